@@ -1,0 +1,16 @@
+"""The ``pokerdealer`` command line (typer + rich).
+
+Each command lives in its own module under :mod:`pokerdealer.cli` and
+registers itself on :data:`app`; this module only gathers them.
+
+Bad input exits with status 2 and a one-line message, never a traceback.
+"""
+
+from __future__ import annotations
+
+from pokerdealer.cli._app import app, main
+
+# Importing a command module registers its commands on ``app``.
+from pokerdealer.cli import evaluate as _evaluate  # noqa: F401,E402
+
+__all__ = ["app", "main"]
