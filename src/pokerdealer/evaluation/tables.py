@@ -1,0 +1,274 @@
+"""Lookup tables behind every evaluation path, built once and cached on disk.
+
+How a hand is ranked:
+
+* Every distinct 5-card hand value (a *class*: 7,462 in hold'em) gets a
+  rank, 1 for the worst; classes are ordered by category strength (which
+  depends on the variant) and then by their tie-break key (RULES.md §8).
+* A card's code adds a per-rank weight (low 23 bits) to a per-suit counter
+  (3 bits a suit above them). The weights make the sum over up to seven
+  cards unique per multiset of ranks, so the *sum of the card codes* of a
+  hand indexes a table of the best non-flush rank; the suit counters of the
+  same sum say whether some suit has five or more cards, and only then is
+  the flush table (indexed by that suit's 13-bit rank mask) consulted.
+  Adding codes is order-free, which is what makes the batch path a handful
+  of vectorised NumPy operations.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from pokerdealer.cards import Variant
+from pokerdealer.errors import EvaluationError
+from pokerdealer.evaluation.value import Category
+
+__all__ = ["RANK_BITS", "Ranking", "Tables", "tables_for"]
+
+#: Per-rank weights whose sums over any multiset of at most seven ranks
+#: (each at most four times) are distinct; the largest 7-card sum is
+#: 7,825,759 < 2**23. (Values from Kenneth Shackleton's SKPokerEval; checked
+#: for collisions when the tables are built.)
+RANK_WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+RANK_BITS = 23
+RANK_MASK = (1 << RANK_BITS) - 1
+_CACHE_VERSION = 1
+
+_MADE_COUNT = {
+    Category.HIGH_CARD: 1,
+    Category.ONE_PAIR: 2,
+    Category.TWO_PAIR: 4,
+    Category.THREE_OF_A_KIND: 3,
+    Category.STRAIGHT: 5,
+    Category.FLUSH: 5,
+    Category.FULL_HOUSE: 5,
+    Category.FOUR_OF_A_KIND: 4,
+    Category.STRAIGHT_FLUSH: 5,
+    Category.ROYAL_FLUSH: 5,
+}
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A hand-ranking rule set: the variant and, for short deck, trips vs straight.
+
+    >>> Ranking("shortdeck").strength_order[-5:]
+    (<Category.THREE_OF_A_KIND: 'three_of_a_kind'>, <Category.FULL_HOUSE: 'full_house'>, <Category.FLUSH: 'flush'>, <Category.FOUR_OF_A_KIND: 'four_of_a_kind'>, <Category.STRAIGHT_FLUSH: 'straight_flush'>)
+    """
+
+    variant: Variant = "holdem"
+    trips_beat_straight: bool = True
+
+    def __post_init__(self) -> None:
+        if self.variant not in ("holdem", "shortdeck"):
+            raise EvaluationError(
+                f"unknown variant {self.variant!r}: expected 'holdem' or 'shortdeck'"
+            )
+
+    @property
+    def lowest_rank(self) -> int:
+        return 0 if self.variant == "holdem" else 4
+
+    @property
+    def strength_order(self) -> tuple[Category, ...]:
+        """Categories from weakest to strongest (royal flush is the top straight flush)."""
+        c = Category
+        if self.variant == "holdem":
+            middle = (c.THREE_OF_A_KIND, c.STRAIGHT, c.FLUSH, c.FULL_HOUSE)
+        elif self.trips_beat_straight:
+            middle = (c.STRAIGHT, c.THREE_OF_A_KIND, c.FULL_HOUSE, c.FLUSH)
+        else:
+            middle = (c.THREE_OF_A_KIND, c.STRAIGHT, c.FULL_HOUSE, c.FLUSH)
+        return (c.HIGH_CARD, c.ONE_PAIR, c.TWO_PAIR, *middle, c.FOUR_OF_A_KIND, c.STRAIGHT_FLUSH)
+
+    def straights(self) -> list[tuple[int, ...]]:
+        """Each straight's ranks in best-five order (top card first), lowest first.
+
+        The ace also plays low: A-2-3-4-5 (hold'em) or A-6-7-8-9 (short deck).
+        """
+        low = self.lowest_rank
+        wheel = (low + 3, low + 2, low + 1, low, 12)
+        return [wheel] + [tuple(range(top, top - 5, -1)) for top in range(low + 4, 13)]
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """All lookup tables of one :class:`Ranking`."""
+
+    ranking: Ranking
+    #: per rank (index 0 unused): category, ranks of the best five in order, flush or not
+    class_category: tuple[Category, ...]
+    class_pattern: tuple[tuple[int, ...], ...]
+    class_is_flush: tuple[bool, ...]
+    class_made: tuple[int, ...]
+    #: card index -> additive code
+    card_code: np.ndarray
+    #: 12-bit suit-counter sum -> flush suit or -1
+    flush_suit: np.ndarray
+    #: 13-bit rank mask of one suit (5-7 bits) -> best rank using those cards
+    flush_rank: np.ndarray
+    #: hand size (5, 6, 7) -> table: rank-weight sum -> best non-flush rank
+    non_flush_rank: dict[int, np.ndarray]
+
+    @property
+    def class_count(self) -> int:
+        return len(self.class_category) - 1
+
+
+def _classes(ranking: Ranking) -> list[tuple[Category, tuple[int, ...], bool]]:
+    """Every 5-card class as (category, best-five rank pattern, flush), weakest first."""
+    ranks = range(ranking.lowest_rank, 13)
+    straights = {frozenset(s): s for s in ranking.straights()}
+    strength = {category: i for i, category in enumerate(ranking.strength_order)}
+    entries: list[tuple[int, tuple[int, ...], Category, tuple[int, ...], bool]] = []
+
+    def add(category: Category, key: tuple[int, ...], pattern: tuple[int, ...], flush: bool):
+        entries.append((strength[category], key, category, pattern, flush))
+
+    for five in itertools.combinations(reversed(ranks), 5):  # distinct ranks, high to low
+        straight = straights.get(frozenset(five))
+        if straight is not None:
+            top = (straight[0],)
+            add(Category.STRAIGHT, top, straight, False)
+            add(Category.STRAIGHT_FLUSH, top, straight, True)
+        else:
+            add(Category.HIGH_CARD, five, five, False)
+            add(Category.FLUSH, five, five, True)
+    for a in ranks:
+        others = [r for r in reversed(ranks) if r != a]
+        for b in others:
+            add(Category.FOUR_OF_A_KIND, (a, b), (a,) * 4 + (b,), False)
+            add(Category.FULL_HOUSE, (a, b), (a,) * 3 + (b,) * 2, False)
+        for kickers in itertools.combinations(others, 2):
+            add(Category.THREE_OF_A_KIND, (a, *kickers), (a,) * 3 + kickers, False)
+        for kickers in itertools.combinations(others, 3):
+            add(Category.ONE_PAIR, (a, *kickers), (a,) * 2 + kickers, False)
+        for low in ranks:
+            if low >= a:
+                continue
+            for kicker in reversed(ranks):
+                if kicker not in (a, low):
+                    add(Category.TWO_PAIR, (a, low, kicker), (a, a, low, low, kicker), False)
+    entries.sort(key=lambda e: (e[0], e[1]))
+    result = []
+    for _, _, category, pattern, flush in entries:
+        if category is Category.STRAIGHT_FLUSH and pattern[0] == 12:
+            category = Category.ROYAL_FLUSH
+        result.append((category, pattern, flush))
+    return result
+
+
+def _multisets(ranks: range, size: int) -> Iterator[tuple[int, ...]]:
+    """Sorted rank multisets of ``size`` with each rank at most four times."""
+    for combo in itertools.combinations_with_replacement(ranks, size):
+        if all(combo.count(r) <= 4 for r in set(combo)):
+            yield combo
+
+
+def _build(ranking: Ranking) -> dict[str, np.ndarray]:
+    classes = _classes(ranking)
+    ranks = range(ranking.lowest_rank, 13)
+    non_flush_class: dict[tuple[int, ...], int] = {}
+    flush_class: dict[int, int] = {}
+    for rank, (_, pattern, flush) in enumerate(classes, start=1):
+        if flush:
+            flush_class[sum(1 << r for r in pattern)] = rank
+        else:
+            non_flush_class[tuple(sorted(pattern))] = rank
+
+    # best non-flush rank of every 5, 6, 7-rank multiset: drop one card at a time
+    best: dict[tuple[int, ...], int] = dict(non_flush_class)
+    arrays: dict[str, np.ndarray] = {}
+    for size in (5, 6, 7):
+        table = np.zeros(sum(RANK_WEIGHTS[-2:]) * 4, dtype=np.uint16)
+        seen: dict[int, tuple[int, ...]] = {}
+        for combo in _multisets(ranks, size):
+            if size > 5:
+                value = max(best[combo[:i] + combo[i + 1 :]] for i in range(size))
+                best[combo] = value
+            else:
+                value = best[combo]
+            key = sum(RANK_WEIGHTS[r] for r in combo)
+            if key in seen:  # the weights must keep multisets apart
+                raise EvaluationError(f"rank weights collide: {seen[key]} and {combo}")
+            seen[key] = combo
+            table[key] = value
+        arrays[f"non_flush_{size}"] = table[: max(seen) + 1].copy()
+
+    flush_rank = np.zeros(1 << 13, dtype=np.uint16)
+    allowed = sum(1 << r for r in ranks)
+    for mask in sorted(range(1 << 13), key=int.bit_count):
+        bits = mask.bit_count()
+        if bits < 5 or bits > 7 or mask & ~allowed:
+            continue
+        if bits == 5:
+            flush_rank[mask] = flush_class[mask]
+        else:
+            flush_rank[mask] = max(
+                flush_rank[mask & ~(1 << r)] for r in range(13) if mask >> r & 1
+            )
+    arrays["flush_rank"] = flush_rank
+    return arrays
+
+
+def _cache_path(ranking: Ranking) -> Path:
+    base = os.environ.get("POKERDEALER_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "pokerdealer",
+    )
+    order = "trips" if ranking.trips_beat_straight or ranking.variant == "holdem" else "straight"
+    return Path(base) / f"tables-v{_CACHE_VERSION}-{ranking.variant}-{order}.npz"
+
+
+def _load_arrays(ranking: Ranking) -> dict[str, np.ndarray]:
+    path = _cache_path(ranking)
+    try:
+        with np.load(path) as stored:
+            return {name: stored[name] for name in stored.files}
+    except (OSError, ValueError, KeyError):
+        pass
+    arrays = _build(ranking)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        np.savez(temporary, **arrays)
+        os.replace(temporary, path)
+    except OSError:
+        pass  # a read-only home only costs the build time again next run
+    return arrays
+
+
+@functools.cache
+def tables_for(ranking: Ranking) -> Tables:
+    """The tables of ``ranking``, built on first use (cached on disk and in memory)."""
+    if ranking.variant == "holdem" and not ranking.trips_beat_straight:
+        ranking = Ranking("holdem")  # the option only exists in short deck
+    classes = _classes(ranking)
+    arrays = _load_arrays(ranking)
+    card_code = np.array(
+        [RANK_WEIGHTS[i >> 2] + (1 << (RANK_BITS + 3 * (i & 3))) for i in range(52)],
+        dtype=np.int64,
+    )
+    flush_suit = np.full(1 << 12, -1, dtype=np.int8)
+    for value in range(1 << 12):
+        for suit in range(4):
+            if (value >> (3 * suit)) & 7 >= 5:
+                flush_suit[value] = suit
+    return Tables(
+        ranking=ranking,
+        class_category=(Category.HIGH_CARD, *(c for c, _, _ in classes)),
+        class_pattern=((), *(p for _, p, _ in classes)),
+        class_is_flush=(False, *(f for _, _, f in classes)),
+        class_made=(0, *(_MADE_COUNT[c] for c, _, _ in classes)),
+        card_code=card_code,
+        flush_suit=flush_suit,
+        flush_rank=arrays["flush_rank"],
+        non_flush_rank={size: arrays[f"non_flush_{size}"] for size in (5, 6, 7)},
+    )
