@@ -1,0 +1,343 @@
+"""Hands in words: what a hand is, and what decided between two hands.
+
+Two hands are compared in the three fixed steps every showdown runs (seed
+article 000, "平手比法速覽"):
+
+1. ``category`` — the better category wins (a flush beats a straight).
+2. ``made_cards`` — same category: the cards that make the hand, part by
+   part: the pair; for two pair the higher pair, then the lower pair; the
+   three of a kind; the four of a kind; for a full house the three of a kind,
+   then the pair; for straights and straight flushes the top card only (the
+   wheel A-2-3-4-5 is five high, the lowest straight); for a **flush all
+   five cards are made cards**, compared card by card from the top, so a
+   flush decided on its third card is ``made_cards`` with ``made_index`` 3;
+   for high card the top card (the other four are kickers).
+3. ``kicker`` — then the kickers, highest first; ``kicker_index`` counts
+   from 1. Only cards in the best five count: a board card can be a
+   player's top kicker and push a hole card out.
+
+If all five cards tie the step is ``identical`` (split). Suits never count.
+
+>>> from pokerdealer.evaluation import evaluate
+>>> a = evaluate("As Kd Ad Qs 7h 3c 2d")
+>>> b = evaluate("Ah 9c Ad Qs 7h 3c 2d")
+>>> describe_hand(a), describe_hand(b, "zh-Hant")
+('pair of aces, kickers K Q 7', '一對A，踢腳Q 9 7')
+>>> decision = compare_hands(a, b)
+>>> decision.step, decision.winner, decision.kicker_index
+(<Step.KICKER: 'kicker'>, 'a', 1)
+>>> decision.explain(board=parse_cards("Ad Qs 7h 3c 2d"))
+"A wins: both have a pair of aces; the first kicker K♦ beats B's Q♠ (from the board)"
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Literal
+
+from pokerdealer.cards import RANKS, Card, parse_cards
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.i18n import check_lang, join_names, message, rank_name
+
+if TYPE_CHECKING:
+    from pokerdealer.evaluation import HandValue
+
+__all__ = ["Decision", "Step", "card_label", "compare_hands", "describe_hand"]
+
+_ACE = 12
+_STRAIGHTS = frozenset({"royal_flush", "straight_flush", "straight"})
+
+#: Part names of the made cards, in comparison order, per category.
+_PARTS: dict[str, tuple[str, ...]] = {
+    "four_of_a_kind": ("part.quads",),
+    "full_house": ("part.trips", "part.pair"),
+    "three_of_a_kind": ("part.trips",),
+    "two_pair": ("part.high_pair", "part.low_pair"),
+    "one_pair": ("part.pair",),
+    "high_card": ("part.top_card",),
+}
+
+
+class Step(StrEnum):
+    """The step of the comparison that decided between two hands."""
+
+    CATEGORY = "category"
+    """The categories differ."""
+    MADE_CARDS = "made_cards"
+    """Same category; the cards that make the hand differ."""
+    KICKER = "kicker"
+    """Same made cards; a kicker differs (see ``Decision.kicker_index``)."""
+    IDENTICAL = "identical"
+    """The five cards are identical in rank: split."""
+
+
+def card_label(card: Card) -> str:
+    """A card as written in explanations: ``A♠``, ``10♥`` (ten written ``10``, as players say it).
+
+    >>> card_label(Card.parse("Th")), card_label(Card.parse("As"))
+    ('10♥', 'A♠')
+    """
+    return _rank_label(card.rank) + card.symbol[1:]
+
+
+def _rank_label(rank: int) -> str:
+    return "10" if rank == 8 else RANKS[rank]
+
+
+def _labels(cards: Iterable[Card]) -> str:
+    return " ".join(card_label(card) for card in cards)
+
+
+def _rank_labels(cards: Iterable[Card]) -> str:
+    return " ".join(_rank_label(card.rank) for card in cards)
+
+
+def _made_parts(value: HandValue) -> list[tuple[str, tuple[Card, ...]]]:
+    """The made cards split into the parts compared in step 2, in comparison order."""
+    category = value.category.value
+    made = tuple(value.made)
+    if category in _STRAIGHTS:
+        # A straight is compared by its top card alone; best_five puts it first
+        # (the wheel is ordered 5-4-3-2-A).
+        return [("part.top_card", made[:1])]
+    if category == "flush":
+        ordered = sorted(made, key=lambda card: card.rank, reverse=True)
+        return [("part.flush_card", (card,)) for card in ordered]
+    counts = Counter(card.rank for card in made)
+    ranks = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    groups = [tuple(card for card in made if card.rank == rank) for rank in ranks]
+    return list(zip(_PARTS[category], groups, strict=True))
+
+
+def _kickers(value: HandValue) -> tuple[Card, ...]:
+    return tuple(sorted(value.kickers, key=lambda card: card.rank, reverse=True))
+
+
+def _is_lowest_straight(value: HandValue) -> bool:
+    """True for the ace-low straight (A-2-3-4-5, or A-6-7-8-9 in short deck)."""
+    made = value.made
+    return (
+        value.category.value in _STRAIGHTS
+        and made[0].rank != _ACE
+        and any(card.rank == _ACE for card in made)
+    )
+
+
+def _rank_fields(value: HandValue, lang: str) -> dict[str, str]:
+    """The words a description needs: rank names of the made parts, kickers."""
+    parts = [cards for _, cards in _made_parts(value)]
+    top = parts[0][0].rank
+
+    def plural(index: int) -> str:
+        return rank_name(parts[index][0].rank, lang, plural=True)
+
+    category = value.category.value
+    fields: dict[str, str] = {"kickers": _rank_labels(_kickers(value))}
+    if category in ("straight_flush", "straight", "high_card"):
+        fields["high"] = rank_name(top, lang)
+    elif category == "flush":
+        fields["high"] = rank_name(top, lang)
+        fields["cards"] = _rank_labels(cards[0] for cards in parts)
+    elif category == "four_of_a_kind":
+        fields["quads"] = plural(0)
+    elif category == "full_house":
+        fields["trips"], fields["pair"] = plural(0), plural(1)
+    elif category == "three_of_a_kind":
+        fields["trips"] = plural(0)
+    elif category == "two_pair":
+        fields["high_pair"], fields["low_pair"] = plural(0), plural(1)
+    elif category == "one_pair":
+        fields["pair"] = plural(0)
+    return fields
+
+
+def describe_hand(value: HandValue, lang: str = "en") -> str:
+    """A short description of a hand in ``lang`` (``en``, ``zh-Hant`` or ``zh-Hans``).
+
+    >>> from pokerdealer.evaluation import evaluate
+    >>> describe_hand(evaluate("Ks Kd 9c 9s Qd 5h 2h"))
+    'two pair, kings and nines, kicker Q'
+    >>> describe_hand(evaluate("Ks Kd 9c 9s Qd 5h 2h"), "zh-Hans")
+    '两对，K和9，踢脚Q'
+    >>> describe_hand(evaluate("As 5s 4d 3c 2s Kd Qh"))
+    'straight, five high (the wheel: A-2-3-4-5, the lowest straight)'
+    >>> describe_hand(evaluate("As 5s 4d 3c 2s Kd Qh"), "zh-Hant")
+    '順子，5高（輪子：A-2-3-4-5，最小的順子）'
+    >>> describe_hand(evaluate("Kc Kd Ks Ah Ad"))
+    'full house, kings full of aces'
+    """
+    check_lang(lang)
+    category = value.category.value
+    text = message(lang, f"describe.{category}", **_rank_fields(value, lang))
+    if _is_lowest_straight(value):
+        text = message(lang, f"describe.wheel.{value.variant}", hand=text)
+    return text
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What decided between hands ``a`` and ``b`` (see the module docstring for the steps).
+
+    ``winner`` is ``"a"``, ``"b"``, or ``None`` for a split. ``made_index``
+    (step ``made_cards``, from 1) says which part decided: 1 for the pair, the
+    higher pair, the three of a kind (also of a full house), the four of a kind
+    or the top card; 2 for the lower pair or a full house's pair; for a flush
+    the position of the deciding card. ``kicker_index`` (step ``kicker``, from
+    1) is the deciding kicker. ``deciding_cards`` holds the cards compared at
+    the deciding step, ``a``'s then ``b``'s (their made cards for ``category``,
+    nothing for ``identical``).
+    """
+
+    step: Step
+    winner: Literal["a", "b"] | None
+    a: HandValue
+    b: HandValue
+    made_index: int | None = None
+    kicker_index: int | None = None
+    deciding_cards: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+
+    def explain(
+        self,
+        lang: str = "en",
+        *,
+        names: tuple[str, str] = ("A", "B"),
+        board: Iterable[Card | str] = (),
+    ) -> str:
+        """The decision in words, calling the hands ``names``.
+
+        Cards in ``board`` are marked as board cards where a single card decides.
+        """
+        board_cards = frozenset(parse_cards(board))
+        if self.winner is None:
+            return explain_decision(self, lang, winners=list(names), losers=[], board=board_cards)
+        winner, loser = names if self.winner == "a" else names[::-1]
+        return explain_decision(self, lang, winners=[winner], losers=[loser], board=board_cards)
+
+
+def compare_hands(a: HandValue, b: HandValue) -> Decision:
+    """Compare two evaluated hands and say which step decided.
+
+    The winner always follows ``rank`` (higher wins, equal splits); the
+    steps only explain it.
+
+    >>> from pokerdealer.evaluation import evaluate
+    >>> board = "5d 4h Kc 9s 9h"
+    >>> d = compare_hands(evaluate(f"5s 4s {board}"), evaluate(f"Ac Kd {board}"))
+    >>> d.step, d.winner, d.made_index, d.deciding_cards
+    (<Step.MADE_CARDS: 'made_cards'>, 'b', 1, ((Card('9s'), Card('9h')), (Card('Kd'), Card('Kc'))))
+    """
+    if a.variant != b.variant:
+        raise PokerDealerError(
+            f"cannot compare a {a.variant} hand with a {b.variant} hand"
+        )
+    winner: Literal["a", "b"] | None
+    winner = None if a.rank == b.rank else "a" if a.rank > b.rank else "b"
+    if a.category != b.category:
+        return Decision(Step.CATEGORY, winner, a, b, deciding_cards=(tuple(a.made), tuple(b.made)))
+    if winner is None:
+        return Decision(Step.IDENTICAL, None, a, b)
+    for index, ((_, cards_a), (_, cards_b)) in enumerate(
+        zip(_made_parts(a), _made_parts(b), strict=True), start=1
+    ):
+        if cards_a[0].rank != cards_b[0].rank:
+            return Decision(
+                Step.MADE_CARDS, winner, a, b, made_index=index, deciding_cards=(cards_a, cards_b)
+            )
+    for index, (kicker_a, kicker_b) in enumerate(zip(_kickers(a), _kickers(b), strict=True), 1):
+        if kicker_a.rank != kicker_b.rank:
+            return Decision(
+                Step.KICKER, winner, a, b, kicker_index=index,
+                deciding_cards=((kicker_a,), (kicker_b,)),
+            )
+    raise PokerDealerError(  # pragma: no cover - the evaluator contradicts its own best five
+        f"hands rank {a.rank} and {b.rank} but their best five cards tie: "
+        f"{_labels(a.best_five)} / {_labels(b.best_five)}"
+    )
+
+
+def _made_summary(value: HandValue, lang: str) -> str:
+    """What both hands hold once their made cards tie (kicker step): ``a pair of aces``."""
+    return message(lang, f"made.{value.category.value}", **_rank_fields(value, lang))
+
+
+def explain_decision(
+    decision: Decision,
+    lang: str,
+    *,
+    winners: Sequence[str],
+    losers: Sequence[str],
+    board: Collection[Card] = frozenset(),
+    dead: Sequence[Card] = (),
+) -> str:
+    """The words for ``decision`` between the players ``winners`` and ``losers``.
+
+    ``winners`` (and ``losers``) may name several players holding hands of the
+    same strength; ``decision`` compares one hand of each side (``a``/``b`` as
+    in the decision). For a split (``identical``), ``losers`` is empty and
+    ``dead`` lists the tied players' hole cards that are not in their best five.
+    Used by :meth:`Decision.explain` and by :func:`pokerdealer.evaluation.showdown.showdown`.
+    """
+    check_lang(lang)
+    names = join_names(list(winners), lang)
+
+    def mark(card: Card) -> str:
+        label = card_label(card)
+        return message(lang, "board_card", card=label) if card in board else label
+
+    if decision.step is Step.IDENTICAL:
+        value = decision.a
+        key = "explain.identical.two" if len(winners) == 2 else "explain.identical"
+        text = message(
+            lang, key, names=names, hand=describe_hand(value, lang), cards=_labels(value.best_five)
+        )
+        if board and all(card in board for card in value.best_five):
+            text += message(lang, "explain.board_plays")
+        if dead:
+            key = "explain.dead_card" if len(dead) == 1 else "explain.dead_cards"
+            text += message(lang, key, cards=join_names([card_label(c) for c in dead], lang))
+        return text
+
+    win, lose = (decision.a, decision.b) if decision.winner == "a" else (decision.b, decision.a)
+    win_cards, lose_cards = decision.deciding_cards
+    if decision.winner == "b":
+        win_cards, lose_cards = lose_cards, win_cards
+    result = message(
+        lang, "result.split" if len(winners) > 1 else "result.wins", names=names
+    )
+    fields = {
+        "result": result,
+        "losers": join_names(list(losers), lang),
+        "win_hand": describe_hand(win, lang),
+        "lose_hand": describe_hand(lose, lang),
+    }
+    if decision.step is Step.CATEGORY:
+        return message(lang, "explain.category", **fields)
+    if decision.step is Step.MADE_CARDS:
+        assert decision.made_index is not None
+        part_key, _ = _made_parts(win)[decision.made_index - 1]
+        part = message(lang, part_key, ordinal=message(lang, f"ordinal.{decision.made_index}"))
+        if len(win_cards) == 1:
+            shown_win, shown_lose = mark(win_cards[0]), mark(lose_cards[0])
+        else:
+            shown_win, shown_lose = _labels(win_cards), _labels(lose_cards)
+        return message(
+            lang, "explain.made_cards", part=part, win_cards=shown_win, lose_cards=shown_lose,
+            **fields,
+        )
+    assert decision.kicker_index is not None
+    text = message(
+        lang,
+        "explain.kicker",
+        made=_made_summary(win, lang),
+        ordinal=message(lang, f"ordinal.{decision.kicker_index}"),
+        win_card=mark(win_cards[0]),
+        lose_card=mark(lose_cards[0]),
+        **fields,
+    )
+    earlier = _kickers(win)[: decision.kicker_index - 1]
+    if earlier:
+        text += message(lang, "explain.kicker.earlier_tie", cards=_labels(earlier))
+    return text

@@ -1,0 +1,70 @@
+"""Message catalogs: English, 繁體中文 (``zh-Hant``) and 简体中文 (``zh-Hans``).
+
+Each language is one plain dict in its own module (:mod:`.en`,
+:mod:`.zh_hant`, :mod:`.zh_hans`) mapping a dotted key to a
+:meth:`str.format` template. :func:`message` looks a key up and fills it in.
+
+>>> message("en", "category.full_house")
+'full house'
+>>> message("zh-Hant", "category.two_pair"), message("zh-Hans", "category.two_pair")
+('兩對', '两对')
+>>> rank_name(4, "en", plural=True), rank_name(8, "zh-Hans")
+('sixes', '10')
+>>> message("fr", "category.flush")
+Traceback (most recent call last):
+...
+pokerdealer.errors.PokerDealerError: unknown language 'fr': expected one of en, zh-Hant, zh-Hans
+
+Every catalog has the same keys (a test checks it); a missing key is a
+programming error and raises :class:`KeyError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.i18n import en, zh_hans, zh_hant
+
+__all__ = ["CATALOGS", "LANGUAGES", "check_lang", "join_names", "message", "rank_name"]
+
+#: Language code → catalog. The order is the order shown in messages and ``--help``.
+CATALOGS: dict[str, dict[str, str]] = {
+    "en": en.MESSAGES,
+    "zh-Hant": zh_hant.MESSAGES,
+    "zh-Hans": zh_hans.MESSAGES,
+}
+
+#: The language codes accepted everywhere a ``lang`` is taken.
+LANGUAGES: tuple[str, ...] = tuple(CATALOGS)
+
+
+def check_lang(lang: str) -> str:
+    """Return ``lang`` if it is a known language, else raise :class:`PokerDealerError`."""
+    if lang not in CATALOGS:
+        raise PokerDealerError(
+            f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}"
+        )
+    return lang
+
+
+def message(lang: str, key: str, /, **fields: object) -> str:
+    """The message ``key`` in ``lang``, with ``fields`` filled in."""
+    return CATALOGS[check_lang(lang)][key].format(**fields)
+
+
+def rank_name(rank: int, lang: str, *, plural: bool = False) -> str:
+    """A rank (0 = deuce .. 12 = ace) as a word: ``ace``/``aces`` in English, ``A`` in Chinese."""
+    return message(lang, f"{'ranks' if plural else 'rank'}.{rank}")
+
+
+def join_names(names: Sequence[str], lang: str) -> str:
+    """``A``, ``A and B``, ``A, B and C`` (``A、B和C`` in Chinese).
+
+    >>> join_names(["A", "B", "C"], "en"), join_names(["A", "B", "C"], "zh-Hant")
+    ('A, B and C', 'A、B和C')
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    head = message(lang, "list.separator").join(names[:-1])
+    return head + message(lang, "list.and") + names[-1]
