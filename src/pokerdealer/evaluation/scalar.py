@@ -39,14 +39,25 @@ def rank_function(variant: Variant = "holdem", *, trips_beat_straight: bool = Tr
     non_flush = {size: memoryview(tables.non_flush_rank[size]) for size in (5, 6, 7)}
     mask, bits = RANK_MASK, RANK_BITS
 
+    non_flush_7 = non_flush[7]
+
     def rank(indices: Sequence[int]) -> int:
-        key = 0
-        for index in indices:
-            key += code[index]
-        best = non_flush[len(indices)][key & mask]
-        suit = flush_suit[key >> bits]
-        if suit < 0:
-            return best
+        if len(indices) == 7:
+            # The engine's hot path: unrolled, no loop for the common non-flush case.
+            a, b, c, d, e, f, g = indices
+            key = code[a] + code[b] + code[c] + code[d] + code[e] + code[f] + code[g]
+            suit = flush_suit[key >> bits]
+            if suit < 0:
+                return non_flush_7[key & mask]
+            best = non_flush_7[key & mask]
+        else:
+            key = 0
+            for index in indices:
+                key += code[index]
+            best = non_flush[len(indices)][key & mask]
+            suit = flush_suit[key >> bits]
+            if suit < 0:
+                return best
         suited = 0
         for index in indices:
             if index & 3 == suit:
