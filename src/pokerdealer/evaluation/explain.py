@@ -258,9 +258,13 @@ def compare_hands(a: HandValue, b: HandValue) -> Decision:
     )
 
 
-def _made_summary(value: HandValue, lang: str) -> str:
-    """What both hands hold once their made cards tie (kicker step): ``a pair of aces``."""
-    return message(lang, f"made.{value.category.value}", **_rank_fields(value, lang))
+def _summary(value: HandValue, lang: str) -> str:
+    """The hand without its kickers (``a pair of aces``, ``two pair, kings and nines``);
+    hands without kickers are described in full."""
+    category = value.category.value
+    if category in _PARTS and category != "full_house":
+        return message(lang, f"made.{category}", **_rank_fields(value, lang))
+    return describe_hand(value, lang)
 
 
 def explain_decision(
@@ -289,10 +293,11 @@ def explain_decision(
 
     if decision.step is Step.IDENTICAL:
         value = decision.a
+        # Name the cards when everyone plays the very same five (the board), else their ranks.
+        same = set(decision.a.best_five) == set(decision.b.best_five)
+        cards = _labels(value.best_five) if same else _rank_labels(value.best_five)
         key = "explain.identical.two" if len(winners) == 2 else "explain.identical"
-        text = message(
-            lang, key, names=names, hand=describe_hand(value, lang), cards=_labels(value.best_five)
-        )
+        text = message(lang, key, names=names, hand=describe_hand(value, lang), cards=cards)
         if board and all(card in board for card in value.best_five):
             text += message(lang, "explain.board_plays")
         if dead:
@@ -310,8 +315,8 @@ def explain_decision(
     fields = {
         "result": result,
         "losers": join_names(list(losers), lang),
-        "win_hand": describe_hand(win, lang),
-        "lose_hand": describe_hand(lose, lang),
+        "win_hand": _summary(win, lang),
+        "lose_hand": _summary(lose, lang),
     }
     if decision.step is Step.CATEGORY:
         return message(lang, "explain.category", **fields)
@@ -331,7 +336,7 @@ def explain_decision(
     text = message(
         lang,
         "explain.kicker",
-        made=_made_summary(win, lang),
+        made=_summary(win, lang),
         ordinal=message(lang, f"ordinal.{decision.kicker_index}"),
         win_card=mark(win_cards[0]),
         lose_card=mark(lose_cards[0]),

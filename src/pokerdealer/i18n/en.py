@@ -42,7 +42,7 @@ MESSAGES: dict[str, str] = {
     # What two hands of one category both hold, once the made cards tie.
     "made.four_of_a_kind": "four {quads}",
     "made.three_of_a_kind": "three {trips}",
-    "made.two_pair": "two pair, {high_pair} and {low_pair}",
+    "made.two_pair": "two pair ({high_pair} and {low_pair})",
     "made.one_pair": "a pair of {pair}",
     "made.high_card": "{high} high",
     # The part of the made cards that decided.
@@ -57,9 +57,9 @@ MESSAGES: dict[str, str] = {
     "result.wins": "{names} wins",
     "result.split": "{names} split the pot",
     "board_card": "{card} (from the board)",
-    "explain.category": "{result}: {win_hand} beats {losers}'s {lose_hand}",
+    "explain.category": "{result}: {win_hand} beats {lose_hand} ({losers})",
     "explain.made_cards": (
-        "{result}: {win_hand} beats {losers}'s {lose_hand}; "
+        "{result}: {win_hand} beats {lose_hand} ({losers}); "
         "{part} {win_cards} beats {lose_cards}"
     ),
     "explain.kicker": (
@@ -67,9 +67,18 @@ MESSAGES: dict[str, str] = {
         "the {ordinal} kicker {win_card} beats {losers}'s {lose_card}"
     ),
     "explain.kicker.earlier_tie": " (the kickers before it tie: {cards})",
-    "explain.identical": "identical five cards: split — {names} all have {hand} ({cards})",
-    "explain.identical.two": "identical five cards: split — {names} both have {hand} ({cards})",
+    "explain.identical": "identical five cards: split — {names} all play {cards} ({hand})",
+    "explain.identical.two": "identical five cards: split — {names} both play {cards} ({hand})",
     "explain.board_plays": "; the board plays",
     "explain.dead_cards": "; {cards} do not play",
     "explain.dead_card": "; {cards} does not play",
+    # Labels of the command-line tables.
+    "ui.player": "player",
+    "ui.hole_cards": "hole cards",
+    "ui.cards": "cards",
+    "ui.board": "board",
+    "ui.best_five": "best five",
+    "ui.hand": "hand",
+    "ui.wins": "wins",
+    "ui.splits": "splits",
 }
