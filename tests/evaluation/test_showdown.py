@@ -1,0 +1,119 @@
+"""showdown(): validation, several players, splits, short deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerdealer.cards import parse_cards
+from pokerdealer.errors import CardParseError, PokerDealerError
+from pokerdealer.evaluation import Category
+from pokerdealer.evaluation.explain import Step
+from pokerdealer.evaluation.showdown import DecidedBy, ShowdownResult, showdown
+
+BOARD = "Ad Qs 7h 3c 2d"
+
+
+def test_result_fields() -> None:
+    result = showdown(BOARD, {"A": "As Kd", "B": "Ah 9c"}, lang="zh-Hans")
+    assert isinstance(result, ShowdownResult)
+    assert result.winners == ["A"] and result.split is False
+    assert set(result.hands) == {"A", "B"}
+    assert result.losers == ["B"]
+    assert result.decided_by == DecidedBy(Step.KICKER, 1, result.explain("zh-Hans"))
+    assert result.decided_by.explanation.startswith("A赢")
+    assert result.board == parse_cards(BOARD)
+    with pytest.raises(AttributeError):
+        result.split = True  # type: ignore[misc]
+
+
+def test_cards_may_be_card_objects() -> None:
+    result = showdown(parse_cards(BOARD), {"A": parse_cards("As Kd"), "B": ["Ah", "9c"]})
+    assert result.winners == ["A"]
+
+
+def test_board_of_three_or_four_cards() -> None:
+    assert showdown("Ad Qs 7h", {"A": "As Kd", "B": "Ah 9c"}).winners == ["A"]
+    assert showdown("Ad Qs 7h 3c", {"A": "As Kd", "B": "Ah 9c"}).winners == ["A"]
+
+
+@pytest.mark.parametrize(
+    ("board", "players", "error"),
+    [
+        ("Ad Qs", {"A": "As Kd", "B": "Ah 9c"}, "board need 3 or 4 or 5 cards, got 2"),
+        ("Ad Qs 7h 3c 2d 4d", {"A": "As Kd", "B": "Ah 9c"}, "got 6"),
+        (BOARD, {"A": "As Kd Kh", "B": "Ah 9c"}, "A's hole cards need 2 cards, got 3"),
+        (BOARD, {"A": "As", "B": "Ah 9c"}, "A's hole cards need 2 cards, got 1"),
+        (BOARD, {"A": "As Kd"}, "at least 2 players, got 1"),
+        (BOARD, {}, "at least 2 players, got 0"),
+        (BOARD, {"A": "Ad Kd", "B": "Ah 9c"}, "'Ad' appears twice: in the board and in A's"),
+        (BOARD, {"A": "As Kd", "B": "Ah Kd"}, "'Kd' appears twice: in A's hole cards and in B's"),
+        (BOARD, {"A": "As Kx", "B": "Ah 9c"}, "'Kx' is not a card"),
+    ],
+)
+def test_bad_input_is_rejected_with_a_clear_message(
+    board: str, players: dict[str, str], error: str
+) -> None:
+    with pytest.raises(PokerDealerError, match=error):
+        showdown(board, players)
+
+
+def test_duplicate_error_names_the_card() -> None:
+    with pytest.raises(CardParseError) as info:
+        showdown(BOARD, {"A": "As Kd", "B": "Qs 9c"})
+    assert info.value.token == "Qs"
+
+
+def test_unknown_language_and_variant() -> None:
+    with pytest.raises(PokerDealerError, match="unknown language"):
+        showdown(BOARD, {"A": "As Kd", "B": "Ah 9c"}, lang="fr")
+    with pytest.raises(PokerDealerError, match="unknown variant"):
+        showdown(BOARD, {"A": "As Kd", "B": "Ah 9c"}, variant="omaha")  # type: ignore[arg-type]
+
+
+def test_three_players_explains_winner_against_best_loser() -> None:
+    """The explanation is about the winner against the next best hand only."""
+    result = showdown(BOARD, {"C": "2c 2h", "A": "As Kd", "B": "Ah 9c"})
+    assert result.hands["C"].category is Category.THREE_OF_A_KIND
+    assert result.winners == ["C"]
+    assert result.decided_by.step is Step.CATEGORY
+    assert result.decided_by.explanation == "C wins: three twos beats a pair of aces (A)"
+
+    result = showdown(BOARD, {"C": "2c 2h", "A": "As Kd", "B": "Ac Kh"})
+    assert result.decided_by.explanation == "C wins: three twos beats a pair of aces (A and B)"
+
+    result = showdown(BOARD, {"A": "As Kd", "B": "Ah 9c", "C": "Kc Jc"})
+    assert result.winners == ["A"]
+    assert (result.decided_by.step, result.decided_by.kicker_index) == (Step.KICKER, 1)
+    assert "B's Q♠" in result.decided_by.explanation
+
+
+def test_two_winners_split_against_a_loser() -> None:
+    result = showdown(BOARD, {"A": "As Kd", "B": "Ac Kh", "C": "Ah 9c"})
+    assert result.winners == ["A", "B"] and result.split
+    assert result.decided_by.step is Step.KICKER
+    assert result.decided_by.explanation.startswith("A and B split the pot")
+    assert result.explain("zh-Hant").startswith("A和B平分底池")
+
+
+def test_short_deck_flush_beats_full_house() -> None:
+    result = showdown(
+        "Ah 9h 6h 9c 6d", {"flush": "Kh 7h", "boat": "9d Ac"}, variant="shortdeck"
+    )
+    assert result.hands["flush"].category is Category.FLUSH
+    assert result.hands["boat"].category is Category.FULL_HOUSE
+    assert result.winners == ["flush"]
+    assert result.decided_by.step is Step.CATEGORY
+
+
+def test_short_deck_trips_against_straight_follows_the_option() -> None:
+    players = {"trips": "Kc Kd", "straight": "Tc Jd"}
+    board = "Ks 9h 8c 7d Ah"
+    assert showdown(board, players, variant="shortdeck").winners == ["trips"]
+    assert showdown(
+        board, players, variant="shortdeck", trips_beat_straight=False
+    ).winners == ["straight"]
+
+
+def test_short_deck_rejects_low_cards() -> None:
+    with pytest.raises(CardParseError, match="short deck"):
+        showdown(BOARD, {"A": "As Kd", "B": "Ah 9c"}, variant="shortdeck")
