@@ -154,7 +154,9 @@ def _parse_player(spec: str) -> tuple[str, str]:
 @app.command("showdown")
 @reports_errors
 def showdown_command(
-    board: Annotated[str, typer.Option("--board", help='Board cards (3-5): "Ad Qs 7h 3c 2d".')] = "",
+    board: Annotated[
+        str, typer.Option("--board", help='Board cards (3-5): "Ad Qs 7h 3c 2d".')
+    ] = "",
     player: Annotated[
         list[str] | None,
         typer.Option("--player", help='A player and two hole cards, NAME="As Kd"; repeat.'),

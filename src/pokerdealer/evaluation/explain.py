@@ -75,7 +75,7 @@ class Step(StrEnum):
 
 
 def card_label(card: Card) -> str:
-    """A card as written in explanations: ``A♠``, ``10♥`` (ten written ``10``, as players say it).
+    """A card as written in explanations: ``A♠``, ``10♥`` (a ten is written ``10``).
 
     >>> card_label(Card.parse("Th")), card_label(Card.parse("As"))
     ('10♥', 'A♠')

@@ -52,8 +52,14 @@ MESSAGES: dict[str, str] = {
     "result.split": "{names}平分底池",
     "board_card": "{card}（公牌）",
     "explain.category": "{result}：{win_hand}，大过{losers}的{lose_hand}",
-    "explain.made_cards": "{result}：{win_hand}，大过{losers}的{lose_hand}；{part}{win_cards}大过{lose_cards}",
-    "explain.kicker": "{result}：双方都是{made}；第{ordinal}张踢脚{win_card}大过{losers}的{lose_card}",
+    "explain.made_cards": (
+        "{result}：{win_hand}，大过{losers}的{lose_hand}；"
+        "{part}{win_cards}大过{lose_cards}"
+    ),
+    "explain.kicker": (
+        "{result}：双方都是{made}；"
+        "第{ordinal}张踢脚{win_card}大过{losers}的{lose_card}"
+    ),
     "explain.kicker.earlier_tie": "（前面的踢脚{cards}相同）",
     "explain.identical": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",
     "explain.identical.two": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",
