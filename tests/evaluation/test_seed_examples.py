@@ -129,6 +129,10 @@ def test_counterfeited_two_pair_board_nines_push_out_your_fours() -> None:
     assert river.decided_by.step is Step.MADE_CARDS
     assert river.decision.made_index == 1  # the higher pair: kings over nines
     assert_explained(river, "K♦", "9♠", {"en": "higher pair", "zh-Hant": "大對", "zh-Hans": "大对"})
+    assert river.explain("en") == (
+        "opponent wins: two pair of kings and nines beats two pair of nines and fives (you); "
+        "the higher pair K♦ K♣ beats 9♠ 9♥"
+    )
 
 
 def test_wheel_is_the_lowest_straight_six_high_beats_five_high() -> None:
@@ -140,6 +144,9 @@ def test_wheel_is_the_lowest_straight_six_high_beats_five_high() -> None:
     assert result.decided_by.step is Step.MADE_CARDS
     assert_explained(
         result, "6♥", "5♠", {"en": "the wheel", "zh-Hant": "輪子", "zh-Hans": "轮子"}
+    )
+    assert result.explain("zh-Hant") == (
+        "B贏：順子，6高，大過A的順子，5高（輪子：A-2-3-4-5，最小的順子）；最大張6♥大過5♠"
     )
 
 

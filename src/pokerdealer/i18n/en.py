@@ -42,7 +42,7 @@ MESSAGES: dict[str, str] = {
     # What two hands of one category both hold, once the made cards tie.
     "made.four_of_a_kind": "four {quads}",
     "made.three_of_a_kind": "three {trips}",
-    "made.two_pair": "two pair ({high_pair} and {low_pair})",
+    "made.two_pair": "two pair of {high_pair} and {low_pair}",
     "made.one_pair": "a pair of {pair}",
     "made.high_card": "{high} high",
     # The part of the made cards that decided.
