@@ -45,7 +45,14 @@ from pokerdealer.i18n import check_lang, join_names, message, rank_name
 if TYPE_CHECKING:
     from pokerdealer.evaluation import HandValue
 
-__all__ = ["Decision", "Step", "card_label", "compare_hands", "describe_hand"]
+__all__ = [
+    "Decision",
+    "Step",
+    "card_label",
+    "compare_hands",
+    "describe_hand",
+    "explain_decision",
+]
 
 _ACE = 12
 _STRAIGHTS = frozenset({"royal_flush", "straight_flush", "straight"})
@@ -259,8 +266,10 @@ def compare_hands(a: HandValue, b: HandValue) -> Decision:
 
 
 def _summary(value: HandValue, lang: str) -> str:
-    """The hand without its kickers (``a pair of aces``, ``two pair, kings and nines``);
-    hands without kickers are described in full."""
+    """The hand without its kickers (``a pair of aces``, ``two pair of kings and nines``).
+
+    Hands that have no kickers are described in full.
+    """
     category = value.category.value
     if category in _PARTS and category != "full_house":
         return message(lang, f"made.{category}", **_rank_fields(value, lang))
