@@ -12,7 +12,7 @@ Every error message says what was wrong and what would have been right.
 
 from __future__ import annotations
 
-__all__ = ["CardParseError", "EvaluationError", "PokerDealerError"]
+__all__ = ["CardParseError", "EvaluationError", "IllegalActionError", "PokerDealerError"]
 
 
 class PokerDealerError(ValueError):
@@ -36,3 +36,22 @@ class CardParseError(PokerDealerError):
 
 class EvaluationError(PokerDealerError):
     """A set of cards cannot be evaluated as a poker hand."""
+
+
+class IllegalActionError(PokerDealerError):
+    """An action the rules do not allow; the hand is left exactly as it was.
+
+    ``player`` is the index of the player who tried it (or ``None``), ``rule``
+    a short code naming the rule broken (``"min_raise"``, ``"not_your_turn"``,
+    ``"cannot_check"``, ``"raise_closed"``, ``"max_raise"``,
+    ``"no_action_pending"``...), and ``legal`` what would have been legal (a
+    :class:`pokerdealer.rules.LegalActions`).
+    """
+
+    def __init__(
+        self, message: str, *, player: int | None = None, rule: str = "", legal: object = None
+    ) -> None:
+        super().__init__(message)
+        self.player = player
+        self.rule = rule
+        self.legal = legal

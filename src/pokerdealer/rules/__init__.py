@@ -1,0 +1,65 @@
+"""The rules of one hand of Texas Hold'em: configuration, actions, betting,
+pots and showdown, as a pure state machine over a log (DESIGN.md).
+
+>>> from pokerdealer.rules import Hand, HandConfig
+>>> from pokerdealer.cards import deck_cards
+>>> hand = Hand(HandConfig(stacks=(200, 200, 200), blinds=(1, 2)), deck_cards())
+>>> hand.legal().min_raise_to, hand.legal().max_raise_to
+(4, 200)
+"""
+
+from pokerdealer.errors import IllegalActionError
+from pokerdealer.rules.actions import Action, LegalActions, format_action, parse_action
+from pokerdealer.rules.config import (
+    AnteType,
+    BBAPriority,
+    ConfigError,
+    HandConfig,
+    HeadsUpCap,
+    LimitShortAllIn,
+    OddChips,
+    PLSmallBlindRounding,
+    Reopening,
+    RuleOptions,
+    ShortBlindCall,
+    StraddleRaise,
+    Structure,
+)
+from pokerdealer.rules.deal import deal_order, deck_for_deal
+from pokerdealer.rules.hand import Hand, HandResult, PotAward, Street, replay
+from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet
+from pokerdealer.rules.view import PlayerView, view
+
+__all__ = [
+    "Action",
+    "AnteType",
+    "BBAPriority",
+    "ConfigError",
+    "Hand",
+    "HandConfig",
+    "HandResult",
+    "HeadsUpCap",
+    "IllegalActionError",
+    "LegalActions",
+    "LimitShortAllIn",
+    "OddChips",
+    "PLSmallBlindRounding",
+    "PlayerView",
+    "Pot",
+    "PotAward",
+    "Reopening",
+    "RuleOptions",
+    "ShortBlindCall",
+    "StraddleRaise",
+    "Street",
+    "Structure",
+    "build_pots",
+    "deal_order",
+    "deck_for_deal",
+    "format_action",
+    "parse_action",
+    "replay",
+    "split_pot",
+    "uncalled_bet",
+    "view",
+]

@@ -1,0 +1,177 @@
+"""Player actions: immutable records, and the short PHH-style notation.
+
+An action is a small immutable record ``Action(kind, player, amount, cards)``:
+
+- ``fold``, ``check``, ``call`` (``amount`` = chips put in, filled in by the hand),
+- ``raise`` (a bet is a raise from zero; ``amount`` is the total *to* which the
+  player's bet on this street is raised, as in PHH),
+- ``all_in`` (input only: the hand records it as the ``raise`` or ``call`` it is),
+- ``check_call`` (input only, PHH ``cc``: recorded as ``check`` or ``call``),
+- ``show`` (``cards`` = the hole cards, optional on input) and ``muck``.
+
+The notation is PHH's: players are ``p1``..``pN`` (player index + 1).
+
+>>> parse_action("p3 cbr 80")
+Action(kind='raise', player=2, amount=80, cards=None)
+>>> format_action(parse_action("p1 sm AsKd"))
+'p1 sm AsKd'
+>>> format_action(Action("call", 1, 20)), format_action(Action("muck", 0))
+('p2 cc', 'p1 sm')
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pokerdealer.cards import Card, parse_cards
+
+__all__ = [
+    "ALL_IN",
+    "CALL",
+    "CHECK",
+    "CHECK_CALL",
+    "FOLD",
+    "MUCK",
+    "RAISE",
+    "SHOW",
+    "Action",
+    "LegalActions",
+    "format_action",
+    "parse_action",
+]
+
+FOLD = "fold"
+CHECK = "check"
+CALL = "call"
+CHECK_CALL = "check_call"
+RAISE = "raise"
+ALL_IN = "all_in"
+SHOW = "show"
+MUCK = "muck"
+
+KINDS = frozenset((FOLD, CHECK, CALL, CHECK_CALL, RAISE, ALL_IN, SHOW, MUCK))
+
+
+class Action(NamedTuple):
+    """One player action; ``player`` is the player index (``None``: whoever acts)."""
+
+    kind: str
+    player: int | None = None
+    amount: int | None = None
+    cards: tuple[Card, ...] | None = None
+
+    def __str__(self) -> str:
+        return format_action(self)
+
+
+class LegalActions(NamedTuple):
+    """What the player to act may do now.
+
+    ``call`` is the chips a call puts in (capped by the stack: an all-in call),
+    ``None`` when checking is possible. ``min_raise_to``/``max_raise_to`` are
+    raise-*to* totals for this street, ``None`` when raising is closed; when the
+    stack is short of the minimum they are both the all-in amount.
+    ``can_show``/``can_muck`` are set at showdown, when the betting fields are off.
+    """
+
+    actor: int | None
+    can_fold: bool = False
+    can_check: bool = False
+    call: int | None = None
+    min_raise_to: int | None = None
+    max_raise_to: int | None = None
+    can_show: bool = False
+    can_muck: bool = False
+
+    def describe(self) -> str:
+        """The choices in words, e.g. ``fold, call 20, raise to 40..200``.
+
+        >>> LegalActions(1, True, False, 20, 40, 200).describe()
+        'fold, call 20, raise to 40..200'
+        """
+        if self.actor is None:
+            return "nothing (no action is pending)"
+        parts = []
+        if self.can_show:
+            parts.append("show")
+        if self.can_muck:
+            parts.append("muck")
+        if self.can_fold:
+            parts.append("fold")
+        if self.can_check:
+            parts.append("check")
+        if self.call is not None:
+            parts.append(f"call {self.call}")
+        if self.min_raise_to is not None:
+            if self.min_raise_to == self.max_raise_to:
+                parts.append(f"raise to {self.min_raise_to}")
+            else:
+                parts.append(f"raise to {self.min_raise_to}..{self.max_raise_to}")
+        return ", ".join(parts)
+
+
+_CODES = {"f": FOLD, "cc": CHECK_CALL, "cbr": RAISE, "sm": SHOW}
+
+
+def parse_action(text: str) -> Action:
+    """Read ``p3 cbr 80``, ``p1 f``, ``p2 cc``, ``p1 sm``, ``p1 sm AsKd``.
+
+    A trailing ``# comment`` is ignored. ``sm`` without cards is a muck;
+    ``sm -`` shows the cards that were dealt.
+
+    >>> parse_action("p2 cc # snap")
+    Action(kind='check_call', player=1, amount=None, cards=None)
+    >>> parse_action("p1 sm")
+    Action(kind='muck', player=0, amount=None, cards=None)
+    >>> parse_action("p1 xx")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot read action 'p1 xx': expected 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'
+    """
+    body = text.split("#", 1)[0].split()
+    error = ValueError(
+        f"cannot read action {text!r}: expected 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'"
+    )
+    if len(body) < 2 or not body[0].startswith("p") or not body[0][1:].isdigit():
+        raise error
+    player = int(body[0][1:]) - 1
+    kind = _CODES.get(body[1])
+    if kind is None or player < 0:
+        raise error
+    args = body[2:]
+    if kind is RAISE:
+        if len(args) != 1:
+            raise error
+        try:
+            amount = int(args[0].replace(",", ""))
+        except ValueError:
+            raise error from None
+        return Action(RAISE, player, amount)
+    if kind is SHOW:
+        if not args:
+            return Action(MUCK, player)
+        if args == ["-"]:
+            return Action(SHOW, player)
+        return Action(SHOW, player, None, parse_cards("".join(args), count=2, what="hole cards"))
+    if args:
+        raise error
+    return Action(kind, player)
+
+
+def format_action(action: Action) -> str:
+    """Write an action in PHH notation (a check and a call are both ``cc``)."""
+    who = "p?" if action.player is None else f"p{action.player + 1}"
+    kind = action.kind
+    if kind == FOLD:
+        return f"{who} f"
+    if kind in (CHECK, CALL, CHECK_CALL):
+        return f"{who} cc"
+    if kind in (RAISE, ALL_IN):
+        return f"{who} cbr {action.amount}" if action.amount is not None else f"{who} all-in"
+    if kind == MUCK:
+        return f"{who} sm"
+    if kind == SHOW:
+        if action.cards:
+            return f"{who} sm " + "".join(str(c) for c in action.cards)
+        return f"{who} sm -"
+    return f"{who} {kind}"

@@ -1,0 +1,239 @@
+"""The betting rules: what the player to act may do, and why anything else is illegal.
+
+One function decides each rule. :func:`raise_window` answers "may this
+player raise, and to what?" for the list of legal actions *and* for
+checking a raise, so the two can never disagree; :func:`check_action` turns
+a requested action into the record the hand will apply, or raises
+:class:`~pokerdealer.errors.IllegalActionError` naming the rule.
+
+These functions only read the hand (see :mod:`pokerdealer.rules.hand` for
+the state they read); they never change it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerdealer.errors import IllegalActionError
+from pokerdealer.rules.actions import (
+    ALL_IN,
+    CALL,
+    CHECK,
+    CHECK_CALL,
+    FOLD,
+    MUCK,
+    RAISE,
+    SHOW,
+    Action,
+    LegalActions,
+)
+from pokerdealer.rules.config import (
+    HeadsUpCap,
+    PLSmallBlindRounding,
+    Reopening,
+    ShortBlindCall,
+    Structure,
+)
+
+if TYPE_CHECKING:
+    from pokerdealer.rules.hand import Hand
+
+__all__ = ["check_action", "legal_actions", "raise_window"]
+
+_NO_ACTION = LegalActions(None)
+
+
+def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
+    """``(min_to, max_to, "", "")`` when player ``p`` may bet or raise now,
+    else ``(0, 0, rule, reason)`` with the rule code and its reason in words.
+
+    Rules decided here: re-opening after short all-ins (TDA 47 / PokerKit
+    mode, RULES.md §4.3-4.4), the fixed-limit cap and its heads-up option,
+    no raise without chips beyond the call or without an opponent who can
+    respond (§3.4), minimum bet and raise (§4.1), pot-limit maximum (§4.2),
+    fixed-limit sizes (§4.3), and the optional cap at the largest opponent.
+    """
+    stacks = h._stacks
+    committed = h._committed
+    current = h._current_bet
+    mine = committed[p]
+    to_call = current - mine
+    structure = h._structure
+    options = h._options
+    if options.reopening is Reopening.TDA:
+        acted = h._acted_at[p]
+        if acted >= 0:
+            threshold = h._unit if structure is Structure.FIXED_LIMIT else 2 * h._min_inc
+            if 2 * (current - acted) < threshold:
+                return 0, 0, "raise_closed", (
+                    "the betting was not re-opened: since this player last acted they face "
+                    "less than a full raise (short all-in)"
+                )
+    else:
+        call = to_call if to_call < stacks[p] else stacks[p]
+        if call < h._pk_inc:
+            return 0, 0, "raise_closed", "a short all-in cannot be raised"
+        if h._pk_short and h._pk_short < h._pk_inc and h._pk_acted[p]:
+            return 0, 0, "raise_closed", (
+                "the player already acted and faces only a short all-in"
+            )
+    if structure is Structure.FIXED_LIMIT and h._raises >= h._cap and not _uncapped(h):
+        return 0, 0, "raise_cap", f"the betting is capped ({h._cap} bets and raises)"
+    if stacks[p] <= to_call:
+        return 0, 0, "raise_closed", "the player has no chips beyond the call"
+    folded = h._folded
+    reach = 0
+    for q in range(h._n):
+        if q != p and not folded[q]:
+            r = committed[q] + stacks[q]
+            if r > reach:
+                reach = r
+    if reach <= current:
+        return 0, 0, "raise_closed", "no opponent can call a raise (all are all-in)"
+    all_in = mine + stacks[p]
+    if structure is Structure.NO_LIMIT:
+        lo = current + h._min_inc
+        hi = all_in
+    elif structure is Structure.POT_LIMIT:
+        lo = current + h._min_inc
+        hi = 2 * current - mine + pot_for_limit(h)
+        if hi < lo:
+            hi = lo
+    else:
+        lo = hi = (current if options.reopening is Reopening.POKERKIT else h._level) + h._unit
+    if options.raise_to_largest_opponent and hi > reach:
+        hi = reach
+    if hi > all_in:
+        hi = all_in
+    if lo > hi:
+        lo = hi
+    return lo, hi, "", ""
+
+
+def _uncapped(h: Hand) -> bool:
+    mode = h._options.limit_heads_up_cap
+    if mode is HeadsUpCap.CAPPED:
+        return False
+    if mode is HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP:
+        return h._round_started_heads_up
+    return h._heads_up_before_cap
+
+
+def pot_for_limit(h: Hand) -> int:
+    """The pot used for the pot-limit maximum: every chip in, bets in front
+    included; preflop, short or missing blinds count as full (TDA 54-B) under
+    ``FULL_BLIND``, and the small blind as a big blind with ``SB_AS_BB``."""
+    pot = sum(h._total) + h._dead
+    if h._street == 0:
+        if h._options.short_blind_call_amount is ShortBlindCall.FULL_BLIND:
+            pot += h._blind_shortfall
+        if (
+            h._options.pl_small_blind_rounding is PLSmallBlindRounding.SB_AS_BB
+            and h._acted_at[h._bb] < 0
+            and h._sb != h._bb
+        ):
+            gap = h._config.blinds[1] - h._committed[h._sb]
+            if gap > 0:
+                pot += gap
+    return pot
+
+
+def legal_actions(h: Hand) -> LegalActions:
+    """The legal actions of the player to act (``LegalActions(None)`` if nobody)."""
+    pending = h._pending
+    if not pending:
+        if h._showdown_pending:
+            return LegalActions(h._showdown_pending[0], can_show=True, can_muck=True)
+        return _NO_ACTION
+    p = pending[0]
+    to_call = h._current_bet - h._committed[p]
+    lo, hi, rule, _ = raise_window(h, p)
+    stack = h._stacks[p]
+    if to_call > 0:
+        call = to_call if to_call < stack else stack
+        if rule:
+            return LegalActions(p, True, False, call)
+        return LegalActions(p, True, False, call, lo, hi)
+    can_fold = h._options.fold_when_check_allowed
+    if rule:
+        return LegalActions(p, can_fold, True)
+    return LegalActions(p, can_fold, True, None, lo, hi)
+
+
+def _reject(h: Hand, player: int | None, rule: str, message: str) -> IllegalActionError:
+    legal = legal_actions(h)
+    name = h._config.players[player] if player is not None and 0 <= player < h._n else "?"
+    return IllegalActionError(
+        f"{name}: {message} (legal: {legal.describe()})", player=player, rule=rule, legal=legal
+    )
+
+
+def check_action(h: Hand, action: Action) -> Action:
+    """The record ``action`` becomes if it is legal now; else raise
+    :class:`IllegalActionError` (the hand is not touched either way)."""
+    kind = action.kind
+    if h._showdown_pending:
+        return _check_showdown(h, action)
+    pending = h._pending
+    player = action.player
+    if not pending:
+        raise _reject(h, player, "no_action_pending", f"cannot {kind}: no action is pending")
+    p = pending[0]
+    if player is None:
+        player = p
+    elif player != p:
+        name = h._config.players[p]
+        raise _reject(h, player, "not_your_turn", f"it is {name}'s turn, not this player's")
+    to_call = h._current_bet - h._committed[p]
+    if kind == CHECK_CALL:
+        kind = CALL if to_call > 0 else CHECK
+    if kind == FOLD:
+        if to_call <= 0 and not h._options.fold_when_check_allowed:
+            raise _reject(h, p, "cannot_fold", "cannot fold when checking is free")
+        return Action(FOLD, p)
+    if kind == CHECK:
+        if to_call > 0:
+            raise _reject(h, p, "cannot_check", f"cannot check facing a bet of {to_call} to call")
+        return Action(CHECK, p)
+    stack = h._stacks[p]
+    if kind == CALL:
+        if to_call <= 0:
+            raise _reject(h, p, "cannot_call", "there is no bet to call")
+        return Action(CALL, p, to_call if to_call < stack else stack)
+    if kind == ALL_IN:
+        if stack <= to_call:
+            return Action(CALL, p, stack)
+        kind, amount = RAISE, h._committed[p] + stack
+    elif kind == RAISE:
+        amount = action.amount
+        if type(amount) is not int:
+            raise _reject(h, p, "bad_amount", f"a raise needs a whole number of chips, got {amount!r}")
+    elif kind in (SHOW, MUCK):
+        raise _reject(h, p, "not_showdown", f"cannot {kind} before the showdown")
+    else:
+        raise _reject(h, p, "unknown_action", f"unknown action {kind!r}")
+    lo, hi, rule, reason = raise_window(h, p)
+    verb = "bet" if h._current_bet == 0 else "raise"
+    if rule:
+        raise _reject(h, p, rule, f"cannot {verb}: {reason}")
+    if amount < lo:
+        raise _reject(h, p, "min_raise", f"{verb} to {amount} is below the minimum {verb} to {lo}")
+    if amount > hi:
+        raise _reject(h, p, "max_raise", f"{verb} to {amount} is above the maximum {verb} to {hi}")
+    return Action(RAISE, p, amount)
+
+
+def _check_showdown(h: Hand, action: Action) -> Action:
+    p = h._showdown_pending[0]
+    player = p if action.player is None else action.player
+    if player != p:
+        name = h._config.players[p]
+        raise _reject(h, player, "not_your_turn", f"it is {name}'s turn to show or muck")
+    if action.kind == MUCK:
+        return Action(MUCK, p)
+    if action.kind == SHOW:
+        hole = h._hole[p]
+        if action.cards is not None and sorted(action.cards) != sorted(hole):
+            raise _reject(h, p, "wrong_cards", "must show the two hole cards that were dealt")
+        return Action(SHOW, p, None, hole)
+    raise _reject(h, p, "showdown", f"cannot {action.kind} at the showdown: show or muck")

@@ -1,0 +1,390 @@
+"""What a hand is played with: the table configuration and the rule options.
+
+:class:`HandConfig` says *what* is played (variant, structure, forced bets,
+stacks, button); :class:`RuleOptions` says *which reading of the rules* is
+used where the sources disagree (every ``[CONFIG]`` of RULES.md).
+
+Players are listed **clockwise by seat**; ``button`` is the index of the
+button player. Heads-up the button posts the small blind. With the default
+``button = n - 1`` (the last player), player indices equal PHH positions:
+index 0 is the small blind (heads-up: the big blind), so ``p1`` in a PHH
+action line is player 0.
+
+>>> config = HandConfig(stacks=(200, 200, 200), blinds=(1, 2))
+>>> config.players, config.button, config.small_blind_player, config.big_blind_player
+(('p1', 'p2', 'p3'), 2, 0, 1)
+>>> HandConfig(stacks=(100, 100), blinds=(1, 2)).small_blind_player
+1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from pokerdealer.cards import Variant
+from pokerdealer.errors import PokerDealerError
+
+__all__ = [
+    "AnteType",
+    "BBAPriority",
+    "ConfigError",
+    "HandConfig",
+    "HeadsUpCap",
+    "LimitShortAllIn",
+    "OddChips",
+    "PLSmallBlindRounding",
+    "Reopening",
+    "RuleOptions",
+    "ShortBlindCall",
+    "StraddleRaise",
+    "Structure",
+]
+
+
+class ConfigError(PokerDealerError):
+    """A hand configuration that cannot be played (bad stacks, blinds, button...)."""
+
+
+class Structure(StrEnum):
+    """Betting structure."""
+
+    NO_LIMIT = "no_limit"
+    """Bet or raise any amount from the minimum up to the whole stack."""
+    POT_LIMIT = "pot_limit"
+    """Raise at most the size of the pot after calling (RULES.md §4.2)."""
+    FIXED_LIMIT = "fixed_limit"
+    """Bets and raises of one fixed unit per street, with a raise cap (§4.3)."""
+
+
+class AnteType(StrEnum):
+    """Who pays the ante (RULES.md §2)."""
+
+    NONE = "none"
+    PER_PLAYER = "per_player"
+    """Every player posts ``ante``; antes count as contributions for side pots."""
+    BIG_BLIND = "big_blind"
+    """The big blind posts ``ante`` for the table (BBA); dead money in the main pot."""
+    BUTTON = "button"
+    """The button posts ``ante`` for the table; dead money in the main pot."""
+
+
+class BBAPriority(StrEnum):
+    """What a big blind short of chips pays first with a big-blind ante (§2.2)."""
+
+    BIG_BLIND_FIRST = "big_blind_first"
+    """TDA RP-11: the blind first, the remainder to the ante."""
+    ANTE_FIRST = "ante_first"
+    """Older practice (and PokerKit): the ante first, the remainder to the blind."""
+
+
+class ShortBlindCall(StrEnum):
+    """What others must call when a blind is all-in for less than its size (§3.1)."""
+
+    FULL_BLIND = "full_blind"
+    """WSOP-LA 150 / RRP: the full blind; pot-limit counts full blinds (TDA 54-B)."""
+    ACTUAL_POSTED = "actual_posted"
+    """PokerKit: the amount actually posted."""
+
+
+class Reopening(StrEnum):
+    """How short all-ins re-open the betting (RULES.md §4.3, §4.4)."""
+
+    TDA = "tda"
+    """TDA 47 / RRP: a player who acted may raise only when facing, since their own
+    last action, at least one full bet or raise (cumulative short all-ins count);
+    in limit, a short all-in of half a unit or more is a full raise."""
+    POKERKIT = "pokerkit"
+    """PokerKit 0.7.7: raise increments (short ones included) are compared with the
+    largest increment of the round, starting from zero on every street (so a player
+    who called may raise after a short all-in over the big blind, and a checker may
+    raise a sub-minimum all-in bet); in limit every raise is one unit over the
+    current bet and counts toward the cap."""
+
+
+class HeadsUpCap(StrEnum):
+    """Whether the fixed-limit raise cap applies heads-up (§4.3)."""
+
+    CAPPED = "capped"
+    """TDA 48 / WSOP-T: the cap always applies (a hand does not know whether the
+    whole event is heads-up; the tournament layer may switch to uncapped)."""
+    UNCAP_IF_ROUND_STARTS_HEADS_UP = "uncap_if_round_starts_heads_up"
+    """WSOP-LA 127: no cap in a betting round that begins with two players."""
+    UNCAP_WHEN_HEADS_UP = "uncap_when_heads_up"
+    """RRP 4: no cap once only two players remain before the cap is reached."""
+
+
+class LimitShortAllIn(StrEnum):
+    """Whether a short all-in raise counts toward the fixed-limit cap."""
+
+    HALF_OR_MORE = "half_or_more"
+    """Only an all-in of at least half a unit counts (it is a full raise)."""
+    ALWAYS = "always"
+    """Every raise counts (PokerKit)."""
+
+
+class PLSmallBlindRounding(StrEnum):
+    """Pot-limit: how the small blind counts in the pot before the BB acts (§4.2)."""
+
+    NONE = "none"
+    """TDA: the actual (full) small blind, max open with 5/10 is 35."""
+    SB_AS_BB = "sb_as_bb"
+    """WSOP-LA 187: the small blind counts as a big blind, max open 40."""
+
+
+class StraddleRaise(StrEnum):
+    """The preflop minimum raise increment when there is a straddle (§2.4)."""
+
+    STRADDLE = "straddle"
+    """General rule: the largest straddle is the bet to raise, raise by at least it."""
+    BIG_BLIND = "big_blind"
+    """PokerKit: raise by at least the big blind."""
+
+
+class OddChips(StrEnum):
+    """How odd chips of a split pot are handed out (RULES.md §7)."""
+
+    ONE_EACH = "one_each"
+    """One unit each to the winners in seat order from the left of the button."""
+    ALL_TO_FIRST = "all_to_first"
+    """The whole remainder to the first winner left of the button (PokerKit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """The house's choice wherever the rules disagree. Defaults follow RULES.md.
+
+    >>> RuleOptions().reopening, RuleOptions.pokerkit().reopening
+    (<Reopening.TDA: 'tda'>, <Reopening.POKERKIT: 'pokerkit'>)
+    """
+
+    bba_priority: BBAPriority = BBAPriority.BIG_BLIND_FIRST
+    """Big-blind ante: blind or ante first when the BB is short (§2.2)."""
+    short_blind_call_amount: ShortBlindCall = ShortBlindCall.FULL_BLIND
+    """Price of the hand when a blind or straddle is all-in short (§3.1, §4.2)."""
+    reopening: Reopening = Reopening.TDA
+    """Re-opening after short all-ins (§4.3, §4.4)."""
+    limit_max_raises: int = 4
+    """Fixed limit: raises allowed after the bet in one round (bet + 4 raises)."""
+    limit_blind_counts_as_bet: bool = True
+    """Fixed limit, preflop: the big blind is the round's bet for the cap."""
+    limit_heads_up_cap: HeadsUpCap = HeadsUpCap.CAPPED
+    """Fixed limit: cap heads-up or not (§4.3)."""
+    limit_short_all_in: LimitShortAllIn = LimitShortAllIn.HALF_OR_MORE
+    """Fixed limit: which short all-in raises count toward the cap."""
+    odd_chip_unit: int = 1
+    """Smallest chip in play; split pots are divided in multiples of it (§7)."""
+    odd_chips: OddChips = OddChips.ONE_EACH
+    """Who gets the odd units of a split pot (§7)."""
+    pl_small_blind_rounding: PLSmallBlindRounding = PLSmallBlindRounding.NONE
+    """Pot limit, preflop: count the small blind as a big blind (§4.2)."""
+    straddle_raise: StraddleRaise = StraddleRaise.STRADDLE
+    """Preflop minimum raise increment with a straddle (§2.4)."""
+    raise_to_largest_opponent: bool = False
+    """Cap a raise at what the largest opponent can match, and accept a raise to
+    exactly that amount even below the minimum raise (online sites; PHH data has
+    "a raise only to what an all-in opponent can match")."""
+    fold_when_check_allowed: bool = True
+    """Offer a fold when checking is free (PokerKit refuses it)."""
+    per_player_ante_dead: bool = False
+    """Treat per-player antes as dead money in the main pot instead of as
+    contributions (PokerKit without ante trimming); differs only when a player
+    cannot post the whole ante."""
+    short_deck_trips_beat_straight: bool = True
+    """Short deck: three of a kind beats a straight (Triton); PokerKit and WSOP: no."""
+    kill_beaten_hands_first: bool = False
+    """PokerKit's award procedure: hands beaten in every pot they are in are killed
+    first and the pots rebuilt from the remaining hands, which merges pots that
+    then have the same players (so odd chips can fall differently than when
+    each side pot is split on its own, TDA 21)."""
+
+    def __post_init__(self) -> None:
+        if self.odd_chip_unit < 1:
+            raise ConfigError(f"odd_chip_unit must be at least 1, got {self.odd_chip_unit}")
+        if self.limit_max_raises < 0:
+            raise ConfigError(f"limit_max_raises must be >= 0, got {self.limit_max_raises}")
+
+    @classmethod
+    def pokerkit(cls) -> RuleOptions:
+        """PokerKit 0.7.7's choices, for differential testing and PHH replay.
+
+        >>> RuleOptions.pokerkit().bba_priority
+        <BBAPriority.ANTE_FIRST: 'ante_first'>
+        """
+        return cls(
+            bba_priority=BBAPriority.ANTE_FIRST,
+            short_blind_call_amount=ShortBlindCall.ACTUAL_POSTED,
+            reopening=Reopening.POKERKIT,
+            limit_max_raises=3,
+            limit_blind_counts_as_bet=False,
+            limit_heads_up_cap=HeadsUpCap.CAPPED,
+            limit_short_all_in=LimitShortAllIn.ALWAYS,
+            odd_chips=OddChips.ALL_TO_FIRST,
+            straddle_raise=StraddleRaise.BIG_BLIND,
+            fold_when_check_allowed=False,
+            per_player_ante_dead=True,
+            short_deck_trips_beat_straight=False,
+            kill_beaten_hands_first=True,
+        )
+
+    def replace(self, **changes: object) -> RuleOptions:
+        """A copy with some options changed."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class HandConfig:
+    """Everything about one hand except the deck and the actions.
+
+    :param stacks: chips of each player at the start, clockwise by seat (all > 0).
+    :param blinds: ``(small, big)``; a small blind of 0 means none is posted.
+    :param button: index of the button player; default the last player.
+    :param straddles: amounts posted, in order, by the players after the big blind.
+    :param ante: the ante amount; ``ante_type`` says who pays it.
+    :param structure: no limit, pot limit or fixed limit.
+    :param small_bet: fixed limit unit on preflop and flop (default: the big blind).
+    :param big_bet: fixed limit unit on turn and river (default: twice the small bet).
+    :param min_bet: smallest opening bet in no limit / pot limit (default: the big blind).
+    :param variant: ``"holdem"`` or ``"shortdeck"``.
+    :param players: names, default ``p1``..``pN``.
+    :param options: the rule options.
+
+    >>> HandConfig(stacks=(50, 50), blinds=(1, 3), button=5)
+    Traceback (most recent call last):
+    ...
+    pokerdealer.rules.config.ConfigError: button 5 is not a player index (0..1)
+    """
+
+    stacks: tuple[int, ...]
+    blinds: tuple[int, int] = (1, 2)
+    button: int = -1
+    straddles: tuple[int, ...] = ()
+    ante: int = 0
+    ante_type: AnteType = AnteType.NONE
+    structure: Structure = Structure.NO_LIMIT
+    small_bet: int = 0
+    big_bet: int = 0
+    min_bet: int = 0
+    variant: Variant = "holdem"
+    players: tuple[str, ...] = ()
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        stacks = tuple(int(s) for s in self.stacks)
+        set_(self, "stacks", stacks)
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            raise ConfigError(f"a hand needs 2 to 10 players, got {n}")
+        if any(s <= 0 for s in stacks):
+            raise ConfigError(f"every starting stack must be positive, got {stacks}")
+        button = self.button if self.button != -1 else n - 1
+        if not 0 <= button < n:
+            raise ConfigError(f"button {self.button} is not a player index (0..{n - 1})")
+        set_(self, "button", button)
+        sb, bb = (int(b) for b in self.blinds)
+        set_(self, "blinds", (sb, bb))
+        if bb <= 0 or sb < 0:
+            raise ConfigError(f"blinds must be (small >= 0, big > 0), got {self.blinds}")
+        straddles = tuple(int(s) for s in self.straddles)
+        set_(self, "straddles", straddles)
+        if len(straddles) > n - 2:
+            raise ConfigError(f"{len(straddles)} straddles need at least {len(straddles) + 2} players")
+        if any(s <= 0 for s in straddles):
+            raise ConfigError(f"straddles must be positive, got {straddles}")
+        set_(self, "structure", Structure(self.structure))
+        set_(self, "ante_type", AnteType(self.ante_type))
+        if self.ante < 0:
+            raise ConfigError(f"the ante must be >= 0, got {self.ante}")
+        if self.ante_type is AnteType.NONE and self.ante:
+            set_(self, "ante_type", AnteType.PER_PLAYER)
+        if self.variant not in ("holdem", "shortdeck"):
+            raise ConfigError(f"unknown variant {self.variant!r}: expected 'holdem' or 'shortdeck'")
+        if self.variant == "shortdeck" and n > 9:
+            raise ConfigError("short deck is played by at most 9 players")
+        small_bet = self.small_bet or bb
+        set_(self, "small_bet", small_bet)
+        set_(self, "big_bet", self.big_bet or 2 * small_bet)
+        set_(self, "min_bet", self.min_bet or bb)
+        players = tuple(self.players) or tuple(f"p{i + 1}" for i in range(n))
+        if len(players) != n:
+            raise ConfigError(f"{len(players)} player names for {n} stacks")
+        set_(self, "players", players)
+
+    # -- derived seats ---------------------------------------------------------
+    @property
+    def player_count(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def small_blind_player(self) -> int:
+        """Index of the small blind: the button heads-up, else the next player."""
+        n = len(self.stacks)
+        return self.button if n == 2 else (self.button + 1) % n
+
+    @property
+    def big_blind_player(self) -> int:
+        n = len(self.stacks)
+        return (self.button + 1) % n if n == 2 else (self.button + 2) % n
+
+    @property
+    def straddle_players(self) -> tuple[int, ...]:
+        n = len(self.stacks)
+        bb = self.big_blind_player
+        return tuple((bb + 1 + k) % n for k in range(len(self.straddles)))
+
+    def replace(self, **changes: object) -> HandConfig:
+        """A copy with some fields changed."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_positions(
+        cls,
+        stacks: tuple[int, ...],
+        blinds_or_straddles: tuple[int, ...],
+        antes: tuple[int, ...] = (),
+        **kwargs: object,
+    ) -> HandConfig:
+        """Build a config from PHH-style per-position arrays (p1 = small blind,
+        last = button; heads-up p1 = big blind).
+
+        ``blinds_or_straddles`` is PHH's array: ``[1, 2, 4, 0]`` = SB 1, BB 2,
+        one straddle of 4. ``antes`` is PHH's array: all equal = per-player
+        ante, one nonzero at the big blind = BBA, at the button = button ante.
+
+        >>> c = HandConfig.from_positions((100, 100, 100, 100), (1, 2, 4, 0), (0, 2, 0, 0))
+        >>> c.straddles, c.ante_type, c.button
+        ((4,), <AnteType.BIG_BLIND: 'big_blind'>, 3)
+        """
+        n = len(stacks)
+        bos = list(blinds_or_straddles) + [0] * (n - len(blinds_or_straddles))
+        if n == 2:
+            blinds = (bos[1], bos[0])  # PHH heads-up arrays are reverse-assigned
+            straddles: tuple[int, ...] = ()
+        else:
+            blinds = (bos[0], bos[1])
+            straddles = tuple(x for x in bos[2:] if x)
+        ante, ante_type = 0, AnteType.NONE
+        antes_l = list(antes) + [0] * (n - len(antes))
+        if any(antes_l):
+            if n == 2:
+                antes_l = antes_l[::-1]  # effective ante of index i is antes[not i]
+            nonzero = [i for i, a in enumerate(antes_l) if a]
+            bb_index = 0 if n == 2 else 1
+            if len(set(antes_l)) == 1:
+                ante, ante_type = antes_l[0], AnteType.PER_PLAYER
+            elif nonzero == [bb_index]:
+                ante, ante_type = antes_l[bb_index], AnteType.BIG_BLIND
+            elif nonzero == [n - 1]:
+                ante, ante_type = antes_l[n - 1], AnteType.BUTTON
+            else:
+                raise ConfigError(f"unsupported antes {tuple(antes)}: uniform, BB or button only")
+        return cls(
+            stacks=tuple(stacks),
+            blinds=blinds,
+            button=n - 1,
+            straddles=straddles,
+            ante=ante,
+            ante_type=ante_type,
+            **kwargs,  # type: ignore[arg-type]
+        )

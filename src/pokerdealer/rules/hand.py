@@ -1,0 +1,729 @@
+"""One hand of Texas Hold'em as a state machine over a log of actions.
+
+A hand is ``config + deck order + actions`` (DESIGN.md): :class:`Hand`
+posts the forced bets, deals from the given deck, and then accepts one
+action at a time; everything else (whose turn, what is legal, pots, who
+shows first, who wins) is derived. :func:`replay` rebuilds a hand from its
+log.
+
+Dealing procedure (so a deck order can be prepared, see
+:func:`pokerdealer.rules.deck_for_deal`): hole cards one at a time,
+clockwise, starting with the player left of the button (the small blind;
+heads-up the big blind), two rounds; then burn one card before the flop,
+the turn and the river. With ``n`` players the deck is used as: ``2n`` hole
+cards, burn, three flop cards, burn, turn, burn, river (``2n + 8`` cards).
+
+>>> from pokerdealer.cards import parse_cards
+>>> from pokerdealer.rules.config import HandConfig
+>>> config = HandConfig(stacks=(100, 100, 100), blinds=(1, 2))
+>>> deck = parse_cards("Ah Kh 2c 7d Ks 3c  9s  Qh Jh Th  8s  4d  7s  2d")
+>>> hand = Hand(config, deck)
+>>> hand.actor, hand.legal()
+(2, LegalActions(actor=2, can_fold=True, can_check=False, call=2, min_raise_to=4, max_raise_to=100, can_show=False, can_muck=False))
+>>> _ = hand.raise_to(6); _ = hand.fold(); _ = hand.call()
+>>> hand.street.value, hand.board, hand.pots
+('flop', (Card('Qh'), Card('Jh'), Card('Th')), [Pot(amount=13, eligible=(1, 2))])
+>>> _ = hand.check(); _ = hand.check(); _ = hand.check(); _ = hand.check()
+>>> _ = hand.check(); _ = hand.check()
+>>> hand.street.value, hand.actor
+('showdown', 1)
+>>> hand.auto_showdown().final_stacks
+(99, 107, 94)
+>>> [str(a) for a in hand.log]
+['p3 cbr 6', 'p1 f', 'p2 cc', 'p2 cc', 'p3 cc', 'p2 cc', 'p3 cc', 'p2 cc', 'p3 cc', 'p2 sm KhKs', 'p3 sm']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from pokerdealer.cards import Card, CardsLike, parse_cards
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.evaluation import rank_function
+from pokerdealer.rules import betting
+from pokerdealer.rules.actions import (
+    ALL_IN,
+    CALL,
+    CHECK,
+    CHECK_CALL,
+    FOLD,
+    MUCK,
+    RAISE,
+    SHOW,
+    Action,
+    LegalActions,
+    parse_action,
+)
+from pokerdealer.rules.config import (
+    AnteType,
+    BBAPriority,
+    HandConfig,
+    HeadsUpCap,
+    LimitShortAllIn,
+    OddChips,
+    Reopening,
+    ShortBlindCall,
+    StraddleRaise,
+    Structure,
+)
+from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet
+
+__all__ = ["Hand", "HandResult", "PotAward", "Street", "replay"]
+
+
+class Street(StrEnum):
+    """Where the hand is."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+_STREETS = tuple(Street)
+_SHOWDOWN = 4
+_COMPLETE = 5
+
+
+class PotAward(NamedTuple):
+    """How one pot was awarded: ``shares`` maps each winner to their chips."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: dict[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of a finished hand."""
+
+    awards: tuple[PotAward, ...]
+    """Each pot (main first) with its winners and their shares."""
+    final_stacks: tuple[int, ...]
+    payoffs: tuple[int, ...]
+    """Chips won or lost by each player (final minus starting stack); sums to 0."""
+    showdown_order: tuple[int, ...]
+    """The order in which live players had to show (empty when uncontested)."""
+    shown: dict[int, tuple[Card, ...]]
+    mucked: tuple[int, ...]
+    uncalled: dict[int, int]
+    """Uncalled bets returned, by player."""
+
+
+def _deck_tuple(deck: CardsLike | Sequence[Card], config: HandConfig) -> tuple[Card, ...]:
+    n = len(config.stacks)
+    need = 2 * n + 8
+    if isinstance(deck, (tuple, list)) and deck and type(deck[0]) is Card:
+        cards = tuple(deck)
+        used = cards[:need]
+        if len({c.index for c in used}) != len(used):
+            raise PokerDealerError("the deck has a card twice")
+        if config.variant == "shortdeck" and any(c.index < 16 for c in used):
+            raise PokerDealerError("the short deck has no card below a six")
+    else:
+        cards = parse_cards(deck, what="deck", variant=config.variant)  # type: ignore[arg-type]
+    if len(cards) < need:
+        raise PokerDealerError(f"{n} players need a deck of at least {need} cards, got {len(cards)}")
+    return cards
+
+
+_RANKERS: dict[tuple[str, bool], object] = {}
+
+
+def _ranker(variant: str, trips_beat_straight: bool):  # noqa: ANN202
+    key = (variant, trips_beat_straight)
+    rank = _RANKERS.get(key)
+    if rank is None:
+        rank = _RANKERS[key] = rank_function(variant, trips_beat_straight=trips_beat_straight)  # type: ignore[arg-type]
+    return rank
+
+
+class Hand:
+    """One hand: forced bets posted and cards dealt on creation, then actions.
+
+    :param config: the table, stacks, forced bets and rule options.
+    :param deck: the deck order (cards or card text), top first; see the module
+        docstring for how it is dealt. Never shuffled here.
+
+    Use :meth:`legal` to see what the player to act may do, :meth:`apply` (or
+    :meth:`fold`, :meth:`check`, :meth:`call`, :meth:`raise_to`,
+    :meth:`all_in`, :meth:`show`, :meth:`muck`) to act. An illegal action
+    raises :class:`~pokerdealer.errors.IllegalActionError` and changes nothing.
+    """
+
+    __slots__ = (
+        "_config", "_options", "_structure", "_n", "_button", "_sb", "_bb", "_deck", "_hole",
+        "_board", "_starting", "_stacks", "_committed", "_total", "_dead", "_folded", "_live",
+        "_street", "_current_bet", "_min_inc", "_level", "_unit", "_raises", "_cap",
+        "_acted_at", "_pending", "_pk_inc", "_pk_acted", "_pk_short", "_aggressor",
+        "_round_started_heads_up", "_heads_up_before_cap", "_blind_shortfall", "log",
+        "_showdown_pending", "_showdown_order", "_shown", "_mucked", "_all_in_showdown",
+        "_uncalled", "_result",
+    )
+
+    def __init__(self, config: HandConfig, deck: CardsLike | Sequence[Card]) -> None:
+        self._config = config
+        options = self._options = config.options
+        self._structure = config.structure
+        n = self._n = len(config.stacks)
+        b = self._button = config.button
+        sb = self._sb = config.small_blind_player
+        bb = self._bb = config.big_blind_player
+        deck_t = self._deck = _deck_tuple(deck, config)
+        # Hole cards: one at a time, clockwise from the left of the button.
+        self._hole = hole = [()] * n  # type: list[tuple[Card, ...]]
+        for k in range(n):
+            i = (b + 1 + k) % n
+            hole[i] = (deck_t[k], deck_t[n + k])
+        self._board: list[Card] = []
+        self._starting = config.stacks
+        stacks = self._stacks = list(config.stacks)
+        committed = self._committed = [0] * n
+        total = self._total = [0] * n
+        self._dead = 0
+        self._folded = [False] * n
+        self._live = n
+        self._street = 0
+        self.log: list[Action] = []
+        self._showdown_pending: list[int] = []
+        self._showdown_order: tuple[int, ...] = ()
+        self._shown: dict[int, tuple[Card, ...]] = {}
+        self._mucked: list[int] = []
+        self._all_in_showdown = False
+        self._uncalled: dict[int, int] = {}
+        self._result: HandResult | None = None
+        self._aggressor: int | None = None
+
+        # Forced bets: antes, small blind, big blind (with a big-blind ante), straddles.
+        ante = config.ante
+        ante_type = config.ante_type
+        if ante and ante_type is AnteType.PER_PLAYER:
+            dead_antes = options.per_player_ante_dead
+            for i in range(n):
+                a = ante if ante < stacks[i] else stacks[i]
+                stacks[i] -= a
+                if dead_antes:
+                    self._dead += a
+                else:
+                    total[i] += a
+        elif ante and ante_type is AnteType.BUTTON:
+            a = ante if ante < stacks[b] else stacks[b]
+            stacks[b] -= a
+            self._dead += a
+        small, big = config.blinds
+        sb_posted = self._post(sb, small) if small else 0
+        if ante and ante_type is AnteType.BIG_BLIND:
+            if options.bba_priority is BBAPriority.BIG_BLIND_FIRST:
+                bb_posted = self._post(bb, big)
+            a = ante if ante < stacks[bb] else stacks[bb]
+            stacks[bb] -= a
+            self._dead += a
+            if options.bba_priority is BBAPriority.ANTE_FIRST:
+                bb_posted = self._post(bb, big)
+        else:
+            bb_posted = self._post(bb, big)
+        for player, amount in zip(config.straddle_players, config.straddles):
+            self._post(player, amount)
+        self._blind_shortfall = (small - sb_posted) + (big - bb_posted)
+
+        # The preflop betting round.
+        price = max((big, *config.straddles))
+        if options.short_blind_call_amount is ShortBlindCall.FULL_BLIND:
+            self._current_bet = price
+        else:
+            self._current_bet = max(committed)
+        if config.straddles and options.straddle_raise is StraddleRaise.STRADDLE:
+            self._min_inc = max(config.straddles)
+        else:
+            self._min_inc = config.min_bet
+        self._unit = config.small_bet
+        self._level = self._current_bet
+        self._cap = 1 + options.limit_max_raises
+        self._raises = 1 if options.limit_blind_counts_as_bet and self._current_bet else 0
+        # First to act: left of the largest live forced bet (the last one on ties:
+        # the straddler, else the big blind); left of the button if nobody posted.
+        first = (b + 1) % n
+        top = 0
+        for k in range(n):
+            i = (b + 1 + k) % n
+            if committed[i] and committed[i] >= top:
+                top, first = committed[i], (i + 1) % n
+        self._begin_round(first)
+
+    def _post(self, player: int, amount: int) -> int:
+        stack = self._stacks[player]
+        if amount > stack:
+            amount = stack
+        self._stacks[player] = stack - amount
+        self._committed[player] += amount
+        self._total[player] += amount
+        return amount
+
+    # ------------------------------------------------------------------ rounds
+    def _begin_round(self, first: int) -> None:
+        """Start a betting round; skip it when nobody can bet (RULES.md §3.4)."""
+        n = self._n
+        stacks = self._stacks
+        committed = self._committed
+        folded = self._folded
+        self._acted_at = [-1] * n
+        self._pk_inc = 0
+        self._pk_acted = [False] * n
+        self._pk_short = 0
+        self._aggressor = None
+        self._round_started_heads_up = self._heads_up_before_cap = self._live == 2
+        top = second = 0
+        for i in range(n):
+            if not folded[i]:
+                r = committed[i] + stacks[i]
+                if r > top:
+                    top, second = r, top
+                elif r > second:
+                    second = r
+        pending = []
+        for k in range(n):
+            i = (first + k) % n
+            # Players who are folded, all-in, or whose chips nobody can match
+            # (nothing to call and no opponent left to bet against) do not act.
+            if not folded[i] and stacks[i] and committed[i] < second:
+                pending.append(i)
+        if len(pending) == 1 and committed[pending[0]] >= self._current_bet:
+            pending.clear()
+        self._pending = pending
+        if not pending:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """Return the uncalled bet, then go to the next street, a run-out, or the end."""
+        committed = self._committed
+        who, extra = uncalled_bet(committed)
+        if extra:
+            self._stacks[who] += extra
+            committed[who] -= extra
+            self._total[who] -= extra
+            self._uncalled[who] = self._uncalled.get(who, 0) + extra
+        if self._live == 1:
+            self._finish()
+            return
+        street = self._street
+        stacks = self._stacks
+        folded = self._folded
+        able = 0
+        for i in range(self._n):
+            if stacks[i] and not folded[i]:
+                able += 1
+        if street == 3 or able <= 1:
+            self._deal_to(3)
+            self._begin_showdown()
+            return
+        street += 1
+        self._deal_to(street)
+        self._street = street
+        self._committed = [0] * self._n
+        self._current_bet = 0
+        self._min_inc = self._config.min_bet
+        self._unit = self._config.small_bet if street == 1 else self._config.big_bet
+        self._level = 0
+        self._raises = 0
+        self._begin_round((self._button + 1) % self._n)
+
+    def _deal_to(self, street: int) -> None:
+        """Put the board out up to ``street`` (1 flop, 2 turn, 3 river), burning first."""
+        board = self._board
+        base = 2 * self._n
+        deck = self._deck
+        if street >= 1 and len(board) < 3:
+            board.extend(deck[base + 1 : base + 4])
+        if len(board) < 4 and street >= 2:
+            board.append(deck[base + 5])
+        if len(board) < 5 and street >= 3:
+            board.append(deck[base + 7])
+
+    # --------------------------------------------------------------- showdown
+    def _begin_showdown(self) -> None:
+        self._street = _SHOWDOWN
+        n = self._n
+        folded = self._folded
+        start = self._aggressor if self._aggressor is not None else (self._button + 1) % n
+        order = tuple(i for i in ((start + k) % n for k in range(n)) if not folded[i])
+        self._showdown_order = order
+        if any(not self._stacks[i] for i in order):
+            # Someone is all-in and the betting is over: every live hand is tabled (TDA 16).
+            self._all_in_showdown = True
+            for i in order:
+                self._shown[i] = self._hole[i]
+            self._finish()
+        else:
+            self._showdown_pending = list(order)
+
+    def _finish(self) -> None:
+        """Award every pot and close the hand."""
+        n = self._n
+        folded = self._folded
+        mucked = self._mucked
+        live = [not folded[i] and i not in mucked for i in range(n)]
+        pots = build_pots(self._total, live, self._dead)
+        stacks = self._stacks
+        options = self._options
+        board_idx = [c.index for c in self._board]
+        ranks: dict[int, int] = {}
+        contenders = [i for i in range(n) if live[i]]
+        if len(contenders) > 1:
+            rank = _ranker(self._config.variant, options.short_deck_trips_beat_straight)
+            for i in contenders:
+                h = self._hole[i]
+                ranks[i] = rank([h[0].index, h[1].index, *board_idx])  # type: ignore[operator]
+        if options.kill_beaten_hands_first and ranks:
+            beaten = [
+                i
+                for i in contenders
+                if all(
+                    max(ranks[j] for j in pot.eligible) > ranks[i]
+                    for pot in pots
+                    if i in pot.eligible
+                )
+            ]
+            if beaten:
+                for i in beaten:
+                    live[i] = False
+                pots = build_pots(self._total, live, self._dead)
+        awards = []
+        for pot in pots:
+            eligible = pot.eligible
+            if len(eligible) == 1:
+                winners: tuple[int, ...] = eligible
+                shares = {eligible[0]: pot.amount}
+            else:
+                best = max(ranks[i] for i in eligible)
+                winners = tuple(i for i in eligible if ranks[i] == best)
+                if len(winners) == 1:
+                    shares = {winners[0]: pot.amount}
+                else:
+                    shares = split_pot(
+                        pot.amount,
+                        winners,
+                        button=self._button,
+                        player_count=n,
+                        unit=options.odd_chip_unit,
+                        one_each=options.odd_chips is OddChips.ONE_EACH,
+                    )
+            for i, chips in shares.items():
+                stacks[i] += chips
+            awards.append(PotAward(pot.amount, eligible, winners, shares))
+        self._total = [0] * n
+        self._committed = [0] * n
+        self._dead = 0
+        self._street = _COMPLETE
+        self._pending = []
+        self._showdown_pending = []
+        final = tuple(stacks)
+        self._result = HandResult(
+            awards=tuple(awards),
+            final_stacks=final,
+            payoffs=tuple(f - s for f, s in zip(final, self._starting)),
+            showdown_order=self._showdown_order,
+            shown=dict(self._shown),
+            mucked=tuple(mucked),
+            uncalled=dict(self._uncalled),
+        )
+
+    # ----------------------------------------------------------------- actions
+    def legal(self) -> LegalActions:
+        """What the player to act may do now (``LegalActions(None)`` when nobody acts)."""
+        return betting.legal_actions(self)
+
+    def check_action(self, action: Action | str) -> Action:
+        """The record ``action`` would be logged as; raises IllegalActionError if illegal."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        return betting.check_action(self, action)
+
+    def can(self, action: Action | str) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.check_action(action)
+        except PokerDealerError:
+            return False
+        return True
+
+    def apply(self, action: Action | str) -> Action:
+        """Apply a legal action and return the record appended to :attr:`log`.
+
+        ``action`` may be an :class:`Action` or PHH text (``"p2 cbr 80"``).
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        record = betting.check_action(self, action)
+        kind = record.kind
+        if kind == SHOW or kind == MUCK:
+            self.log.append(record)
+            self._showdown_act(record)
+            return record
+        p = record.player
+        assert p is not None
+        stacks = self._stacks
+        committed = self._committed
+        pending = self._pending
+        pending.pop(0)
+        self.log.append(record)
+        if kind == RAISE:
+            self._raise(p, record.amount)  # type: ignore[arg-type]
+            return record
+        if kind == CALL:
+            amount = record.amount
+            stacks[p] -= amount  # type: ignore[operator]
+            committed[p] += amount  # type: ignore[operator]
+            self._total[p] += amount  # type: ignore[operator]
+        elif kind == FOLD:
+            self._folded[p] = True
+            self._live -= 1
+            if self._live == 2 and self._raises < self._cap:
+                self._heads_up_before_cap = True
+        self._acted_at[p] = self._current_bet
+        self._pk_acted[p] = True
+        if not pending or self._live == 1:
+            self._end_round()
+        return record
+
+    def _raise(self, p: int, to: int) -> None:
+        stacks = self._stacks
+        committed = self._committed
+        current = self._current_bet
+        increment = to - current
+        delta = to - committed[p]
+        stacks[p] -= delta
+        committed[p] = to
+        self._total[p] += delta
+        options = self._options
+        if self._structure is Structure.FIXED_LIMIT:
+            full = 2 * (to - self._level) >= self._unit
+            if full:
+                self._level = to
+            if full or options.limit_short_all_in is LimitShortAllIn.ALWAYS:
+                self._raises += 1
+            if self._raises >= self._cap and self._live > 2:
+                if options.limit_heads_up_cap is HeadsUpCap.UNCAP_WHEN_HEADS_UP:
+                    self._heads_up_before_cap = False
+        elif increment >= self._min_inc:
+            self._min_inc = increment
+        if options.reopening is Reopening.POKERKIT:
+            if increment >= self._pk_inc:
+                self._pk_acted = [False] * self._n
+            self._pk_acted[p] = True
+            if increment > self._pk_inc:
+                self._pk_inc = increment
+            if stacks[p]:
+                self._pk_short = 0
+            else:
+                self._pk_short += increment
+            if self._pk_short >= self._pk_inc:
+                self._pk_short = 0
+        self._current_bet = to
+        self._acted_at[p] = to
+        self._aggressor = p
+        n = self._n
+        folded = self._folded
+        self._pending = [
+            i for i in ((p + k) % n for k in range(1, n)) if not folded[i] and stacks[i]
+        ]
+
+    def _showdown_act(self, record: Action) -> None:
+        p = record.player
+        assert p is not None
+        self._showdown_pending.pop(0)
+        if record.kind == SHOW:
+            self._shown[p] = self._hole[p]
+        else:
+            self._mucked.append(p)
+        unmucked = len(self._showdown_order) - len(self._mucked)
+        if not self._showdown_pending or unmucked == 1:
+            self._finish()
+
+    # -------------------------------------------------------- convenience acts
+    def fold(self) -> Action:
+        """The player to act folds."""
+        return self.apply(Action(FOLD))
+
+    def check(self) -> Action:
+        """The player to act checks."""
+        return self.apply(Action(CHECK))
+
+    def call(self) -> Action:
+        """The player to act calls (all-in if short)."""
+        return self.apply(Action(CALL))
+
+    def check_or_call(self) -> Action:
+        """The player to act checks, or calls when facing a bet (PHH ``cc``)."""
+        return self.apply(Action(CHECK_CALL))
+
+    def raise_to(self, amount: int) -> Action:
+        """The player to act bets or raises to ``amount`` (this street's total)."""
+        return self.apply(Action(RAISE, None, amount))
+
+    bet = raise_to
+
+    def all_in(self) -> Action:
+        """The player to act puts every chip in (a raise, or a call if short)."""
+        return self.apply(Action(ALL_IN))
+
+    def show(self) -> Action:
+        """At showdown, the player to act shows both hole cards."""
+        return self.apply(Action(SHOW))
+
+    def muck(self) -> Action:
+        """At showdown, the player to act mucks (forfeits every pot)."""
+        return self.apply(Action(MUCK))
+
+    def auto_showdown(self) -> HandResult:
+        """Play the showdown the online way and return the result: show in order,
+        muck a hand that can no longer win (it is beaten by a hand already shown)."""
+        if self._showdown_pending:
+            rank = _ranker(self._config.variant, self._options.short_deck_trips_beat_straight)
+            board_idx = [c.index for c in self._board]
+            best = -1
+            while self._showdown_pending:
+                p = self._showdown_pending[0]
+                h = self._hole[p]
+                r = rank([h[0].index, h[1].index, *board_idx])  # type: ignore[operator]
+                if r >= best:
+                    best = r
+                    self.apply(Action(SHOW, p))
+                else:
+                    self.apply(Action(MUCK, p))
+        result = self.result
+        if result is None:
+            raise PokerDealerError("the hand is not at showdown or over yet")
+        return result
+
+    # -------------------------------------------------------------- properties
+    @property
+    def config(self) -> HandConfig:
+        return self._config
+
+    @property
+    def actor(self) -> int | None:
+        """Index of the player to act (bet, or show/muck at showdown), else ``None``."""
+        if self._pending:
+            return self._pending[0]
+        if self._showdown_pending:
+            return self._showdown_pending[0]
+        return None
+
+    @property
+    def street(self) -> Street:
+        return _STREETS[self._street]
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return tuple(self._board)
+
+    @property
+    def hole_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every player's hole cards (the full-information view; see :meth:`view`)."""
+        return tuple(self._hole)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return tuple(self._stacks)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        return self._starting
+
+    @property
+    def committed(self) -> tuple[int, ...]:
+        """Chips each player has bet on this street (live blinds included, antes not)."""
+        return tuple(self._committed)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each player has put in this hand (dead antes not included)."""
+        return tuple(self._total)
+
+    @property
+    def dead_money(self) -> int:
+        return self._dead
+
+    @property
+    def current_bet(self) -> int:
+        return self._current_bet
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def pots(self) -> list[Pot]:
+        """Main pot then side pots, as they stand now (bets in front included)."""
+        live = [not f for f in self._folded]
+        return build_pots(self._total, live, self._dead)
+
+    @property
+    def is_complete(self) -> bool:
+        return self._street == _COMPLETE
+
+    @property
+    def result(self) -> HandResult | None:
+        """The outcome once the hand is complete, else ``None``."""
+        return self._result
+
+    @property
+    def showdown_order(self) -> tuple[int, ...]:
+        return self._showdown_order
+
+    @property
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """Hole cards tabled so far, by player."""
+        return dict(self._shown)
+
+    @property
+    def mucked(self) -> tuple[int, ...]:
+        return tuple(self._mucked)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return self._deck
+
+    def view(self, player: int | None):  # noqa: ANN201
+        """What ``player`` may see (``None``: a spectator); see :mod:`pokerdealer.rules.view`."""
+        from pokerdealer.rules.view import view
+
+        return view(self, player)
+
+    def _fingerprint(self) -> tuple[object, ...]:
+        """Every piece of mutable state, for tests that an action changed nothing."""
+        return tuple(
+            (tuple(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+            for v in (getattr(self, name) for name in self.__slots__)
+            if not callable(v)
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Hand(street={self.street.value!r}, actor={self.actor}, stacks={self.stacks}, "
+            f"committed={self.committed}, board={' '.join(map(str, self._board)) or '-'})"
+        )
+
+
+def replay(
+    config: HandConfig, deck: CardsLike | Sequence[Card], actions: Iterable[Action | str]
+) -> Hand:
+    """Rebuild a hand from its log: the same config, deck and actions give the
+    same state (the shown/mucked choices are part of the actions).
+
+    >>> from pokerdealer.rules.config import HandConfig
+    >>> from pokerdealer.cards import deck_cards
+    >>> hand = replay(HandConfig(stacks=(100, 100)), deck_cards(), ["p2 cbr 10", "p1 f"])
+    >>> hand.result.final_stacks
+    (98, 102)
+    """
+    hand = Hand(config, deck)
+    for action in actions:
+        hand.apply(action)
+    return hand

@@ -1,0 +1,123 @@
+"""Chips in the middle: uncalled bets, main and side pots, splitting a pot.
+
+All functions are pure and work on plain lists of ints (RULES.md §5, §7).
+
+>>> build_pots([300, 1000, 1000, 1000], [True, True, True, False], 0)
+[Pot(amount=1200, eligible=(0, 1, 2)), Pot(amount=2100, eligible=(1, 2))]
+>>> split_pot(1005, [3, 7], button=5, player_count=10)
+{7: 503, 3: 502}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+__all__ = ["Pot", "build_pots", "seat_order", "split_pot", "uncalled_bet"]
+
+
+class Pot(NamedTuple):
+    """A main or side pot: its chips and the players who can win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def uncalled_bet(bets: Sequence[int]) -> tuple[int, int]:
+    """``(player, chips)`` of the part of the largest bet nobody matched.
+
+    Compares the largest and the second largest bet, folded players
+    included (RULES.md §5.1). ``chips`` is 0 when the top bet was matched.
+
+    >>> uncalled_bet([50, 100, 0])
+    (1, 50)
+    >>> uncalled_bet([100, 100, 0])
+    (0, 0)
+    """
+    top = second = 0
+    who = 0
+    for i, bet in enumerate(bets):
+        if bet > top:
+            top, second, who = bet, top, i
+        elif bet > second:
+            second = bet
+    return who, top - second
+
+
+def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int) -> list[Pot]:
+    """Main pot then side pots, from each player's total contribution.
+
+    Levels are the distinct contributions of live players; each pot holds
+    every player's chips between two levels, and only the live players who
+    reached the top level of a pot are eligible. Folded chips stay in. Dead
+    money (big-blind or button ante) goes to the main pot. Consecutive pots
+    with the same eligible players are merged (RULES.md §5.2, §5.3).
+    """
+    levels = sorted({c for c, alive in zip(contributions, live) if alive})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = 0
+        for c in contributions:
+            if c > previous:
+                amount += (c if c < level else level) - previous
+        eligible = tuple(i for i, c in enumerate(contributions) if live[i] and c >= level)
+        if pots and pots[-1].eligible == eligible:
+            amount += pots.pop().amount
+        pots.append(Pot(amount, eligible))
+        previous = level
+    if pots:
+        if dead:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        # Chips of folded players above the top live level (cannot happen once
+        # uncalled bets are returned) stay in the last pot.
+        extra = sum(c - previous for c in contributions if c > previous)
+        if extra:
+            pots[-1] = Pot(pots[-1].amount + extra, pots[-1].eligible)
+    return [pot for pot in pots if pot.amount or len(pots) == 1]
+
+
+def seat_order(players: Sequence[int], button: int, player_count: int) -> list[int]:
+    """Players sorted clockwise starting with the first seat left of the button.
+
+    >>> seat_order([0, 2, 3], button=2, player_count=4)
+    [3, 0, 2]
+    """
+    return sorted(players, key=lambda i: (i - button - 1) % player_count)
+
+
+def split_pot(
+    amount: int,
+    winners: Sequence[int],
+    *,
+    button: int,
+    player_count: int,
+    unit: int = 1,
+    one_each: bool = True,
+) -> dict[int, int]:
+    """Divide one pot among tied winners: equal shares in multiples of ``unit``,
+    odd units one at a time to the winners clockwise from the left of the button
+    (TDA 20; RULES.md §7); with ``one_each=False`` the whole remainder goes to
+    the first of them (PokerKit).
+
+    >>> split_pot(1001, [2, 5, 9], button=5, player_count=10)
+    {9: 334, 2: 334, 5: 333}
+    >>> split_pot(1075, [1, 3], button=0, player_count=4, unit=25)
+    {1: 550, 3: 525}
+    """
+    order = seat_order(winners, button, player_count)
+    k = len(order)
+    share = amount // (k * unit) * unit
+    shares = dict.fromkeys(order, share)
+    rest = amount - share * k
+    if not one_each:
+        shares[order[0]] += rest
+        return shares
+    for i in order:
+        if rest < unit:
+            break
+        shares[i] += unit
+        rest -= unit
+    if rest:  # a residue below one unit (wagers not in whole units)
+        shares[order[0]] += rest
+    return shares

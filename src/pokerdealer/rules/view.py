@@ -1,0 +1,74 @@
+"""What one seat may see: the hand with other players' hole cards hidden.
+
+A bot, a browser seat or a spectator gets a :class:`PlayerView`: their own
+hole cards, cards tabled at showdown, and everything public. The full
+:class:`~pokerdealer.rules.hand.Hand` never leaves the server.
+
+>>> from pokerdealer.cards import deck_cards
+>>> from pokerdealer.rules.config import HandConfig
+>>> from pokerdealer.rules.hand import Hand
+>>> hand = Hand(HandConfig(stacks=(100, 100, 100)), deck_cards())
+>>> seat = hand.view(0)
+>>> seat.hole_cards[0] is not None, seat.hole_cards[1], seat.legal is None
+(True, None, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pokerdealer.cards import Card
+from pokerdealer.rules.actions import Action, LegalActions
+from pokerdealer.rules.pots import Pot
+
+if TYPE_CHECKING:
+    from pokerdealer.rules.hand import Hand
+
+__all__ = ["PlayerView", "view"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """The public state plus ``player``'s own cards (``player=None``: spectator)."""
+
+    player: int | None
+    players: tuple[str, ...]
+    button: int
+    street: str
+    actor: int | None
+    legal: LegalActions | None
+    """The legal actions, only when it is this player's turn."""
+    hole_cards: tuple[tuple[Card, ...] | None, ...]
+    """Own cards and cards tabled at showdown; ``None`` for hidden hands."""
+    board: tuple[Card, ...]
+    stacks: tuple[int, ...]
+    committed: tuple[int, ...]
+    folded: tuple[bool, ...]
+    pots: tuple[Pot, ...]
+    log: tuple[Action, ...]
+    """Public actions (shown cards are public once shown)."""
+
+
+def view(hand: Hand, player: int | None) -> PlayerView:
+    """``player``'s view of ``hand``."""
+    shown = hand.shown
+    holes = tuple(
+        cards if (i == player or i in shown) else None for i, cards in enumerate(hand.hole_cards)
+    )
+    actor = hand.actor
+    return PlayerView(
+        player=player,
+        players=hand.config.players,
+        button=hand.config.button,
+        street=hand.street.value,
+        actor=actor,
+        legal=hand.legal() if actor is not None and actor == player else None,
+        hole_cards=holes,
+        board=hand.board,
+        stacks=hand.stacks,
+        committed=hand.committed,
+        folded=hand.folded,
+        pots=tuple(hand.pots),
+        log=tuple(hand.log),
+    )
