@@ -36,14 +36,14 @@ cards, burn, three flop cards, burn, turn, burn, river (``2n + 8`` cards).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
 from pokerdealer.cards import Card, CardsLike, parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import rank_function
-from pokerdealer.rules import betting
+from pokerdealer.rules.betting import check_action as _check
+from pokerdealer.rules.betting import legal_actions as _legal
 from pokerdealer.rules.actions import (
     ALL_IN,
     CALL,
@@ -99,8 +99,7 @@ class PotAward(NamedTuple):
     shares: dict[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     """The outcome of a finished hand."""
 
     awards: tuple[PotAward, ...]
@@ -424,25 +423,25 @@ class Hand:
         self._showdown_pending = []
         final = tuple(stacks)
         self._result = HandResult(
-            awards=tuple(awards),
-            final_stacks=final,
-            payoffs=tuple(f - s for f, s in zip(final, self._starting)),
-            showdown_order=self._showdown_order,
-            shown=dict(self._shown),
-            mucked=tuple(mucked),
-            uncalled=dict(self._uncalled),
+            tuple(awards),
+            final,
+            tuple([f - s for f, s in zip(final, self._starting)]),
+            self._showdown_order,
+            self._shown,
+            tuple(mucked),
+            self._uncalled,
         )
 
     # ----------------------------------------------------------------- actions
     def legal(self) -> LegalActions:
         """What the player to act may do now (``LegalActions(None)`` when nobody acts)."""
-        return betting.legal_actions(self)
+        return _legal(self)
 
     def check_action(self, action: Action | str) -> Action:
         """The record ``action`` would be logged as; raises IllegalActionError if illegal."""
         if isinstance(action, str):
             action = parse_action(action)
-        return betting.check_action(self, action)
+        return _check(self, action)
 
     def can(self, action: Action | str) -> bool:
         """Whether ``action`` is legal now."""
@@ -459,7 +458,7 @@ class Hand:
         """
         if isinstance(action, str):
             action = parse_action(action)
-        record = betting.check_action(self, action)
+        record = _check(self, action)
         kind = record.kind
         if kind == SHOW or kind == MUCK:
             self.log.append(record)
