@@ -1,0 +1,736 @@
+"""PHH hand <-> the rules engine's ``(config, deck, actions)``.
+
+:func:`history_to_hand` replays a :class:`~pokerdealer.history.phh.HandHistory`
+through :class:`pokerdealer.rules.Hand`, one action line at a time, and returns
+a :class:`Replay` (the hand, the warnings, the finishing-stack check).
+:func:`hand_to_history` goes the other way: an engine hand, finished or not,
+written as PHH.
+
+>>> from pokerdealer.history.phh import loads
+>>> history = loads('''
+... variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 6", "p1 cbr 20",
+...            "p2 f", "p3 cc", "d db Kc8h3c", "p1 cbr 20", "p3 f"]
+... finishing_stacks = [122, 98, 80]
+... ''')
+>>> replay = history_to_hand(history)
+>>> replay.hand.stacks, replay.check
+((122, 98, 80), 'match')
+>>> hand_to_history(replay.hand).actions == history.actions
+True
+
+What the real data contains is tolerated with a warning (:attr:`Replay.warnings`),
+not an error:
+
+* a raise only to what an all-in opponent can match (below the minimum raise):
+  played as the smallest legal raise, which gives the same chips, since nobody
+  can match more (the rest comes back as an uncalled bet);
+* recorded half chips where a pot was chopped with an odd chip
+  (``10112.5``): the stacks match if they are within one chip;
+* ``sm`` (show/muck) lines written before the board run-out, or in another order
+  than the showdown order: they are applied when the rules ask for them;
+* hole cards ``????`` revealed later by an ``sm`` line: the deck is built with
+  the revealed cards.
+
+Player order follows PHH: ``p1`` is the small blind, the last player the
+button; heads-up the ``antes`` and ``blinds_or_straddles`` arrays are
+reverse-assigned (``p1`` posts the big blind). The engine is given players
+``p1``..``pN`` with the button last, so engine index ``i`` is ``p{i+1}``.
+
+Amounts written with decimals (``0.50``) are scaled to whole chips
+(:attr:`Replay.scale`) and scaled back for output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from pokerdealer.cards import Card, deck_cards
+from pokerdealer.errors import IllegalActionError, PokerDealerError
+from pokerdealer.history.phh import HandHistory, HistoryError, Number, PhhAction, format_cards_phh
+from pokerdealer.rules import (
+    Action,
+    AnteType,
+    ConfigError,
+    Hand,
+    HandConfig,
+    LegalActions,
+    RuleOptions,
+    Structure,
+    deck_for_deal,
+)
+from pokerdealer.rules.actions import CALL, CHECK, CHECK_CALL, FOLD, MUCK, RAISE, SHOW
+
+__all__ = [
+    "Replay",
+    "ReplayError",
+    "UnsupportedHistory",
+    "compare_stacks",
+    "hand_to_history",
+    "history_to_config",
+    "history_to_hand",
+]
+
+_STRUCTURES = {
+    "NT": ("holdem", Structure.NO_LIMIT),
+    "PT": ("holdem", Structure.POT_LIMIT),
+    "FT": ("holdem", Structure.FIXED_LIMIT),
+    "NS": ("shortdeck", Structure.NO_LIMIT),
+}
+
+
+class UnsupportedHistory(HistoryError):
+    """A readable hand the rules engine does not play (Omaha, stud, draw games,
+    a button blind, unknown starting stacks...)."""
+
+
+class ReplayError(PokerDealerError):
+    """An action line the rules reject (or that does not fit the hand).
+
+    ``index`` counts from 0 in ``actions``; ``action`` is the line as written;
+    ``player`` the PHH label (``p3``) or ``None``; ``rule`` the rule code
+    (``min_raise``, ``not_your_turn``, ...; ``deal`` for a dealing line that
+    does not fit); ``legal`` what would have been legal
+    (:class:`~pokerdealer.rules.LegalActions`, in the file's units) or ``None``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        index: int,
+        action: str,
+        player: str | None,
+        rule: str,
+        legal: LegalActions | None = None,
+    ) -> None:
+        super().__init__(f"actions[{index}] {action!r}: {message}")
+        self.index = index
+        self.action = action
+        self.player = player
+        self.rule = rule
+        self.legal = legal
+        self.reason = message
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"index", "action", "player", "rule", "message"}`` (the CLI's error object)."""
+        return {
+            "index": self.index,
+            "action": self.action,
+            "player": self.player,
+            "rule": self.rule,
+            "message": self.reason,
+        }
+
+
+# -- amounts ---------------------------------------------------------------------
+
+
+def _scale(history: HandHistory, actions: Sequence[PhhAction]) -> int:
+    """The power of ten that makes every amount of the hand a whole number of chips."""
+    places = 0
+    values: list[Number] = [*history.antes, *history.starting_stacks]
+    values += list(history.blinds_or_straddles or ())
+    values += [v for v in (history.min_bet, history.small_bet, history.big_bet) if v is not None]
+    values += [a.amount for a in actions if a.amount is not None]
+    for value in values:
+        if isinstance(value, Decimal):
+            if not value.is_finite():
+                raise UnsupportedHistory(f"amount {value} cannot be played (unknown stack?)")
+            exponent = value.normalize().as_tuple().exponent
+            if isinstance(exponent, int) and -exponent > places:
+                places = -exponent
+    if places > 6:
+        raise UnsupportedHistory(f"amounts with {places} decimal places cannot be played")
+    return 10**places
+
+
+def _chips(value: Number, scale: int) -> int:
+    return int(value * scale)
+
+
+def _unscale(chips: int, scale: int) -> Number:
+    if scale == 1:
+        return chips
+    value = Decimal(chips) / scale
+    return int(value) if value == value.to_integral_value() else value
+
+
+# -- history -> config -------------------------------------------------------------
+
+
+def history_to_config(
+    history: HandHistory, *, options: RuleOptions | None = None, scale: int = 1
+) -> HandConfig:
+    """The engine configuration of a hold'em PHH hand (``NT``, ``FT``, ``NS``, ``PT``).
+
+    Players are named ``p1``..``pN`` (PHH positions), the button is the last.
+    ``ante_trimming_status`` chooses whether uniform antes are contributions
+    (trimming on) or dead money (off); it is ignored for a big-blind or button ante.
+    """
+    if history.variant not in _STRUCTURES:
+        raise UnsupportedHistory(
+            f"variant {history.variant} is not played by the rules engine "
+            "(only NT, FT, NS and PT)"
+        )
+    variant, structure = _STRUCTURES[history.variant]
+    n = history.player_count
+    if n > 10:
+        raise UnsupportedHistory(f"{n} players: the rules engine plays 2 to 10")
+    stacks = tuple(_chips(s, scale) for s in history.starting_stacks)
+    bos = [_chips(b, scale) for b in history.blinds_or_straddles or [0] * n]
+    antes = [_chips(a, scale) for a in history.antes]
+    if any(b < 0 for b in bos):
+        raise UnsupportedHistory("negative blinds (posted bets of new players) are not supported")
+    small, big = bos[0], bos[1]
+    if big <= 0:
+        raise UnsupportedHistory(
+            f"blinds_or_straddles {list(bos)}: no big blind (button blinds are not supported)"
+        )
+    straddles: tuple[int, ...] = ()
+    if n > 2:
+        rest = bos[2:]
+        count = len(rest) - next((k for k, b in enumerate(reversed(rest)) if b), len(rest))
+        straddles = tuple(rest[:count])
+        if any(b == 0 for b in straddles):
+            raise UnsupportedHistory(f"blinds_or_straddles {list(bos)}: a gap before a straddle")
+    # Heads-up the arrays are reverse-assigned: player i posts antes[not i].
+    effective = antes[::-1] if n == 2 else antes
+    bb_index = 0 if n == 2 else 1
+    ante, ante_type = 0, AnteType.NONE
+    nonzero = [i for i, a in enumerate(effective) if a]
+    if nonzero:
+        if len(set(effective)) == 1:
+            ante, ante_type = effective[0], AnteType.PER_PLAYER
+        elif nonzero == [bb_index]:
+            ante, ante_type = effective[bb_index], AnteType.BIG_BLIND
+        elif nonzero == [n - 1]:
+            ante, ante_type = effective[n - 1], AnteType.BUTTON
+        else:
+            raise UnsupportedHistory(
+                f"antes {list(history.antes)}: only uniform, big-blind or button antes are played"
+            )
+    options = options if options is not None else RuleOptions()
+    if ante_type is AnteType.PER_PLAYER:
+        options = options.replace(per_player_ante_dead=not history.ante_trimming_status)
+    kwargs: dict[str, Any] = {}
+    if structure is Structure.FIXED_LIMIT:
+        kwargs["small_bet"] = _chips(history.small_bet or 0, scale)
+        kwargs["big_bet"] = _chips(history.big_bet or 0, scale)
+    elif history.min_bet is not None:
+        kwargs["min_bet"] = _chips(history.min_bet, scale)
+    try:
+        return HandConfig(
+            stacks=stacks,
+            blinds=(small, big),
+            button=n - 1,
+            straddles=straddles,
+            ante=ante,
+            ante_type=ante_type,
+            structure=structure,
+            variant=variant,  # type: ignore[arg-type]
+            options=options,
+            **kwargs,
+        )
+    except ConfigError as error:
+        raise UnsupportedHistory(str(error)) from None
+
+
+def _deal(
+    history: HandHistory, actions: Sequence[PhhAction], config: HandConfig
+) -> tuple[tuple[Card, ...], list[tuple[Card | None, ...] | None], list[Card | None]]:
+    """The deck order, and the hole cards and board the file states (None = unknown)."""
+    n = history.player_count
+    holes: list[tuple[Card | None, ...] | None] = [None] * n
+    board: list[Card | None] = []
+    for index, action in enumerate(actions):
+        if action.kind == "dh":
+            player = action.player
+            assert player is not None and action.cards is not None
+            if player >= n:
+                raise ReplayError(
+                    f"there is no player p{player + 1} (the hand has {n})",
+                    index=index, action=history.actions[index], player=None, rule="deal",
+                )
+            if len(action.cards) != 2:
+                raise ReplayError(
+                    f"hold'em hole cards are 2 cards, got {len(action.cards)}",
+                    index=index, action=history.actions[index], player=None, rule="deal",
+                )
+            holes[player] = action.cards
+        elif action.kind == "db":
+            assert action.cards is not None
+            board.extend(action.cards)
+    # Cards revealed at the showdown fill in unknown hole cards.
+    for action in actions:
+        if action.kind == "sm" and action.cards and action.actor is not None:
+            p = action.actor
+            if p < n and len(action.cards) == 2:
+                dealt = holes[p]
+                if dealt is None:
+                    holes[p] = action.cards
+                else:
+                    holes[p] = tuple(d if d is not None else s for d, s in zip(dealt, action.cards))
+    if len(board) > 5:
+        last = max(i for i, a in enumerate(actions) if a.kind == "db")
+        raise ReplayError(
+            f"the board has {len(board)} cards (at most 5)",
+            index=last, action=history.actions[last], player=None, rule="deal",
+        )
+    known = [c for h in holes if h for c in h if c is not None] + [c for c in board if c]
+    seen: set[Card] = set()
+    for card in known:
+        if card in seen:
+            raise HistoryError(f"card {card} is dealt twice")
+        seen.add(card)
+    spare = iter(c for c in deck_cards(config.variant) if c not in seen)
+    try:
+        full_holes = [
+            tuple(c if c is not None else next(spare) for c in h) if h is not None else None
+            for h in holes
+        ]
+        full_board = [c if c is not None else next(spare) for c in board]
+        deck = deck_for_deal(config, full_holes, full_board)
+    except StopIteration:  # pragma: no cover - 52 cards always suffice for 10 players
+        raise HistoryError("not enough cards in the deck") from None
+    except PokerDealerError as error:
+        raise HistoryError(str(error)) from None
+    return deck, holes, board
+
+
+# -- the replay ----------------------------------------------------------------
+
+
+@dataclass
+class Replay:
+    """A PHH hand replayed through the rules.
+
+    ``hand`` is the engine hand after every action line (finished or not);
+    ``applied`` counts the action lines read; ``warnings`` lists what was
+    tolerated (each ``(index, message)``, index ``None`` for the whole hand);
+    ``scale`` converts file amounts to chips (chips = amount * scale).
+    ``known_holes``/``known_board`` are the cards the file states (``None`` unknown).
+    """
+
+    history: HandHistory
+    hand: Hand
+    scale: int = 1
+    applied: int = 0
+    warnings: list[tuple[int | None, str]] = field(default_factory=list)
+    known_holes: list[tuple[Card | None, ...] | None] = field(default_factory=list)
+    known_board: list[Card | None] = field(default_factory=list)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names (``players``, else ``p1``..``pN``)."""
+        return self.history.player_names
+
+    @property
+    def finishing_stacks(self) -> tuple[Number, ...]:
+        """The stacks after every action, in the file's units."""
+        return tuple(_unscale(s, self.scale) for s in self.hand.stacks)
+
+    def amount(self, chips: int | None) -> Number | None:
+        """Engine chips in the file's units."""
+        return None if chips is None else _unscale(chips, self.scale)
+
+    @property
+    def check(self) -> str:
+        """``match``, ``mismatch`` or ``no_finishing_stacks`` (see :func:`compare_stacks`)."""
+        expected = self.history.finishing_stacks
+        if expected is None:
+            return "no_finishing_stacks"
+        return "match" if compare_stacks(expected, self.finishing_stacks) else "mismatch"
+
+    def legal(self) -> LegalActions | None:
+        """What the player to act may do next, in the file's units (``None`` when over)."""
+        legal = self.hand.legal()
+        if legal.actor is None:
+            return None
+        if self.scale == 1:
+            return legal
+        return legal._replace(
+            call=self.amount(legal.call),
+            min_raise_to=self.amount(legal.min_raise_to),
+            max_raise_to=self.amount(legal.max_raise_to),
+        )
+
+
+def compare_stacks(expected: Sequence[Number], got: Sequence[Number]) -> bool:
+    """Whether recorded finishing stacks match: equal, except that a recorded
+    stack with a fraction (a half chip from a chopped pot) matches within one chip.
+
+    >>> compare_stacks([10112.5, 9775, 10112.5], [10113, 9775, 10112])
+    True
+    >>> compare_stacks([10112, 9775], [10113, 9774])
+    False
+    """
+    if len(expected) != len(got):
+        return False
+    for e, g in zip(expected, got):
+        if e == g:
+            continue
+        if e != int(e) and abs(Decimal(str(e)) - Decimal(str(g))) < 1:
+            continue
+        return False
+    return True
+
+
+def _reach(hand: Hand, p: int) -> int:
+    """The most any opponent of ``p`` still in the hand can have in this street."""
+    committed, stacks, folded = hand.committed, hand.stacks, hand.folded
+    return max(
+        (committed[q] + stacks[q] for q in range(len(stacks)) if q != p and not folded[q]),
+        default=0,
+    )
+
+
+def history_to_hand(
+    history: HandHistory,
+    *,
+    options: RuleOptions | None = None,
+    auto_showdown: bool = False,
+    stop: int | None = None,
+) -> Replay:
+    """Replay a hold'em PHH hand through the rules, one action line at a time.
+
+    ``stop`` replays only the first ``stop`` lines. With ``auto_showdown``, a
+    hand left at the showdown is finished the online way
+    (:meth:`pokerdealer.rules.Hand.auto_showdown`).
+
+    Raises :class:`UnsupportedHistory` for a variant or setup the engine does not
+    play, :class:`HistoryError` for an unreadable line, :class:`ReplayError` for a
+    line the rules reject.
+    """
+    actions = history.parsed_actions()
+    if stop is not None:
+        actions = actions[:stop]
+    scale = _scale(history, actions)
+    config = history_to_config(history, options=options, scale=scale)
+    deck, holes, board = _deal(history, actions, config)
+    hand = Hand(config, deck)
+    replay = Replay(history, hand, scale, known_holes=holes, known_board=board)
+    texts = history.actions
+    warn = replay.warnings.append
+    n = config.player_count
+    queued: dict[int, tuple[int, PhhAction]] = {}  # show/muck lines waiting for their turn
+    board_seen = 0
+
+    def fail(index: int, message: str, rule: str, player: int | None = None) -> ReplayError:
+        legal = replay.legal()
+        return ReplayError(
+            message,
+            index=index,
+            action=texts[index],
+            player=None if player is None else f"p{player + 1}",
+            rule=rule,
+            legal=legal,
+        )
+
+    def drain() -> None:
+        """Apply queued show/muck lines while the player to show has one."""
+        while queued and hand.street == "showdown":
+            p = hand.actor
+            if p is None or p not in queued:
+                return
+            index, line = queued.pop(p)
+            _apply_show(index, line)
+
+    def _apply_show(index: int, line: PhhAction) -> None:
+        p = line.actor
+        assert p is not None
+        if line.is_muck:
+            action = Action(MUCK, p)
+        else:
+            action = Action(SHOW, p)
+        try:
+            hand.apply(action)
+        except IllegalActionError as error:
+            raise _illegal(error, index) from None
+
+    def _illegal(error: IllegalActionError, index: int) -> ReplayError:
+        message = str(error)
+        if scale != 1:
+            message += f" (amounts in chips of 1/{scale})"
+        return ReplayError(
+            message,
+            index=index,
+            action=texts[index],
+            player=None if error.player is None else f"p{error.player + 1}",
+            rule=error.rule,
+            legal=replay.legal(),
+        )
+
+    for index, line in enumerate(actions):
+        replay.applied = index + 1
+        kind = line.kind
+        if kind == "":
+            continue
+        if kind == "dh":
+            continue  # checked when the deck was built
+        if kind == "db":
+            assert line.cards is not None
+            board_seen += len(line.cards)
+            if hand.street != "showdown" and not hand.is_complete:
+                needed = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}[hand.street]
+                if board_seen > needed:
+                    raise fail(
+                        index,
+                        f"the dealer deals the board while the {hand.street} betting is still "
+                        f"open (p{(hand.actor or 0) + 1} to act)",
+                        "deal",
+                    )
+            continue
+        p = line.actor
+        assert p is not None
+        if p >= n:
+            raise fail(index, f"there is no player p{p + 1} (the hand has {n})", "no_such_player", p)
+        if kind in ("sd", "pb"):
+            raise fail(index, f"'{kind}' is not an action of hold'em", "unknown_action", p)
+        if kind == "sm":
+            cards = line.cards
+            if cards and None not in cards and set(cards) != set(hand.hole_cards[p]):
+                raise fail(
+                    index,
+                    f"p{p + 1} shows {format_cards_phh(cards)} but was dealt "
+                    f"{format_cards_phh(hand.hole_cards[p])}",
+                    "wrong_cards",
+                    p,
+                )
+            if hand.is_complete or (hand.street != "showdown" and p in hand.shown):
+                if p in hand.shown and line.is_muck:
+                    warn((index, f"p{p + 1} mucks, but the hand was already tabled (all-in)"))
+                continue
+            if p in queued:
+                raise fail(index, f"p{p + 1} shows or mucks twice", "showdown", p)
+            if p not in hand.showdown_order and hand.street == "showdown":
+                raise fail(index, f"p{p + 1} is not in the showdown", "showdown", p)
+            if hand.street != "showdown" or hand.actor != p:
+                if hand.street == "showdown":
+                    warn((index, f"p{p + 1} shows or mucks out of the showdown order"))
+                elif hand.folded[p]:
+                    raise fail(index, f"p{p + 1} has folded", "showdown", p)
+                else:
+                    warn((index, f"p{p + 1} shows or mucks before the betting is over"))
+            queued[p] = (index, line)
+            drain()
+            continue
+        # A betting action.
+        if hand.street == "showdown" or hand.is_complete:
+            raise fail(index, "the betting is over", "no_action_pending", p)
+        if kind == "f":
+            action = Action(FOLD, p)
+        elif kind == "cc":
+            action = Action(CHECK_CALL, p)
+        else:
+            assert line.amount is not None
+            action = Action(RAISE, p, _chips(line.amount, scale))
+        try:
+            hand.apply(action)
+        except IllegalActionError as error:
+            substitute = _tolerate(hand, action, error)
+            if substitute is None:
+                raise _illegal(error, index) from None
+            warn((index, substitute[1]))
+            try:
+                hand.apply(substitute[0])
+            except IllegalActionError:  # pragma: no cover - the substitute was checked
+                raise _illegal(error, index) from None
+        drain()
+    if queued:
+        index, line = min(queued.values(), key=lambda item: item[0])
+        p = line.actor
+        actor = hand.actor
+        who = f"p{actor + 1}" if actor is not None else "nobody"
+        warn((index, f"p{(p or 0) + 1}'s show/muck not applied: {who} must show or muck first"))
+    if hand.street == "showdown" and auto_showdown:
+        hand.auto_showdown()
+    expected = history.finishing_stacks
+    if expected is not None and replay.check == "match" and tuple(expected) != replay.finishing_stacks:
+        replay.warnings.append(
+            (None, "finishing_stacks records half chips of a chopped pot; matched within one chip")
+        )
+    if hand.is_complete and hand.result is not None:
+        _check_known_cards(replay)
+    return replay
+
+
+def _tolerate(
+    hand: Hand, action: Action, error: IllegalActionError
+) -> tuple[Action, str] | None:
+    """An equivalent legal action for a raise the data contains but the rules
+    reject: a raise only to what the opponents can match."""
+    if action.kind != RAISE or error.rule not in ("min_raise", "raise_closed"):
+        return None
+    p = action.player
+    assert p is not None and action.amount is not None
+    reach = _reach(hand, p)
+    if action.amount < reach:
+        return None
+    legal = hand.legal()
+    label = f"p{p + 1}"
+    if legal.min_raise_to is not None and error.rule == "min_raise":
+        to = legal.min_raise_to
+        return (
+            Action(RAISE, p, to),
+            f"{label} raises to {action.amount}, only what an all-in opponent can match "
+            f"(below the minimum raise to {to}); played as a raise to {to}, the same chips",
+        )
+    if reach <= hand.current_bet and legal.call is not None:
+        return (
+            Action(CALL, p),
+            f"{label} raises to {action.amount}, but no opponent can match more than "
+            f"{hand.current_bet}; played as a call",
+        )
+    return None
+
+
+def _check_known_cards(replay: Replay) -> None:
+    """Warn when a showdown was decided with cards the file does not state."""
+    result = replay.hand.result
+    assert result is not None
+    contested = [a for a in result.awards if len(a.eligible) > 1]
+    if not contested:
+        return
+    players = sorted({p for a in contested for p in a.eligible})
+    for p in players:
+        if p in result.mucked:
+            continue
+        known = replay.known_holes[p] if p < len(replay.known_holes) else None
+        if known is None or None in known:
+            replay.warnings.append(
+                (None, f"p{p + 1}'s hole cards are not in the file: the showdown used filler cards")
+            )
+    known_board = replay.known_board
+    if len(known_board) < len(replay.hand.board) or None in known_board:
+        replay.warnings.append(
+            (None, "the board is not complete in the file: the showdown used filler cards")
+        )
+
+
+def _action_line(action: Action, position: int, hole: tuple[Card, ...]) -> str:
+    """One engine log record as a PHH line; ``position`` is the PHH index."""
+    who = f"p{position + 1}"
+    kind = action.kind
+    if kind == FOLD:
+        return f"{who} f"
+    if kind == RAISE:
+        return f"{who} cbr {action.amount}"
+    if kind in (CHECK, CALL):
+        return f"{who} cc"
+    if kind == SHOW:
+        return f"{who} sm {format_cards_phh(action.cards or hole)}"
+    return f"{who} sm"  # muck
+
+
+# -- engine hand -> history ---------------------------------------------------------------
+
+_VARIANT_CODES = {
+    ("holdem", Structure.NO_LIMIT): "NT",
+    ("holdem", Structure.POT_LIMIT): "PT",
+    ("holdem", Structure.FIXED_LIMIT): "FT",
+    ("shortdeck", Structure.NO_LIMIT): "NS",
+}
+
+
+def hand_to_history(
+    hand: Hand,
+    *,
+    players: Sequence[str] | None = None,
+    metadata: dict[str, Any] | None = None,
+    hole_cards: bool = True,
+) -> HandHistory:
+    """Write an engine hand (finished or not) as PHH.
+
+    Players are listed in PHH position order (the small blind first, the button
+    last), whatever the engine's seat order and button are. ``players`` defaults
+    to the engine's names; ``hole_cards=False`` writes ``????`` for the hole
+    cards of players who did not show. ``finishing_stacks`` is written once the
+    hand is complete.
+    """
+    config = hand.config
+    key = (config.variant, config.structure)
+    if key not in _VARIANT_CODES:
+        raise HistoryError(f"no PHH variant code for {config.variant} {config.structure.value}")
+    n = config.player_count
+    order = [(config.button + 1 + j) % n for j in range(n)]  # PHH position -> engine index
+    position = {engine: j for j, engine in enumerate(order)}
+    names = tuple(players) if players is not None else tuple(config.players[i] for i in order)
+    if len(names) != n:
+        raise HistoryError(f"{len(names)} player names for {n} players")
+
+    antes = [0] * n
+    if config.ante:
+        if config.ante_type is AnteType.PER_PLAYER:
+            antes = [config.ante] * n
+        elif config.ante_type is AnteType.BIG_BLIND:
+            antes[position[config.big_blind_player]] = config.ante
+        elif config.ante_type is AnteType.BUTTON:
+            antes[n - 1] = config.ante
+        if n == 2:
+            antes.reverse()  # heads-up arrays are reverse-assigned
+    bos = [0] * n
+    bos[0], bos[1] = config.blinds
+    for k, amount in enumerate(config.straddles):
+        bos[2 + k] = amount
+
+    lines: list[str] = []
+    shown = hand.shown
+    for j, i in enumerate(order):
+        cards = hand.hole_cards[i]
+        text = format_cards_phh(cards) if hole_cards or i in shown else "????"
+        lines.append(f"d dh p{j + 1} {text}")
+    board = hand.board
+    dealt = 0
+    street_sizes = (3, 4, 5)
+    log = hand.log
+
+    def deal_up_to(count: int) -> None:
+        nonlocal dealt
+        for size in street_sizes:
+            if dealt < size <= count:
+                lines.append(f"d db {format_cards_phh(board[dealt:size])}")
+                dealt = size
+
+    # Boards come out when a betting round closes; replay the log on a fresh hand
+    # to know where each street begins.
+    probe = Hand(config, hand.deck)
+    tabled = not any(a.kind == SHOW for a in log)
+    for action in log:
+        deal_up_to(len(probe.board))
+        probe.apply(action)
+        p = position[action.player]  # type: ignore[index]
+        lines.append(_action_line(action, p, hand.hole_cards[action.player]))  # type: ignore[index]
+        if tabled and probe.is_complete and probe.shown:
+            # An all-in showdown: the engine tables every hand; write the shows
+            # before the run-out, as the PHH data does.
+            for i in probe.showdown_order:
+                lines.append(f"p{position[i] + 1} sm {format_cards_phh(hand.hole_cards[i])}")
+    deal_up_to(len(probe.board))
+
+    kwargs: dict[str, Any] = {}
+    if config.structure is Structure.FIXED_LIMIT:
+        kwargs.update(small_bet=config.small_bet, big_bet=config.big_bet)
+    else:
+        kwargs["min_bet"] = config.min_bet
+    return HandHistory(
+        variant=_VARIANT_CODES[key],
+        antes=tuple(antes),
+        blinds_or_straddles=tuple(bos),
+        starting_stacks=tuple(config.stacks[i] for i in order),
+        actions=tuple(lines),
+        players=names,
+        finishing_stacks=tuple(hand.stacks[i] for i in order) if hand.is_complete else None,
+        ante_trimming_status=(
+            config.ante_type is AnteType.PER_PLAYER and not config.options.per_player_ante_dead
+        ),
+        metadata=dict(metadata or {}),
+        **kwargs,
+    )

@@ -1,0 +1,251 @@
+"""PHH <-> the rules engine: configs, decks, replays, tolerances, and back to PHH."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from pokerdealer.cards import parse_cards
+from pokerdealer.history import HistoryError, dumps, loads
+from pokerdealer.history.convert import (
+    ReplayError,
+    UnsupportedHistory,
+    compare_stacks,
+    hand_to_history,
+    history_to_config,
+    history_to_hand,
+)
+from pokerdealer.rules import AnteType, Hand, HandConfig, RuleOptions, deck_for_deal
+
+
+def phh(actions, *, stacks=(200, 200, 200), blinds=None, antes=None, variant="NT", extra="", min_bet=2):
+    n = len(stacks)
+    blinds = blinds if blinds is not None else [1, 2] + [0] * (n - 2)
+    antes = antes if antes is not None else [0] * n
+    bets = "small_bet = 2\nbig_bet = 4" if variant == "FT" else f"min_bet = {min_bet}"
+    quoted = ", ".join(f'"{a}"' for a in actions)
+    return loads(
+        f'variant = "{variant}"\nantes = {list(antes)}\nblinds_or_straddles = {list(blinds)}\n'
+        f"{bets}\nstarting_stacks = {list(stacks)}\nactions = [{quoted}]\n{extra}"
+    )
+
+
+DEAL3 = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd"]
+
+
+def test_a_simple_hand_replays_to_its_finishing_stacks():
+    history = phh(
+        DEAL3 + ["p3 cbr 6", "p1 cc", "p2 f", "d db Kc8h3c", "p1 cc", "p3 cbr 10", "p1 cbr 30",
+                 "p3 cc", "d db 2s", "p1 cc", "p3 cc", "d db 9d", "p1 cbr 50", "p3 f"],
+        extra="finishing_stacks = [238, 198, 164]",
+    )
+    replay = history_to_hand(history)
+    assert replay.hand.is_complete
+    assert replay.finishing_stacks == (238, 198, 164)
+    assert replay.check == "match" and replay.warnings == []
+    assert replay.hand.board == parse_cards("Kc 8h 3c 2s 9d")
+
+
+def test_heads_up_blinds_and_antes_are_reverse_assigned():
+    history = phh(
+        ["d dh p1 AsKs", "d dh p2 7c2d"], stacks=(100, 100), blinds=[1, 2], antes=[0, 3]
+    )
+    config = history_to_config(history)
+    assert config.blinds == (1, 2) and config.button == 1
+    assert config.big_blind_player == 0 and config.small_blind_player == 1
+    assert config.ante_type is AnteType.BIG_BLIND and config.ante == 3
+    replay = history_to_hand(history)
+    assert replay.hand.committed == (2, 1)  # p1 posts the big blind
+    assert replay.hand.stacks == (95, 99)  # and the big-blind ante
+    assert replay.hand.actor == 1  # the button (small blind) acts first preflop
+    back = hand_to_history(replay.hand)
+    assert back.blinds_or_straddles == (1, 2) and back.antes == (0, 3)
+
+
+def test_antes_straddles_and_structures_become_the_engine_config():
+    history = phh(DEAL3 + ["d dh p4 2c2h"], stacks=(100,) * 4, blinds=[1, 2, 4, 0], antes=[1] * 4,
+                  extra="ante_trimming_status = true")
+    config = history_to_config(history)
+    assert config.straddles == (4,) and config.ante_type is AnteType.PER_PLAYER
+    assert config.options.per_player_ante_dead is False
+    assert history_to_config(history.replace(ante_trimming_status=False)).options.per_player_ante_dead
+    assert history_to_config(phh(DEAL3, variant="FT")).structure == "fixed_limit"
+    assert history_to_config(phh(DEAL3, variant="PT")).structure == "pot_limit"
+    assert history_to_config(phh(DEAL3, antes=[0, 0, 5])).ante_type is AnteType.BUTTON
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"variant": "PO"}, "variant PO is not played"),
+        ({"blinds_or_straddles": (0, 0, 5)}, "no big blind"),
+        ({"antes": (1, 2, 3)}, "only uniform, big-blind or button antes"),
+        ({"starting_stacks": (Decimal("Infinity"), 200, 200)}, "cannot be played"),
+    ],
+)
+def test_setups_the_engine_does_not_play_are_unsupported(change, message):
+    history = phh(DEAL3).replace(**change)
+    with pytest.raises(UnsupportedHistory, match=message):
+        history_to_hand(history)
+
+
+def test_a_raise_only_to_what_an_all_in_opponent_can_match_is_tolerated():
+    # p1 has 150 behind on the flop and bets 100; p2 raises to 150, all p1 can
+    # match, below the minimum raise to 200: played as 200, the extra 50 returned.
+    history = phh(
+        ["d dh p1 AsKs", "d dh p2 7c2d", "p2 cc", "p1 cc", "d db Kc8h3c", "p1 cbr 100",
+         "p2 cbr 150", "p1 cc", "d db 2s", "d db 9d"],
+        stacks=(152, 1000), blinds=[1, 2], extra="finishing_stacks = [304, 848]",
+    )
+    replay = history_to_hand(history)
+    assert replay.check == "match"
+    assert [index for index, _ in replay.warnings] == [6]
+    assert "only what an all-in opponent can match" in replay.warnings[0][1]
+
+
+def test_a_raise_to_the_bet_of_an_all_in_opponent_is_played_as_a_call():
+    history = phh(
+        DEAL3 + ["p3 cbr 10", "p1 cbr 50", "p2 f", "p3 cbr 50", "d db Kc8h3c", "d db 2s", "d db 9d"],
+        stacks=(50, 200, 200), extra="finishing_stacks = [102, 198, 150]",
+    )
+    replay = history_to_hand(history)
+    assert replay.check == "match"
+    assert "played as a call" in replay.warnings[0][1]
+
+
+def test_half_chips_of_a_chopped_pot_match_within_one_chip():
+    history = phh(
+        ["d dh p1 AsKs", "d dh p2 AdKd", "d dh p3 7c2d", "p3 cbr 7", "p1 cc", "p2 cc",
+         "d db Qc8h3c", "p1 cbr 2", "p2 cc", "p3 f", "d db 2s", "p1 cc", "p2 cc", "d db 9d",
+         "p1 cc", "p2 cc", "p1 sm AsKs", "p2 sm AdKd"],
+        stacks=(200, 200, 200), extra="finishing_stacks = [203.5, 203.5, 193]",
+    )
+    replay = history_to_hand(history)
+    assert replay.hand.stacks in ((204, 203, 193), (203, 204, 193))
+    assert replay.check == "match"
+    assert any("half chips" in message for _, message in replay.warnings)
+    assert compare_stacks([210.5, 210.5], [212, 209]) is False
+
+
+def test_shows_before_the_run_out_and_out_of_order_are_applied_when_asked():
+    all_in = phh(
+        DEAL3 + ["p3 cbr 200", "p1 cc", "p2 f", "p3 sm QhQd", "p1 sm AsKs", "d db Kc8h3c",
+                 "d db 2s", "d db 9d"],
+        extra="finishing_stacks = [402, 198, 0]",
+    )
+    assert history_to_hand(all_in).check == "match"
+    out_of_order = phh(
+        DEAL3 + ["p3 cc", "p1 cc", "p2 cc", "d db Kc8h3c", "p1 cc", "p2 cc", "p3 cc",
+                 "d db 2s", "p1 cc", "p2 cc", "p3 cc", "d db 9d", "p1 cc", "p2 cc", "p3 cc",
+                 "p3 sm QhQd", "p2 sm", "p1 sm AsKs"],
+        extra="finishing_stacks = [204, 198, 198]",
+    )
+    replay = history_to_hand(out_of_order)
+    assert replay.check == "match"
+    assert replay.hand.result.showdown_order == (0, 1, 2)
+    assert replay.hand.result.mucked == (1,)
+    assert any("out of the showdown order" in message for _, message in replay.warnings)
+
+
+def test_unknown_hole_cards_revealed_at_the_showdown_fill_the_deck():
+    history = phh(
+        ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 200", "p1 cc", "p2 f",
+         "p3 sm QhQd", "p1 sm AsKs", "d db Kc8h3c", "d db 2s", "d db 9d"],
+        extra="finishing_stacks = [402, 198, 0]",
+    )
+    replay = history_to_hand(history)
+    assert replay.hand.hole_cards[0] == parse_cards("As Ks")
+    assert replay.check == "match" and replay.warnings == []
+
+
+def test_a_truncated_hand_says_who_acts_next():
+    replay = history_to_hand(phh(DEAL3 + ["p3 cbr 6", "p1 cbr 20"]))
+    assert not replay.hand.is_complete
+    legal = replay.legal()
+    assert legal.actor == 1 and legal.call == 18 and legal.min_raise_to == 34
+    assert replay.check == "no_finishing_stacks"
+
+
+def test_an_illegal_action_names_its_index_player_and_rule():
+    history = phh(DEAL3 + ["p3 cbr 6", "p1 cbr 8"])
+    with pytest.raises(ReplayError) as error:
+        history_to_hand(history)
+    assert error.value.to_json() == {
+        "index": 4,
+        "action": "p1 cbr 8",
+        "player": "p1",
+        "rule": "min_raise",
+        "message": error.value.reason,
+    }
+    assert "below the minimum raise to 10" in error.value.reason
+    assert error.value.legal.min_raise_to == 10
+
+
+@pytest.mark.parametrize(
+    ("actions", "rule"),
+    [
+        (["p1 cc"], "not_your_turn"),
+        (["p3 f", "d db Kc8h3c"], "deal"),
+        (["p3 f", "p1 f", "p2 f"], "no_action_pending"),
+        (["p3 sd"], "unknown_action"),
+        (["p7 f"], "no_such_player"),
+        (["p3 f", "p1 f", "p2 sm 2c2h"], "wrong_cards"),
+    ],
+)
+def test_rule_breaking_lines_are_rejected(actions, rule):
+    with pytest.raises(ReplayError) as error:
+        history_to_hand(phh(DEAL3 + actions))
+    assert error.value.rule == rule
+
+
+def test_a_card_dealt_twice_is_a_history_error():
+    with pytest.raises(HistoryError, match="dealt twice"):
+        history_to_hand(phh(DEAL3 + ["p3 f", "p1 f", "d db AsKcQc"]))
+
+
+def test_decimal_amounts_are_scaled_to_whole_chips_and_back():
+    history = phh(
+        DEAL3 + ["p3 cbr 1.5", "p1 f", "p2 f"], stacks=(100, 100, 100), blinds=[0.25, 0.5, 0], min_bet=0.5,
+        extra="finishing_stacks = [99.75, 99.5, 100.75]",
+    )
+    replay = history_to_hand(history)
+    assert replay.scale == 100
+    assert replay.finishing_stacks == (Decimal("99.75"), Decimal("99.5"), Decimal("100.75"))
+    assert replay.check == "match"
+
+
+def test_engine_hands_are_written_as_phh_in_position_order():
+    # Engine seats with the button at index 0: PHH p1 (small blind) is engine index 1.
+    config = HandConfig(stacks=(300, 100, 200), blinds=(1, 2), button=0, players=("B", "S", "G"))
+    hand = Hand(config, deck_for_deal(config, [parse_cards("AsAd"), parse_cards("7h2c"), parse_cards("KsKd")]))
+    hand.raise_to(6)  # index 0 (button) is first to act preflop with three players
+    hand.fold()
+    hand.all_in()
+    hand.call()
+    history = hand_to_history(hand)
+    assert history.players == ("S", "G", "B")
+    assert history.starting_stacks == (100, 200, 300)
+    assert history.actions[:3] == ("d dh p1 7h2c", "d dh p2 KsKd", "d dh p3 AsAd")
+    assert history.actions[3:7] == ("p3 cbr 6", "p1 f", "p2 cbr 200", "p3 cc")
+    assert history.actions[7:9] == ("p2 sm KsKd", "p3 sm AsAd")
+    assert [a.split()[1] for a in history.actions[9:]] == ["db", "db", "db"]
+    assert history.finishing_stacks == tuple(hand.stacks[i] for i in (1, 2, 0))
+    replay = history_to_hand(loads(dumps(history)))
+    assert replay.check == "match"
+
+
+def test_hole_cards_can_be_hidden_when_writing():
+    config = HandConfig(stacks=(100, 100, 100))
+    hand = Hand(config, deck_for_deal(config, [None, None, None]))
+    hand.fold()
+    hand.fold()
+    history = hand_to_history(hand, hole_cards=False, metadata={"_table": "one"})
+    assert history.actions[:3] == ("d dh p1 ????", "d dh p2 ????", "d dh p3 ????")
+    assert history.metadata == {"_table": "one"}
+    assert history_to_hand(history).check == "match"
+
+
+def test_pokerkit_options_can_be_chosen():
+    replay = history_to_hand(phh(DEAL3 + ["p3 f"]), options=RuleOptions.pokerkit())
+    assert replay.hand.config.options.reopening == "pokerkit"
