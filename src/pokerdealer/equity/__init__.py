@@ -1,0 +1,43 @@
+"""The equity calculator: hand ranges, exact enumeration and Monte Carlo.
+
+>>> from pokerdealer.equity import equity
+>>> [round(p.equity, 4) for p in equity(["AsKs", "QhQd"]).players]
+[0.4621, 0.5379]
+"""
+
+from __future__ import annotations
+
+from pokerdealer.equity.calculator import (
+    DEFAULT_SAMPLES,
+    EXACT_LIMIT,
+    CategoryStats,
+    EquityResult,
+    PlayerEquity,
+    equity,
+)
+from pokerdealer.equity.errors import EquityError, RangeParseError
+from pokerdealer.equity.ranges import (
+    HAND_CLASSES,
+    PREFLOP_ORDER,
+    Range,
+    RangeLike,
+    class_combos,
+    parse_range,
+)
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXACT_LIMIT",
+    "HAND_CLASSES",
+    "PREFLOP_ORDER",
+    "CategoryStats",
+    "EquityError",
+    "EquityResult",
+    "PlayerEquity",
+    "Range",
+    "RangeLike",
+    "RangeParseError",
+    "class_combos",
+    "equity",
+    "parse_range",
+]
