@@ -661,7 +661,10 @@ class Hand:
     def pots(self) -> list[Pot]:
         """Main pot then side pots, as they stand now (bets in front included)."""
         live = [not f for f in self._folded]
-        return build_pots(self._total, live, self._dead)
+        if self._street == _COMPLETE:
+            return [Pot(a.amount, a.eligible) for a in self._result.awards]  # type: ignore[union-attr]
+        active = [alive and s > 0 for alive, s in zip(live, self._stacks)]
+        return build_pots(self._total, live, self._dead, active)
 
     @property
     def is_complete(self) -> bool:

@@ -44,7 +44,12 @@ def uncalled_bet(bets: Sequence[int]) -> tuple[int, int]:
     return who, top - second
 
 
-def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int) -> list[Pot]:
+def build_pots(
+    contributions: Sequence[int],
+    live: Sequence[bool],
+    dead: int,
+    active: Sequence[bool] | None = None,
+) -> list[Pot]:
     """Main pot then side pots, from each player's total contribution.
 
     Levels are the distinct contributions of live players; each pot holds
@@ -52,8 +57,18 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int) ->
     reached the top level of a pot are eligible. Folded chips stay in. Dead
     money (big-blind or button ante) goes to the main pot. Consecutive pots
     with the same eligible players are merged (RULES.md §5.2, §5.3).
+
+    During a betting round pass ``active`` (live players with chips behind):
+    their contributions are not final, so they cap no pot and are eligible
+    for every pot.
     """
-    levels = sorted({c for c, alive in zip(contributions, live) if alive})
+    if active is None:
+        levels = sorted({c for c, alive in zip(contributions, live) if alive})
+    else:
+        levels = sorted(
+            {c for c, alive, a in zip(contributions, live, active) if alive and not a}
+            | {max(contributions)}
+        )
     pots: list[Pot] = []
     previous = 0
     for level in levels:
@@ -61,7 +76,11 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool], dead: int) ->
         for c in contributions:
             if c > previous:
                 amount += (c if c < level else level) - previous
-        eligible = tuple(i for i, c in enumerate(contributions) if live[i] and c >= level)
+        eligible = tuple(
+            i
+            for i, c in enumerate(contributions)
+            if live[i] and (c >= level or (active is not None and active[i]))
+        )
         if pots and pots[-1].eligible == eligible:
             amount += pots.pop().amount
         pots.append(Pot(amount, eligible))
