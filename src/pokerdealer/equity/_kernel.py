@@ -130,10 +130,16 @@ def ranks_of(keys: np.ndarray, masks: np.ndarray, *, clip: bool = False) -> np.n
 
 @dataclass
 class Players:
-    """Each player's live combos as arrays: hole code sums (plus the known board), masks, weights."""
+    """Each player's live combos as arrays.
+
+    ``keys`` and ``masks`` are the code sums and card masks of the hole cards
+    plus the known board cards (what evaluation needs); ``holes`` the masks of
+    the hole cards alone (what collision checks need).
+    """
 
     keys: list[np.ndarray]
     masks: list[np.ndarray]
+    holes: list[np.ndarray]
     weights: list[np.ndarray]
 
     @property
@@ -371,7 +377,7 @@ def monte_carlo_tally(
         used = np.zeros(batch, np.int64)
         for p in range(players.count):
             if p not in varying:
-                used |= players.masks[p][0]
+                used |= players.holes[p][0]
         fixed_used = used.copy()
         pending = np.arange(batch) if varying else np.arange(0)
         for _ in range(_REDRAWS):
@@ -385,7 +391,7 @@ def monte_carlo_tally(
                 )
                 np.minimum(draw, len(cumulative[p]) - 1, out=draw)
                 picks[p][pending] = draw
-                mask = players.masks[p][draw]
+                mask = players.holes[p][draw]
                 clash |= (taken & mask) != 0
                 taken |= mask
             used[pending] = taken

@@ -271,15 +271,16 @@ def equity(
     board_mask = 0
     for card in board_cards:
         board_mask |= int(_kernel.card_bits(np.array(card.index)))
-    arrays = _kernel.Players(keys=[], masks=[], weights=[])
+    arrays = _kernel.Players(keys=[], masks=[], holes=[], weights=[])
     for player, player_weights in zip(combos, weights):
         cards = np.array(player, np.intp)
+        holes = np.bitwise_or.reduce(_kernel.card_bits(cards), axis=1)
         arrays.keys.append(_kernel.card_codes(cards).sum(axis=1) + board_key)
-        arrays.masks.append(np.bitwise_or.reduce(_kernel.card_bits(cards), axis=1) | board_mask)
+        arrays.masks.append(holes | board_mask)
+        arrays.holes.append(holes)
         arrays.weights.append(np.array(player_weights, np.float64))
 
-    hole_masks = [np.bitwise_or.reduce(_kernel.card_bits(np.array(p, np.intp)), axis=1) for p in combos]
-    assignments = _kernel.compatible_assignments(hole_masks, arrays.weights, ASSIGNMENT_LIMIT)
+    assignments = _kernel.compatible_assignments(arrays.holes, arrays.weights, ASSIGNMENT_LIMIT)
     if assignments is not None and (len(assignments[1]) == 0 or assignments[1].sum() <= 0):
         raise EquityError(
             "the players cannot all be dealt at once: every way to give each player a combo "

@@ -1,0 +1,183 @@
+"""The ``equity`` command: all-in equity of hands and ranges.
+
+::
+
+    pokerdealer equity "AsKs" "QhQd" [--board "..."] [--dead "..."]
+                       [--exact | --monte-carlo] [--samples N] [--seconds S] [--seed N]
+                       [--categories] [--json]
+
+Each positional argument is one player's hand or range (``"AKs"``,
+``"QQ+,AKo"``, ``"top 15%"``; see :mod:`pokerdealer.equity.ranges`).
+Without ``--exact``/``--monte-carlo`` the work decides: exact enumeration
+when it is small enough, Monte Carlo otherwise. ``--samples`` asks for
+Monte Carlo with that many samples; ``--seconds`` bounds a Monte Carlo run's
+time.
+
+The JSON fields are a contract::
+
+    {"players": [{"input", "win", "tie", "equity", "std_error", "combos"
+                  [, "categories": [{"category", "frequency", "win", "tie"}]]}],
+     "method": "exact" | "monte_carlo", "boards", "std_error", "board", "dead", "seconds"}
+
+``std_error`` is ``null`` for exact results.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Annotated, Optional
+
+import typer
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pokerdealer.cli._app import app, console, error_console, reports_errors
+from pokerdealer.equity import EquityError, EquityResult, equity
+
+__all__ = ["equity_command", "render_result"]
+
+#: Seconds a computation runs before the progress bar appears.
+_PROGRESS_DELAY = 0.3
+
+
+class _LazyProgress:
+    """A progress callback that shows a rich bar on standard error once work runs a moment."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.started = time.perf_counter()
+        self.bar: Progress | None = None
+        self.task = None
+
+    def __call__(self, fraction: float) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.started < _PROGRESS_DELAY:
+                return
+            self.bar = Progress(
+                TextColumn("equity"),
+                BarColumn(),
+                TaskProgressColumn(),
+                TimeElapsedColumn(),
+                console=error_console,
+                transient=True,
+            )
+            self.bar.start()
+            self.task = self.bar.add_task("equity", total=1.0)
+        assert self.task is not None
+        self.bar.update(self.task, completed=fraction)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.2f}%"
+
+
+def render_result(result: EquityResult) -> None:
+    """Print a result as rich tables."""
+    if result.method == "exact":
+        how = f"exact, {result.boards:,} deals enumerated"
+    else:
+        how = (
+            f"Monte Carlo, {result.boards:,} samples, "
+            f"largest standard error {100 * (result.std_error or 0.0):.3f}%"
+        )
+    title = "Equity"
+    if result.board:
+        title += " on " + " ".join(str(c) for c in result.board)
+    table = Table(title=title, caption=f"{how}, {result.seconds:.2f} s")
+    table.add_column("#", justify="right")
+    table.add_column("hand or range")
+    table.add_column("combos", justify="right")
+    table.add_column("win", justify="right")
+    table.add_column("tie", justify="right")
+    table.add_column("equity", justify="right", style="bold")
+    if result.method == "monte_carlo":
+        table.add_column("± std error", justify="right")
+    for number, player in enumerate(result.players, start=1):
+        row = [
+            str(number),
+            player.input,
+            f"{player.combos:,}",
+            _percent(player.win),
+            _percent(player.tie),
+            _percent(player.equity),
+        ]
+        if result.method == "monte_carlo":
+            row.append(_percent(player.std_error or 0.0))
+        table.add_row(*row)
+    console.print(table)
+    if all(p.categories is not None for p in result.players):
+        breakdown = Table(title="Final hand: made / won (ties in brackets)")
+        breakdown.add_column("category")
+        for number in range(1, len(result.players) + 1):
+            breakdown.add_column(f"#{number}", justify="right")
+        categories = result.players[0].categories or ()
+        for index, stats in enumerate(categories):
+            cells = []
+            for player in result.players:
+                entry = (player.categories or ())[index]
+                cells.append(
+                    f"{_percent(entry.frequency)} / {_percent(entry.win)} ({_percent(entry.tie)})"
+                )
+            breakdown.add_row(stats.category.value.replace("_", " "), *cells)
+        console.print(breakdown)
+
+
+@app.command("equity")
+@reports_errors
+def equity_command(
+    players: Annotated[
+        list[str], typer.Argument(help="2 to 10 hands or ranges, e.g. 'AsKs' 'QQ+,AKo'.")
+    ],
+    board: Annotated[str, typer.Option("--board", help="0, 3, 4 or 5 board cards.")] = "",
+    dead: Annotated[str, typer.Option("--dead", help="Cards out of play.")] = "",
+    exact: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--exact/--monte-carlo",
+            help="Force exact enumeration or Monte Carlo (default: exact when small enough).",
+            show_default=False,
+        ),
+    ] = None,
+    samples: Annotated[
+        Optional[int], typer.Option("--samples", help="Run Monte Carlo with N samples.")
+    ] = None,
+    seconds: Annotated[
+        Optional[float], typer.Option("--seconds", help="Time budget for Monte Carlo.")
+    ] = None,
+    seed: Annotated[
+        Optional[int], typer.Option("--seed", help="Seed Monte Carlo (reproducible with --samples).")
+    ] = None,
+    categories: Annotated[
+        bool, typer.Option("--categories", help="Break results down by final hand category.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """All-in equity of 2 to 10 hands or ranges, exact or by Monte Carlo."""
+    if exact is True and (samples is not None or seconds is not None):
+        raise EquityError("--exact cannot be combined with --samples or --seconds")
+    progress = _LazyProgress(enabled=error_console.is_terminal)
+    try:
+        result = equity(
+            players,
+            board=board,
+            dead=dead,
+            exact=exact,
+            samples=samples,
+            seconds=seconds,
+            seed=seed,
+            categories=categories,
+            progress=progress,
+        )
+    finally:
+        progress.close()
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        render_result(result)

@@ -1,0 +1,106 @@
+"""The ``equity`` command: JSON contract, human output, options, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerdealer.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_contract_for_an_exact_answer() -> None:
+    code, out, _ = run("equity", "AsKs", "QhQd", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"players", "method", "boards", "std_error"} <= set(data)
+    assert data["method"] == "exact"
+    assert data["boards"] == 1_712_304
+    assert data["std_error"] is None
+    ak, qq = data["players"]
+    assert ak["input"] == "AsKs" and qq["input"] == "QhQd"
+    assert round(ak["equity"], 7) == 0.4621446
+    assert ak["win"] == pytest.approx(787_966 / 1_712_304)
+    assert ak["tie"] == pytest.approx(6_732 / 1_712_304)
+    assert ak["equity"] + qq["equity"] == pytest.approx(1.0)
+
+
+def test_ranges_board_and_dead_cards() -> None:
+    code, out, _ = run(
+        "equity", "AKs", "QQ+,AKo", "--board", "Kd 7h 2h", "--dead", "3c", "--json"
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["method"] == "exact"
+    assert [p["input"] for p in data["players"]] == ["AKs", "QQ+,AKo"]
+    assert data["players"][0]["combos"] == 3  # AdKd is gone with the Kd on the board
+    assert data["board"] == "Kd 7h 2h" and data["dead"] == "3c"
+
+
+def test_monte_carlo_options_are_reproducible() -> None:
+    args = ("equity", "AKs", "random", "--samples", "50000", "--seed", "9", "--json")
+    first = json.loads(run(*args)[1])
+    second = json.loads(run(*args)[1])
+    assert first == {**second, "seconds": first["seconds"]}
+    assert first["method"] == "monte_carlo"
+    assert first["boards"] == 50_000
+    assert 0 < first["std_error"] < 0.01
+
+
+def test_monte_carlo_flag_and_time_budget() -> None:
+    code, out, _ = run("equity", "AsKs", "QhQd", "--monte-carlo", "--seconds", "0.2", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["method"] == "monte_carlo" and data["boards"] > 0
+
+
+def test_exact_flag_forces_enumeration() -> None:
+    code, out, _ = run("equity", "AhKh", "QQ+", "--board", "Kd 7h 2h", "--exact", "--json")
+    assert code == 0
+    assert json.loads(out)["method"] == "exact"
+
+
+def test_human_output_is_a_table() -> None:
+    code, out, _ = run("equity", "AsKs", "QhQd")
+    assert code == 0
+    assert "AsKs" in out and "QhQd" in out
+    assert "46.21%" in out and "53.79%" in out
+    assert "exact" in out and "1,712,304" in out
+
+
+def test_human_output_for_monte_carlo_with_categories() -> None:
+    code, out, _ = run(
+        "equity", "AA", "KK", "QQ", "--samples", "20000", "--seed", "1", "--categories"
+    )
+    assert code == 0
+    assert "Monte Carlo" in out and "std error" in out
+    assert "full house" in out and "high card" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("AsKs",), "2 to 10 players"),
+        (("AsKs", "QQx"), "'QQx' is not a range"),
+        (("AsKs", "QhQd", "--board", "2c 7d"), "board need"),
+        (("AsKs", "AsQd"), "cannot be dealt"),
+        (("AsKs", "QhQd", "--exact", "--samples", "10"), "--exact cannot be combined"),
+        (("AsKs", "QhQd", "--dead", "Zz"), "'Zz' is not a card"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: tuple[str, ...], says: str) -> None:
+    code, out, err = run("equity", *args)
+    assert code == 2
+    assert out == ""
+    assert says in err
+    assert err.startswith("error: ")
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
