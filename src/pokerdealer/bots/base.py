@@ -12,7 +12,7 @@ given to the constructor, so a seeded run is reproducible.
 >>> hand = Hand(HandConfig(stacks=(100, 100, 100), blinds=(1, 2)), deck_cards())
 >>> view = hand.view(hand.actor)
 >>> to_call(view), pot_total(view), pot_raise_to(view), pot_raise_to(view, 0.5)
-(2, 3, 7, 5)
+(2, 3, 7, 4)
 """
 
 from __future__ import annotations
