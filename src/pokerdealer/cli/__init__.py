@@ -12,6 +12,7 @@ from pokerdealer.cli._app import app, main
 
 # Importing a command module registers its commands on ``app``.
 from pokerdealer.cli import evaluate as _evaluate  # noqa: F401,E402
+from pokerdealer.cli import replay as _replay  # noqa: F401,E402
 from pokerdealer.cli import equity as _equity  # noqa: F401,E402
 
 __all__ = ["app", "main"]

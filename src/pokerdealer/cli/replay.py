@@ -1,0 +1,669 @@
+"""The ``replay`` command: replay PHH hand histories through the rules.
+
+::
+
+    pokerdealer replay PATH [--json] [--auto-showdown] [--lang en|zh-Hant|zh-Hans]
+
+``PATH`` is a ``.phh`` file (one hand), a ``.phhs`` file or a folder (searched
+recursively for ``.phh`` and ``.phhs``).
+
+One hand: the hand street by street, the pots, who showed first and why, who
+won what and why. ``--json`` prints (a contract)::
+
+    {"finishing_stacks": [...],
+     "pots": [{"amount": 36, "eligible": ["p1", "p2", "p3"], "winners": ["p2"]}],
+     "showdown_order": ["p2", "p3", "p1"], "shown": {"p2": ["As", "Kd"]}, "mucked": ["p1"],
+     "hands": {"p2": {<the eval fields>}},
+     "next": null | {"actor": "p3", "legal": {"fold": true, "check": false, "call": 60,
+                                              "min_raise_to": 100, "max_raise_to": 980,
+                                              "show": false, "muck": false}},
+     "check": "match" | "mismatch" | "no_finishing_stacks",
+     "warnings": [{"index": 7, "message": "..."}]}
+
+Players are PHH positions (``p1`` = small blind). ``next`` is set when the file
+stops before the hand ends; ``call`` is ``null`` when checking is possible,
+``min_raise_to``/``max_raise_to`` ``null`` when raising is closed.
+``--auto-showdown`` finishes a hand left at the showdown the online way.
+
+Many hands: a progress bar, then a summary; ``--json`` prints::
+
+    {"summary": {"hands", "match", "mismatch", "no_finishing_stacks", "rejected", "skipped"},
+     "mismatches": [{"path", "expected", "got"}],
+     "rejected": [{"path", "error": {"index", "action", "player", "rule", "message"}}],
+     "skipped": [{"path", "variant", "reason"}]}
+
+``hands`` counts the hands replayed (``match + mismatch + no_finishing_stacks``);
+``skipped`` the hands of variants (or setups) the engine does not play. The
+exit status is 1 when a hand is rejected or does not match, else 0.
+
+An illegal action in a single hand exits with status 2 and one line naming the
+action's index in ``actions`` (from 0), the player, the rule and what was
+legal; with ``--json`` the same as ``{"error": {"index", "action", "player",
+"rule", "message"}}`` on standard output. Bad input (unreadable TOML, an
+unknown variant, a bad card) is reported the same way, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from pokerdealer.cards import Card
+from pokerdealer.cli._app import app, console, error_console, fail, reports_errors
+from pokerdealer.cli.evaluate import hand_json
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.evaluation import evaluate
+from pokerdealer.evaluation.explain import card_label
+from pokerdealer.evaluation.showdown import showdown
+from pokerdealer.history.convert import Replay, ReplayError, UnsupportedHistory, history_to_hand
+from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
+from pokerdealer.i18n import check_lang
+from pokerdealer.rules import Hand
+from pokerdealer.rules.actions import CALL, CHECK, FOLD, MUCK, RAISE, SHOW
+
+__all__ = ["replay_command", "replay_json", "replay_many"]
+
+# -- words of the human output, in the three languages --------------------------------
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River",
+        "showdown": "Showdown", "pots": "Pots", "pot": "pot", "main_pot": "Main pot",
+        "side_pot": "Side pot {n}", "posts": "posts", "small_blind": "small blind",
+        "big_blind": "big blind", "straddle": "straddle", "ante": "ante",
+        "fold": "folds", "check": "checks", "call": "calls {amount}",
+        "bet": "bets {amount}", "raise": "raises to {amount}", "all_in": " (all-in)",
+        "show": "shows {cards}", "muck": "mucks", "tabled": "all-in: every hand is turned face up",
+        "first_aggressor": "{name} shows first: made the last bet or raise on the {street}",
+        "first_left": "{name} shows first: no bet on the last round, first player left of the button",
+        "wins": "{name} wins {amount}", "split": "{names} split {amount}",
+        "uncontested": "uncontested", "by_muck": "the others mucked",
+        "stacks": "Finishing stacks", "recorded": "recorded",
+        "match": "match the recorded finishing stacks",
+        "mismatch": "do NOT match the recorded finishing stacks",
+        "no_finishing_stacks": "no finishing stacks recorded in the file",
+        "next": "The file stops here: {name} to act: {legal}",
+        "warnings": "Tolerated", "players": "Players", "button": "button",
+        "hands": "hands replayed", "summary": "Summary", "skipped": "skipped (unsupported)",
+        "rejected": "rejected", "mismatches": "mismatching", "matches": "matching",
+        "no_stacks": "without finishing stacks",
+    },
+    "zh-Hant": {
+        "preflop": "翻牌前", "flop": "翻牌", "turn": "轉牌", "river": "河牌",
+        "showdown": "攤牌", "pots": "底池", "pot": "底池", "main_pot": "主池",
+        "side_pot": "邊池{n}", "posts": "下", "small_blind": "小盲",
+        "big_blind": "大盲", "straddle": "抓盲", "ante": "前注",
+        "fold": "棄牌", "check": "過牌", "call": "跟注{amount}",
+        "bet": "下注{amount}", "raise": "加注到{amount}", "all_in": "（全下）",
+        "show": "亮牌{cards}", "muck": "蓋牌", "tabled": "有人全下：所有手牌翻開",
+        "first_aggressor": "{name}先亮牌：{street}最後一個下注或加注",
+        "first_left": "{name}先亮牌：最後一輪無人下注，莊家左邊第一位",
+        "wins": "{name}贏得{amount}", "split": "{names}平分{amount}",
+        "uncontested": "無人爭奪", "by_muck": "其他人蓋牌",
+        "stacks": "最終籌碼", "recorded": "記錄",
+        "match": "與記錄的最終籌碼相符", "mismatch": "與記錄的最終籌碼不符",
+        "no_finishing_stacks": "檔案沒有記錄最終籌碼",
+        "next": "檔案到此為止：輪到{name}：{legal}",
+        "warnings": "已容忍", "players": "玩家", "button": "莊家",
+        "hands": "重播手數", "summary": "總結", "skipped": "略過（不支援）",
+        "rejected": "拒絕", "mismatches": "不符", "matches": "相符",
+        "no_stacks": "無最終籌碼",
+    },
+    "zh-Hans": {
+        "preflop": "翻牌前", "flop": "翻牌", "turn": "转牌", "river": "河牌",
+        "showdown": "摊牌", "pots": "底池", "pot": "底池", "main_pot": "主池",
+        "side_pot": "边池{n}", "posts": "下", "small_blind": "小盲",
+        "big_blind": "大盲", "straddle": "抓盲", "ante": "前注",
+        "fold": "弃牌", "check": "过牌", "call": "跟注{amount}",
+        "bet": "下注{amount}", "raise": "加注到{amount}", "all_in": "（全下）",
+        "show": "亮牌{cards}", "muck": "盖牌", "tabled": "有人全下：所有手牌翻开",
+        "first_aggressor": "{name}先亮牌：{street}最后一个下注或加注",
+        "first_left": "{name}先亮牌：最后一轮无人下注，庄家左边第一位",
+        "wins": "{name}赢得{amount}", "split": "{names}平分{amount}",
+        "uncontested": "无人争夺", "by_muck": "其他人盖牌",
+        "stacks": "最终筹码", "recorded": "记录",
+        "match": "与记录的最终筹码相符", "mismatch": "与记录的最终筹码不符",
+        "no_finishing_stacks": "文件没有记录最终筹码",
+        "next": "文件到此为止：轮到{name}：{legal}",
+        "warnings": "已容忍", "players": "玩家", "button": "庄家",
+        "hands": "重播手数", "summary": "总结", "skipped": "跳过（不支持）",
+        "rejected": "拒绝", "mismatches": "不符", "matches": "相符",
+        "no_stacks": "无最终筹码",
+    },
+}
+
+_STREET_KEYS = ("preflop", "flop", "turn", "river")
+_SUIT_STYLES = ("green", "red", "red", "")
+
+
+def _w(lang: str, key: str, **fields: object) -> str:
+    return _WORDS[lang][key].format(**fields)
+
+
+# -- JSON ------------------------------------------------------------------------------------
+
+
+def _label(i: int) -> str:
+    return f"p{i + 1}"
+
+
+def _json_number(value: Any) -> Any:
+    """Numbers for JSON: ints stay ints, decimals become int or float."""
+    if value is None or isinstance(value, (int, bool)):
+        return value
+    if value == int(value):
+        return int(value)
+    return float(value)
+
+
+def _eligible_before_showdown(replay: Replay, k: int) -> tuple[int, ...]:
+    """Who could win pot ``k`` before anyone mucked (the engine drops a mucked
+    hand from the pots it forfeits)."""
+    hand = replay.hand
+    result = hand.result
+    assert result is not None
+    award = result.awards[k]
+    if not result.mucked:
+        return award.eligible
+    probe = Hand(hand.config, hand.deck)
+    for action in hand.log:
+        if action.kind in (SHOW, MUCK):
+            break
+        probe.apply(action)
+    pots = probe.pots
+    if len(pots) == len(result.awards) and set(award.eligible) <= set(pots[k].eligible):
+        return pots[k].eligible
+    return award.eligible
+
+
+def _pots(replay: Replay) -> list[dict[str, Any]]:
+    hand = replay.hand
+    result = hand.result
+    if result is not None:
+        return [
+            {
+                "amount": _json_number(replay.amount(award.amount)),
+                "eligible": [_label(i) for i in _eligible_before_showdown(replay, k)],
+                "winners": [_label(i) for i in award.winners],
+            }
+            for k, award in enumerate(result.awards)
+        ]
+    return [
+        {
+            "amount": _json_number(replay.amount(pot.amount)),
+            "eligible": [_label(i) for i in pot.eligible],
+            "winners": [],
+        }
+        for pot in hand.pots
+    ]
+
+
+def _evaluated(hand: Hand, player: int) -> Any:
+    board = hand.board
+    if len(board) < 3:
+        return None
+    config = hand.config
+    return evaluate(
+        hand.hole_cards[player] + board,
+        config.variant,
+        trips_beat_straight=config.options.short_deck_trips_beat_straight,
+    )
+
+
+def _next(replay: Replay) -> dict[str, Any] | None:
+    legal = replay.legal()
+    if legal is None or legal.actor is None:
+        return None
+    return {
+        "actor": _label(legal.actor),
+        "legal": {
+            "fold": legal.can_fold,
+            "check": legal.can_check,
+            "call": _json_number(legal.call),
+            "min_raise_to": _json_number(legal.min_raise_to),
+            "max_raise_to": _json_number(legal.max_raise_to),
+            "show": legal.can_show,
+            "muck": legal.can_muck,
+        },
+    }
+
+
+def replay_json(replay: Replay, lang: str = "en") -> dict[str, Any]:
+    """The ``replay --json`` object of one hand (see the module docstring)."""
+    hand = replay.hand
+    shown = hand.shown
+    return {
+        "finishing_stacks": [_json_number(s) for s in replay.finishing_stacks],
+        "pots": _pots(replay),
+        "showdown_order": [_label(i) for i in hand.showdown_order],
+        "shown": {_label(i): [str(c) for c in cards] for i, cards in sorted(shown.items())},
+        "mucked": [_label(i) for i in hand.mucked],
+        "hands": {
+            _label(i): hand_json(value, lang)
+            for i in sorted(shown)
+            if (value := _evaluated(hand, i)) is not None
+        },
+        "next": _next(replay),
+        "check": replay.check,
+        "warnings": [{"index": index, "message": message} for index, message in replay.warnings],
+    }
+
+
+def _error_json(error: PokerDealerError, history: HandHistory | None = None) -> dict[str, Any]:
+    if isinstance(error, ReplayError):
+        return error.to_json()
+    index = getattr(error, "index", None)
+    action = None
+    if history is not None and index is not None and index < len(history.actions):
+        action = history.actions[index]
+    if isinstance(error, UnsupportedHistory):
+        rule = "unsupported"
+    elif isinstance(error, HistoryError):
+        rule = "bad_history"
+    else:
+        rule = "bad_input"
+    message = getattr(error, "reason", None) or str(error)
+    return {"index": index, "action": action, "player": None, "rule": rule, "message": message}
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+# -- human output: one hand --------------------------------------------------------------
+
+
+def _cards(cards: Iterable[Card | None]) -> Text:
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        if card is None:
+            text.append("??", style="dim")
+        else:
+            text.append(card_label(card), style=_SUIT_STYLES[card.suit])
+    return text
+
+
+def _fmt(value: Any) -> str:
+    value = _json_number(value)
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def _who(replay: Replay, i: int) -> str:
+    name = replay.names[i]
+    return _label(i) if name == _label(i) else f"{_label(i)} {name}"
+
+
+def _print_hand(replay: Replay, lang: str, path: str) -> None:
+    hand = replay.hand
+    history = replay.history
+    config = hand.config
+    n = config.player_count
+    head = Text(f"{path}  ", style="bold")
+    head.append(f"{history.variant}, {n} players", style="")
+    console.print(head)
+
+    # Players, seats and forced bets.
+    table = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
+    for _ in range(4):
+        table.add_column()
+    posts = {}
+    small, big = config.blinds
+    if small:
+        posts[config.small_blind_player] = f"{_w(lang, 'small_blind')} {_fmt(replay.amount(small))}"
+    posts[config.big_blind_player] = f"{_w(lang, 'big_blind')} {_fmt(replay.amount(big))}"
+    for player, amount in zip(config.straddle_players, config.straddles):
+        posts[player] = f"{_w(lang, 'straddle')} {_fmt(replay.amount(amount))}"
+    for i in range(n):
+        role = posts.get(i, "")
+        if i == config.button:
+            role = f"{role}, {_w(lang, 'button')}" if role else _w(lang, "button")
+        known = replay.known_holes[i] if i < len(replay.known_holes) else None
+        table.add_row(
+            Text(_who(replay, i), style="bold"),
+            Text(_fmt(replay.amount(config.stacks[i]))),
+            _cards(known if known is not None else (None, None)),
+            Text(role, style="dim"),
+        )
+    console.print(table)
+    if config.ante:
+        console.print(Text(f"{_w(lang, 'ante')} {_fmt(replay.amount(config.ante))} "
+                           f"({config.ante_type.value})", style="dim"))
+
+    # Street by street, replaying the log on a fresh hand to see where streets begin.
+    probe = Hand(config, hand.deck)
+    known_board = replay.known_board
+    printed = -1
+
+    def header(index: int, pot: int | None) -> None:
+        title = Text(_w(lang, _STREET_KEYS[index]), style="bold underline")
+        if index:
+            size = (0, 3, 4, 5)[index]
+            title.append("  ")
+            title.append_text(
+                _cards(known_board[k] if k < len(known_board) else None for k in range(size))
+            )
+        if pot is not None:
+            title.append(f"   ({_w(lang, 'pot')} {_fmt(replay.amount(pot))})", style="dim")
+        console.print(title)
+
+    for action in hand.log:
+        if action.kind in (SHOW, MUCK):
+            break
+        current = _street_index(len(probe.board))
+        while printed < current:
+            printed += 1
+            header(printed, sum(pot.amount for pot in probe.pots) if printed == current else None)
+        p = action.player
+        assert p is not None
+        before = probe.current_bet
+        probe.apply(action)
+        text = _describe_action(replay, action, lang, before)
+        if not probe.stacks[p] and action.kind in (CALL, RAISE):
+            text += _w(lang, "all_in")
+        console.print(Text(f"  {_who(replay, p)} {text}"))
+    while printed < _street_index(len(hand.board)):  # a run-out after an all-in
+        printed += 1
+        header(printed, None)
+    _print_showdown(replay, lang)
+    _print_pots(replay, lang)
+    _print_ending(replay, lang)
+
+
+def _street_index(board_size: int) -> int:
+    return {0: 0, 3: 1, 4: 2, 5: 3}[board_size]
+
+
+def _describe_action(replay: Replay, action: Any, lang: str, bet_before: int) -> str:
+    kind = action.kind
+    if kind == FOLD:
+        return _w(lang, "fold")
+    if kind == CHECK:
+        return _w(lang, "check")
+    if kind == CALL:
+        return _w(lang, "call", amount=_fmt(replay.amount(action.amount)))
+    if kind == RAISE:
+        key = "bet" if bet_before == 0 else "raise"
+        return _w(lang, key, amount=_fmt(replay.amount(action.amount)))
+    return kind
+
+
+def _print_showdown(replay: Replay, lang: str) -> None:
+    hand = replay.hand
+    order = hand.showdown_order
+    if not order:
+        return
+    console.print(Text(_w(lang, "showdown"), style="bold underline"))
+    shows = [a for a in hand.log if a.kind in (SHOW, MUCK)]
+    if not shows and hand.shown:
+        console.print(Text("  " + _w(lang, "tabled"), style="dim"))
+    else:
+        first = order[0]
+        aggressor = _last_aggressor(hand)
+        if aggressor is not None and aggressor == first:
+            street = _w(lang, _STREET_KEYS[_street_index(len(hand.board))])
+            reason = _w(lang, "first_aggressor", name=_who(replay, first), street=street)
+        else:
+            reason = _w(lang, "first_left", name=_who(replay, first))
+        console.print(Text("  " + reason, style="dim"), soft_wrap=True)
+    for i in order:
+        line = Text(f"  {_who(replay, i)} ")
+        if i in hand.shown:
+            line.append(_w(lang, "show", cards=""))
+            line.append_text(_cards(hand.hole_cards[i]))
+            value = _evaluated(hand, i)
+            if value is not None:
+                line.append(f"  {value.describe(lang)}", style="italic")
+        elif i in hand.mucked:
+            line.append(_w(lang, "muck"))
+        else:
+            continue
+        console.print(line)
+
+
+def _last_aggressor(hand: Hand) -> int | None:
+    """Who bet or raised last in the last betting round that was played."""
+    probe = Hand(hand.config, hand.deck)
+    last: int | None = None
+    board = 0
+    for action in hand.log:
+        if action.kind in (SHOW, MUCK):
+            break
+        if len(probe.board) != board:
+            board, last = len(probe.board), None
+        probe.apply(action)
+        if action.kind == RAISE:
+            last = action.player
+    if len(probe.board) != board:
+        return None
+    return last
+
+
+def _print_pots(replay: Replay, lang: str) -> None:
+    hand = replay.hand
+    result = hand.result
+    if result is None:
+        return
+    console.print(Text(_w(lang, "pots"), style="bold underline"))
+    names = replay.names
+    for k, award in enumerate(result.awards):
+        title = _w(lang, "main_pot") if k == 0 else _w(lang, "side_pot", n=k)
+        amount = _fmt(replay.amount(award.amount))
+        winners = [_who(replay, i) for i in award.winners]
+        if len(winners) == 1:
+            outcome = _w(lang, "wins", name=winners[0], amount=amount)
+        else:
+            outcome = _w(lang, "split", names=", ".join(winners), amount=amount)
+        console.print(Text(f"  {title}: {outcome}", style="bold"))
+        contenders = [i for i in award.eligible if i not in result.mucked]
+        if len(contenders) == 1:
+            mucked = set(result.mucked) & set(_eligible_before_showdown(replay, k))
+            why = _w(lang, "by_muck") if mucked else _w(lang, "uncontested")
+        elif len(hand.board) >= 3:
+            try:
+                decided = showdown(
+                    hand.board,
+                    {names[i] if names.count(names[i]) == 1 else _label(i): hand.hole_cards[i]
+                     for i in contenders},
+                    variant=hand.config.variant,
+                    lang=lang,
+                    trips_beat_straight=hand.config.options.short_deck_trips_beat_straight,
+                )
+                why = decided.decided_by.explanation
+            except PokerDealerError:  # pragma: no cover - the engine already evaluated them
+                why = ""
+        else:
+            why = ""
+        if why:
+            console.print(Text(f"    {why}", style="dim"))
+        shares = ", ".join(
+            f"{_who(replay, i)} +{_fmt(replay.amount(chips))}" for i, chips in award.shares.items()
+        )
+        if len(award.shares) > 1:
+            console.print(Text(f"    {shares}", style="dim"))
+
+
+def _print_ending(replay: Replay, lang: str) -> None:
+    hand = replay.hand
+    legal = replay.legal()
+    if legal is not None and legal.actor is not None:
+        console.print(
+            Text(_w(lang, "next", name=_who(replay, legal.actor), legal=legal.describe()),
+                 style="bold yellow")
+        )
+    table = Table(title=_w(lang, "stacks"), title_justify="left", box=None, padding=(0, 2, 0, 0))
+    table.add_column()
+    table.add_column(justify="right")
+    expected = replay.history.finishing_stacks
+    if expected is not None:
+        table.add_column(_w(lang, "recorded"), justify="right")
+    for i, stack in enumerate(replay.finishing_stacks):
+        start = replay.amount(hand.starting_stacks[i])
+        delta = stack - start  # type: ignore[operator]
+        got = Text(_fmt(stack))
+        if delta:
+            got.append(f" ({'+' if delta > 0 else ''}{_fmt(delta)})",
+                       style="green" if delta > 0 else "red")
+        row = [Text(_who(replay, i)), got]
+        if expected is not None:
+            row.append(Text(_fmt(expected[i])))
+        table.add_row(*row)
+    console.print(table)
+    check = replay.check
+    style = {"match": "green", "mismatch": "bold red"}.get(check, "dim")
+    console.print(Text(_w(lang, check), style=style))
+    if replay.warnings:
+        console.print(Text(_w(lang, "warnings"), style="bold yellow"))
+        for index, message in replay.warnings:
+            where = f"actions[{index}] " if index is not None else ""
+            console.print(Text(f"  {where}{message}", style="yellow"))
+
+
+# -- many hands -------------------------------------------------------------------------
+
+
+def replay_many(
+    path: Path, *, auto_showdown: bool = False, show_progress: bool = False
+) -> dict[str, Any]:
+    """Replay every hand under ``path``; the ``replay --json`` object of many hands."""
+    summary = Counter(
+        {"hands": 0, "match": 0, "mismatch": 0, "no_finishing_stacks": 0, "rejected": 0,
+         "skipped": 0}
+    )
+    mismatches: list[dict[str, Any]] = []
+    rejected: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
+    items = list(load_path(path))
+    progress = Progress(
+        TextColumn("[bold]replay"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=error_console,
+        transient=True,
+        disable=not show_progress,
+    )
+    with progress:
+        task = progress.add_task("replay", total=len(items))
+        for name, history in items:
+            progress.advance(task)
+            if isinstance(history, HistoryError):
+                summary["rejected"] += 1
+                rejected.append({"path": name, "error": _error_json(history)})
+                continue
+            if not history.is_holdem:
+                summary["skipped"] += 1
+                skipped.append({"path": name, "variant": history.variant,
+                                "reason": f"variant {history.variant} is not hold'em"})
+                continue
+            try:
+                replay = history_to_hand(history, auto_showdown=auto_showdown)
+            except UnsupportedHistory as error:
+                summary["skipped"] += 1
+                skipped.append({"path": name, "variant": history.variant, "reason": error.reason})
+                continue
+            except PokerDealerError as error:
+                summary["rejected"] += 1
+                rejected.append({"path": name, "error": _error_json(error, history)})
+                continue
+            summary["hands"] += 1
+            check = replay.check
+            summary[check] += 1
+            if check == "mismatch":
+                mismatches.append({
+                    "path": name,
+                    "expected": [_json_number(s) for s in history.finishing_stacks or ()],
+                    "got": [_json_number(s) for s in replay.finishing_stacks],
+                })
+    return {"summary": dict(summary), "mismatches": mismatches, "rejected": rejected,
+            "skipped": skipped}
+
+
+def _print_batch(results: dict[str, Any], lang: str) -> None:
+    summary = results["summary"]
+    table = Table(title=_w(lang, "summary"), title_justify="left", show_header=False)
+    table.add_column()
+    table.add_column(justify="right")
+    rows = [
+        ("hands", "hands", ""),
+        ("matches", "match", "green"),
+        ("mismatches", "mismatch", "red"),
+        ("no_stacks", "no_finishing_stacks", ""),
+        ("rejected", "rejected", "red"),
+        ("skipped", "skipped", "dim"),
+    ]
+    for word, key, style in rows:
+        count = summary[key]
+        table.add_row(Text(_w(lang, word)), Text(f"{count:,}", style=style if count else ""))
+    console.print(table)
+    for item in results["mismatches"]:
+        console.print(Text(f"{_w(lang, 'mismatches')}: {item['path']}", style="red"))
+        console.print(Text(f"  {_w(lang, 'recorded')}: {item['expected']}"))
+        console.print(Text(f"  replay: {item['got']}"))
+    for item in results["rejected"]:
+        error = item["error"]
+        where = f" actions[{error['index']}]" if error.get("index") is not None else ""
+        console.print(
+            Text(f"{_w(lang, 'rejected')}: {item['path']}{where}: {error['message']}", style="red"),
+            soft_wrap=True,
+        )
+    variants = Counter(item["variant"] for item in results["skipped"])
+    if variants:
+        listed = ", ".join(f"{v} {c}" for v, c in sorted(variants.items()))
+        console.print(Text(f"{_w(lang, 'skipped')}: {listed}", style="dim"))
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+@app.command("replay")
+@reports_errors
+def replay_command(
+    path: Annotated[Path, typer.Argument(help="A .phh file, a .phhs file, or a folder.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    auto_showdown: Annotated[
+        bool,
+        typer.Option("--auto-showdown", help="Finish a hand left at the showdown the online way."),
+    ] = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language: en, zh-Hant or zh-Hans.")] = "en",
+) -> None:
+    """Replay PHH hand histories through the rules and check their finishing stacks."""
+    check_lang(lang)
+    if not path.exists():
+        raise fail(f"{path}: no such file or folder")
+    if path.is_dir() or path.suffix == ".phhs":
+        results = replay_many(
+            path,
+            auto_showdown=auto_showdown,
+            show_progress=not as_json and error_console.is_terminal,
+        )
+        if as_json:
+            _print_json(results)
+        else:
+            _print_batch(results, lang)
+        summary = results["summary"]
+        if summary["mismatch"] or summary["rejected"]:
+            raise typer.Exit(1)
+        return
+    history: HandHistory | None = None
+    try:
+        history = load(path)
+        replay = history_to_hand(history, auto_showdown=auto_showdown)
+    except PokerDealerError as error:
+        if as_json:
+            _print_json({"error": _error_json(error, history)})
+            raise typer.Exit(2) from None
+        raise
+    if as_json:
+        _print_json(replay_json(replay, lang))
+    else:
+        _print_hand(replay, lang, str(path))
