@@ -1,0 +1,18 @@
+"""Reinforcement-learning environments: PettingZoo (AEC) and Gymnasium (one seat).
+
+>>> from pokerdealer.env import HoldemEnv
+>>> env = HoldemEnv(players=2, stacks=100, blinds=(1, 2))
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> obs["observation"].shape, obs["action_mask"].tolist()
+((133,), [1, 1, 1, 1, 1, 1])
+
+Needs the ``env`` extra (``pip install 'pokerdealer[env]'``).
+"""
+
+from __future__ import annotations
+
+from pokerdealer.env.actions import ActionSet
+from pokerdealer.env.aec import HoldemEnv, env, observation_layout, raw_env
+
+__all__ = ["ActionSet", "HoldemEnv", "env", "observation_layout", "raw_env"]
