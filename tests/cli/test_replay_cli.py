@@ -1,0 +1,208 @@
+"""The ``replay`` command: one hand (human and JSON), folders and .phhs, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerdealer.cli import app
+
+runner = CliRunner()
+
+PHH_DATA = Path(__file__).resolve().parents[3] / "shared" / "phh" / "data"
+
+EVAL_FIELDS = {"category", "category_name", "rank", "best_five", "kickers", "description"}
+
+HEADER = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+players = ["Ann", "Bob", "Cat"]
+"""
+
+DEAL = '"d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd"'
+
+SHOWDOWN = HEADER + f"""actions = [{DEAL}, "p3 cbr 6", "p1 cc", "p2 cc",
+  "d db Kc8h3c", "p1 cbr 10", "p2 f", "p3 cc", "d db 2s", "p1 cc", "p3 cc",
+  "d db 9d", "p1 cc", "p3 cbr 20", "p1 cc", "p3 sm QhQd", "p1 sm AsKs"]
+finishing_stacks = [242, 194, 164]
+"""
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return str(path)
+
+
+def test_one_hand_json(tmp_path):
+    code, out, _ = run("replay", write(tmp_path, "h.phh", SHOWDOWN), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["finishing_stacks"] == [242, 194, 164]
+    assert data["pots"] == [{"amount": 78, "eligible": ["p1", "p3"], "winners": ["p1"]}]
+    assert data["showdown_order"] == ["p3", "p1"]  # p3 made the last bet on the river
+    assert data["shown"] == {"p1": ["As", "Ks"], "p3": ["Qh", "Qd"]}
+    assert data["mucked"] == []
+    assert set(data["hands"]) == {"p1", "p3"}
+    assert set(data["hands"]["p1"]) == EVAL_FIELDS
+    assert data["hands"]["p1"]["category"] == "one_pair"
+    assert data["next"] is None
+    assert data["check"] == "match"
+    assert data["warnings"] == []
+
+
+def test_one_hand_json_with_a_muck_keeps_the_mucker_eligible(tmp_path):
+    text = SHOWDOWN.replace('"p3 sm QhQd", "p1 sm AsKs"', '"p3 sm QhQd", "p1 sm"')
+    text = text.replace("[242, 194, 164]", "[164, 194, 242]")
+    data = json.loads(run("replay", write(tmp_path, "h.phh", text), "--json")[1])
+    assert data["pots"] == [{"amount": 78, "eligible": ["p1", "p3"], "winners": ["p3"]}]
+    assert data["mucked"] == ["p1"] and data["shown"] == {"p3": ["Qh", "Qd"]}
+    assert data["check"] == "match"
+
+
+def test_one_hand_human_output_walks_through_the_hand(tmp_path):
+    code, out, _ = run("replay", write(tmp_path, "h.phh", SHOWDOWN))
+    assert code == 0
+    for text in ["Preflop", "Flop", "Turn", "River", "Showdown", "p3 Cat raises to 6",
+                 "p1 Ann bets 10", "p2 Bob folds", "made the last bet or raise on the River",
+                 "Main pot: p1 Ann wins 78", "pair of kings",
+                 "match the recorded finishing stacks"]:
+        assert text in out, text
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh-Hant", "翻牌前"), ("zh-Hans", "摊牌")])
+def test_one_hand_in_chinese(tmp_path, lang, word):
+    code, out, _ = run("replay", write(tmp_path, "h.phh", SHOWDOWN), "--lang", lang)
+    assert code == 0 and word in out
+
+
+def test_a_truncated_hand_says_what_comes_next(tmp_path):
+    text = HEADER + f'actions = [{DEAL}, "p3 cbr 6", "p1 cbr 20"]\n'
+    code, out, _ = run("replay", write(tmp_path, "h.phh", text), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["next"] == {
+        "actor": "p2",
+        "legal": {"fold": True, "check": False, "call": 18, "min_raise_to": 34,
+                  "max_raise_to": 200, "show": False, "muck": False},
+    }
+    assert data["check"] == "no_finishing_stacks"
+    assert data["pots"][0]["winners"] == []
+    code, out, _ = run("replay", str(tmp_path / "h.phh"))
+    assert "The file stops here: p2 Bob to act: fold, call 18, raise to 34..200" in out
+
+
+def test_a_hand_left_at_the_showdown_can_be_finished_the_online_way(tmp_path):
+    text = SHOWDOWN.replace(', "p3 sm QhQd", "p1 sm AsKs"]', "]")
+    path = write(tmp_path, "h.phh", text)
+    data = json.loads(run("replay", path, "--json")[1])
+    assert data["next"]["actor"] == "p3" and data["next"]["legal"]["show"] is True
+    assert data["check"] == "mismatch"
+    data = json.loads(run("replay", path, "--json", "--auto-showdown")[1])
+    assert data["next"] is None and data["check"] == "match"
+    assert data["shown"] == {"p1": ["As", "Ks"], "p3": ["Qh", "Qd"]}
+
+
+def test_an_illegal_action_exits_2_with_one_line(tmp_path):
+    text = HEADER + f'actions = [{DEAL}, "p3 cbr 6", "p1 cbr 8"]\n'
+    path = write(tmp_path, "h.phh", text)
+    code, out, err = run("replay", path)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1
+    assert "actions[4] 'p1 cbr 8'" in err and "minimum raise to 10" in err
+    assert "legal: fold, call 5, raise to 10..200" in err
+    code, out, _ = run("replay", path, "--json")
+    assert code == 2
+    error = json.loads(out)["error"]
+    assert error["index"] == 4 and error["action"] == "p1 cbr 8"
+    assert error["player"] == "p1" and error["rule"] == "min_raise"
+    assert error["message"].startswith("p1: raise to 8 is below the minimum raise to 10")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("variant = ", "not valid TOML"),
+        (SHOWDOWN.replace('"NT"', '"XX"'), "unknown variant 'XX'"),
+        (SHOWDOWN.replace('"NT"', '"PO"'), "variant PO is not played"),
+        (SHOWDOWN.replace("d db 2s", "d db 2x"), "cannot read action 'd db 2x'"),
+        (SHOWDOWN.replace("starting_stacks", "starting"), "missing required field"),
+        (SHOWDOWN.replace("d db 9d", "d db Qh"), "dealt twice"),
+        (SHOWDOWN.replace("d db 9d", "d db 9d9h"), "the board has 6 cards"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_never_a_traceback(tmp_path, text, message):
+    path = write(tmp_path, "bad.phh", text)
+    code, out, err = run("replay", path)
+    assert code == 2, err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+    code, out, _ = run("replay", path, "--json")
+    assert code == 2
+    assert message in json.loads(out)["error"]["message"]
+
+
+def test_a_missing_path_or_language_exits_2(tmp_path):
+    assert run("replay", str(tmp_path / "nope.phh"))[0] == 2
+    assert run("replay", write(tmp_path, "h.phh", SHOWDOWN), "--lang", "fr")[0] == 2
+
+
+def test_a_folder_is_replayed_with_a_summary(tmp_path):
+    write(tmp_path, "a/match.phh", SHOWDOWN)
+    write(tmp_path, "a/mismatch.phh", SHOWDOWN.replace("[242, 194, 164]", "[1, 2, 3]"))
+    write(tmp_path, "b/illegal.phh", HEADER + f'actions = [{DEAL}, "p3 cbr 6", "p1 cbr 8"]\n')
+    write(tmp_path, "b/broken.phh", "variant = ")
+    write(tmp_path, "b/omaha.phh", SHOWDOWN.replace('"NT"', '"PO"'))
+    write(tmp_path, "c/partial.phh", HEADER + f'actions = [{DEAL}, "p3 cbr 6"]\n')
+    code, out, _ = run("replay", str(tmp_path), "--json")
+    assert code == 1  # a mismatch or a rejected hand
+    data = json.loads(out)
+    assert data["summary"] == {"hands": 3, "match": 1, "mismatch": 1, "no_finishing_stacks": 1,
+                               "rejected": 2, "skipped": 1}
+    assert data["mismatches"] == [
+        {"path": str(tmp_path / "a/mismatch.phh"), "expected": [1, 2, 3], "got": [242, 194, 164]}
+    ]
+    rejected = {item["path"]: item["error"] for item in data["rejected"]}
+    assert rejected[str(tmp_path / "b/illegal.phh")]["rule"] == "min_raise"
+    assert rejected[str(tmp_path / "b/illegal.phh")]["index"] == 4
+    assert "not valid TOML" in rejected[str(tmp_path / "b/broken.phh")]["message"]
+    assert data["skipped"][0]["variant"] == "PO"
+    code, out, _ = run("replay", str(tmp_path))
+    assert code == 1
+    assert "hands replayed" in out and "mismatch.phh" in out and "min" in out
+
+
+def test_a_phhs_file_is_replayed_hand_by_hand(tmp_path):
+    one = "\n".join(["[1]", SHOWDOWN, "[2]", SHOWDOWN])
+    code, out, _ = run("replay", write(tmp_path, "many.phhs", one), "--json")
+    assert code == 0
+    assert json.loads(out)["summary"]["match"] == 2
+
+
+@pytest.mark.skipif(not PHH_DATA.is_dir(), reason="PHH dataset not found")
+def test_the_dataset_folder_summary():
+    code, out, _ = run("replay", str(PHH_DATA), "--json")
+    assert code == 0
+    summary = json.loads(out)["summary"]
+    assert summary == {"hands": 10019, "match": 10018, "mismatch": 0, "no_finishing_stacks": 1,
+                       "rejected": 0, "skipped": 69}
+
+
+@pytest.mark.skipif(not PHH_DATA.is_dir(), reason="PHH dataset not found")
+def test_a_dataset_hand_with_an_odd_chip_chop():
+    code, out, _ = run("replay", str(PHH_DATA / "pluribus/102/0.phh"), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["check"] == "match"
+    assert len(data["pots"][0]["winners"]) == 2
+    assert any("half chips" in w["message"] for w in data["warnings"])
