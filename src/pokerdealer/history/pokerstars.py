@@ -1,0 +1,391 @@
+"""PokerStars-style text hand histories: the format trackers and replayers read
+(PokerTracker, Hold'em Manager, Hand2Note, FPDB, PokerKit's ``PokerStarsParser``).
+
+:func:`hand_to_pokerstars` writes one finished engine hand;
+:func:`history_to_pokerstars` one PHH hand (replayed through the rules first);
+:func:`session_to_pokerstars` many hands, separated by two blank lines as in
+PokerStars' own files. Amounts are chips, written without a currency symbol
+unless one is given. Raises are written the PokerStars way, ``raises BY to TO``.
+
+>>> from pokerdealer.cards import parse_cards
+>>> from pokerdealer.rules import Hand, HandConfig, deck_for_deal
+>>> config = HandConfig(stacks=(100, 100, 100), blinds=(1, 2), players=("Ann", "Bob", "Cy"))
+>>> hand = Hand(config, deck_for_deal(config, [parse_cards("Ah Kd"), parse_cards("7c 2d"), None]))
+>>> _ = hand.raise_to(6); _ = hand.fold(); _ = hand.fold()
+>>> print(hand_to_pokerstars(hand, hand_id=7, hero="Ann", when=_EPOCH))
+PokerStars Hand #7:  Hold'em No Limit (1/2) - 2000/01/01 00:00:00 ET
+Table 'pokerdealer' 3-max Seat #3 is the button
+Seat 1: Ann (100 in chips)
+Seat 2: Bob (100 in chips)
+Seat 3: Cy (100 in chips)
+Ann: posts small blind 1
+Bob: posts big blind 2
+*** HOLE CARDS ***
+Dealt to Ann [Ah Kd]
+Cy: raises 4 to 6
+Ann: folds
+Bob: folds
+Uncalled bet (4) returned to Cy
+Cy collected 5 from pot
+Cy: doesn't show hand
+*** SUMMARY ***
+Total pot 5 | Rake 0
+Seat 1: Ann (small blind) folded before Flop
+Seat 2: Bob (big blind) folded before Flop
+Seat 3: Cy (button) collected (5)
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+
+from pokerdealer.cards import RANKS, Card
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.evaluation import Category, HandValue, evaluate
+from pokerdealer.rules import AnteType, Hand, Structure
+
+__all__ = [
+    "hand_to_pokerstars",
+    "history_to_pokerstars",
+    "histories_to_pokerstars",
+    "poker_stars_hand_description",
+    "session_to_pokerstars",
+]
+
+_EPOCH = datetime.datetime(2000, 1, 1)
+
+_GAMES = {
+    Structure.NO_LIMIT: "No Limit",
+    Structure.POT_LIMIT: "Pot Limit",
+    Structure.FIXED_LIMIT: "Limit",
+}
+_STREET_NAMES = ("FLOP", "TURN", "RIVER")
+_STREET_WORDS = ("before Flop", "on the Flop", "on the Turn", "on the River")
+_RANK_NAMES = (
+    "Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+    "Jack", "Queen", "King", "Ace",
+)
+_PLURALS = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines",
+            "Tens", "Jacks", "Queens", "Kings", "Aces")
+_ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+          (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+
+
+def _roman(number: int) -> str:
+    out = []
+    for value, letters in _ROMAN:
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)
+
+
+def poker_stars_hand_description(value: HandValue) -> str:
+    """A hand named as PokerStars names it.
+
+    >>> poker_stars_hand_description(evaluate("5h 5c Tc Td 5d 2c 3s"))
+    'a full house, Fives full of Tens'
+    >>> poker_stars_hand_description(evaluate("Ah 2d 3c 4s 5h Kd Qc"))
+    'a straight, Ace to Five'
+    """
+    made = value.made or value.best_five
+    best = value.best_five
+    top = _RANK_NAMES[best[0].rank]
+    category = value.category
+    if category is Category.HIGH_CARD:
+        return f"high card {top}"
+    if category is Category.ONE_PAIR:
+        return f"a pair of {_PLURALS[made[0].rank]}"
+    if category is Category.TWO_PAIR:
+        return f"two pair, {_PLURALS[made[0].rank]} and {_PLURALS[made[2].rank]}"
+    if category is Category.THREE_OF_A_KIND:
+        return f"three of a kind, {_PLURALS[made[0].rank]}"
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        low = _RANK_NAMES[best[-1].rank]
+        word = "a straight" if category is Category.STRAIGHT else "a straight flush"
+        return f"{word}, {low} to {top}"
+    if category is Category.FLUSH:
+        return f"a flush, {top} high"
+    if category is Category.FULL_HOUSE:
+        return f"a full house, {_PLURALS[made[0].rank]} full of {_PLURALS[made[3].rank]}"
+    if category is Category.FOUR_OF_A_KIND:
+        return f"four of a kind, {_PLURALS[made[0].rank]}"
+    return "a Royal Flush"
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def hand_to_pokerstars(
+    hand: Hand,
+    *,
+    hand_id: int = 1,
+    names: Sequence[str] | None = None,
+    seats: Sequence[int] | None = None,
+    hero: str | None = None,
+    table: str = "pokerdealer",
+    max_seats: int | None = None,
+    when: datetime.datetime | None = None,
+    currency: str = "",
+    tournament: int | None = None,
+    level: int | None = None,
+) -> str:
+    """One finished hand as PokerStars text.
+
+    :param names: the players' names by engine index (default: the config's).
+    :param seats: their seat numbers (default 1..N in engine order).
+    :param hero: whose hole cards are dealt face up (``Dealt to``); ``None``
+        deals every hand face up (a full-information history, e.g. a simulation).
+    :param when: the date written (default: now); the time zone is written ET.
+    :param tournament: a tournament number: the header becomes a tournament
+        header with ``level`` (from 1) as a Roman numeral.
+    """
+    result = hand.result
+    if result is None:
+        raise PokerDealerError("only a finished hand can be written as a PokerStars history")
+    config = hand.config
+    n = config.player_count
+    names = list(names) if names is not None else list(config.players)
+    seats = list(seats) if seats is not None else list(range(1, n + 1))
+    if len(names) != n or len(seats) != n:
+        raise PokerDealerError(f"{len(names)} names and {len(seats)} seats for {n} players")
+    if hero is not None and hero not in names:
+        raise PokerDealerError(f"hero {hero!r} is not one of the players: {', '.join(names)}")
+    money = currency
+
+    def amt(x: int) -> str:
+        return f"{money}{x}"
+
+    when = when or datetime.datetime.now()
+    small, big = config.blinds
+    game = ("6+ Hold'em " if config.variant == "shortdeck" else "Hold'em ") + _GAMES[config.structure]
+    stakes = f"{amt(small)}/{amt(big)}"
+    date = when.strftime("%Y/%m/%d %H:%M:%S") + " ET"
+    lines: list[str] = []
+    if tournament is not None:
+        lv = f" - Level {_roman(level)}" if level else ""
+        lines.append(f"PokerStars Hand #{hand_id}: Tournament #{tournament}, {game}{lv} ({stakes}) - {date}")
+    else:
+        lines.append(f"PokerStars Hand #{hand_id}:  {game} ({stakes}{' USD' if money == '$' else ''}) - {date}")
+    b = config.button
+    lines.append(f"Table '{table}' {max_seats or max(n, max(seats))}-max Seat #{seats[b]} is the button")
+    order = sorted(range(n), key=lambda i: seats[i])
+    starting = hand.starting_stacks
+    for i in order:
+        lines.append(f"Seat {seats[i]}: {names[i]} ({amt(starting[i])} in chips)")
+
+    # Forced bets, replayed on a probe hand to know what each player could post.
+    probe = Hand(config, hand.deck)
+    ante = config.ante
+    if ante:
+        payers: list[int] = []
+        if config.ante_type is AnteType.PER_PLAYER:
+            payers = [(b + 1 + k) % n for k in range(n)]
+        elif config.ante_type is AnteType.BIG_BLIND:
+            payers = [config.big_blind_player]
+        elif config.ante_type is AnteType.BUTTON:
+            payers = [b]
+        for i in payers:
+            paid = min(ante, starting[i])
+            tail = " and is all-in" if paid == starting[i] else ""
+            lines.append(f"{names[i]}: posts the ante {amt(paid)}{tail}")
+    committed = probe.committed
+    stacks = probe.stacks
+    if committed[config.small_blind_player] and small:
+        i = config.small_blind_player
+        tail = " and is all-in" if not stacks[i] else ""
+        lines.append(f"{names[i]}: posts small blind {amt(committed[i])}{tail}")
+    i = config.big_blind_player
+    tail = " and is all-in" if not stacks[i] else ""
+    lines.append(f"{names[i]}: posts big blind {amt(committed[i])}{tail}")
+    for i in config.straddle_players:
+        tail = " and is all-in" if not stacks[i] else ""
+        lines.append(f"{names[i]}: posts straddle {amt(committed[i])}{tail}")
+
+    lines.append("*** HOLE CARDS ***")
+    holes = hand.hole_cards
+    for i in ((b + 1 + k) % n for k in range(n)):
+        if hero is None or names[i] == hero:
+            lines.append(f"Dealt to {names[i]} [{_cards(holes[i])}]")
+
+    folded_on: dict[int, int] = {}
+    dealt = 0
+
+    def deal_streets() -> None:
+        nonlocal dealt
+        board = probe.board
+        for k, size in enumerate((3, 4, 5)):
+            if dealt < size <= len(board):
+                shown = f"[{_cards(board[:3])}]" if size == 3 else f"[{_cards(board[: size - 1])}] [{board[size - 1]}]"
+                lines.append(f"*** {_STREET_NAMES[k]} *** {shown}")
+                dealt = size
+
+    showdown_started = False
+    uncalled_written = False
+
+    def write_uncalled() -> None:
+        nonlocal uncalled_written
+        if not uncalled_written:
+            for p, chips in result.uncalled.items():
+                lines.append(f"Uncalled bet ({amt(chips)}) returned to {names[p]}")
+            uncalled_written = True
+
+    for action in hand.log:
+        p = action.player
+        assert p is not None
+        kind = action.kind
+        if kind in ("show", "muck"):
+            write_uncalled()
+            deal_streets()
+            if not showdown_started:
+                lines.append("*** SHOW DOWN ***")
+                showdown_started = True
+            if kind == "show":
+                value = evaluate(holes[p] + probe.board, config.variant)
+                desc = poker_stars_hand_description(value)
+                lines.append(f"{names[p]}: shows [{_cards(holes[p])}] ({desc})")
+            else:
+                lines.append(f"{names[p]}: mucks hand")
+            probe.apply(action)
+            continue
+        street = len(probe.board)
+        top = max(probe.committed)
+        before = probe.stacks[p]
+        probe.apply(action)
+        all_in = " and is all-in" if before and not probe.stacks[p] and kind in ("call", "raise") else ""
+        if kind == "fold":
+            folded_on[p] = (0, 0, 0, 1, 2, 3)[street]
+            lines.append(f"{names[p]}: folds")
+        elif kind == "check":
+            lines.append(f"{names[p]}: checks")
+        elif kind == "call":
+            lines.append(f"{names[p]}: calls {amt(action.amount)}{all_in}")  # type: ignore[arg-type]
+        elif kind == "raise":
+            to = action.amount
+            assert to is not None
+            if top == 0:
+                lines.append(f"{names[p]}: bets {amt(to)}{all_in}")
+            else:
+                lines.append(f"{names[p]}: raises {amt(to - top)} to {amt(to)}{all_in}")
+        if probe.is_complete or probe.street.value == "showdown":
+            write_uncalled()
+        deal_streets()
+    write_uncalled()
+    deal_streets()
+    if hand.shown and not showdown_started:
+        # An all-in showdown: the engine tabled every live hand.
+        lines.append("*** SHOW DOWN ***")
+        showdown_started = True
+        for p in result.showdown_order:
+            value = evaluate(holes[p] + hand.board, config.variant)
+            lines.append(f"{names[p]}: shows [{_cards(holes[p])}] ({poker_stars_hand_description(value)})")
+
+    awards = result.awards
+    won: dict[int, int] = {}
+    for index, award in enumerate(awards):
+        if len(awards) == 1:
+            where = "pot"
+        elif index == 0:
+            where = "main pot"
+        else:
+            where = "side pot" if len(awards) == 2 else f"side pot-{index}"
+        for p, chips in award.shares.items():
+            lines.append(f"{names[p]} collected {amt(chips)} from {where}")
+            won[p] = won.get(p, 0) + chips
+    if not showdown_started:
+        for p in won:
+            lines.append(f"{names[p]}: doesn't show hand")
+
+    lines.append("*** SUMMARY ***")
+    total = sum(a.amount for a in awards)
+    if len(awards) > 1:
+        parts = [f"Main pot {amt(awards[0].amount)}."]
+        for index, award in enumerate(awards[1:], 1):
+            label = "Side pot" if len(awards) == 2 else f"Side pot-{index}"
+            parts.append(f"{label} {amt(award.amount)}.")
+        lines.append(f"Total pot {amt(total)} {' '.join(parts)} | Rake {amt(0)}")
+    else:
+        lines.append(f"Total pot {amt(total)} | Rake {amt(0)}")
+    if hand.board:
+        lines.append(f"Board [{_cards(hand.board)}]")
+    shown = hand.shown
+    for i in order:
+        role = ""
+        if i == b:
+            role = " (button)"
+        elif i == config.small_blind_player and small:
+            role = " (small blind)"
+        elif i == config.big_blind_player:
+            role = " (big blind)"
+        who = f"Seat {seats[i]}: {names[i]}{role}"
+        if i in folded_on:
+            lines.append(f"{who} folded {_STREET_WORDS[folded_on[i]]}")
+        elif i in shown:
+            desc = poker_stars_hand_description(evaluate(holes[i] + hand.board, config.variant))
+            if i in won:
+                lines.append(f"{who} showed [{_cards(holes[i])}] and won ({amt(won[i])}) with {desc}")
+            else:
+                lines.append(f"{who} showed [{_cards(holes[i])}] and lost with {desc}")
+        elif i in result.mucked:
+            lines.append(f"{who} mucked")
+        elif i in won:
+            lines.append(f"{who} collected ({amt(won[i])})")
+        else:
+            lines.append(f"{who} folded before Flop (didn't bet)")
+    return "\n".join(lines)
+
+
+def history_to_pokerstars(history, *, hand_id: int | None = None, **options: object) -> str:  # noqa: ANN001
+    """One PHH hand (:class:`~pokerdealer.history.HandHistory`) as PokerStars text.
+
+    The hand is replayed through the rules (a hand left at the showdown is
+    finished the online way). Names come from ``players``; ``hand`` (the hand
+    number), ``seats`` and ``table`` from the file when present.
+    """
+    from pokerdealer.history.convert import history_to_hand
+
+    replay = history_to_hand(history, auto_showdown=True)
+    if not replay.hand.is_complete:
+        raise PokerDealerError("the hand history stops before the end of the hand")
+    if replay.scale != 1:
+        raise PokerDealerError("amounts with decimals are not supported in the PokerStars export")
+    meta = history.metadata
+    if hand_id is None:
+        number = meta.get("hand")
+        hand_id = number if isinstance(number, int) else 1
+    options.setdefault("names", history.player_names)
+    seats = meta.get("seats")
+    if isinstance(seats, list) and len(seats) == history.player_count:
+        options.setdefault("seats", seats)
+    if isinstance(meta.get("table"), str):
+        options.setdefault("table", meta["table"])
+    if isinstance(meta.get("seat_count"), int):
+        options.setdefault("max_seats", meta["seat_count"])
+    if isinstance(meta.get("level"), int):
+        options.setdefault("level", meta["level"])
+    year, month, day = meta.get("year"), meta.get("month"), meta.get("day")
+    if isinstance(year, int) and isinstance(month, int) and isinstance(day, int):
+        moment = meta.get("time")
+        if isinstance(moment, datetime.time):
+            options.setdefault("when", datetime.datetime.combine(datetime.date(year, month, day), moment))
+        else:
+            options.setdefault("when", datetime.datetime(year, month, day))
+    return hand_to_pokerstars(replay.hand, hand_id=hand_id, **options)  # type: ignore[arg-type]
+
+
+def session_to_pokerstars(texts: Iterable[str]) -> str:
+    """Join hands written by :func:`hand_to_pokerstars` into one file's text."""
+    return "\n\n\n".join(texts) + "\n"
+
+
+def histories_to_pokerstars(histories: Iterable, *, first_id: int = 1, **options: object) -> str:  # noqa: ANN001
+    """Many PHH hands (a ``.phhs`` session) as one PokerStars file's text; hands
+    without a ``hand`` number are numbered from ``first_id``."""
+    texts = []
+    for k, history in enumerate(histories):
+        number = history.metadata.get("hand")
+        hand_id = number if isinstance(number, int) else first_id + k
+        texts.append(history_to_pokerstars(history, hand_id=hand_id, **options))
+    return session_to_pokerstars(texts)

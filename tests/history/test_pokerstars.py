@@ -1,0 +1,168 @@
+"""PokerStars text export, read back by an independent reader (PokerKit)."""
+
+from __future__ import annotations
+
+import datetime
+import warnings
+
+import pytest
+
+from pokerdealer.bots import simulate_hands
+from pokerdealer.cards import deck_cards, parse_cards
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.evaluation import evaluate
+from pokerdealer.history.pokerstars import (
+    hand_to_pokerstars,
+    histories_to_pokerstars,
+    history_to_pokerstars,
+    poker_stars_hand_description,
+    session_to_pokerstars,
+)
+from pokerdealer.rules import Hand, HandConfig, Structure, deck_for_deal
+
+pokerkit_notation = pytest.importorskip("pokerkit.notation")
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+WHEN = datetime.datetime(2024, 5, 17, 21, 9, 7)
+
+
+def _parse(text: str):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PokerKit warns about its own extra fields
+        histories = list(pokerkit_notation.PokerStarsParser()(text, error_status=True))
+        return [(hh, list(hh)[-1]) for hh in histories]
+
+
+def _check_same_stacks(hands, text):
+    parsed = _parse(text)
+    assert len(parsed) == len(hands)
+    for hand, (hh, state) in zip(hands, parsed):
+        assert not state.status, "PokerKit did not reach the end of the hand"
+        assert dict(zip(hh.players, state.stacks)) == dict(zip(hand.config.players, hand.stacks))
+        assert dict(zip(hh.players, hh.starting_stacks)) == dict(
+            zip(hand.config.players, hand.starting_stacks)
+        )
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_pokerkit_reads_a_session_back_to_the_same_stacks(seed):
+    # Uneven stacks give side pots, all-ins, uncalled bets and split pots.
+    config = HandConfig(stacks=(200, 150, 300, 90, 200, 40), blinds=(1, 2), players=NAMES)
+    hands = list(simulate_hands(config, ["random", "caller", "tight"], hands=150, seed=seed))
+    text = session_to_pokerstars(
+        hand_to_pokerstars(h, hand_id=k + 1, when=WHEN) for k, h in enumerate(hands)
+    )
+    assert "side pot" in text and "Uncalled bet" in text and "and is all-in" in text
+    _check_same_stacks(hands, text)
+
+
+def test_pokerkit_reads_hero_only_tournament_hands():
+    config = HandConfig(stacks=(500, 500, 500), blinds=(10, 20), players=NAMES[:3])
+    hands = list(simulate_hands(config, ["random"], hands=40, seed=4))
+    texts = [
+        hand_to_pokerstars(h, hand_id=100 + k, hero="Bob", tournament=77, level=4, when=WHEN)
+        for k, h in enumerate(hands)
+    ]
+    text = session_to_pokerstars(texts)
+    assert texts[0].startswith(
+        "PokerStars Hand #100: Tournament #77, Hold'em No Limit - Level IV (10/20) - 2024/05/17 21:09:07 ET"
+    )
+    assert all(line.startswith("Dealt to Bob") for line in text.splitlines() if line.startswith("Dealt to"))
+    _check_same_stacks(hands, text)
+
+
+def test_a_showdown_hand_line_by_line():
+    config = HandConfig(stacks=(100, 100), blinds=(1, 2), players=("Ann", "Bob"))
+    deck = deck_for_deal(
+        config, [parse_cards("Ah Ad"), parse_cards("Kc Kd")], parse_cards("2c 7h 9s Js 3d")
+    )
+    hand = Hand(config, deck)  # heads-up: the button (Bob) posts the small blind
+    hand.raise_to(6)
+    hand.call()
+    for _ in range(6):
+        hand.check()
+    hand.auto_showdown()
+    text = hand_to_pokerstars(hand, hand_id=3, table="Home", when=WHEN, currency="$")
+    lines = text.splitlines()
+    assert lines[0] == "PokerStars Hand #3:  Hold'em No Limit ($1/$2 USD) - 2024/05/17 21:09:07 ET"
+    assert lines[1] == "Table 'Home' 2-max Seat #2 is the button"
+    assert "Bob: posts small blind $1" in lines and "Ann: posts big blind $2" in lines
+    assert "Bob: raises $4 to $6" in lines and "Ann: calls $4" in lines
+    assert "*** FLOP *** [2c 7h 9s]" in lines
+    assert "*** TURN *** [2c 7h 9s] [Js]" in lines
+    assert "*** RIVER *** [2c 7h 9s Js] [3d]" in lines
+    assert lines.index("*** SHOW DOWN ***") < lines.index("Ann: shows [Ah Ad] (a pair of Aces)")
+    assert "Bob: mucks hand" in lines
+    assert "Ann collected $12 from pot" in lines
+    assert "Seat 1: Ann (big blind) showed [Ah Ad] and won ($12) with a pair of Aces" in lines
+    assert "Seat 2: Bob (button) mucked" in lines
+
+
+@pytest.mark.parametrize(
+    ("structure", "name"),
+    [(Structure.POT_LIMIT, "Hold'em Pot Limit"), (Structure.FIXED_LIMIT, "Hold'em Limit")],
+)
+def test_structures_are_named_in_the_header(structure, name):
+    hand = Hand(HandConfig(stacks=(100, 100, 100), structure=structure), deck_cards())
+    hand.fold()
+    hand.fold()
+    assert f"  {name} (1/2) - " in hand_to_pokerstars(hand, when=WHEN).splitlines()[0]
+
+
+def test_antes_are_posted():
+    hand = Hand(HandConfig(stacks=(100, 100, 100), blinds=(1, 2), ante=1), deck_cards())
+    hand.fold()
+    hand.fold()
+    text = hand_to_pokerstars(hand, when=WHEN)
+    assert text.count(": posts the ante 1") == 3
+
+
+def test_an_unfinished_hand_is_refused():
+    hand = Hand(HandConfig(stacks=(100, 100)), deck_cards())
+    with pytest.raises(PokerDealerError, match="finished"):
+        hand_to_pokerstars(hand)
+    hand.fold()
+    with pytest.raises(PokerDealerError, match="hero 'Zed'"):
+        hand_to_pokerstars(hand, hero="Zed")
+
+
+def test_phh_hands_export_with_their_names_and_numbers():
+    from pokerdealer.history import loads
+
+    history = loads(
+        """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 6", "p1 cbr 20",
+           "p2 f", "p3 cc", "d db Kc8h3c", "p1 cbr 20", "p3 f"]
+players = ["Ann", "Bob", "Cy"]
+hand = 42
+"""
+    )
+    text = history_to_pokerstars(history, when=WHEN)
+    assert text.startswith("PokerStars Hand #42:")
+    assert "Ann: raises 14 to 20" in text and "Ann: bets 20" in text
+    session = histories_to_pokerstars([history, history.replace(metadata={})], when=WHEN)
+    parsed = _parse(session)
+    assert [dict(zip(hh.players, st.stacks)) for hh, st in parsed] == [
+        {"Ann": 122, "Bob": 98, "Cy": 80}
+    ] * 2
+
+
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        ("As Kd 9c 7h 3s 2d 4c", "high card Ace"),
+        ("As Ad Kc Kd 2h 3c 9s", "two pair, Aces and Kings"),
+        ("5s 5d 5c Kd 2h 3c 9s", "three of a kind, Fives"),
+        ("9s Ts Js Qs Ks 2c 3d", "a straight flush, Nine to King"),
+        ("Ts Js Qs Ks As 2c 3d", "a Royal Flush"),
+        ("7s 7d 7c 7h 2h 3c 9s", "four of a kind, Sevens"),
+        ("As 9s 7s 3s 2s Kd 4c", "a flush, Ace high"),
+    ],
+)
+def test_hands_are_named_the_pokerstars_way(cards, words):
+    assert poker_stars_hand_description(evaluate(cards)) == words
