@@ -1,0 +1,73 @@
+"""The ``export`` command: write PHH hand histories in another format.
+
+::
+
+    pokerdealer export FILE --format pokerstars [--out OUT] [--hero NAME] [--table NAME]
+
+``FILE`` is a ``.phh`` (one hand) or ``.phhs`` (a session) file. The hands are
+replayed through the rules and written as PokerStars text (the format
+trackers read) to ``--out``, or to standard output. ``--hero`` deals only that
+player's hole cards face up, as a real PokerStars file does; by default every
+hand's hole cards are written.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.errors import PokerDealerError
+
+__all__ = ["export_command"]
+
+FORMATS = ("pokerstars",)
+
+
+@app.command("export")
+@reports_errors
+def export_command(
+    file: Annotated[Path, typer.Argument(help="A .phh or .phhs hand history file.")],
+    format: Annotated[str, typer.Option("--format", "-f", help="Output format: pokerstars.")] = "pokerstars",
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write to this file instead of the screen.")
+    ] = None,
+    hero: Annotated[
+        str | None, typer.Option("--hero", help="Only this player's hole cards are dealt face up.")
+    ] = None,
+    table: Annotated[str, typer.Option("--table", help="Table name written in each hand.")] = "pokerdealer",
+) -> None:
+    """Export PHH hand histories as PokerStars text."""
+    from pokerdealer.history import load_all, loads
+    from pokerdealer.history.phh import HistoryError
+    from pokerdealer.history.pokerstars import histories_to_pokerstars
+
+    if format.lower() not in FORMATS:
+        raise PokerDealerError(f"unknown format {format!r}: expected {', '.join(FORMATS)}")
+    if file.suffix not in (".phh", ".phhs"):
+        raise PokerDealerError(f"{file}: expected a .phh or .phhs file")
+    if not file.is_file():
+        raise PokerDealerError(f"{file}: no such file")
+    if file.suffix == ".phhs":
+        histories = load_all(file)
+    else:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise HistoryError(f"cannot read: {error}", path=str(file)) from None
+        histories = [loads(text, path=str(file))]
+    if not histories:
+        raise PokerDealerError(f"{file}: no hands in the file")
+    try:
+        text = histories_to_pokerstars(histories, hero=hero, table=table)
+    except PokerDealerError as error:
+        raise PokerDealerError(f"{file}: {error}") from None
+    if out is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        out.write_text(text, encoding="utf-8")
+        console.print(f"{len(histories)} hand(s) written to {out}", markup=False)

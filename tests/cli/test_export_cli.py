@@ -1,0 +1,91 @@
+"""The ``export`` command: PHH sessions to PokerStars text, read back by PokerKit."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerdealer.bots import simulate_hands
+from pokerdealer.cli import app
+from pokerdealer.history import dump, dump_all
+from pokerdealer.history.convert import hand_to_history
+from pokerdealer.rules import HandConfig
+
+pokerkit_notation = pytest.importorskip("pokerkit.notation")
+
+runner = CliRunner()
+NAMES = ("Ann", "Bob", "Cy", "Dee")
+
+
+def _session(hands: int = 30):
+    config = HandConfig(stacks=(200, 120, 300, 60), blinds=(1, 2), players=NAMES)
+    played = list(simulate_hands(config, ["random", "caller", "tight"], hands=hands, seed=11))
+    return played, [hand_to_history(h) for h in played]
+
+
+def _stacks(text: str):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parsed = list(pokerkit_notation.PokerStarsParser()(text, error_status=True))
+    return [dict(zip(hh.players, list(hh)[-1].stacks)) for hh in parsed]
+
+
+def test_a_phhs_session_exports_to_pokerstars_that_pokerkit_reads(tmp_path):
+    played, histories = _session()
+    source = tmp_path / "session.phhs"
+    dump_all(histories, source)
+    result = runner.invoke(app, ["export", str(source), "--format", "pokerstars"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("PokerStars Hand #") == len(played)
+    assert _stacks(result.stdout) == [dict(zip(h.config.players, h.stacks)) for h in played]
+
+
+def test_one_hand_to_a_file_with_a_hero(tmp_path):
+    played, histories = _session(3)
+    source, out = tmp_path / "hand.phh", tmp_path / "hand.txt"
+    dump(histories[0], source)
+    result = runner.invoke(app, ["export", str(source), "-f", "pokerstars", "--out", str(out), "--hero", "Cy"])
+    assert result.exit_code == 0, result.stderr
+    assert "1 hand(s) written" in result.stdout
+    text = out.read_text()
+    assert [line for line in text.splitlines() if line.startswith("Dealt to")][0].startswith("Dealt to Cy [")
+    assert len([line for line in text.splitlines() if line.startswith("Dealt to")]) == 1
+    assert _stacks(text) == [dict(zip(played[0].config.players, played[0].stacks))]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--format", "xml"], "unknown format 'xml': expected pokerstars"),
+        (["--hero", "Zed"], "hero 'Zed' is not one of the players"),
+    ],
+)
+def test_bad_options(tmp_path, args, message):
+    _, histories = _session(1)
+    source = tmp_path / "hand.phh"
+    dump(histories[0], source)
+    result = runner.invoke(app, ["export", str(source), *args])
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_bad_files(tmp_path):
+    missing = runner.invoke(app, ["export", str(tmp_path / "none.phh")])
+    assert missing.exit_code == 2 and "no such file" in missing.stderr
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    wrong = runner.invoke(app, ["export", str(text)])
+    assert wrong.exit_code == 2 and "expected a .phh or .phhs file" in wrong.stderr
+    broken = tmp_path / "broken.phh"
+    broken.write_text("variant = ")
+    bad = runner.invoke(app, ["export", str(broken)])
+    assert bad.exit_code == 2 and bad.stderr.startswith("error:")
+    unfinished = tmp_path / "unfinished.phh"
+    unfinished.write_text(
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+        'starting_stacks = [100, 100]\nactions = ["d dh p1 AsKs", "d dh p2 7c2d"]\n'
+    )
+    stops = runner.invoke(app, ["export", str(unfinished)])
+    assert stops.exit_code == 2 and "stops before the end of the hand" in stops.stderr
