@@ -1,0 +1,64 @@
+"""Many hands at one table: the button and blinds moving, seats, cash games
+and tournaments (RULES.md §1, §2, §10).
+
+>>> import random
+>>> from pokerdealer.table import CashGameSettings, CashTable, play_hand, check_or_fold
+>>> table = CashTable(CashGameSettings(1, 2, 40, 200), rng=random.Random(5))
+>>> for name in ("ann", "bob", "cat"):
+...     _ = table.sit_down(name, 100)
+>>> record = play_hand(table, check_or_fold)
+>>> record.number, len(table.hands), sum(table.stacks.values())
+(1, 1, 300)
+"""
+
+from pokerdealer.table.button import (
+    HandPlan,
+    Positions,
+    Post,
+    SeatState,
+    SeatStatus,
+    first_positions,
+    next_positions,
+    plan_hand,
+)
+from pokerdealer.table.cash import CashTable
+from pokerdealer.table.play import Decide, check_or_fold, play_hand
+from pokerdealer.table.record import HandRecord, SeatedHand, shuffled_deck
+from pokerdealer.table.settings import (
+    BustTiebreak,
+    ButtonRule,
+    CashGameSettings,
+    EntryRule,
+    Level,
+    TableError,
+    TournamentSettings,
+)
+from pokerdealer.table.table import Player, Stakes, Table
+
+__all__ = [
+    "BustTiebreak",
+    "ButtonRule",
+    "CashGameSettings",
+    "CashTable",
+    "Decide",
+    "EntryRule",
+    "HandPlan",
+    "HandRecord",
+    "Level",
+    "Player",
+    "Positions",
+    "Post",
+    "SeatState",
+    "SeatStatus",
+    "SeatedHand",
+    "Stakes",
+    "Table",
+    "TableError",
+    "TournamentSettings",
+    "check_or_fold",
+    "first_positions",
+    "next_positions",
+    "plan_hand",
+    "play_hand",
+    "shuffled_deck",
+]

@@ -1,0 +1,160 @@
+"""A cash game: fixed blinds, buy-ins, top-ups, sitting out, missed blinds.
+
+Table stakes (WSOP-LA 60): only the chips in front of a player when a hand
+starts play in it; buying chips (:meth:`CashTable.top_up`) and leaving
+(:meth:`CashTable.leave`) happen between hands -- or during a hand the
+player is not dealt into. A player who busts is unseated (they may sit down
+again with a new buy-in).
+
+Missed blinds (RULES.md §1.5, WSOP-LA 156-157): a player sitting out misses
+each blind that passes the seat. Coming back (:meth:`CashTable.sit_in`) they
+either post -- the big blind live, the small blind dead -- and play at once,
+or wait for the big blind. New players do the same (``entry_rule``).
+
+>>> import random
+>>> table = CashTable(CashGameSettings(1, 2, 40, 200), rng=random.Random(3))
+>>> table.sit_down("ann", 100), table.sit_down("bob", 150)
+(1, 2)
+>>> from pokerdealer.table.play import play_hand
+>>> record = play_hand(table, lambda view: "p{} f".format(view.player + 1))
+>>> sorted(table.stacks.values()), sum(table.stacks.values())
+([99, 151], 250)
+"""
+
+from __future__ import annotations
+
+import random
+
+from pokerdealer.table.button import SeatStatus
+from pokerdealer.table.record import HandRecord
+from pokerdealer.table.settings import CashGameSettings, EntryRule, TableError
+from pokerdealer.table.table import Player, Stakes, Table
+
+__all__ = ["CashTable"]
+
+
+class CashTable(Table):
+    """A cash-game table.
+
+    :param settings: blinds, buy-in limits and house options.
+    :param rng: the RNG for shuffles and the first button (seeded for
+        simulations); ``None`` uses the OS CSPRNG.
+    """
+
+    def __init__(self, settings: CashGameSettings, *, rng: random.Random | None = None) -> None:
+        super().__init__(
+            seat_count=settings.seats,
+            button_rule=settings.button_rule,
+            heads_up_no_double_bb=settings.heads_up_no_double_bb,
+            structure=settings.structure,
+            variant=settings.variant,
+            options=settings.options,
+            rng=rng,
+        )
+        self.settings = settings
+        self._left: dict[str, tuple[int, float | None]] = {}
+        self.busted: list[tuple[int, str]] = []
+        """``(hand number, name)`` of every player who lost their whole stack."""
+
+    def _stakes(self, now: float | None) -> Stakes:
+        s = self.settings
+        return Stakes(s.small_blind, s.big_blind, s.ante, s.ante_type)
+
+    # ---------------------------------------------------------------- seating
+    def buy_in_range(self, name: str, *, now: float | None = None) -> tuple[int, int]:
+        """The smallest and largest buy-in ``name`` may sit down with now: the
+        house limits, raised to the chips they left with if they come back
+        within ``rathole_seconds`` (WSOP-LA 58)."""
+        low, high = self.settings.min_buy_in, self.settings.max_buy_in
+        left = self._left.get(name)
+        if left is not None and self.settings.rathole_seconds:
+            chips, when = left
+            recent = when is None or now is None or now - when < self.settings.rathole_seconds
+            if recent and chips > low:
+                low, high = chips, max(high, chips)
+        return low, high
+
+    def sit_down(
+        self,
+        name: str,
+        buy_in: int,
+        *,
+        seat: int | None = None,
+        wait_for_big_blind: bool | None = None,
+        now: float | None = None,
+    ) -> int:
+        """Seat a new player with ``buy_in`` chips; returns the seat.
+
+        :param seat: a free seat (default: the lowest free seat).
+        :param wait_for_big_blind: wait for the big blind instead of posting one
+            (default from ``settings.entry_rule``). When fewer than two players
+            are playing, everyone is dealt in at once without posting.
+        """
+        low, high = self.buy_in_range(name, now=now)
+        if not low <= buy_in <= high:
+            raise TableError(f"{name}: a buy-in of {buy_in} is outside {low}..{high}")
+        seat = self._take_seat(name, seat)
+        if wait_for_big_blind is None:
+            wait_for_big_blind = self.settings.entry_rule is EntryRule.WAIT_FOR_BIG_BLIND
+        status = SeatStatus.WAITING if wait_for_big_blind else SeatStatus.POSTING
+        self._seats[seat] = Player(name, seat, buy_in, status, new=True)
+        self._left.pop(name, None)
+        return seat
+
+    def top_up(self, name: str, amount: int) -> int:
+        """Add chips between hands, up to the maximum buy-in; returns the new stack."""
+        p = self._find(name)
+        if self._in_current_hand(p):
+            raise TableError(f"{name}: chips can only be added between hands (table stakes)")
+        if amount <= 0:
+            raise TableError(f"{name}: a top-up must be positive, got {amount}")
+        if p.stack + amount > self.settings.max_buy_in:
+            room = max(0, self.settings.max_buy_in - p.stack)
+            raise TableError(
+                f"{name}: topping up {amount} would make {p.stack + amount}, over the maximum "
+                f"buy-in {self.settings.max_buy_in}; at most {room} may be added"
+            )
+        p.stack += amount
+        return p.stack
+
+    def leave(self, name: str, *, now: float | None = None) -> int:
+        """Stand up and take the stack (returned); not during a hand one is in."""
+        p = self._find(name)
+        if self._in_current_hand(p):
+            raise TableError(f"{name}: cannot leave during a hand they are playing")
+        del self._seats[p.seat]
+        self._left[name] = (p.stack, now)
+        return p.stack
+
+    def sit_out(self, name: str) -> None:
+        """Stop being dealt in from the next hand (blinds passing the seat are missed)."""
+        p = self._find(name)
+        p.status = SeatStatus.SITTING_OUT
+
+    def sit_in(self, name: str, *, post: bool | None = None) -> SeatStatus:
+        """Come back from sitting out; returns the new status.
+
+        With no missed blind the player is simply dealt in again. Otherwise
+        ``post=True`` posts the missed blinds (big blind live, small blind
+        dead) to play the next hand, ``post=False`` waits for the big blind
+        (default from ``settings.entry_rule``).
+        """
+        p = self._find(name)
+        if p.status is not SeatStatus.SITTING_OUT:
+            raise TableError(f"{name} is not sitting out ({p.status.value})")
+        if post is None:
+            post = self.settings.entry_rule is EntryRule.POST_BIG_BLIND
+        if p.new:
+            p.status = SeatStatus.POSTING if post else SeatStatus.WAITING
+        elif not (p.missed_small_blind or p.missed_big_blind):
+            p.status = SeatStatus.ACTIVE
+        else:
+            p.status = SeatStatus.POSTING if post else SeatStatus.WAITING
+        return p.status
+
+    def _after_hand(self, record: HandRecord) -> None:
+        for seat in record.seats:
+            p = self._seats[seat]
+            if p.stack == 0:
+                del self._seats[seat]
+                self.busted.append((record.number, p.name))

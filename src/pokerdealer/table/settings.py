@@ -1,0 +1,196 @@
+"""How a table is run: frozen settings for cash games and tournaments.
+
+The rule options that differ between houses (RULES.md Appendix A) are
+fields here: :class:`ButtonRule` (§1.3), :class:`EntryRule` (§1.5),
+:class:`BustTiebreak` (§10.3). Settings are immutable; a table keeps one.
+
+>>> s = CashGameSettings(small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200)
+>>> s.button_rule, s.entry_rule
+(<ButtonRule.FORWARD_MOVING: 'forward_moving'>, <EntryRule.WAIT_FOR_BIG_BLIND: 'wait_for_big_blind'>)
+>>> Level(100, 200, 200, hands=10).ante_type
+<AnteType.BIG_BLIND: 'big_blind'>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from pokerdealer.cards import Variant
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.rules import AnteType, RuleOptions, Structure
+
+__all__ = [
+    "BustTiebreak",
+    "ButtonRule",
+    "CashGameSettings",
+    "EntryRule",
+    "Level",
+    "TableError",
+    "TournamentSettings",
+]
+
+MAX_SEATS = 10
+
+
+class TableError(PokerDealerError):
+    """Something the table does not allow now (bad buy-in, unknown player, a hand in play...)."""
+
+
+class ButtonRule(StrEnum):
+    """How the button and blinds move when players leave or bust (RULES.md §1.3)."""
+
+    DEAD = "dead"
+    """TDA / WSOP: the big blind advances exactly one dealt-in player every hand;
+    the button may be dead (on an empty seat) and the small blind may be missing.
+    Default for tournaments."""
+    FORWARD_MOVING = "forward_moving"
+    """PokerStars: the button moves to the next dealt-in player, the small and big
+    blind are the next two; always both blinds. Default for cash games."""
+
+
+class EntryRule(StrEnum):
+    """How a new cash-game player is dealt in (RULES.md §1.5, ``new_player_entry``)."""
+
+    WAIT_FOR_BIG_BLIND = "wait_for_big_blind"
+    """Sit out until the big blind reaches the seat (no extra post)."""
+    POST_BIG_BLIND = "post_big_blind"
+    """Post one big blind (live) and play the next hand, unless the seat is one
+    the blinds have just passed (between the button and the big blind), in which
+    case wait until the button has passed it."""
+
+
+class BustTiebreak(StrEnum):
+    """What ranks players busting in the same hand (RULES.md §10.2, §10.3)."""
+
+    START_STACK = "start_stack"
+    """RRP / WSOP-T 126-b: chips at the start of the hand."""
+    START_STACK_AFTER_ANTE = "start_stack_after_ante"
+    """Reported TDA 2026 Rule 22: chips at the start of the hand minus the ante paid."""
+
+
+@dataclass(frozen=True, slots=True)
+class CashGameSettings:
+    """A cash game: fixed blinds, buy-in limits, and the house options.
+
+    :param small_blind: the small blind (``0``: none).
+    :param big_blind: the big blind.
+    :param min_buy_in: the smallest buy-in (and rebuy after busting).
+    :param max_buy_in: the largest buy-in; top-ups may bring a stack up to it.
+    :param ante: an optional fixed ante; ``ante_type`` says who pays it.
+    :param button_rule: FORWARD_MOVING (default, online) or DEAD (live, WSOP-LA 151).
+    :param entry_rule: how new players and players back from sitting out with
+        missed blinds come in by default (they may choose per player).
+    :param heads_up_no_double_bb: place the button heads-up so nobody has the big
+        blind twice in a row (TDA 34-B); applies under both button rules.
+    :param seats: the number of seats (2..10), numbered 1..seats.
+    :param rathole_seconds: a player who leaves and sits down again within this
+        many seconds must buy in for at least the chips taken off (WSOP-LA 58);
+        needs ``now`` values, ``0`` disables it.
+    """
+
+    small_blind: int
+    big_blind: int
+    min_buy_in: int
+    max_buy_in: int
+    ante: int = 0
+    ante_type: AnteType = AnteType.NONE
+    button_rule: ButtonRule = ButtonRule.FORWARD_MOVING
+    entry_rule: EntryRule = EntryRule.WAIT_FOR_BIG_BLIND
+    heads_up_no_double_bb: bool = True
+    seats: int = 9
+    structure: Structure = Structure.NO_LIMIT
+    variant: Variant = "holdem"
+    options: RuleOptions = field(default_factory=RuleOptions)
+    rathole_seconds: float = 3600.0
+
+    def __post_init__(self) -> None:
+        if self.big_blind <= 0 or self.small_blind < 0:
+            raise TableError(f"blinds must be (small >= 0, big > 0), got {self.small_blind}/{self.big_blind}")
+        if not 0 < self.min_buy_in <= self.max_buy_in:
+            raise TableError(
+                f"buy-in limits must satisfy 0 < minimum <= maximum, got {self.min_buy_in}..{self.max_buy_in}"
+            )
+        if not 2 <= self.seats <= MAX_SEATS:
+            raise TableError(f"a table has 2 to {MAX_SEATS} seats, got {self.seats}")
+        if self.ante < 0:
+            raise TableError(f"the ante must be >= 0, got {self.ante}")
+        object.__setattr__(self, "button_rule", ButtonRule(self.button_rule))
+        object.__setattr__(self, "entry_rule", EntryRule(self.entry_rule))
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One tournament level: blinds, ante, and how long it lasts.
+
+    Give ``hands`` (levels by number of hands, TDA RP-19) or ``minutes`` (by
+    time, TDA 23); ``None`` for both means the level lasts for ever (the last
+    level always does). A new level applies from the next hand.
+
+    :param ante_type: who pays a nonzero ``ante``; big-blind ante by default (TDA RP-11).
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    ante_type: AnteType = AnteType.BIG_BLIND
+    hands: int | None = None
+    minutes: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.big_blind <= 0 or self.small_blind < 0 or self.ante < 0:
+            raise TableError(f"bad level {self.small_blind}/{self.big_blind} ante {self.ante}")
+        if self.hands is not None and self.minutes is not None:
+            raise TableError("a level lasts a number of hands or of minutes, not both")
+        if (self.hands is not None and self.hands <= 0) or (
+            self.minutes is not None and self.minutes <= 0
+        ):
+            raise TableError("a level's length must be positive")
+        object.__setattr__(self, "ante_type", AnteType(self.ante_type))
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSettings:
+    """A single-table tournament (sit-and-go).
+
+    :param starting_stack: chips each entrant starts with.
+    :param levels: the blind schedule, first level first; all levels are timed
+        by hands, or all by minutes (the last may be open-ended).
+    :param payouts: prize for 1st, 2nd, ... place (integer money); places not
+        listed win nothing.
+    :param button_rule: DEAD (default, TDA 32/34) or FORWARD_MOVING.
+    :param bust_tiebreak: how players busting in the same hand are ranked.
+    """
+
+    starting_stack: int
+    levels: tuple[Level, ...]
+    payouts: tuple[int, ...] = ()
+    button_rule: ButtonRule = ButtonRule.DEAD
+    heads_up_no_double_bb: bool = True
+    bust_tiebreak: BustTiebreak = BustTiebreak.START_STACK
+    seats: int = 10
+    structure: Structure = Structure.NO_LIMIT
+    variant: Variant = "holdem"
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    def __post_init__(self) -> None:
+        if self.starting_stack <= 0:
+            raise TableError(f"the starting stack must be positive, got {self.starting_stack}")
+        levels = tuple(self.levels)
+        object.__setattr__(self, "levels", levels)
+        if not levels:
+            raise TableError("a tournament needs at least one level")
+        if any(lv.minutes is not None for lv in levels) and any(lv.hands is not None for lv in levels):
+            raise TableError("levels are timed all by hands or all by minutes")
+        object.__setattr__(self, "payouts", tuple(int(p) for p in self.payouts))
+        if any(p < 0 for p in self.payouts):
+            raise TableError("payouts must be >= 0")
+        if not 2 <= self.seats <= MAX_SEATS:
+            raise TableError(f"a table has 2 to {MAX_SEATS} seats, got {self.seats}")
+        object.__setattr__(self, "button_rule", ButtonRule(self.button_rule))
+        object.__setattr__(self, "bust_tiebreak", BustTiebreak(self.bust_tiebreak))
+
+    @property
+    def timed(self) -> bool:
+        """Whether levels are timed by minutes (then every hand needs a ``now``)."""
+        return any(lv.minutes is not None for lv in self.levels)

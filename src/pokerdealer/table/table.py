@@ -1,0 +1,254 @@
+"""What every table does across hands: seats, dealing the next hand, and
+settling it. :class:`~pokerdealer.table.CashTable` and
+:class:`~pokerdealer.table.Tournament` add their own money rules.
+
+Who is dealt in and where the blinds fall is decided by
+:func:`pokerdealer.table.button.plan_hand`; this module only turns the plan
+into a rules :class:`~pokerdealer.rules.Hand` and writes the result back.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from pokerdealer.rules import Action, AnteType, Hand, HandConfig, RuleOptions, Street, Structure
+from pokerdealer.table.button import Positions, SeatState, SeatStatus, plan_hand
+from pokerdealer.table.record import HandRecord, SeatedHand, shuffled_deck
+from pokerdealer.table.settings import ButtonRule, TableError
+
+__all__ = ["Player", "Stakes", "Table"]
+
+
+@dataclass(slots=True)
+class Player:
+    """A seated player (the table's copy is private; you get snapshots)."""
+
+    name: str
+    seat: int
+    stack: int
+    status: SeatStatus = SeatStatus.ACTIVE
+    missed_small_blind: bool = False
+    missed_big_blind: bool = False
+    new: bool = True
+    """Not dealt a hand at this table yet."""
+    away: bool = False
+    """Tournament: absent; dealt in, posts, and is folded (TDA 30)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The forced bets of one hand."""
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    ante_type: AnteType = AnteType.NONE
+    level: int | None = None
+
+
+class Table:
+    """Seats and the hand-after-hand cycle shared by cash games and tournaments.
+
+    Call :meth:`start_hand`, play the returned record's ``hand`` to the end
+    (see :func:`pokerdealer.table.play_hand`), then :meth:`finish_hand`.
+    """
+
+    def __init__(
+        self,
+        *,
+        seat_count: int,
+        button_rule: ButtonRule,
+        heads_up_no_double_bb: bool,
+        structure: Structure,
+        variant: str,
+        options: RuleOptions,
+        rng: random.Random | None,
+    ) -> None:
+        self._seat_count = seat_count
+        self._button_rule = ButtonRule(button_rule)
+        self._heads_up_no_double_bb = heads_up_no_double_bb
+        self._structure = structure
+        self._variant = variant
+        self._options = options
+        self._rng = rng
+        self._seats: dict[int, Player] = {}
+        self._prev: Positions | None = None
+        self._current: HandRecord | None = None
+        self.hands: list[HandRecord] = []
+        """Every finished hand, oldest first."""
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def seat_count(self) -> int:
+        return self._seat_count
+
+    @property
+    def button_rule(self) -> ButtonRule:
+        return self._button_rule
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """Snapshots of the seated players, by seat."""
+        return tuple(replace(p) for _, p in sorted(self._seats.items()))
+
+    def player(self, name: str) -> Player:
+        """A snapshot of one seated player."""
+        return replace(self._find(name))
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        """Chips of every seated player, by name."""
+        return {p.name: p.stack for _, p in sorted(self._seats.items())}
+
+    @property
+    def current(self) -> HandRecord | None:
+        """The hand in play, if any."""
+        return self._current
+
+    @property
+    def positions(self) -> Positions | None:
+        """The button and blinds of the last hand started."""
+        return self._current.positions if self._current else self._prev
+
+    @property
+    def free_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(1, self._seat_count + 1) if s not in self._seats)
+
+    def _find(self, name: str) -> Player:
+        for p in self._seats.values():
+            if p.name == name:
+                return p
+        raise TableError(f"no player {name!r} at this table")
+
+    def _in_current_hand(self, player: Player) -> bool:
+        return self._current is not None and player.seat in self._current.seats
+
+    def _take_seat(self, name: str, seat: int | None) -> int:
+        if any(p.name == name for p in self._seats.values()):
+            raise TableError(f"{name!r} is already seated")
+        if seat is None:
+            free = self.free_seats
+            if not free:
+                raise TableError(f"the table is full ({self._seat_count} seats)")
+            return free[0]
+        if not 1 <= seat <= self._seat_count:
+            raise TableError(f"seat {seat} does not exist (1..{self._seat_count})")
+        if seat in self._seats:
+            raise TableError(f"seat {seat} is taken by {self._seats[seat].name!r}")
+        return seat
+
+    # ---------------------------------------------------------- to override
+    def _stakes(self, now: float | None) -> Stakes:
+        raise NotImplementedError
+
+    def _after_hand(self, record: HandRecord) -> None:
+        """Bookkeeping once the result is applied (busts, eliminations)."""
+
+    def auto_action(self, record: HandRecord, player: int) -> Action | None:
+        """The action the table takes for ``player`` without asking (an absent
+        tournament player is folded), else ``None``."""
+        return None
+
+    # ------------------------------------------------------------ hand cycle
+    def _choose_button(self, dealt: Sequence[int]) -> int:
+        if self._rng is not None:
+            return self._rng.choice(list(dealt))
+        return secrets.choice(list(dealt))
+
+    def start_hand(self, now: float | None = None) -> HandRecord:
+        """Deal the next hand: decide who plays, move the button and blinds,
+        shuffle with the table's RNG, and post the forced bets.
+
+        :param now: the time (seconds, any epoch) for timed tournament levels.
+        :return: the record of the hand in play; ``record.hand`` is the rules hand
+            and ``record.seats[i]`` the seat of its player ``i``.
+        """
+        if self._current is not None:
+            raise TableError(f"hand {self._current.number} is still in play")
+        stakes = self._stakes(now)
+        states = {
+            seat: SeatState(p.status, p.missed_small_blind, p.missed_big_blind, p.new)
+            for seat, p in self._seats.items()
+            if p.stack > 0
+        }
+        plan = plan_hand(
+            self._button_rule,
+            self._prev,
+            states,
+            seat_count=self._seat_count,
+            choose_button=self._choose_button,
+            blinds=(stakes.small_blind, stakes.big_blind),
+            heads_up_no_double_bb=self._heads_up_no_double_bb,
+        )
+        seats = plan.dealt_in
+        n = len(seats)
+        pos = plan.positions
+        blinds = (stakes.small_blind, stakes.big_blind)
+        effective: int | None = None
+        if n == 2:
+            button = seats.index(pos.button)
+        elif not pos.small_blind_dead:
+            button = (seats.index(pos.small_blind) - 1) % n
+        else:
+            bb = seats.index(pos.big_blind)
+            button, effective, blinds = (bb - 2) % n, (bb - 1) % n, (0, stakes.big_blind)
+        config = HandConfig(
+            stacks=tuple(self._seats[s].stack for s in seats),
+            blinds=blinds,
+            button=button,
+            ante=stakes.ante,
+            ante_type=stakes.ante_type if stakes.ante else AnteType.NONE,
+            structure=self._structure,
+            variant=self._variant,  # type: ignore[arg-type]
+            players=tuple(self._seats[s].name for s in seats),
+            options=self._options,
+        )
+        deck = shuffled_deck(self._variant, self._rng)  # type: ignore[arg-type]
+        posts = [(seats.index(p.seat), p.live, p.dead) for p in plan.posts]
+        hand: Hand
+        if posts or effective is not None:
+            hand = SeatedHand(config, deck, posts=posts, effective_button=effective)
+        else:
+            hand = Hand(config, deck)
+        # The hand is dealt: update the seats.
+        for seat in plan.activated:
+            p = self._seats[seat]
+            p.status = SeatStatus.ACTIVE
+            p.missed_small_blind = p.missed_big_blind = False
+        for seat in seats:
+            self._seats[seat].new = False
+        for seat, (missed_sb, missed_bb) in plan.missed.items():
+            p = self._seats[seat]
+            p.missed_small_blind, p.missed_big_blind = missed_sb, missed_bb
+        self._current = HandRecord(
+            number=len(self.hands) + 1,
+            hand=hand,
+            seats=seats,
+            positions=pos,
+            posts=plan.posts,
+            effective_button=effective,
+            level=stakes.level,
+        )
+        return self._current
+
+    def finish_hand(self) -> HandRecord:
+        """Settle the hand in play: play out a pending showdown (online style),
+        pay the stacks, then handle busts and eliminations."""
+        record = self._current
+        if record is None:
+            raise TableError("no hand is in play")
+        hand = record.hand
+        if not hand.is_complete and hand.street is Street.SHOWDOWN:
+            hand.auto_showdown()
+        if hand.result is None:
+            raise TableError(f"hand {record.number} is not over: {hand.legal().describe()} pending")
+        for seat, chips in zip(record.seats, hand.result.final_stacks):
+            self._seats[seat].stack = chips
+        self._prev = record.positions
+        self._current = None
+        self.hands.append(record)
+        self._after_hand(record)
+        return record
