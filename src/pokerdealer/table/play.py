@@ -7,7 +7,7 @@
 ...     _ = table.sit_down(name, 100)
 >>> records = [play_hand(table, check_or_fold) for _ in range(3)]
 >>> [r.positions.button for r in records], sum(table.stacks.values())
-([2, 3, 1], 300)
+([1, 2, 3], 300)
 """
 
 from __future__ import annotations
