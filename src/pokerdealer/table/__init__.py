@@ -34,6 +34,7 @@ from pokerdealer.table.settings import (
     TournamentSettings,
 )
 from pokerdealer.table.table import Player, Stakes, Table
+from pokerdealer.table.tournament import Standing, Tournament, antes_paid, split_prize_pool
 
 __all__ = [
     "BustTiebreak",
@@ -52,13 +53,17 @@ __all__ = [
     "SeatStatus",
     "SeatedHand",
     "Stakes",
+    "Standing",
     "Table",
     "TableError",
+    "Tournament",
     "TournamentSettings",
+    "antes_paid",
     "check_or_fold",
     "first_positions",
     "next_positions",
     "plan_hand",
     "play_hand",
     "shuffled_deck",
+    "split_prize_pool",
 ]

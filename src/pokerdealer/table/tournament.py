@@ -1,0 +1,251 @@
+"""A single-table tournament: levels, eliminations, standings and prizes.
+
+- **Levels** (RULES.md §10.1): blinds and antes rise on a schedule, by number
+  of hands or by time. Time is never read here: every hand gets ``now`` (or
+  the tournament an injected ``clock``); the first hand's ``now`` starts the
+  clock. A new level applies from the next hand (TDA 23).
+- **Button**: DEAD by default (TDA 32/34), heads-up rule §1.2.
+- **Absent players** (:meth:`Tournament.set_away`) are dealt in, post, and are
+  folded (TDA 30); they can be blinded away.
+- **Eliminations** (§10.2): a player with no chips after a hand is out. Players
+  busting in the same hand are ranked by their chips at the start of it
+  (``bust_tiebreak``: or those chips minus the ante they paid); equal stacks
+  share the places, and the prizes of those places are split equally between
+  them. An odd remainder of that split goes one unit each to the tied players
+  in seat order (lowest seat first).
+- **Prizes**: ``payouts[k]`` is the prize for place ``k + 1``, integer money.
+  Helper :func:`split_prize_pool` turns percentages into such a table.
+- Chips are conserved: the chips in play always equal entries x starting stack.
+
+>>> import random
+>>> from pokerdealer.table.play import play_hand
+>>> settings = TournamentSettings(100, (Level(5, 10, hands=5), Level(10, 20)), payouts=(70, 30))
+>>> t = Tournament(settings, ["ann", "bob", "cat"], rng=random.Random(2))
+>>> def shove(view):
+...     legal = view.legal
+...     return ("p%d cbr %d" % (view.player + 1, legal.max_raise_to)) if legal.max_raise_to else "p%d cc" % (view.player + 1)
+>>> while not t.is_over:
+...     _ = play_hand(t, shove)
+>>> [(s.place, s.prize) for s in t.standings]
+[(1, 70), (2, 30), (3, 0)]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pokerdealer.rules import Action, AnteType, BBAPriority, HandConfig
+from pokerdealer.table.button import SeatStatus
+from pokerdealer.table.record import HandRecord
+from pokerdealer.table.settings import BustTiebreak, Level, TableError, TournamentSettings
+from pokerdealer.table.table import Player, Stakes, Table
+
+__all__ = ["Standing", "Tournament", "antes_paid", "split_prize_pool"]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A finishing place. Tied players share ``place`` (the best of their places)."""
+
+    place: int
+    name: str
+    prize: int
+    hand: int | None
+    """The hand in which the player busted (``None`` for the winner)."""
+
+
+def split_prize_pool(pool: int, percents: Sequence[int | float]) -> tuple[int, ...]:
+    """Prizes for places 1, 2, ... from percentages of ``pool``, in whole units;
+    the remainder from rounding down goes to first place.
+
+    >>> split_prize_pool(1000, (50, 30, 20)), split_prize_pool(100, (65, 35.5))
+    ((500, 300, 200), (65, 35))
+    """
+    prizes = [int(pool * p // 100) for p in percents]
+    if prizes and sum(percents) >= 100:
+        prizes[0] += pool - sum(prizes)
+    return tuple(prizes)
+
+
+def antes_paid(config: HandConfig) -> tuple[int, ...]:
+    """The ante each player of a hand paid (for the TDA 2026 Rule 22 tie-break).
+
+    >>> antes_paid(HandConfig(stacks=(5000, 1500, 9000), blinds=(500, 1000), ante=1000, ante_type="big_blind"))
+    (0, 500, 0)
+    """
+    n = len(config.stacks)
+    paid = [0] * n
+    ante = config.ante
+    if not ante:
+        return tuple(paid)
+    stacks = config.stacks
+    if config.ante_type is AnteType.PER_PLAYER:
+        return tuple(min(ante, s) for s in stacks)
+    if config.ante_type is AnteType.BUTTON:
+        paid[config.button] = min(ante, stacks[config.button])
+    elif config.ante_type is AnteType.BIG_BLIND:
+        bb = config.big_blind_player
+        if config.options.bba_priority is BBAPriority.BIG_BLIND_FIRST:
+            paid[bb] = min(ante, stacks[bb] - min(stacks[bb], config.blinds[1]))
+        else:
+            paid[bb] = min(ante, stacks[bb])
+    return tuple(paid)
+
+
+class Tournament(Table):
+    """A sit-and-go: everyone starts with the same stack, plays to one winner.
+
+    :param settings: stack, levels, payouts and house options.
+    :param players: the entrants' names; they are seated at random.
+    :param rng: the RNG for seating, shuffles and the first button.
+    :param clock: returns the time in seconds, for timed levels when
+        :meth:`start_hand` gets no ``now``.
+    """
+
+    def __init__(
+        self,
+        settings: TournamentSettings,
+        players: Sequence[str],
+        *,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        super().__init__(
+            seat_count=settings.seats,
+            button_rule=settings.button_rule,
+            heads_up_no_double_bb=settings.heads_up_no_double_bb,
+            structure=settings.structure,
+            variant=settings.variant,
+            options=settings.options,
+            rng=rng,
+        )
+        if not 2 <= len(players) <= settings.seats:
+            raise TableError(f"a table of {settings.seats} seats takes 2..{settings.seats} players, got {len(players)}")
+        if len(set(players)) != len(players):
+            raise TableError("player names must be different")
+        self.settings = settings
+        self._clock = clock
+        self._start_time: float | None = None
+        self._entries = 0
+        self._standings: list[Standing] = []
+        seats = list(range(1, settings.seats + 1))
+        (rng if rng is not None else random.SystemRandom()).shuffle(seats)
+        for name, seat in zip(players, seats):
+            self._seats[seat] = Player(name, seat, settings.starting_stack, new=False)
+            self._entries += 1
+
+    # ------------------------------------------------------------------ levels
+    def level_index(self, now: float | None = None) -> int:
+        """The level the next hand is played at (0 = the first level)."""
+        levels = self.settings.levels
+        if self.settings.timed:
+            if now is None:
+                now = self._clock() if self._clock is not None else None
+            if now is None:
+                raise TableError("timed levels need the time: pass now= or a clock")
+            start = self._start_time if self._start_time is not None else now
+            elapsed = (now - start) / 60.0
+            measure: Callable[[Level], float | None] = lambda lv: lv.minutes
+        else:
+            elapsed = float(len(self.hands))
+            measure = lambda lv: lv.hands
+        for i, lv in enumerate(levels):
+            length = measure(lv)
+            if length is None or elapsed < length:
+                return i
+            elapsed -= length
+        return len(levels) - 1
+
+    @property
+    def level(self) -> Level:
+        """The level of the hand in play, or of the last hand (first level before any)."""
+        record = self._current or (self.hands[-1] if self.hands else None)
+        return self.settings.levels[record.level if record and record.level is not None else 0]
+
+    def _stakes(self, now: float | None) -> Stakes:
+        if self.is_over:
+            raise TableError("the tournament is over")
+        if now is None and self.settings.timed and self._clock is not None:
+            now = self._clock()
+        i = self.level_index(now)
+        if self._start_time is None and now is not None:
+            self._start_time = now
+        lv = self.settings.levels[i]
+        return Stakes(lv.small_blind, lv.big_blind, lv.ante, lv.ante_type, i)
+
+    # ----------------------------------------------------------------- players
+    def add_player(self, name: str, *, seat: int | None = None) -> int:
+        """Late registration: seat a new entrant with a starting stack (between
+        hands). They are dealt in at once unless their seat lies between the
+        button and the small blind (TDA 8-A); returns the seat."""
+        if self.is_over:
+            raise TableError("the tournament is over")
+        seat = self._take_seat(name, seat)
+        self._seats[seat] = Player(name, seat, self.settings.starting_stack, SeatStatus.ENTRANT)
+        self._entries += 1
+        return seat
+
+    def set_away(self, name: str, away: bool = True) -> None:
+        """Mark a player absent (dealt in, posts, folded) or back."""
+        self._find(name).away = away
+
+    def auto_action(self, record: HandRecord, player: int) -> Action | None:
+        seat = record.seats[player]
+        if not self._seats[seat].away:
+            return None
+        legal = record.hand.legal()
+        return Action("fold" if legal.can_fold else "check", player)
+
+    # --------------------------------------------------------------- results
+    @property
+    def entries(self) -> int:
+        return self._entries
+
+    @property
+    def total_chips(self) -> int:
+        """Chips in play; always ``entries * starting_stack``."""
+        return sum(p.stack for p in self._seats.values())
+
+    @property
+    def is_over(self) -> bool:
+        return len(self._seats) <= 1
+
+    @property
+    def winner(self) -> str | None:
+        return self._standings[0].name if self.is_over and self._standings else None
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """Finishing places so far, best first (the winner once the event is over)."""
+        return tuple(sorted(self._standings, key=lambda s: (s.place, s.name)))
+
+    def _after_hand(self, record: HandRecord) -> None:
+        hand = record.hand
+        alive = len(self._seats)  # players with chips at the start of the hand
+        out = [i for i, seat in enumerate(record.seats) if self._seats[seat].stack == 0]
+        if out:
+            basis = list(hand.starting_stacks)
+            if self.settings.bust_tiebreak is BustTiebreak.START_STACK_AFTER_ANTE:
+                basis = [s - a for s, a in zip(basis, antes_paid(hand.config))]
+            out.sort(key=lambda i: (-basis[i], record.seats[i]))
+            first_place = alive - len(out) + 1
+            k = 0
+            while k < len(out):
+                group = [i for i in out[k:] if basis[i] == basis[out[k]]]
+                group.sort(key=lambda i: record.seats[i])
+                self._award(first_place + k, [hand.config.players[i] for i in group], record.number)
+                k += len(group)
+            for i in out:
+                del self._seats[record.seats[i]]
+        if len(self._seats) == 1:
+            (last,) = self._seats.values()
+            self._award(1, [last.name], None)
+
+    def _award(self, place: int, names: list[str], hand: int | None) -> None:
+        payouts = self.settings.payouts
+        pool = sum(payouts[place - 1 : place - 1 + len(names)])
+        share, odd = divmod(pool, len(names))
+        for j, name in enumerate(names):
+            self._standings.append(Standing(place, name, share + (1 if j < odd else 0), hand))
