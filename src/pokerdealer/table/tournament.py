@@ -27,7 +27,10 @@
 >>> while not t.is_over:
 ...     _ = play_hand(t, shove)
 >>> [(s.place, s.prize) for s in t.standings]
-[(1, 70), (2, 30), (3, 0)]
+[(1, 70), (2, 15), (2, 15)]
+
+Two players went all-in with their starting 100 and lost in the same hand:
+they tie for second place and share its prize and third's.
 """
 
 from __future__ import annotations
