@@ -35,7 +35,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from pokerdealer.errors import IllegalActionError
-from pokerdealer.rules.actions import CHECK_CALL, FOLD, RAISE, Action
+from pokerdealer.rules.actions import CHECK_CALL, FOLD, RAISE, Action, LegalActions
 from pokerdealer.rules.hand import Hand
 
 __all__ = ["FOLD_ACTION", "CHECK_CALL_ACTION", "ActionSet"]
@@ -103,16 +103,19 @@ class ActionSet:
             out = np.zeros(len(self.labels), dtype=np.int8)
         else:
             out[:] = 0
-        legal = hand.legal()
+        self.fill_mask(hand, hand.legal(), out)
+        return out
+
+    def fill_mask(self, hand: Hand, legal: LegalActions, out: np.ndarray) -> None:
+        """Set ``out`` (zeros) to the mask for ``legal`` = ``hand.legal()``."""
         if legal.actor is None or legal.can_show:
-            return out
+            return
         if legal.can_fold:
             out[0] = 1
         if legal.can_check or legal.call is not None:
             out[1] = 1
         if legal.min_raise_to is not None:
             self._fill(hand, legal, None, out)
-        return out
 
     def _fill(self, hand: Hand, legal, amounts, mask) -> None:  # noqa: ANN001
         lo = legal.min_raise_to
@@ -147,11 +150,12 @@ class ActionSet:
                 if mask is not None:
                     mask[k] = 1
 
-    def to_action(self, index: int, hand: Hand) -> Action:
+    def to_action(self, index: int, hand: Hand, legal: LegalActions | None = None) -> Action:
         """The engine action for choice ``index``; raises IllegalActionError if it is
-        not legal now (the hand is not changed)."""
+        not legal now (the hand is not changed). ``legal`` is ``hand.legal()`` if known."""
         index = int(index)
-        legal = hand.legal()
+        if legal is None:
+            legal = hand.legal()
         p = legal.actor
         if not 0 <= index < len(self.labels):
             raise IllegalActionError(

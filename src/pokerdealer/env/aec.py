@@ -51,9 +51,9 @@ except ImportError as error:  # pragma: no cover - depends on the installed extr
 
 from pokerdealer.cards import Card, deck_cards
 from pokerdealer.errors import IllegalActionError, PokerDealerError
-from pokerdealer.rules.actions import CALL, CHECK_CALL, FOLD, RAISE, Action
+from pokerdealer.rules.actions import CHECK_CALL, FOLD, RAISE, Action, LegalActions
 from pokerdealer.rules.config import AnteType, HandConfig, RuleOptions, Structure
-from pokerdealer.rules.hand import Hand
+from pokerdealer.rules.hand import Hand, Street
 from pokerdealer.rules.view import PlayerView
 from pokerdealer.env.actions import ActionSet
 
@@ -244,6 +244,8 @@ class HoldemEnv(AECEnv):
         self._seat_index: dict[int, int] = {}  # seat -> hand player index
         self._button = 0
         self._obs_cache: dict[str, dict[str, np.ndarray]] = {}
+        self._legal: LegalActions | None = None  # hand.legal() of the current state
+        self._configs: dict[tuple[tuple[int, ...], int], HandConfig] = {}
         self.history: list[tuple[HandConfig, tuple[Card, ...], list[Action]]] = []
         self.keep_history = False
         self.agents: list[str] = []
@@ -289,16 +291,23 @@ class HoldemEnv(AECEnv):
         if button not in self._seat_index:  # simple rotation: next seat with chips
             button = next(s for s in ((button + k) % self.n for k in range(1, self.n + 1)) if stacks[s] > 0)
             self._button = button
-        config = self._template.replace(
-            stacks=tuple(stacks[s] for s in seats),
-            button=self._seat_index[button],
-            players=tuple(self.possible_agents[s] for s in seats),
-            straddles=self._template.straddles[: max(0, len(seats) - 2)],
-        )
-        self._rng.shuffle(self._deck)
-        self.hand = Hand(config, self._deck)
+        key = (tuple(stacks), button)
+        config = self._configs.get(key)
+        if config is None:
+            config = self._template.replace(
+                stacks=tuple(stacks[s] for s in seats),
+                button=self._seat_index[button],
+                players=tuple(self.possible_agents[s] for s in seats),
+                straddles=self._template.straddles[: max(0, len(seats) - 2)],
+            )
+            if len(self._configs) > 64:
+                self._configs.clear()
+            self._configs[key] = config
+        # Only the cards a hand can use are drawn (hole cards, burns and board).
+        self.hand = Hand(config, self._rng.sample(self._deck, 2 * len(seats) + 8))
         self.hand_number += 1
         self._obs_cache = {}
+        self._legal = None
         self._advance()
 
     def _advance(self) -> None:
@@ -310,7 +319,7 @@ class HoldemEnv(AECEnv):
                 self._end_hand()
                 return
             actor = hand.actor
-            if actor is not None and hand.legal().can_show:
+            if actor is not None and hand.street is Street.SHOWDOWN:
                 hand.auto_showdown()
                 continue
             break
@@ -370,6 +379,7 @@ class HoldemEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._obs_cache = {}
+        self._legal = None
         self._advance()
         self._accumulate_rewards()
 
@@ -393,7 +403,7 @@ class HoldemEnv(AECEnv):
                 legal=hand.legal(),
             )
         if self.action_mode == "discrete":
-            return self.action_set.to_action(action, hand)
+            return self.action_set.to_action(action, hand, self._legal)
         kind, amount = action
         kind = int(kind)
         if kind == 0:
@@ -433,12 +443,11 @@ class HoldemEnv(AECEnv):
         hand = self.hand
         assert hand is not None
         n = self.n
-        layout = self._layout
-        vec = np.zeros(self.observation_size, dtype=np.float32)
+        vec = [0.0] * self.observation_size
         mask = np.zeros(self._mask_size, dtype=np.int8)
         scale = self._obs_scale
-        seats = self._seats
-        i_me = self._seat_index.get(me)
+        seat_index = self._seat_index
+        i_me = seat_index.get(me)
         if i_me is not None:
             for card in hand.hole_cards[i_me]:
                 vec[card.index] = 1.0
@@ -450,7 +459,7 @@ class HoldemEnv(AECEnv):
         contributed = hand.contributions
         folded = hand.folded
         actor = hand.actor
-        b_button = layout["button"].start
+        b_button = 108
         b_stack = b_button + n
         b_committed = b_stack + n
         b_contributed = b_committed + n
@@ -462,25 +471,26 @@ class HoldemEnv(AECEnv):
         session = self.session_stacks
         for seat in range(n):
             k = (seat - me) % n
-            i = self._seat_index.get(seat)
+            i = seat_index.get(seat)
             if i is None:
                 vec[b_stack + k] = session[seat] * scale
                 continue
-            vec[b_stack + k] = stacks[i] * scale
+            stack = stacks[i]
+            vec[b_stack + k] = stack * scale
             vec[b_committed + k] = committed[i] * scale
             vec[b_contributed + k] = contributed[i] * scale
             if folded[i]:
                 vec[b_folded + k] = 1.0
             else:
                 vec[b_in_hand + k] = 1.0
-                if stacks[i] == 0:
+                if not stack:
                     vec[b_all_in + k] = 1.0
             if actor == i:
                 vec[b_to_act + k] = 1.0
-        base = layout["pot"].start
+        base = b_to_act + n
         vec[base] = (sum(contributed) + hand.dead_money) * scale
-        if i_me is not None and actor == i_me and not hand.is_complete:
-            legal = hand.legal()
+        if i_me is not None and actor == i_me:
+            legal = self._legal = hand.legal()
             if not legal.can_show:
                 if legal.call is not None:
                     vec[base + 1] = legal.call * scale
@@ -494,13 +504,13 @@ class HoldemEnv(AECEnv):
                 if legal.can_check:
                     vec[base + 5] = 1.0
                 if self.action_mode == "discrete":
-                    self.action_set.mask(hand, mask)
+                    self.action_set.fill_mask(hand, legal, mask)
                 else:
                     mask[0] = legal.can_fold
                     mask[1] = legal.can_check or legal.call is not None
                     mask[2] = legal.min_raise_to is not None
         vec[base + 8] = self.hand_number
-        return {"observation": vec, "action_mask": mask}
+        return {"observation": np.array(vec, dtype=np.float32), "action_mask": mask}
 
     def view(self, agent: str | None) -> PlayerView:
         """``agent``'s view of the current hand (``None``: a spectator), with
