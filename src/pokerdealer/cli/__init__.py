@@ -15,5 +15,6 @@ from pokerdealer.cli import evaluate as _evaluate  # noqa: F401,E402
 from pokerdealer.cli import replay as _replay  # noqa: F401,E402
 from pokerdealer.cli import equity as _equity  # noqa: F401,E402
 from pokerdealer.cli import export as _export  # noqa: F401,E402
+from pokerdealer.cli import simulate as _simulate  # noqa: F401,E402
 
 __all__ = ["app", "main"]

@@ -1,0 +1,196 @@
+"""The ``simulate`` command: bots play many hands; results per bot.
+
+::
+
+    pokerdealer simulate --players 6 --hands 100000 --bots tight,caller,random --seed 1
+                         [--blinds 1/2] [--stack 200] [--structure no_limit|pot_limit|fixed_limit]
+                         [--variant holdem|shortdeck] [--out FILE.phhs] [--json]
+
+Every hand starts from the same stacks and the button moves one seat per
+hand; bots cycle over the seats when fewer names than players are given. The
+same seed gives the same result. ``--json`` prints (a contract)::
+
+    {"hands", "seconds", "hands_per_second",
+     "bots": [{"bot", "seat_hands", "chips", "bb_per_100", "ci95", "vpip", "pfr",
+               "saw_flop", "went_to_showdown", "won_at_showdown", "folded"}]}
+
+``ci95`` is the half-width of the 95% confidence interval of ``bb_per_100``;
+the rates are fractions (``won_at_showdown`` of the showdowns, the others of
+the hands the bot was dealt).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.rules import ConfigError, HandConfig, Structure
+
+__all__ = ["parse_blinds", "simulate_command"]
+
+
+def parse_blinds(text: str) -> tuple[int, int]:
+    """``"1/2"`` -> ``(1, 2)``; a single number is the big blind (small = half).
+
+    >>> parse_blinds("5/10"), parse_blinds("20")
+    ((5, 10), (10, 20))
+    """
+    parts = text.replace(" ", "").split("/")
+    try:
+        numbers = [int(p) for p in parts]
+    except ValueError:
+        raise PokerDealerError(f"cannot read blinds {text!r}: expected SMALL/BIG like 1/2") from None
+    if len(numbers) == 1:
+        numbers = [numbers[0] // 2, numbers[0]]
+    if len(numbers) != 2 or numbers[1] <= 0 or numbers[0] < 0 or numbers[0] > numbers[1]:
+        raise PokerDealerError(f"cannot read blinds {text!r}: expected SMALL/BIG like 1/2")
+    return numbers[0], numbers[1]
+
+
+def parse_structure(text: str) -> Structure:
+    try:
+        return Structure(text.replace("-", "_").lower())
+    except ValueError:
+        choices = ", ".join(s.value for s in Structure)
+        raise PokerDealerError(f"unknown structure {text!r}: expected {choices}") from None
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+@app.command("simulate")
+@reports_errors
+def simulate_command(
+    players: Annotated[int, typer.Option("--players", help="Players at the table (2-10).")] = 6,
+    hands: Annotated[int, typer.Option("--hands", help="Hands to play.")] = 1000,
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bot names, comma separated (random, caller, tight, module:Class); they cycle over the seats.")
+    ] = "tight,caller,random",
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed: the same seed gives the same result.")] = None,
+    blinds: Annotated[str, typer.Option("--blinds", help="Blinds as SMALL/BIG.")] = "1/2",
+    stack: Annotated[int, typer.Option("--stack", help="Starting stack in chips (reset every hand).")] = 200,
+    structure: Annotated[str, typer.Option("--structure", help="no_limit, pot_limit or fixed_limit.")] = "no_limit",
+    variant: Annotated[str, typer.Option("--variant", help="holdem or shortdeck.")] = "holdem",
+    out: Annotated[Path | None, typer.Option("--out", help="Write every hand to this .phhs file.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Let bots play many hands and report each bot's result in big blinds per 100 hands."""
+    from pokerdealer.bots import bot_names as known_bots
+    from pokerdealer.bots import make_bot, simulate
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if not names:
+        raise PokerDealerError(f"no bots given: expected names like {','.join(known_bots())}")
+    for name in dict.fromkeys(names):
+        make_bot(name)  # unknown names fail here, before anything runs
+    if hands < 0:
+        raise PokerDealerError(f"--hands must be >= 0, got {hands}")
+    if out is not None and out.suffix != ".phhs":
+        raise PokerDealerError(f"--out {out}: expected a .phhs file")
+    try:
+        config = HandConfig(
+            stacks=(stack,) * players,
+            blinds=parse_blinds(blinds),
+            structure=parse_structure(structure),
+            variant=variant,  # type: ignore[arg-type]
+            players=tuple(f"{names[i % len(names)]}_{i + 1}" for i in range(players)),
+        )
+    except ConfigError as error:
+        raise PokerDealerError(str(error)) from None
+
+    writer = _PhhsWriter(out) if out is not None else None
+    progress = None
+    task = None
+    if not as_json:
+        progress = Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        )
+        task = progress.add_task("hands", total=hands)
+    step = max(1, hands // 200)
+
+    def on_hand(number: int, hand) -> None:  # noqa: ANN001
+        if writer is not None:
+            writer.write(hand)
+        if progress is not None and (number % step == 0 or number == hands):
+            progress.update(task, completed=number)  # type: ignore[arg-type]
+
+    try:
+        if progress is not None:
+            with progress:
+                result = simulate(config, names, hands=hands, seed=seed, on_hand=on_hand)
+        else:
+            result = simulate(config, names, hands=hands, seed=seed, on_hand=on_hand)
+    finally:
+        if writer is not None:
+            writer.close()
+
+    if as_json:
+        console.print_json(json.dumps(result.to_json()))
+        return
+    table = Table(
+        title=f"{hands} hands, {players} players, blinds {blinds}, stacks {stack}",
+        caption="bb/100 ± 95% CI; VPIP, PFR, flop (saw the flop), WTSD (went to showdown), "
+        "fold: of hands dealt; W$SD: of showdowns",
+        padding=(0, 1),
+    )
+    for column in ("bot", "hands", "bb/100", "±95%", "VPIP", "PFR", "flop", "WTSD", "W$SD", "fold"):
+        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+    for stats in result.stats.values():
+        data = stats.to_json()
+        ci = "n/a" if data["ci95"] is None else f"{data['ci95']:.1f}"
+        table.add_row(
+            stats.name,
+            str(stats.seat_hands),
+            f"{stats.bb_per_100:+.1f}",
+            ci,
+            _pct(data["vpip"]),  # type: ignore[arg-type]
+            _pct(data["pfr"]),  # type: ignore[arg-type]
+            _pct(data["saw_flop"]),  # type: ignore[arg-type]
+            _pct(data["went_to_showdown"]),  # type: ignore[arg-type]
+            _pct(data["won_at_showdown"]),  # type: ignore[arg-type]
+            _pct(data["folded"]),  # type: ignore[arg-type]
+        )
+    console.print(table)
+    console.print(
+        f"{result.hands} hands in {result.seconds:.2f} s: {result.hands_per_second:,.0f} hands/s",
+        markup=False,
+    )
+    if out is not None:
+        console.print(f"hand histories written to {out}", markup=False)
+
+
+class _PhhsWriter:
+    """Writes hands to a ``.phhs`` file as they finish (``[1]``, ``[2]``, ...)."""
+
+    def __init__(self, path: Path) -> None:
+        try:
+            self._file = path.open("w", encoding="utf-8")
+        except OSError as error:
+            raise PokerDealerError(f"cannot write {path}: {error.strerror or error}") from None
+        self._count = 0
+
+    def write(self, hand) -> None:  # noqa: ANN001
+        from pokerdealer.history.convert import hand_to_history
+        from pokerdealer.history.phh import dumps
+
+        self._count += 1
+        history = hand_to_history(hand, metadata={"hand": self._count})
+        if self._count > 1:
+            self._file.write("\n")
+        self._file.write(f"[{self._count}]\n{dumps(history)}")
+
+    def close(self) -> None:
+        self._file.close()
