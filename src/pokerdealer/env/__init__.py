@@ -14,5 +14,6 @@ from __future__ import annotations
 
 from pokerdealer.env.actions import ActionSet
 from pokerdealer.env.aec import HoldemEnv, env, observation_layout, raw_env
+from pokerdealer.env.single import HoldemGymEnv
 
-__all__ = ["ActionSet", "HoldemEnv", "env", "observation_layout", "raw_env"]
+__all__ = ["ActionSet", "HoldemEnv", "HoldemGymEnv", "env", "observation_layout", "raw_env"]
