@@ -39,9 +39,16 @@ class CashTable(Table):
     :param settings: blinds, buy-in limits and house options.
     :param rng: the RNG for shuffles and the first button (seeded for
         simulations); ``None`` uses the OS CSPRNG.
+    :param first_button: the seat of the first button (default: drawn at random).
     """
 
-    def __init__(self, settings: CashGameSettings, *, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        settings: CashGameSettings,
+        *,
+        rng: random.Random | None = None,
+        first_button: int | None = None,
+    ) -> None:
         super().__init__(
             seat_count=settings.seats,
             button_rule=settings.button_rule,
@@ -50,6 +57,7 @@ class CashTable(Table):
             variant=settings.variant,
             options=settings.options,
             rng=rng,
+            first_button=first_button,
         )
         self.settings = settings
         self._left: dict[str, tuple[int, float | None]] = {}

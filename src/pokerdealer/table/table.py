@@ -66,7 +66,9 @@ class Table:
         variant: str,
         options: RuleOptions,
         rng: random.Random | None,
+        first_button: int | None = None,
     ) -> None:
+        self._first_button = first_button
         self._seat_count = seat_count
         self._button_rule = ButtonRule(button_rule)
         self._heads_up_no_double_bb = heads_up_no_double_bb
@@ -154,6 +156,10 @@ class Table:
 
     # ------------------------------------------------------------ hand cycle
     def _choose_button(self, dealt: Sequence[int]) -> int:
+        if self._first_button is not None:
+            if self._first_button not in dealt:
+                raise TableError(f"first_button {self._first_button} is not a seat dealt in")
+            return self._first_button
         if self._rng is not None:
             return self._rng.choice(list(dealt))
         return secrets.choice(list(dealt))

@@ -105,6 +105,8 @@ class Tournament(Table):
     :param rng: the RNG for seating, shuffles and the first button.
     :param clock: returns the time in seconds, for timed levels when
         :meth:`start_hand` gets no ``now``.
+    :param first_button: the seat of the first button (default: drawn at random).
+    :param seats: each player's seat (default: a random draw).
     """
 
     def __init__(
@@ -114,6 +116,8 @@ class Tournament(Table):
         *,
         rng: random.Random | None = None,
         clock: Callable[[], float] | None = None,
+        first_button: int | None = None,
+        seats: Sequence[int] | None = None,
     ) -> None:
         super().__init__(
             seat_count=settings.seats,
@@ -123,6 +127,7 @@ class Tournament(Table):
             variant=settings.variant,
             options=settings.options,
             rng=rng,
+            first_button=first_button,
         )
         if not 2 <= len(players) <= settings.seats:
             raise TableError(f"a table of {settings.seats} seats takes 2..{settings.seats} players, got {len(players)}")
@@ -133,9 +138,16 @@ class Tournament(Table):
         self._start_time: float | None = None
         self._entries = 0
         self._standings: list[Standing] = []
-        seats = list(range(1, settings.seats + 1))
-        (rng if rng is not None else random.SystemRandom()).shuffle(seats)
-        for name, seat in zip(players, seats):
+        if seats is None:
+            order = list(range(1, settings.seats + 1))
+            (rng if rng is not None else random.SystemRandom()).shuffle(order)
+        else:
+            order = list(seats)
+            if len(order) != len(players) or len(set(order)) != len(order) or not all(
+                1 <= s <= settings.seats for s in order
+            ):
+                raise TableError(f"seats {tuple(order)} do not fit {len(players)} players at {settings.seats} seats")
+        for name, seat in zip(players, order):
             self._seats[seat] = Player(name, seat, settings.starting_stack, new=False)
             self._entries += 1
 
