@@ -249,3 +249,24 @@ def test_hole_cards_can_be_hidden_when_writing():
 def test_pokerkit_options_can_be_chosen():
     replay = history_to_hand(phh(DEAL3 + ["p3 f"]), options=RuleOptions.pokerkit())
     assert replay.hand.config.options.reopening == "pokerkit"
+
+
+def test_hole_cards_dealt_twice_to_one_player_are_rejected():
+    with pytest.raises(ReplayError, match="dealt hole cards twice"):
+        history_to_hand(phh(DEAL3 + ["d dh p1 2c2h"]))
+
+
+def test_pot_limit_holdem_caps_the_raise_at_the_pot():
+    replay = history_to_hand(phh(DEAL3, variant="PT"))
+    assert replay.legal().max_raise_to == 7  # call 2, then raise the pot of 5
+    with pytest.raises(ReplayError) as error:
+        history_to_hand(phh(DEAL3 + ["p3 cbr 8"], variant="PT"))
+    assert error.value.rule == "max_raise"
+
+
+def test_the_public_surface():
+    import pokerdealer.history as history
+
+    assert sorted(history.__all__) == list(history.__all__)
+    for name in history.__all__:
+        assert hasattr(history, name)

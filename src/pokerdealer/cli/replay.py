@@ -75,6 +75,7 @@ __all__ = ["replay_command", "replay_json", "replay_many"]
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "ante_per_player": "ante {amount} each", "ante_big_blind": "big-blind ante {amount}", "ante_button": "button ante {amount}",
         "preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River",
         "showdown": "Showdown", "pots": "Pots", "pot": "pot", "main_pot": "Main pot",
         "side_pot": "Side pot {n}", "posts": "posts", "small_blind": "small blind",
@@ -97,6 +98,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_stacks": "without finishing stacks",
     },
     "zh-Hant": {
+        "ante_per_player": "每人前注{amount}", "ante_big_blind": "大盲前注{amount}", "ante_button": "莊家前注{amount}",
         "preflop": "翻牌前", "flop": "翻牌", "turn": "轉牌", "river": "河牌",
         "showdown": "攤牌", "pots": "底池", "pot": "底池", "main_pot": "主池",
         "side_pot": "邊池{n}", "posts": "下", "small_blind": "小盲",
@@ -118,6 +120,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_stacks": "無最終籌碼",
     },
     "zh-Hans": {
+        "ante_per_player": "每人前注{amount}", "ante_big_blind": "大盲前注{amount}", "ante_button": "庄家前注{amount}",
         "preflop": "翻牌前", "flop": "翻牌", "turn": "转牌", "river": "河牌",
         "showdown": "摊牌", "pots": "底池", "pot": "底池", "main_pot": "主池",
         "side_pot": "边池{n}", "posts": "下", "small_blind": "小盲",
@@ -309,7 +312,7 @@ def _print_hand(replay: Replay, lang: str, path: str) -> None:
     config = hand.config
     n = config.player_count
     head = Text(f"{path}  ", style="bold")
-    head.append(f"{history.variant}, {n} players", style="")
+    head.append(f"{history.variant}, {_w(lang, 'players')} {n}", style="")
     console.print(head)
 
     # Players, seats and forced bets.
@@ -336,8 +339,8 @@ def _print_hand(replay: Replay, lang: str, path: str) -> None:
         )
     console.print(table)
     if config.ante:
-        console.print(Text(f"{_w(lang, 'ante')} {_fmt(replay.amount(config.ante))} "
-                           f"({config.ante_type.value})", style="dim"))
+        key = f"ante_{config.ante_type.value}"
+        console.print(Text(_w(lang, key, amount=_fmt(replay.amount(config.ante))), style="dim"))
 
     # Street by street, replaying the log on a fresh hand to see where streets begin.
     probe = Hand(config, hand.deck)

@@ -264,6 +264,11 @@ def _deal(
                     f"hold'em hole cards are 2 cards, got {len(action.cards)}",
                     index=index, action=history.actions[index], player=None, rule="deal",
                 )
+            if holes[player] is not None:
+                raise ReplayError(
+                    f"p{player + 1} is dealt hole cards twice",
+                    index=index, action=history.actions[index], player=None, rule="deal",
+                )
             holes[player] = action.cards
         elif action.kind == "db":
             assert action.cards is not None
