@@ -268,6 +268,9 @@ class HandConfig:
     variant: Variant = "holdem"
     players: tuple[str, ...] = ()
     options: RuleOptions = field(default_factory=RuleOptions)
+    _seats: tuple[int, int, tuple[int, ...]] = field(
+        init=False, repr=False, compare=False, default=(0, 0, ())
+    )
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -310,6 +313,9 @@ class HandConfig:
         if len(players) != n:
             raise ConfigError(f"{len(players)} player names for {n} stacks")
         set_(self, "players", players)
+        sb = button if n == 2 else (button + 1) % n
+        bb = (sb + 1) % n
+        set_(self, "_seats", (sb, bb, tuple((bb + 1 + k) % n for k in range(len(straddles)))))
 
     # -- derived seats ---------------------------------------------------------
     @property
@@ -319,19 +325,16 @@ class HandConfig:
     @property
     def small_blind_player(self) -> int:
         """Index of the small blind: the button heads-up, else the next player."""
-        n = len(self.stacks)
-        return self.button if n == 2 else (self.button + 1) % n
+        return self._seats[0]
 
     @property
     def big_blind_player(self) -> int:
-        n = len(self.stacks)
-        return (self.button + 1) % n if n == 2 else (self.button + 2) % n
+        return self._seats[1]
 
     @property
     def straddle_players(self) -> tuple[int, ...]:
-        n = len(self.stacks)
-        bb = self.big_blind_player
-        return tuple((bb + 1 + k) % n for k in range(len(self.straddles)))
+        """The players who post the straddles: the next ones after the big blind."""
+        return self._seats[2]
 
     def replace(self, **changes: object) -> HandConfig:
         """A copy with some fields changed."""

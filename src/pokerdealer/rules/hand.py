@@ -172,8 +172,9 @@ class Hand:
         self._structure = config.structure
         n = self._n = len(config.stacks)
         b = self._button = config.button
-        sb = self._sb = config.small_blind_player
-        bb = self._bb = config.big_blind_player
+        sb, bb, straddlers = config._seats
+        self._sb = sb
+        self._bb = bb
         deck_t = self._deck = _deck_tuple(deck, config)
         # Hole cards: one at a time, clockwise from the left of the button.
         self._hole = hole = [()] * n  # type: list[tuple[Card, ...]]
@@ -227,12 +228,12 @@ class Hand:
                 bb_posted = self._post(bb, big)
         else:
             bb_posted = self._post(bb, big)
-        for player, amount in zip(config.straddle_players, config.straddles):
+        for player, amount in zip(straddlers, config.straddles):
             self._post(player, amount)
         self._blind_shortfall = (small - sb_posted) + (big - bb_posted)
 
         # The preflop betting round.
-        price = max((big, *config.straddles))
+        price = max(big, *config.straddles) if config.straddles else big
         if options.short_blind_call_amount is ShortBlindCall.FULL_BLIND:
             self._current_bet = price
         else:

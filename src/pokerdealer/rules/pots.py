@@ -71,16 +71,17 @@ def build_pots(
         )
     pots: list[Pot] = []
     previous = 0
+    players = range(len(contributions))
     for level in levels:
         amount = 0
-        for c in contributions:
+        eligible_list = []
+        for i in players:
+            c = contributions[i]
             if c > previous:
                 amount += (c if c < level else level) - previous
-        eligible = tuple(
-            i
-            for i, c in enumerate(contributions)
-            if live[i] and (c >= level or (active is not None and active[i]))
-        )
+            if live[i] and (c >= level or (active is not None and active[i])):
+                eligible_list.append(i)
+        eligible = tuple(eligible_list)
         if pots and pots[-1].eligible == eligible:
             amount += pots.pop().amount
         pots.append(Pot(amount, eligible))
