@@ -1,0 +1,243 @@
+"""Cash games: buy-in, top-up, table stakes, sitting out, missed blinds, leaving."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pokerdealer.rules import Action, Street, replay
+from pokerdealer.table import (
+    ButtonRule,
+    CashGameSettings,
+    CashTable,
+    EntryRule,
+    Positions,
+    Post,
+    SeatStatus,
+    TableError,
+    check_or_fold,
+    play_hand,
+)
+
+from .helpers import script
+
+
+def make_table(n=3, rule=ButtonRule.FORWARD_MOVING, entry=EntryRule.WAIT_FOR_BIG_BLIND, first=1, seats=None):
+    s = CashGameSettings(5, 10, 200, 1000, button_rule=rule, entry_rule=entry, seats=6)
+    table = CashTable(s, rng=random.Random(0), first_button=first)
+    for k, seat in enumerate(seats or range(1, n + 1)):
+        table.sit_down(f"p{seat}", 500, seat=seat)
+    return table
+
+
+def fold_around(table):
+    return play_hand(table, check_or_fold)
+
+
+def test_buy_in_below_minimum_or_above_maximum_is_refused():
+    table = make_table(0)
+    with pytest.raises(TableError, match="outside 200..1000"):
+        table.sit_down("a", 199)
+    with pytest.raises(TableError, match="outside"):
+        table.sit_down("a", 1001)
+    assert table.sit_down("a", 200) == 1 and table.sit_down("b", 1000) == 2
+
+
+def test_seat_must_exist_and_be_free_and_names_unique():
+    table = make_table(2)
+    with pytest.raises(TableError, match="taken"):
+        table.sit_down("x", 300, seat=1)
+    with pytest.raises(TableError, match="does not exist"):
+        table.sit_down("x", 300, seat=7)
+    with pytest.raises(TableError, match="already seated"):
+        table.sit_down("p1", 300)
+
+
+def test_top_up_only_up_to_the_maximum_buy_in():
+    table = make_table(2)
+    assert table.top_up("p1", 500) == 1000
+    with pytest.raises(TableError, match="at most 0 may be added"):
+        table.top_up("p1", 1)
+    with pytest.raises(TableError, match="positive"):
+        table.top_up("p2", 0)
+
+
+def test_table_stakes_no_top_up_or_leaving_during_own_hand():
+    table = make_table(2)
+    table.start_hand()
+    with pytest.raises(TableError, match="between hands"):
+        table.top_up("p1", 10)
+    with pytest.raises(TableError, match="cannot leave"):
+        table.leave("p2")
+    with pytest.raises(TableError, match="still in play"):
+        table.start_hand()
+
+
+def test_leave_with_stack():
+    table = make_table(3)
+    fold_around(table)
+    stack = table.player("p2").stack
+    assert table.leave("p2") == stack
+    assert "p2" not in table.stacks
+
+
+def test_returning_within_the_hour_must_bring_back_what_was_taken():
+    table = make_table(2)
+    table.top_up("p1", 400)
+    assert table.leave("p1", now=0.0) == 900
+    with pytest.raises(TableError, match="outside 900..1000"):
+        table.sit_down("p1", 500, now=600.0)
+    assert table.sit_down("p1", 500, now=3601.0) == 1
+
+
+def test_button_moves_one_seat_after_every_hand_and_blinds_follow():
+    table = make_table(4)
+    seen = [fold_around(table).positions for _ in range(5)]
+    assert [p.button for p in seen] == [1, 2, 3, 4, 1]
+    assert [(p.small_blind, p.big_blind) for p in seen][:2] == [(2, 3), (3, 4)]
+
+
+def test_chips_are_conserved_over_hands():
+    table = make_table(4)
+    for _ in range(20):
+        play_hand(table, check_or_fold)
+    assert sum(table.stacks.values()) == 2000
+
+
+def test_new_player_waiting_for_big_blind_comes_in_as_the_big_blind():
+    table = make_table(3)  # button 1, SB 2, BB 3
+    fold_around(table)
+    table.sit_down("p5", 300, seat=5, wait_for_big_blind=True)
+    r = fold_around(table)  # button 2, SB 3, BB would be 1: seat 5 is passed first
+    assert r.positions.big_blind == 5 and 5 in r.seats and not r.posts
+
+
+def test_new_player_waits_while_the_big_blind_is_elsewhere():
+    table = make_table(4)  # button 1, SB 2, BB 3
+    fold_around(table)
+    table.sit_down("p6", 300, seat=6, wait_for_big_blind=True)
+    r = fold_around(table)  # button 2, SB 3, BB 4: seat 6 not reached yet
+    assert 6 not in r.seats
+    r = fold_around(table)  # the BB moves from 4 to seat 6
+    assert r.positions.big_blind == 6 and 6 in r.seats
+
+
+def test_new_player_posting_a_big_blind_plays_at_once_with_a_live_blind():
+    table = make_table(4, first=1)  # button 1, SB 2, BB 3
+    fold_around(table)
+    table.sit_down("p6", 300, seat=6, wait_for_big_blind=False)
+    r = table.start_hand()  # button 2, SB 3, BB 4; seat 6 posts
+    assert r.posts == (Post(6, 10, 0),)
+    hand = r.hand
+    i = r.index_of(6)
+    assert hand.committed[i] == 10
+    # Action starts left of the big blind (seat 5 is empty: seat 6 itself); the post is live.
+    assert hand.actor == i and hand.legal().can_check
+    table.current.hand.apply(Action("check", i))
+
+
+def test_new_player_between_button_and_big_blind_cannot_post_in():
+    """RULES.md §1.5: the blinds just passed the seat; they wait until the button passes."""
+    table = make_table(rule=ButtonRule.DEAD, seats=[1, 2, 4, 5, 6], first=1)  # BTN 1, SB 2, BB 4
+    fold_around(table)
+    table.sit_down("p3", 300, seat=3, wait_for_big_blind=False)
+    r = fold_around(table)  # BTN 2, SB 4, BB 5: seat 3 lies between button and blinds
+    assert r.positions == Positions(2, 4, 5) and 3 not in r.seats
+    r = table.start_hand()  # BTN 4, SB 5, BB 6: seat 3 posts in
+    assert 3 in r.seats and r.posts == (Post(3, 10, 0),)
+
+
+def test_forward_moving_poster_may_land_on_the_button():
+    table = make_table(2, seats=[1, 4], first=1)  # heads-up: button 1, BB 4
+    fold_around(table)
+    table.sit_down("p2", 300, seat=2, wait_for_big_blind=False)
+    r = table.start_hand()
+    assert r.positions == Positions(2, 4, 1) and r.posts == (Post(2, 10, 0),)
+
+
+def sit_out_one_orbit(rule):
+    table = make_table(4, rule=rule)  # hand 1: button 1, SB 2, BB 3
+    fold_around(table)
+    table.sit_out("p4")  # seat 4 would be BB next hand
+    return table
+
+
+@pytest.mark.parametrize("rule", [ButtonRule.DEAD, ButtonRule.FORWARD_MOVING])
+def test_sitting_out_player_misses_the_big_blind(rule):
+    table = sit_out_one_orbit(rule)
+    r = fold_around(table)
+    assert 4 not in r.seats and r.positions.big_blind == 1
+    assert table.player("p4").missed_big_blind
+
+
+def test_coming_back_posting_missed_blinds_big_live_small_dead():
+    table = sit_out_one_orbit(ButtonRule.FORWARD_MOVING)
+    fold_around(table)  # seat 4 misses the BB
+    fold_around(table)  # ... and the SB
+    p4 = table.player("p4")
+    assert p4.missed_big_blind and p4.missed_small_blind
+    assert table.sit_in("p4", post=True) is SeatStatus.POSTING
+    r = table.start_hand()
+    assert 4 in r.seats and r.posts == (Post(4, 10, 5),)
+    i = r.index_of(4)
+    assert r.hand.committed[i] == 10 and r.hand.dead_money == 5
+    assert table.player("p4").status is SeatStatus.ACTIVE and not table.player("p4").missed_big_blind
+
+
+def test_coming_back_waiting_for_the_big_blind_posts_nothing_extra():
+    table = sit_out_one_orbit(ButtonRule.FORWARD_MOVING)
+    fold_around(table)
+    table.sit_in("p4", post=False)
+    records = [fold_around(table) for _ in range(4)]
+    first_in = next(r for r in records if 4 in r.seats)
+    assert first_in.positions.big_blind == 4 and not first_in.posts
+
+
+def test_sitting_in_without_missed_blinds_is_free():
+    table = make_table(4)
+    fold_around(table)
+    table.sit_out("p1")  # the button: no blind passes it next hand
+    table.sit_in("p1")
+    assert table.player("p1").status is SeatStatus.ACTIVE
+
+
+def test_busted_player_leaves_the_table():
+    table = make_table(2, first=1)
+    r = play_hand(table, script("allin", "cc"))
+    loser = [n for n, s in zip(r.players, r.hand.result.final_stacks) if s == 0]
+    if loser:  # a chop leaves both seated
+        assert loser[0] not in table.stacks and table.busted == [(1, loser[0])]
+
+
+def test_dead_small_blind_hand_acts_in_the_right_order():
+    """DEAD rule, the BB leaves: no SB posted, the button (seat 2) acts last after the flop."""
+    table = make_table(5, rule=ButtonRule.DEAD)  # button 1, SB 2, BB 3
+    fold_around(table)
+    table.leave("p3")
+    r = table.start_hand()
+    assert r.positions == Positions(2, 3, 4, small_blind_dead=True)
+    hand = r.hand
+    seat_of = dict(enumerate(r.seats))
+    assert [c for c in hand.committed if c] == [10]
+    assert seat_of[hand.actor] == 5  # preflop: left of the BB
+    for _ in range(4):
+        hand.check_or_call()  # 5, 1, 2 call, BB checks
+    assert hand.street is Street.FLOP
+    order = []
+    for _ in range(4):
+        order.append(seat_of[hand.actor])
+        hand.check()
+    assert order == [4, 5, 1, 2]
+    # The record replays to the same state.
+    while not hand.is_complete:
+        hand.check() if hand.street is not Street.SHOWDOWN else hand.auto_showdown()
+    table.finish_hand()
+    assert r.replay().result == hand.result
+
+
+def test_plain_hands_replay_through_the_rules_engine():
+    table = make_table(3)
+    r = play_hand(table, check_or_fold)
+    again = replay(r.hand.config, r.hand.deck, r.hand.log)
+    assert again.result == r.hand.result
