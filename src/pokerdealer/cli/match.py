@@ -1,0 +1,123 @@
+"""The ``match`` command: a match between bots, with duplicate dealing.
+
+::
+
+    pokerdealer match BOT_A BOT_B [BOT ...] [--hands 100000] [--duplicate] [--seed 1]
+                      [--blinds 1/2] [--stack 200] [--ante 0]
+                      [--structure no_limit|pot_limit|fixed_limit] [--plot FILE.png] [--json]
+
+Bots are built-in names (``random``, ``caller``, ``tight``) or ``module:Class``.
+``--duplicate`` deals every deck once per seating rotation (heads-up: the
+same cards again with the seats swapped). The report gives each bot's big
+blinds per 100 hands with a 95% confidence interval; ``--plot`` saves the
+cumulative winnings as a PNG. ``--json`` prints (a contract)::
+
+    {"hands", "deals", "duplicate", "seed", "big_blind",
+     "bots": [{"name", "hands", "chips", "bb_per_100", "ci95"}], "plot"}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from pokerdealer.cli._app import app, console, error_console, reports_errors
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.match import play_match, plot_match
+from pokerdealer.rules import Structure
+
+__all__ = ["match_command", "read_blinds", "read_structure"]
+
+
+def read_blinds(text: str) -> tuple[int, int]:
+    """``"1/2"`` -> ``(1, 2)``.
+
+    >>> read_blinds("5/10")
+    (5, 10)
+    """
+    parts = text.replace(" ", "").split("/")
+    try:
+        small, big = (int(p) for p in parts)
+    except ValueError:
+        raise PokerDealerError(f"cannot read blinds {text!r}: expected SMALL/BIG like 1/2") from None
+    if big <= 0 or small < 0 or small > big:
+        raise PokerDealerError(f"cannot read blinds {text!r}: expected SMALL/BIG like 1/2")
+    return small, big
+
+
+def read_structure(text: str) -> Structure:
+    """``no_limit``, ``pot-limit``, ``FIXED_LIMIT``... -> :class:`Structure`."""
+    try:
+        return Structure(text.replace("-", "_").lower())
+    except ValueError:
+        raise PokerDealerError(
+            f"unknown structure {text!r}: expected no_limit, pot_limit or fixed_limit"
+        ) from None
+
+
+@app.command("match")
+@reports_errors
+def match_command(
+    bots: Annotated[list[str], typer.Argument(help="Two to ten bots: random, caller, tight or module:Class.")],
+    hands: Annotated[int, typer.Option("--hands", help="Hands to play (rounded up to whole deals with --duplicate).")] = 10000,
+    duplicate: Annotated[bool, typer.Option("--duplicate", help="Deal each deck once per seating rotation.")] = False,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for the cards and the bots.")] = None,
+    blinds: Annotated[str, typer.Option("--blinds", help="SMALL/BIG.")] = "1/2",
+    stack: Annotated[int, typer.Option("--stack", help="Chips every player starts each hand with.")] = 200,
+    ante: Annotated[int, typer.Option("--ante", help="An ante from every player.")] = 0,
+    structure: Annotated[str, typer.Option("--structure", help="no_limit, pot_limit or fixed_limit.")] = "no_limit",
+    plot: Annotated[Optional[str], typer.Option("--plot", help="Save cumulative winnings as a PNG.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """A match between bots: big blinds per 100 hands with a 95% confidence interval."""
+    small_big = read_blinds(blinds)
+    kind = read_structure(structure)
+    if stack <= 0:
+        raise PokerDealerError(f"--stack must be positive, got {stack}")
+    with Progress(
+        TextColumn("match"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=error_console,
+        transient=True,
+        disable=as_json or not error_console.is_terminal,
+    ) as bar:
+        task = bar.add_task("match", total=hands)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        result = play_match(
+            bots,
+            hands=hands,
+            duplicate=duplicate,
+            seed=seed,
+            stacks=stack,
+            blinds=small_big,
+            ante=ante,
+            structure=kind,
+            progress=progress,
+        )
+    if plot:
+        plot_match(result, plot)
+    if as_json:
+        data = result.to_json()
+        data["plot"] = plot
+        console.print_json(json.dumps(data))
+        return
+    kind_text = "duplicate" if result.duplicate else "plain"
+    table = Table(title=f"{result.hands} hands ({kind_text}, {result.deals} deals), seed {seed}")
+    table.add_column("bot")
+    table.add_column("bb/100", justify="right")
+    table.add_column("95% CI", justify="right")
+    table.add_column("chips", justify="right")
+    for line in result.bot_results():
+        table.add_row(line.name, f"{line.bb_per_100:+.2f}", f"± {line.ci95:.2f}", f"{line.chips:+d}")
+    console.print(table)
+    if plot:
+        console.print(f"plot saved to {plot}", markup=False)
