@@ -180,6 +180,7 @@ class _PhhsWriter:
             self._file = path.open("w", encoding="utf-8")
         except OSError as error:
             raise PokerDealerError(f"cannot write {path}: {error.strerror or error}") from None
+        self.path = path
         self._count = 0
 
     def write(self, hand) -> None:  # noqa: ANN001
@@ -191,6 +192,7 @@ class _PhhsWriter:
         if self._count > 1:
             self._file.write("\n")
         self._file.write(f"[{self._count}]\n{dumps(history)}")
+        self._file.flush()
 
     def close(self) -> None:
         self._file.close()
