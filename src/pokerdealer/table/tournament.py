@@ -229,7 +229,7 @@ class Tournament(Table):
 
     @property
     def winner(self) -> str | None:
-        return self._standings[0].name if self.is_over and self._standings else None
+        return self.standings[0].name if self.is_over and self._standings else None
 
     @property
     def standings(self) -> tuple[Standing, ...]:
