@@ -279,3 +279,13 @@ def test_short_deck_uses_36_cards():
     hand = make_hand([100] * 3, variant="shortdeck")
     assert all(c.rank >= 4 for c in hand.deck)
     assert len(hand.deck) == 36 and parse_cards("6c")[0] in hand.deck
+
+
+def test_reveal_called_aggressor_option_tables_the_river_bettor_automatically():
+    hand = river(options=RuleOptions(reveal_called_aggressor=True))
+    play(hand, "p1 cc", "p2 cbr 30", "p3 cc", "p1 cc")
+    assert hand.shown == {1: hand.hole_cards[1]}
+    assert hand.actor == 2  # the next player in order shows or mucks
+    hand.muck()
+    hand.muck()
+    assert hand.result.awards[0].winners == (1,)

@@ -192,6 +192,11 @@ class RuleOptions:
     cannot post the whole ante."""
     short_deck_trips_beat_straight: bool = True
     """Short deck: three of a kind beats a straight (Triton); PokerKit and WSOP: no."""
+    reveal_called_aggressor: bool = False
+    """Table the last river bettor's hand automatically when called (RULES.md §6.1
+    ``reveal_called_aggressor = auto``, TDA 18-B). Off by default so that the
+    called aggressor shows or mucks like everyone else, as hand histories (PHH)
+    record it."""
     kill_beaten_hands_first: bool = False
     """PokerKit's award procedure: hands beaten in every pot they are in are killed
     first and the pots rebuilt from the remaining hands, which merges pots that

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from pokerdealer.cards import Card, CardsLike, parse_cards
+from pokerdealer.cards import Card, CardsLike, Deck, parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import rank_function
 from pokerdealer.rules.betting import check_action as _check
@@ -118,6 +118,8 @@ class HandResult(NamedTuple):
 def _deck_tuple(deck: CardsLike | Sequence[Card], config: HandConfig) -> tuple[Card, ...]:
     n = len(config.stacks)
     need = 2 * n + 8
+    if isinstance(deck, Deck):
+        deck = deck.cards
     if isinstance(deck, (tuple, list)) and deck and type(deck[0]) is Card:
         cards = tuple(deck)
         used = cards[:need]
@@ -360,7 +362,11 @@ class Hand:
                 self._shown[i] = self._hole[i]
             self._finish()
         else:
-            self._showdown_pending = list(order)
+            pending = list(order)
+            if self._options.reveal_called_aggressor and self._aggressor is not None:
+                self._shown[order[0]] = self._hole[order[0]]
+                del pending[0]
+            self._showdown_pending = pending
 
     def _finish(self) -> None:
         """Award every pot and close the hand."""
