@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from pokerdealer.bots.base import Bot
+from pokerdealer.bots.base import BaseBot, Bot
 from pokerdealer.bots.registry import make_bots
 from pokerdealer.cards import deck_cards
 from pokerdealer.errors import IllegalActionError, PokerDealerError
@@ -46,9 +46,9 @@ def play_hand(
     ``on_action(hand, player)`` is called before each action.
     """
     for i, bot in enumerate(bots):
-        hook = getattr(bot, "new_hand", None)
-        if hook is not None:
-            hook(hand.view(i))
+        # Skip the hook when it is BaseBot's no-op: building a view is not free.
+        if getattr(type(bot), "new_hand", None) not in (None, BaseBot.new_hand):
+            bot.new_hand(hand.view(i))  # type: ignore[attr-defined]
     while (actor := hand.actor) is not None:
         if on_action is not None:
             on_action(hand, actor)
