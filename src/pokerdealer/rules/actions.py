@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pokerdealer.cards import Card, parse_cards
+from pokerdealer.errors import PokerDealerError
 
 __all__ = [
     "ALL_IN",
@@ -126,10 +127,10 @@ def parse_action(text: str) -> Action:
     >>> parse_action("p1 xx")
     Traceback (most recent call last):
     ...
-    ValueError: cannot read action 'p1 xx': expected 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'
+    pokerdealer.errors.PokerDealerError: cannot read action 'p1 xx': expected 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'
     """
     body = text.split("#", 1)[0].split()
-    error = ValueError(
+    error = PokerDealerError(
         f"cannot read action {text!r}: expected 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'"
     )
     if len(body) < 2 or not body[0].startswith("p") or not body[0][1:].isdigit():

@@ -363,15 +363,15 @@ class HandConfig:
         >>> c = HandConfig.from_positions((100, 100, 100, 100), (1, 2, 4, 0), (0, 2, 0, 0))
         >>> c.straddles, c.ante_type, c.button
         ((4,), <AnteType.BIG_BLIND: 'big_blind'>, 3)
+        >>> hu = HandConfig.from_positions((100, 100), (1, 2))
+        >>> hu.blinds, hu.big_blind_player, hu.small_blind_player
+        ((1, 2), 0, 1)
         """
         n = len(stacks)
         bos = list(blinds_or_straddles) + [0] * (n - len(blinds_or_straddles))
-        if n == 2:
-            blinds = (bos[1], bos[0])  # PHH heads-up arrays are reverse-assigned
-            straddles: tuple[int, ...] = ()
-        else:
-            blinds = (bos[0], bos[1])
-            straddles = tuple(x for x in bos[2:] if x)
+        # Heads-up PHH writes [small, big] although p1 (index 0) is the big blind.
+        blinds = (bos[0], bos[1])
+        straddles = tuple(x for x in bos[2:] if x) if n > 2 else ()
         ante, ante_type = 0, AnteType.NONE
         antes_l = list(antes) + [0] * (n - len(antes))
         if any(antes_l):
