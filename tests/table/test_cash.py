@@ -172,7 +172,7 @@ def test_sitting_out_player_misses_the_big_blind(rule):
 
 
 def test_coming_back_posting_missed_blinds_big_live_small_dead():
-    table = sit_out_one_orbit(ButtonRule.FORWARD_MOVING)
+    table = sit_out_one_orbit(ButtonRule.DEAD)
     fold_around(table)  # seat 4 misses the BB
     fold_around(table)  # ... and the SB
     p4 = table.player("p4")
@@ -183,6 +183,17 @@ def test_coming_back_posting_missed_blinds_big_live_small_dead():
     i = r.index_of(4)
     assert r.hand.committed[i] == 10 and r.hand.dead_money == 5
     assert table.player("p4").status is SeatStatus.ACTIVE and not table.player("p4").missed_big_blind
+
+
+def test_forward_moving_poster_never_makes_the_big_blind_repeat():
+    """Landing on the button would leave the BB on seat 2 twice: the button moves one more."""
+    table = sit_out_one_orbit(ButtonRule.FORWARD_MOVING)
+    fold_around(table)
+    last = fold_around(table).positions  # button 3, SB 1, BB 2
+    table.sit_in("p4", post=True)
+    r = fold_around(table)
+    assert r.positions.big_blind != last.big_blind
+    assert r.positions == Positions(1, 2, 3) and r.posts == (Post(4, 10, 5),)
 
 
 def test_coming_back_waiting_for_the_big_blind_posts_nothing_extra():

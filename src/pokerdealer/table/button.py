@@ -209,7 +209,12 @@ def next_positions(
     if rule is ButtonRule.FORWARD_MOVING:
         button = _next(prev.button, dealt)
         sb = _next(button, dealt)
-        return Positions(button, sb, _next(sb, dealt))
+        bb = _next(sb, dealt)
+        if bb == prev.big_blind and heads_up_no_double_bb:
+            # Only when players join a short table: move one more seat rather
+            # than give the same player the big blind twice in a row.
+            button, sb, bb = sb, bb, _next(bb, dealt)
+        return Positions(button, sb, bb)
     bb = _next(prev.big_blind, dealt)
     sb = prev.big_blind
     button = prev.small_blind
@@ -263,16 +268,21 @@ def plan_hand(
     coming = {s for s in wanting if seats[s].status is not SeatStatus.WAITING}
     while True:
         positions = next_positions(rule, prev, active | coming, **opts)
+        # Under DEAD the button is the last small blind's seat (next_positions moves
+        # it only when newcomers sit exactly where the blinds have just passed).
+        start = prev.small_blind if rule is ButtonRule.DEAD else positions.button
         held = {
             s
             for s in coming
             if s != positions.big_blind
             and (
-                is_between(s, positions.button, positions.big_blind, seat_count)
+                is_between(s, start, positions.big_blind, seat_count)
                 if seats[s].status is SeatStatus.POSTING
-                else is_between(s, positions.button, positions.small_blind, seat_count)
+                else is_between(s, start, positions.small_blind, seat_count)
             )
         }
+        if positions.big_blind == prev.big_blind:
+            held = set(coming)  # newcomers never make the big blind pay twice in a row
         if not held:
             break
         coming -= held
