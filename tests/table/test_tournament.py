@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -18,6 +19,7 @@ from pokerdealer.table import (
 )
 
 from .helpers import random_player, rig, rigged_deck, script
+from .test_sessions import check_hand
 
 LEVELS = (Level(50, 100, hands=2), Level(100, 200, 200, hands=2), Level(200, 400, 400))
 
@@ -130,11 +132,14 @@ def test_full_tournament_random_players_to_one_winner(seed):
     t = Tournament(settings, names, rng=rng)
     decide = random_player(rng)
     total = 500 * len(names)
+    prev = None
     for _ in range(3000):
         if t.is_over:
             break
         alive_before = len(t.stacks)
         r = play_hand(t, decide)
+        check_hand(settings.button_rule, prev, r)  # dead button through the busts
+        prev = r
         assert sum(r.hand.result.final_stacks) == sum(r.hand.starting_stacks)
         assert t.total_chips == total
         out = [s for s in t.standings if s.hand == r.number]
@@ -146,7 +151,7 @@ def test_full_tournament_random_players_to_one_winner(seed):
     assert sum(x.prize for x in standings) == sum(settings.payouts[: len(names)])
     # Places follow the order of elimination: later busts finish higher.
     by_hand = sorted((x for x in standings if x.hand), key=lambda x: (x.hand, -x.place))
-    assert all(a.place >= b.place for a, b in zip(by_hand, by_hand[1:]))
+    assert all(a.place >= b.place for a, b in itertools.pairwise(by_hand))
 
 
 def test_split_prize_pool_rounds_down_and_gives_the_rest_to_first():

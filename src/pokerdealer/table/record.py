@@ -52,7 +52,7 @@ class SeatedHand(Hand):
         when it differs from ``config.button`` (dead small blind).
     """
 
-    __slots__ = ("_table_posts", "_effective_button", "_posts_done")
+    __slots__ = ("_effective_button", "_posts_done", "_table_posts")
 
     def __init__(
         self,
