@@ -120,7 +120,7 @@ def test_an_illegal_action_exits_2_with_one_line(tmp_path):
     code, out, err = run("replay", path)
     assert code == 2 and out == ""
     assert err.count("\n") == 1
-    assert "actions[4] 'p1 cbr 8'" in err and "minimum raise to 10" in err
+    assert "actions[4] 'p1 cbr 8' by p1 breaks min_raise" in err and "minimum raise to 10" in err
     assert "legal: fold, call 5, raise to 10..200" in err
     code, out, _ = run("replay", path, "--json")
     assert code == 2
@@ -128,6 +128,7 @@ def test_an_illegal_action_exits_2_with_one_line(tmp_path):
     assert error["index"] == 4 and error["action"] == "p1 cbr 8"
     assert error["player"] == "p1" and error["rule"] == "min_raise"
     assert error["message"].startswith("p1: raise to 8 is below the minimum raise to 10")
+    assert error["legal"]["min_raise_to"] == 10 and error["legal"]["call"] == 5
 
 
 @pytest.mark.parametrize(

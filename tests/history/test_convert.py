@@ -177,7 +177,10 @@ def test_an_illegal_action_names_its_index_player_and_rule():
         "player": "p1",
         "rule": "min_raise",
         "message": error.value.reason,
+        "legal": {"actor": "p1", "fold": True, "check": False, "call": 5, "min_raise_to": 10,
+                  "max_raise_to": 200, "show": False, "muck": False},
     }
+    assert str(error.value).startswith("actions[4] 'p1 cbr 8' by p1 breaks min_raise: p1: raise")
     assert "below the minimum raise to 10" in error.value.reason
     assert error.value.legal.min_raise_to == 10
 

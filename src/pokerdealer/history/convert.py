@@ -111,7 +111,8 @@ class ReplayError(PokerDealerError):
         rule: str,
         legal: LegalActions | None = None,
     ) -> None:
-        super().__init__(f"actions[{index}] {action!r}: {message}")
+        by = f" by {player}" if player else ""
+        super().__init__(f"actions[{index}] {action!r}{by} breaks {rule}: {message}")
         self.index = index
         self.action = action
         self.player = player
@@ -120,14 +121,33 @@ class ReplayError(PokerDealerError):
         self.reason = message
 
     def to_json(self) -> dict[str, Any]:
-        """``{"index", "action", "player", "rule", "message"}`` (the CLI's error object)."""
+        """``{"index", "action", "player", "rule", "message", "legal"}`` (the CLI's
+        error object); ``legal`` is ``null`` when nobody could act."""
+        legal = self.legal
         return {
             "index": self.index,
             "action": self.action,
             "player": self.player,
             "rule": self.rule,
             "message": self.reason,
+            "legal": None if legal is None or legal.actor is None else {
+                "actor": f"p{legal.actor + 1}",
+                "fold": legal.can_fold,
+                "check": legal.can_check,
+                "call": _plain(legal.call),
+                "min_raise_to": _plain(legal.min_raise_to),
+                "max_raise_to": _plain(legal.max_raise_to),
+                "show": legal.can_show,
+                "muck": legal.can_muck,
+            },
         }
+
+
+def _plain(value: Number | None) -> int | float | None:
+    """A number for JSON: an int, or a float for a decimal amount."""
+    if value is None or isinstance(value, int):
+        return value
+    return int(value) if value == int(value) else float(value)
 
 
 # -- amounts ---------------------------------------------------------------------
