@@ -184,7 +184,7 @@ def test_a_folder_is_replayed_with_a_summary(tmp_path):
 
 
 def test_a_phhs_file_is_replayed_hand_by_hand(tmp_path):
-    one = "\n".join(["[1]", SHOWDOWN, "[2]", SHOWDOWN])
+    one = f"[1]\n{SHOWDOWN}\n[2]\n{SHOWDOWN}"
     code, out, _ = run("replay", write(tmp_path, "many.phhs", one), "--json")
     assert code == 0
     assert json.loads(out)["summary"]["match"] == 2

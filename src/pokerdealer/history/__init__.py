@@ -41,13 +41,13 @@ from pokerdealer.history.phh import (
 
 __all__ = [
     "HOLDEM_VARIANTS",
+    "VARIANTS",
     "HandHistory",
     "HistoryError",
     "PhhAction",
     "Replay",
     "ReplayError",
     "UnsupportedHistory",
-    "VARIANTS",
     "compare_stacks",
     "dump",
     "dump_all",

@@ -560,7 +560,7 @@ def history_to_hand(
         try:
             hand.apply(action)
         except IllegalActionError as error:
-            substitute = _tolerate(hand, action, error)
+            substitute = _tolerate(hand, action, error, scale)
             if substitute is None:
                 raise _illegal(error, index) from None
             warn((index, substitute[1]))
@@ -588,7 +588,7 @@ def history_to_hand(
 
 
 def _tolerate(
-    hand: Hand, action: Action, error: IllegalActionError
+    hand: Hand, action: Action, error: IllegalActionError, scale: int
 ) -> tuple[Action, str] | None:
     """An equivalent legal action for a raise the data contains but the rules
     reject: a raise only to what the opponents can match."""
@@ -601,19 +601,20 @@ def _tolerate(
         return None
     legal = hand.legal()
     label = f"p{p + 1}"
+    asked = _unscale(action.amount, scale)
     if legal.min_raise_to is not None and error.rule == "min_raise":
         to = legal.min_raise_to
-        return (
-            Action(RAISE, p, to),
-            f"{label} raises to {action.amount}, only what an all-in opponent can match "
-            f"(below the minimum raise to {to}); played as a raise to {to}, the same chips",
+        message = (
+            f"{label} raises to {asked}, only what an all-in opponent can match (below the "
+            f"minimum raise to {_unscale(to, scale)}); played as that raise, the same chips"
         )
+        return Action(RAISE, p, to), message
     if reach <= hand.current_bet and legal.call is not None:
-        return (
-            Action(CALL, p),
-            f"{label} raises to {action.amount}, but no opponent can match more than "
-            f"{hand.current_bet}; played as a call",
+        message = (
+            f"{label} raises to {asked}, but no opponent can match more than "
+            f"{_unscale(hand.current_bet, scale)}; played as a call"
         )
+        return Action(CALL, p), message
     return None
 
 

@@ -48,7 +48,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from pokerdealer.cards import CARDS, RANKS, SUITS, Card
 from pokerdealer.errors import PokerDealerError
@@ -76,7 +76,7 @@ __all__ = [
     "parse_cards_phh",
 ]
 
-Number = Union[int, Decimal]
+Number = int | Decimal
 
 #: Every variant code this module reads and writes. ``PT`` is ours (pot-limit hold'em).
 VARIANTS: frozenset[str] = frozenset(
