@@ -56,6 +56,8 @@ EXACT_LIMIT = 120_000_000
 DEFAULT_SAMPLES = 1_000_000
 #: Most combo assignments (one combo per player) held in memory for enumeration.
 ASSIGNMENT_LIMIT = 1 << 22
+#: Combo assignments looked at to check that some deal exists, for Monte Carlo.
+FEASIBILITY_LIMIT = 1 << 16
 
 Method = Literal["exact", "monte_carlo"]
 
@@ -271,8 +273,12 @@ def equity(
     board_mask = 0
     for card in board_cards:
         board_mask |= int(_kernel.card_bits(np.array(card.index)))
-    arrays = _kernel.Players(keys=[], masks=[], holes=[], weights=[])
+    arrays = _kernel.Players(
+        keys=[], masks=[], holes=[], weights=[], board_key=board_key, board_mask=board_mask
+    )
+    every_pair = math.comb(len(deck), 2)
     for player, player_weights in zip(combos, weights):
+        arrays.uniform.append(len(player) == every_pair and len(set(player_weights)) == 1)
         cards = np.array(player, np.intp)
         holes = np.bitwise_or.reduce(_kernel.card_bits(cards), axis=1)
         arrays.keys.append(_kernel.card_codes(cards).sum(axis=1) + board_key)
@@ -280,7 +286,10 @@ def equity(
         arrays.holes.append(holes)
         arrays.weights.append(np.array(player_weights, np.float64))
 
-    assignments = _kernel.compatible_assignments(arrays.holes, arrays.weights, ASSIGNMENT_LIMIT)
+    sampling = exact is False or samples is not None or seconds is not None
+    # Monte Carlo only needs to know that some deal exists: a small limit will do.
+    limit = FEASIBILITY_LIMIT if sampling else ASSIGNMENT_LIMIT
+    assignments = _kernel.compatible_assignments(arrays.holes, arrays.weights, limit)
     if assignments is not None and (len(assignments[1]) == 0 or assignments[1].sum() <= 0):
         raise EquityError(
             "the players cannot all be dealt at once: every way to give each player a combo "
@@ -288,7 +297,7 @@ def equity(
         )
     boards = math.comb(len(deck), k)
     method: Method
-    if exact is False or samples is not None or seconds is not None:
+    if sampling:
         method = "monte_carlo"
     elif assignments is None:
         if exact:
