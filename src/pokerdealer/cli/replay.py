@@ -75,6 +75,7 @@ __all__ = ["replay_command", "replay_json", "replay_many"]
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "player_count": "{n} players",
         "ante_per_player": "ante {amount} each", "ante_big_blind": "big-blind ante {amount}", "ante_button": "button ante {amount}",
         "preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River",
         "showdown": "Showdown", "pots": "Pots", "pot": "pot", "main_pot": "Main pot",
@@ -98,6 +99,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_stacks": "without finishing stacks",
     },
     "zh-Hant": {
+        "player_count": "{n}位玩家",
         "ante_per_player": "每人前注{amount}", "ante_big_blind": "大盲前注{amount}", "ante_button": "莊家前注{amount}",
         "preflop": "翻牌前", "flop": "翻牌", "turn": "轉牌", "river": "河牌",
         "showdown": "攤牌", "pots": "底池", "pot": "底池", "main_pot": "主池",
@@ -120,6 +122,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_stacks": "無最終籌碼",
     },
     "zh-Hans": {
+        "player_count": "{n}位玩家",
         "ante_per_player": "每人前注{amount}", "ante_big_blind": "大盲前注{amount}", "ante_button": "庄家前注{amount}",
         "preflop": "翻牌前", "flop": "翻牌", "turn": "转牌", "river": "河牌",
         "showdown": "摊牌", "pots": "底池", "pot": "底池", "main_pot": "主池",
@@ -312,7 +315,7 @@ def _print_hand(replay: Replay, lang: str, path: str) -> None:
     config = hand.config
     n = config.player_count
     head = Text(f"{path}  ", style="bold")
-    head.append(f"{history.variant}, {_w(lang, 'players')} {n}", style="")
+    head.append(f"{history.variant}, {_w(lang, 'player_count', n=n)}", style="")
     console.print(head)
 
     # Players, seats and forced bets.

@@ -381,10 +381,11 @@ class Replay:
             return None
         if self.scale == 1:
             return legal
+        # In the file's units the amounts may be decimals (LegalActions says int).
         return legal._replace(
-            call=self.amount(legal.call),
-            min_raise_to=self.amount(legal.min_raise_to),
-            max_raise_to=self.amount(legal.max_raise_to),
+            call=self.amount(legal.call),  # type: ignore[arg-type]
+            min_raise_to=self.amount(legal.min_raise_to),  # type: ignore[arg-type]
+            max_raise_to=self.amount(legal.max_raise_to),  # type: ignore[arg-type]
         )
 
 
