@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from pokerdealer.cards import Card, CardsLike, format_cards, parse_cards
+from pokerdealer.cards import CARDS, Card, CardsLike, format_cards, parse_cards
 from pokerdealer.equity import _kernel
 from pokerdealer.equity.errors import EquityError
 from pokerdealer.equity.ranges import Range, RangeLike, parse_range
@@ -50,8 +50,9 @@ __all__ = [
 ]
 
 #: Largest exact workload chosen automatically: boards x (live combos + combo
-#: assignments x players). About a second on one core; ``exact=True`` lifts it.
-EXACT_LIMIT = 120_000_000
+#: assignments x players). At most about a second on one core (a unit costs about
+#: a nanosecond); ``exact=True`` lifts it.
+EXACT_LIMIT = 1_000_000_000
 #: Monte Carlo samples when neither ``samples`` nor ``seconds`` is given.
 DEFAULT_SAMPLES = 1_000_000
 #: Most combo assignments (one combo per player) held in memory for enumeration.
@@ -157,8 +158,14 @@ def _as_range(player: RangeLike, number: int) -> tuple[str, Range]:
     return text, Range.from_combos([(first.index, second.index)], text=text)
 
 
-def _prune(combos: list[list[tuple[int, int]]], weights: list[list[float]]) -> None:
-    """Drop combos using a card that another player holds in all of their combos."""
+def _prune(
+    combos: list[list[tuple[int, int]]], weights: list[list[float]], inputs: list[str]
+) -> None:
+    """Drop combos using a card that another player holds in all of their combos.
+
+    Repeats until nothing changes (dropping combos can leave a player with a
+    card common to all the rest). Raises when a player has nothing left.
+    """
     changed = True
     while changed:
         changed = False
@@ -169,8 +176,15 @@ def _prune(combos: list[list[tuple[int, int]]], weights: list[list[float]]) -> N
                 common &= set(combo)
             held.append(common)
         for p, player in enumerate(combos):
-            taken = set().union(*(held[q] for q in range(len(combos)) if q != p))
-            keep = [i for i, c in enumerate(player) if not taken.intersection(c)]
+            owner = {card: q for q in range(len(combos)) if q != p for card in held[q]}
+            keep = [i for i, c in enumerate(player) if c[0] not in owner and c[1] not in owner]
+            if not keep:
+                card = next(c for combo in player for c in combo if c in owner)
+                q = owner[card]
+                raise EquityError(
+                    f"player {p + 1} ({inputs[p]!r}) cannot be dealt: every combo needs a card "
+                    f"that player {q + 1} ({inputs[q]!r}) always holds, like '{CARDS[card]}'"
+                )
             if len(keep) != len(player):
                 combos[p] = [player[i] for i in keep]
                 weights[p] = [weights[p][i] for i in keep]
@@ -247,13 +261,7 @@ def equity(
         inputs.append(text)
         combos.append([c for c, _ in live])
         weights.append([w for _, w in live])
-    _prune(combos, weights)
-    for number, player in enumerate(combos, start=1):
-        if not player:
-            raise EquityError(
-                f"player {number} ({inputs[number - 1]!r}) cannot be dealt: every combo uses a "
-                "card another player always holds"
-            )
+    _prune(combos, weights, inputs)
 
     fixed = set()
     for player in combos:
