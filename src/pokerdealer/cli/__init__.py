@@ -17,6 +17,7 @@ from pokerdealer.cli import equity as _equity  # noqa: F401,E402
 from pokerdealer.cli import export as _export  # noqa: F401,E402
 from pokerdealer.cli import simulate as _simulate  # noqa: F401,E402
 from pokerdealer.cli import match as _match  # noqa: F401,E402
+from pokerdealer.cli import acpc as _acpc  # noqa: F401,E402
 from pokerdealer.cli import play as _play  # noqa: F401,E402
 
 __all__ = ["app", "main"]

@@ -1,0 +1,115 @@
+"""The ``acpc-server`` and ``acpc-client`` commands: the ACPC dealer protocol over TCP.
+
+::
+
+    pokerdealer acpc-server [--players 2] [--hands 1000] [--port 0] [--host 127.0.0.1]
+                            [--seed N] [--stack 20000] [--blinds 50/100]
+                            [--structure no_limit|pot_limit|fixed_limit]
+                            [--timeout 10] [--log MATCH.phhs] [--json]
+    pokerdealer acpc-client --port PORT [--host 127.0.0.1] [--bot tight] [--seed N]
+                            [--players 2] [--stack 20000] [--blinds 50/100] [--structure ...]
+
+The server first prints ``port <N>`` (the port clients connect to; with
+``--port 0`` the system picks one), waits for ``--players`` clients (seats
+in the order they connect), plays the match and prints each client's
+chips. ``--log`` writes every hand as PHH. ``--json`` prints (a contract)::
+
+    {"hands", "players": [{"name", "chips"}], "log"}
+
+The client plays a pokerdealer bot (a built-in name or ``module:Class``)
+until the dealer closes the connection, then prints ``{"hands", "actions",
+"chips"}`` with ``--json``. Both sides must agree on the game options.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from pokerdealer.acpc import AcpcDealer, AcpcGame, run_client
+from pokerdealer.bots import make_bot
+from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli.match import read_blinds, read_structure
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.history import dump_all
+
+__all__ = ["acpc_client_command", "acpc_server_command"]
+
+PlayersOption = Annotated[int, typer.Option("--players", help="Players at the table (2-10).")]
+StackOption = Annotated[int, typer.Option("--stack", help="Chips each player has at the start of every hand.")]
+BlindsOption = Annotated[str, typer.Option("--blinds", help="SMALL/BIG.")]
+StructureOption = Annotated[str, typer.Option("--structure", help="no_limit, pot_limit or fixed_limit.")]
+HostOption = Annotated[str, typer.Option("--host", help="Address (loopback by default).")]
+
+
+def _game(players: int, stack: int, blinds: str, structure: str) -> AcpcGame:
+    if stack <= 0:
+        raise PokerDealerError(f"--stack must be positive, got {stack}")
+    return AcpcGame(
+        players=players, stack=stack, blinds=read_blinds(blinds), structure=read_structure(structure)
+    )
+
+
+@app.command("acpc-server")
+@reports_errors
+def acpc_server_command(
+    players: PlayersOption = 2,
+    hands: Annotated[int, typer.Option("--hands", help="Hands in the match.")] = 1000,
+    port: Annotated[int, typer.Option("--port", help="TCP port; 0 picks a free one.")] = 0,
+    host: HostOption = "127.0.0.1",
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the deck orders.")] = None,
+    stack: StackOption = 20000,
+    blinds: BlindsOption = "50/100",
+    structure: StructureOption = "no_limit",
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds to connect, then per answer.")] = 10.0,
+    log: Annotated[Optional[str], typer.Option("--log", help="Write the hands as PHH (.phhs).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Deal a match to clients speaking the ACPC protocol (VERSION:2.0.0)."""
+    game = _game(players, stack, blinds, structure)
+    dealer = AcpcDealer(game, hands=hands, seed=seed, host=host, port=port, timeout=timeout)
+    sys.stdout.write(f"port {dealer.port}\n")
+    sys.stdout.flush()
+    summary = dealer.run()
+    if log:
+        dump_all(summary.histories, log)
+    if as_json:
+        data = summary.to_json()
+        data["log"] = log
+        console.print_json(json.dumps(data))
+        return
+    for name, chips in zip(summary.names, summary.totals):
+        console.print(f"{name}: {chips:+d} chips over {summary.hands} hands", markup=False)
+
+
+@app.command("acpc-client")
+@reports_errors
+def acpc_client_command(
+    port: Annotated[int, typer.Option("--port", help="The dealer's port.")],
+    host: HostOption = "127.0.0.1",
+    bot: Annotated[str, typer.Option("--bot", help="random, caller, tight or module:Class.")] = "tight",
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the bot.")] = None,
+    players: PlayersOption = 2,
+    stack: StackOption = 20000,
+    blinds: BlindsOption = "50/100",
+    structure: StructureOption = "no_limit",
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds to wait for the dealer.")] = 60.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Connect a pokerdealer bot to an ACPC dealer and play until the match ends."""
+    game = _game(players, stack, blinds, structure)
+    player = make_bot(bot, random.Random(seed))
+    summary = run_client(player, game, host=host, port=port, timeout=timeout)
+    if as_json:
+        console.print_json(
+            json.dumps({"hands": summary.hands, "actions": summary.actions, "chips": summary.chips})
+        )
+        return
+    console.print(
+        f"{bot}: {summary.chips:+d} chips over {summary.hands} hands ({summary.actions} actions)",
+        markup=False,
+    )

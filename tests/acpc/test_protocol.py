@@ -1,0 +1,103 @@
+"""ACPC match states: reading, writing, and replaying them through the rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerdealer.acpc import (
+    AcpcError,
+    AcpcGame,
+    apply_acpc,
+    format_matchstate,
+    parse_matchstate,
+    replay_state,
+    to_acpc,
+)
+from pokerdealer.cards import parse_cards
+from pokerdealer.rules import Action, Structure
+
+HU = AcpcGame(players=2, stack=20000, blinds=(50, 100))
+
+
+def test_spec_example_heads_up_no_limit():
+    # From the protocol document: position 1 is the small blind (button) and acts first.
+    lines = [
+        "MATCHSTATE:1:31::|JdTc",
+        "MATCHSTATE:1:31:r300:|JdTc",
+        "MATCHSTATE:1:31:r300r900:|JdTc",
+        "MATCHSTATE:1:31:r300r900c/:|JdTc/6dJc9c",
+        "MATCHSTATE:1:31:r300r900c/r1800:|JdTc/6dJc9c",
+    ]
+    for line in lines:
+        state = parse_matchstate(line)
+        hand = replay_state(HU, state)
+        rounds = [list(r) for r in state.rounds]
+        assert format_matchstate(hand, 1, 31, rounds) == line
+    hand = replay_state(HU, parse_matchstate(lines[-1]))
+    # r1800 on the flop: a bet to 1800 in the hand = 900 on this street.
+    assert hand.committed == (900, 0) and hand.actor == 1
+    assert to_acpc(HU, hand, hand.check_action(Action("raise", 1, 2700))) == "r3600"
+
+
+def test_final_state_shows_both_hands_at_showdown():
+    line = "MATCHSTATE:0:7:cc/cc/cc/cc:KsJs|JdTc/6dJc9c/Kh/Qc"
+    state = parse_matchstate(line)
+    hand = replay_state(HU, state)
+    hand.auto_showdown()
+    assert hand.is_complete
+    assert format_matchstate(hand, 0, 7, state.rounds) == line
+    assert hand.result.payoffs == (-100, 100)  # JdTc makes a straight, KsJs two pair
+
+
+def test_three_players_positions_and_all_in_rounds():
+    game = AcpcGame(players=3, stack=1000, blinds=(5, 10))
+    state = parse_matchstate("MATCHSTATE:2:0:r1000cc///:||AsAd/2c3d4h/5s/9c")
+    hand = replay_state(game, state)
+    assert hand.is_complete and len(hand.board) == 5  # all-in: every hand is tabled
+    text = format_matchstate(hand, 2, 0, state.rounds)
+    assert text.startswith("MATCHSTATE:2:0:r1000cc///:")
+    assert text.count("|") == 2 and "AsAd" in text
+
+
+def test_fixed_limit_raises_have_no_amount():
+    game = AcpcGame(players=2, stack=1000, blinds=(5, 10), structure=Structure.FIXED_LIMIT)
+    hand = replay_state(game, parse_matchstate("MATCHSTATE:0:0:rr:AsKs|"))
+    assert hand.committed == (30, 20)  # BB 10 -> SB raises to 20 -> BB re-raises to 30
+    assert to_acpc(game, hand, hand.check_action(Action("raise", 1, 40))) == "r"
+    with pytest.raises(AcpcError):
+        apply_acpc(game, hand, "r50")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "MATCHSTATE:0:0",
+        "STATE:0:0::AsKs|",
+        "MATCHSTATE:x:0::AsKs|",
+        "MATCHSTATE:0:0:q:AsKs|",
+        "MATCHSTATE:0:0::AsK|",
+        "MATCHSTATE:0:0::AsAs|",
+    ],
+)
+def test_malformed_states_are_rejected(line):
+    with pytest.raises(AcpcError):
+        replay_state(HU, parse_matchstate(line))
+
+
+def test_illegal_actions_are_rejected_and_change_nothing():
+    hand = replay_state(HU, parse_matchstate("MATCHSTATE:1:0::|JdTc"))
+    before = hand._fingerprint()
+    for token in ("r150", "r30000", "rx", "x"):
+        with pytest.raises(AcpcError):
+            apply_acpc(HU, hand, token)
+    assert hand._fingerprint() == before
+    # ACPC: no fold when checking is free.
+    hand = replay_state(HU, parse_matchstate("MATCHSTATE:0:0:c:AsKs|"))
+    with pytest.raises(AcpcError):
+        apply_acpc(HU, hand, "f")
+
+
+def test_cards_parse():
+    state = parse_matchstate("MATCHSTATE:0:30:cc/:9s8h|/8c8d5c:r250")
+    assert state.hole_cards == (parse_cards("9s8h"), None)
+    assert state.text == "MATCHSTATE:0:30:cc/:9s8h|/8c8d5c"
