@@ -231,3 +231,16 @@ def test_render_and_close():
     env.reset(seed=0)
     assert "hand 1" in env.render()
     env.close()
+
+
+def test_sessions_use_the_table_and_straddles_the_simple_rotation():
+    env = HoldemEnv(players=4, stacks=100, hands=6, button=1)
+    env.reset(seed=2)
+    assert env._table is not None and env._button == 1
+    play_random(env, random.Random(1))
+    assert len(env._table.hands) == env.hand_number
+    straddled = HoldemEnv(players=4, stacks=100, hands=3, straddles=(4,), button=0)
+    straddled.reset(seed=2)
+    assert straddled._table is None and straddled.hand.committed[3] == 4
+    totals = play_random(straddled, random.Random(2))
+    assert sum(totals.values()) == 0

@@ -5,9 +5,11 @@ hands (``hands=N`` or ``hands=None`` for "until one player has every
 chip"): the button moves one seat clockwise after each hand and stacks are
 carried over; a player with no chips left is terminated.
 
-The session logic here is deliberately **simple**: the button moves to the
-next player who still has chips (no dead button, no missed blinds), and the
-blinds never go up. Use :mod:`pokerdealer.table` for real table rules.
+Sessions are run by a :class:`pokerdealer.table.CashTable` (its button and
+blind rules: forward-moving button, heads-up button placement, busted
+players leave), with fixed blinds. With straddles, which the table does not
+deal, a deliberately **simple** rotation is used instead: the button moves to
+the next seat that still has chips (no dead button, no missed blinds).
 
 Agents are ``player_0 .. player_{n-1}`` (seat order, clockwise). The
 observation of an agent is a dict:
@@ -56,6 +58,7 @@ from pokerdealer.rules.config import AnteType, HandConfig, RuleOptions, Structur
 from pokerdealer.rules.hand import Hand, Street
 from pokerdealer.rules.view import PlayerView
 from pokerdealer.env.actions import ActionSet
+from pokerdealer.table import CashGameSettings, CashTable
 
 __all__ = ["HoldemEnv", "env", "observation_layout", "raw_env"]
 
@@ -245,6 +248,7 @@ class HoldemEnv(AECEnv):
         self._button = 0
         self._obs_cache: dict[str, dict[str, np.ndarray]] = {}
         self._legal: LegalActions | None = None  # hand.legal() of the current state
+        self._table: CashTable | None = None
         self._configs: dict[tuple[tuple[int, ...], int], HandConfig] = {}
         self.history: list[tuple[HandConfig, tuple[Card, ...], list[Action]]] = []
         self.keep_history = False
@@ -279,10 +283,29 @@ class HoldemEnv(AECEnv):
         self.history = []
         choice = self._button_choice
         self._button = self._rng.randrange(self.n) if choice == "random" else int(choice)  # type: ignore[arg-type]
+        self._table = None
+        if self.hands_per_episode != 1 and not self._template.straddles:
+            self._table = self._new_table()
         self._start_hand()
 
     def _start_hand(self) -> None:
         """Deal the next hand of the episode among the seats with chips."""
+        if self._table is not None:
+            record = self._table.start_hand()
+            hand = record.hand
+            seats = [s - 1 for s in record.seats]  # table seats are numbered from 1
+            self._seats = seats
+            self._seat_index = {s: i for i, s in enumerate(seats)}
+            self._button = seats[hand.config.button]
+            self.hand = hand
+        else:
+            self._start_simple_hand()
+        self.hand_number += 1
+        self._obs_cache = {}
+        self._legal = None
+        self._advance()
+
+    def _start_simple_hand(self) -> None:
         stacks = self.session_stacks
         seats = [s for s in range(self.n) if stacks[s] > 0]
         button = self._button
@@ -305,10 +328,27 @@ class HoldemEnv(AECEnv):
             self._configs[key] = config
         # Only the cards a hand can use are drawn (hole cards, burns and board).
         self.hand = Hand(config, self._rng.sample(self._deck, 2 * len(seats) + 8))
-        self.hand_number += 1
-        self._obs_cache = {}
-        self._legal = None
-        self._advance()
+
+    def _new_table(self) -> CashTable:
+        """A cash table for a session, every agent seated with its starting stack."""
+        t = self._template
+        settings = CashGameSettings(
+            small_blind=t.blinds[0],
+            big_blind=t.blinds[1],
+            min_buy_in=1,
+            max_buy_in=max(self.starting_stacks),
+            ante=t.ante,
+            ante_type=t.ante_type,
+            seats=self.n,
+            structure=t.structure,
+            options=t.options,
+        )
+        table = CashTable(
+            settings, rng=random.Random(self._rng.getrandbits(64)), first_button=self._button + 1
+        )
+        for seat, agent in enumerate(self.possible_agents):
+            table.sit_down(agent, self.starting_stacks[seat], seat=seat + 1)
+        return table
 
     def _advance(self) -> None:
         """Point ``agent_selection`` at the next agent to act; finish the hand if over."""
@@ -329,6 +369,8 @@ class HoldemEnv(AECEnv):
         hand = self.hand
         assert hand is not None and hand.result is not None
         result = hand.result
+        if self._table is not None:
+            self._table.finish_hand()
         payoffs = [0] * self.n
         scale = self._reward_scale
         for i, seat in enumerate(self._seats):
