@@ -179,7 +179,9 @@ def main() -> None:
         "equities " + " ".join(f"{p.equity:.5f}" for p in result.players),
     )
     e7, value = timed(lambda: loop_eval7(three), 3)
-    report("eval7.evaluate + Python loop", e7, "equities " + " ".join(f"{v:.5f}" for v in value), ours)
+    report(
+        "eval7.evaluate + Python loop", e7, "equities " + " ".join(f"{v:.5f}" for v in value), ours
+    )
     ph, value = timed(lambda: loop_phevaluator(three), 3)
     report("phevaluator + Python loop", ph, "equities " + " ".join(f"{v:.5f}" for v in value), ours)
 
@@ -191,7 +193,7 @@ def main() -> None:
         (["random"] * 6, 2_000_000),
         (["random"] * 10, 1_000_000),
     ]:
-        seconds, result = timed(lambda: equity(players, samples=count, seed=2), 3)
+        seconds, result = timed(lambda p=players, c=count: equity(p, samples=c, seed=2), 3)
         rate = len(players) * result.boards / seconds / 1e6
         report(
             f"{' vs '.join(players)[:40]}, {count:,} samples",

@@ -34,9 +34,7 @@ def test_json_contract_for_an_exact_answer() -> None:
 
 
 def test_ranges_board_and_dead_cards() -> None:
-    code, out, _ = run(
-        "equity", "AKs", "QQ+,AKo", "--board", "Kd 7h 2h", "--dead", "3c", "--json"
-    )
+    code, out, _ = run("equity", "AKs", "QQ+,AKo", "--board", "Kd 7h 2h", "--dead", "3c", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["method"] == "exact"
@@ -104,3 +102,21 @@ def test_bad_input_exits_2_with_one_line(args: tuple[str, ...], says: str) -> No
     assert err.startswith("error: ")
     assert len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
+
+
+def test_progress_bar_appears_only_after_a_moment(monkeypatch) -> None:
+    from pokerdealer.cli import equity as command
+
+    quiet = command._LazyProgress(enabled=True)
+    quiet(0.5)
+    assert quiet.bar is None  # too early: nothing shown
+    quiet.close()
+    monkeypatch.setattr(command, "_PROGRESS_DELAY", 0.0)
+    shown = command._LazyProgress(enabled=True)
+    shown(0.25)
+    shown(1.0)
+    assert shown.bar is not None
+    shown.close()
+    disabled = command._LazyProgress(enabled=False)
+    disabled(1.0)
+    assert disabled.bar is None

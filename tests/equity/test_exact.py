@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pokerdealer.cards import parse_cards
-from pokerdealer.equity import equity, parse_range
+from pokerdealer.equity import EquityError, equity, parse_range
 from tests.equity.reference import brute_force
 
 
@@ -79,6 +79,27 @@ def test_hand_against_a_range_matches_eval7(hero: str, villain: str, board: str)
     expected = brute_force(
         [combos(hero), list(villain_range.indices())],
         idx(board),
+        weights=[[1.0], list(villain_range.weights)],
+    )
+    assert_matches(result, expected)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_hand_against_random_range_matches_eval7(seed: int) -> None:
+    from pokerdealer.equity import HAND_CLASSES
+
+    rng = random.Random(100 + seed)
+    villain = ",".join(rng.sample(HAND_CLASSES, 3)) + f":{rng.choice([0.5, 1])}"
+    cards = rng.sample(range(52), 5 + seed % 2)
+    hero, board = cards[:2], cards[2:]
+    villain_range = parse_range(villain)
+    try:
+        result = equity([hero, villain], board=board)
+    except EquityError:  # every villain combo met the board or the hero: nothing to compare
+        return
+    expected = brute_force(
+        [[tuple(hero)], list(villain_range.indices())],
+        board,
         weights=[[1.0], list(villain_range.weights)],
     )
     assert_matches(result, expected)

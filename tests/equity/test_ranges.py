@@ -35,7 +35,11 @@ def classes(text: str) -> set[str]:
         ("A2s+", 48, {f"A{r}s" for r in "23456789TJQK"}),
         ("K9+", 64, {"K9s", "K9o", "KTs", "KTo", "KJs", "KJo", "KQs", "KQo"}),
         ("T9s+", 20, {"T9s", "JTs", "QJs", "KQs", "AKs"}),
-        ("54o+", 120, {f"{a}{b}o" for a, b in ["54", "65", "76", "87", "98", "T9", "JT", "QJ", "KQ", "AK"]}),
+        (
+            "54o+",
+            120,
+            {f"{a}{b}o" for a, b in ["54", "65", "76", "87", "98", "T9", "JT", "QJ", "KQ", "AK"]},
+        ),
         ("KQs+", 8, {"KQs", "AKs"}),
         ("AKs+", 4, {"AKs"}),
         ("A5s-A2s", 16, {"A5s", "A4s", "A3s", "A2s"}),

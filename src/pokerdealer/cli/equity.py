@@ -152,7 +152,8 @@ def equity_command(
         Optional[float], typer.Option("--seconds", help="Time budget for Monte Carlo.")
     ] = None,
     seed: Annotated[
-        Optional[int], typer.Option("--seed", help="Seed Monte Carlo (reproducible with --samples).")
+        Optional[int],
+        typer.Option("--seed", help="Seed Monte Carlo (reproducible with --samples)."),
     ] = None,
     categories: Annotated[
         bool, typer.Option("--categories", help="Break results down by final hand category.")

@@ -211,10 +211,11 @@ def equity(
     :param dead: cards known to be out of play.
     :param exact: ``True`` forces enumeration, ``False`` forces Monte Carlo,
         ``None`` enumerates when the work is within :data:`EXACT_LIMIT`.
-    :param samples: run Monte Carlo with this many samples (selects Monte
-        Carlo unless ``exact=True``, which is an error).
-    :param seconds: a time budget for Monte Carlo, alone or with ``samples``
-        (whichever ends first).
+    :param samples: run Monte Carlo with this many samples (giving a count
+        selects Monte Carlo; with ``exact=True`` it is an error).
+    :param seconds: run Monte Carlo for at most this long, alone or with
+        ``samples`` (whichever ends first); it also selects Monte Carlo.
+        Without either, Monte Carlo uses :data:`DEFAULT_SAMPLES`.
     :param seed: seeds Monte Carlo; with a sample count (not a time budget)
         the result is reproducible.
     :param categories: also break each player's results down by final hand
