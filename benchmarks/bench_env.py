@@ -31,8 +31,10 @@ def bench_pokerdealer(seconds: float, players: int, seed: int = 0) -> tuple[floa
     decisions = hands = 0
     deadline = time.perf_counter() + seconds
     start = time.perf_counter()
+    env.reset(seed=seed)
     while time.perf_counter() < deadline:
-        env.reset(seed=hands)
+        if hands:
+            env.reset()  # seeded once, like the others
         hands += 1
         for _agent in env.agent_iter():
             obs, _reward, terminated, truncated, _info = env.last()
@@ -77,7 +79,8 @@ def bench_pettingzoo(seconds: float, players: int, seed: int = 0) -> tuple[float
     deadline = time.perf_counter() + seconds
     start = time.perf_counter()
     while time.perf_counter() < deadline:
-        env.reset(seed=seed + hands)
+        if hands:
+            env.reset()
         hands += 1
         for _agent in env.agent_iter():
             obs, _reward, terminated, truncated, _info = env.last()

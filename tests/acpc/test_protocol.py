@@ -101,3 +101,13 @@ def test_cards_parse():
     state = parse_matchstate("MATCHSTATE:0:30:cc/:9s8h|/8c8d5c:r250")
     assert state.hole_cards == (parse_cards("9s8h"), None)
     assert state.text == "MATCHSTATE:0:30:cc/:9s8h|/8c8d5c"
+
+
+def test_fixed_limit_cap_follows_the_standard_gamedef():
+    game = AcpcGame(players=2, stack=1000, blinds=(5, 10), structure=Structure.FIXED_LIMIT)
+    # Preflop: the big blind and three raises, then only calls.
+    hand = replay_state(game, parse_matchstate("MATCHSTATE:0:0:rrr:AsKs|"))
+    assert hand.committed == (30, 40) and hand.legal().min_raise_to is None
+    # Flop: a bet and three raises.
+    hand = replay_state(game, parse_matchstate("MATCHSTATE:0:0:c/rrrr:AsKs|/2c3d4h"))
+    assert hand.legal().min_raise_to is None

@@ -80,9 +80,11 @@ class AcpcGame:
     blinds: tuple[int, int] = (50, 100)
     structure: Structure = Structure.NO_LIMIT
     options: RuleOptions = field(
-        default_factory=lambda: RuleOptions(fold_when_check_allowed=False)
+        default_factory=lambda: RuleOptions(fold_when_check_allowed=False, limit_max_raises=3)
     )
-    """ACPC: a fold is only legal when facing a bet."""
+    """ACPC: a fold is only legal when facing a bet; fixed limit caps a round at
+    four bets (the standard gamedef's ``maxRaises = 3 4 4 4``: preflop three raises
+    over the big blind, after the flop a bet and three raises)."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 10:

@@ -57,7 +57,9 @@ class ActionSet:
     :param all_in: offer all-in (a raise to the whole stack, when that is legal).
     """
 
-    __slots__ = ("fractions", "min_raise", "all_in", "labels", "_first_fraction", "_all_in_index")
+    __slots__ = (
+        "fractions", "min_raise", "all_in", "labels", "_first_fraction", "_all_in_index", "_masks"
+    )
 
     def __init__(
         self,
@@ -81,6 +83,7 @@ class ActionSet:
         if self.all_in:
             labels.append("all_in")
         self.labels: tuple[str, ...] = tuple(labels)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -97,25 +100,26 @@ class ActionSet:
         self._fill(hand, legal, out, None)
         return tuple(out)
 
-    def mask(self, hand: Hand, out: np.ndarray | None = None) -> np.ndarray:
-        """``int8`` mask of the legal actions (all zeros when nobody bets)."""
-        if out is None:
-            out = np.zeros(len(self.labels), dtype=np.int8)
-        else:
-            out[:] = 0
-        self.fill_mask(hand, hand.legal(), out)
-        return out
+    def mask(self, hand: Hand, legal: LegalActions | None = None) -> np.ndarray:
+        """``int8`` mask of the legal actions (all zeros when nobody bets).
 
-    def fill_mask(self, hand: Hand, legal: LegalActions, out: np.ndarray) -> None:
-        """Set ``out`` (zeros) to the mask for ``legal`` = ``hand.legal()``."""
-        if legal.actor is None or legal.can_show:
-            return
-        if legal.can_fold:
-            out[0] = 1
-        if legal.can_check or legal.call is not None:
-            out[1] = 1
-        if legal.min_raise_to is not None:
-            self._fill(hand, legal, None, out)
+        ``legal`` is ``hand.legal()`` if already known.
+        """
+        if legal is None:
+            legal = hand.legal()
+        bits = [0] * len(self.labels)
+        if legal.actor is not None and not legal.can_show:
+            if legal.can_fold:
+                bits[0] = 1
+            if legal.can_check or legal.call is not None:
+                bits[1] = 1
+            if legal.min_raise_to is not None:
+                self._fill(hand, legal, None, bits)
+        key = tuple(bits)
+        made = self._masks.get(key)
+        if made is None:
+            made = self._masks[key] = np.array(bits, dtype=np.int8)
+        return made.copy()
 
     def _fill(self, hand: Hand, legal, amounts, mask) -> None:  # noqa: ANN001
         lo = legal.min_raise_to

@@ -486,7 +486,7 @@ class HoldemEnv(AECEnv):
         assert hand is not None
         n = self.n
         vec = [0.0] * self.observation_size
-        mask = np.zeros(self._mask_size, dtype=np.int8)
+        mask = None
         scale = self._obs_scale
         seat_index = self._seat_index
         i_me = seat_index.get(me)
@@ -546,12 +546,19 @@ class HoldemEnv(AECEnv):
                 if legal.can_check:
                     vec[base + 5] = 1.0
                 if self.action_mode == "discrete":
-                    self.action_set.fill_mask(hand, legal, mask)
+                    mask = self.action_set.mask(hand, legal)
                 else:
-                    mask[0] = legal.can_fold
-                    mask[1] = legal.can_check or legal.call is not None
-                    mask[2] = legal.min_raise_to is not None
+                    mask = np.array(
+                        [
+                            legal.can_fold,
+                            legal.can_check or legal.call is not None,
+                            legal.min_raise_to is not None,
+                        ],
+                        dtype=np.int8,
+                    )
         vec[base + 8] = self.hand_number
+        if mask is None:
+            mask = np.zeros(self._mask_size, dtype=np.int8)
         return {"observation": np.array(vec, dtype=np.float32), "action_mask": mask}
 
     def view(self, agent: str | None) -> PlayerView:
