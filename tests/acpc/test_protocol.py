@@ -77,6 +77,8 @@ def test_fixed_limit_raises_have_no_amount():
         "MATCHSTATE:0:0:q:AsKs|",
         "MATCHSTATE:0:0::AsK|",
         "MATCHSTATE:0:0::AsAs|",
+        "MATCHSTATE:0:0:c/r300:AsKs|/2c3d4h",
+        "MATCHSTATE:0:0:r20000c/c:AsKs|/2c3d4h",
     ],
 )
 def test_malformed_states_are_rejected(line):
@@ -109,5 +111,5 @@ def test_fixed_limit_cap_follows_the_standard_gamedef():
     hand = replay_state(game, parse_matchstate("MATCHSTATE:0:0:rrr:AsKs|"))
     assert hand.committed == (30, 40) and hand.legal().min_raise_to is None
     # Flop: a bet and three raises.
-    hand = replay_state(game, parse_matchstate("MATCHSTATE:0:0:c/rrrr:AsKs|/2c3d4h"))
+    hand = replay_state(game, parse_matchstate("MATCHSTATE:0:0:cc/rrrr:AsKs|/2c3d4h"))
     assert hand.legal().min_raise_to is None

@@ -224,10 +224,23 @@ def replay_state(game: AcpcGame, state: MatchState) -> Hand:
     except PokerDealerError as error:
         raise AcpcError(f"impossible cards in {state.text!r}: {error}") from None
     hand = Hand(config, deck)
+    last = len(state.rounds) - 1
     for k, tokens in enumerate(state.rounds):
         for token in tokens:
+            if _round(hand) != k:
+                raise AcpcError(f"betting round {k + 1} is already over in {state.text!r}")
             apply_acpc(game, hand, token)
+        if k < last and _round(hand) <= k:
+            raise AcpcError(f"betting round {k + 1} is not over at its '/' in {state.text!r}")
     return hand
+
+
+def _round(hand: Hand) -> int:
+    """The betting round the hand is in (0 preflop .. 3 river; 4 when over)."""
+    if hand.street in (Street.SHOWDOWN, Street.COMPLETE):
+        return 4
+    board = len(hand.board)
+    return 0 if board < 3 else board - 2
 
 
 def _hole_text(cards: tuple[Card, ...] | None) -> str:
