@@ -96,11 +96,11 @@ SMALL_DECK = "2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7h 7s 
     ],
 )
 def test_dealing_random_hands_card_by_card_matches_exact(monkeypatch, players, board, dead) -> None:
-    from pokerdealer.equity import _kernel
+    from pokerdealer.equity import _montecarlo
 
     exact = equity(players, board=board, dead=dead, exact=True)
     for acceptance in (1.1, 0.0):  # deal random hands card by card / by whole-deal rejection
-        monkeypatch.setattr(_kernel, "REJECTION_ACCEPTANCE", acceptance)
+        monkeypatch.setattr(_montecarlo, "REJECTION_ACCEPTANCE", acceptance)
         sampled = equity(players, board=board, dead=dead, samples=200_000, seed=4)
         for truth, estimate in zip(exact.players, sampled.players):
             assert abs(estimate.equity - truth.equity) < 4 * estimate.std_error

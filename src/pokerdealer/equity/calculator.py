@@ -35,6 +35,8 @@ import numpy as np
 
 from pokerdealer.cards import CARDS, Card, CardsLike, format_cards, parse_cards
 from pokerdealer.equity import _kernel
+from pokerdealer.equity._exact import exact_tally
+from pokerdealer.equity._montecarlo import monte_carlo_tally
 from pokerdealer.equity.errors import EquityError
 from pokerdealer.equity.ranges import Range, RangeLike, parse_range
 from pokerdealer.errors import CardParseError
@@ -321,13 +323,11 @@ def equity(
 
     if method == "exact":
         assert assignments is not None
-        tally = _kernel.exact_tally(
-            arrays, deck, k, assignments, categories=categories, progress=progress
-        )
+        tally = exact_tally(arrays, deck, k, assignments, categories=categories, progress=progress)
     else:
         if samples is None and seconds is None:
             samples = DEFAULT_SAMPLES
-        tally = _kernel.monte_carlo_tally(
+        tally = monte_carlo_tally(
             arrays,
             deck,
             k,

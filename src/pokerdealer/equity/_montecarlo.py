@@ -1,0 +1,271 @@
+"""Monte Carlo equity: sampled deals, in fixed-size vectorised batches."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from pokerdealer.equity._kernel import (
+    CARD_BIT,
+    CARD_CODE,
+    Players,
+    Progress,
+    Tally,
+    board_tables,
+    ranks_of,
+)
+
+__all__ = ["MC_BATCH", "REJECTION_ACCEPTANCE", "monte_carlo_tally"]
+
+#: Monte Carlo samples drawn per batch (fixed, so a seed reproduces a run).
+MC_BATCH = 1 << 16
+#: Draw random players like weighted ones (whole-deal rejection) when a whole deal of
+#: random hands and board is free of collisions at least this often.
+REJECTION_ACCEPTANCE = 0.2
+#: Redraw rounds for a colliding Monte Carlo sample before it is dropped.
+_REDRAWS = 256
+
+
+def _deal_cards(
+    rng: np.random.Generator, size: int, taken: list[np.ndarray], count: int, rows: int
+) -> list[np.ndarray]:
+    """Deal ``count`` cards per row from a deck of ``size`` cards, after the ``taken`` ones.
+
+    A vectorised partial Fisher-Yates shuffle: every row keeps its own
+    order of deck positions (``int8``), the cards in ``taken`` (deck
+    positions per row, the weighted players' hole cards) are swapped to the
+    front first, and then each slot swaps a uniformly drawn remaining card
+    into place. No draw is ever rejected. Returns the deck positions dealt,
+    one array per slot.
+    """
+    base = np.arange(rows, dtype=np.int64) * size
+    order = np.tile(np.arange(size, dtype=np.int8), rows)
+    front = 0
+    if taken:
+        where = order.copy()  # where[base + card] = the card's place in its row's order
+        for cards in taken:
+            place = where[base + cards].astype(np.int64)
+            there = order[base + front]
+            order[base + place] = there
+            where[base + there] = place
+            order[base + front] = cards
+            front += 1
+    slots = []
+    for slot in range(front, front + count):
+        pick = base + rng.integers(slot, size, rows)
+        card = order[pick]
+        order[pick] = order[base + slot]
+        slots.append(card.astype(np.intp))
+    return slots
+
+
+def _cards_of(mask: int) -> list[int]:
+    """The two card indices of a hole-card mask."""
+    cards = []
+    while mask:
+        bit = mask & -mask
+        position = bit.bit_length() - 1
+        cards.append((position % 13) * 4 + position // 13)
+        mask ^= bit
+    return cards
+
+
+def _acceptance(cards: int, hands: int, k: int) -> float:
+    """Chance that ``hands`` random combos and a ``k``-card board from ``cards`` share no card."""
+    chance = 1.0
+    for i in range(hands):
+        chance *= math.comb(max(cards - 2 * i, 0), 2) / math.comb(cards, 2)
+    return chance * math.comb(max(cards - 2 * hands, 0), k) / math.comb(cards, k)
+
+
+def _draw_board(
+    rng: np.random.Generator,
+    parts: list[tuple[np.ndarray, np.ndarray]],
+    used: np.ndarray,
+    alive: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Code sums and masks of one board per row, drawn as disjoint parts avoiding ``used``.
+
+    Each part is an index into a table of all subsets of its size; a row
+    whose parts overlap each other or a used card redraws every part, so the
+    accepted boards are uniform (each board splits into parts the same
+    number of ways). Rows still colliding after :data:`_REDRAWS` rounds are
+    marked dead in ``alive``.
+    """
+    n = len(used)
+    if not parts:
+        return np.zeros(n, np.int64), np.zeros(n, np.int64)
+    picks = [rng.integers(0, len(keys), n) for keys, _ in parts]
+
+    def clashes(rows: np.ndarray | slice) -> tuple[np.ndarray, np.ndarray]:
+        taken = used[rows].copy()
+        clash = np.zeros(len(taken), bool)
+        for (_, masks), pick in zip(parts, picks):
+            mask = masks[pick[rows]]
+            clash |= (taken & mask) != 0
+            taken |= mask
+        return clash, taken
+
+    clash, board_mask = clashes(slice(None))
+    board_mask ^= used
+    pending = np.flatnonzero(clash & alive)
+    for _ in range(_REDRAWS):
+        if not pending.size:
+            break
+        for (keys, _), pick in zip(parts, picks):
+            pick[pending] = rng.integers(0, len(keys), pending.size)
+        clash, taken = clashes(pending)
+        board_mask[pending] = taken ^ used[pending]
+        pending = pending[clash]
+    alive[pending] = False
+    board_key = parts[0][0][picks[0]]
+    for (keys, _), pick in zip(parts[1:], picks[1:]):
+        board_key = board_key + keys[pick]
+    return board_key, board_mask
+
+
+def monte_carlo_tally(
+    players: Players,
+    deck: np.ndarray,
+    k: int,
+    rng: np.random.Generator,
+    *,
+    samples: int | None,
+    seconds: float | None,
+    categories: bool = False,
+    progress: Progress | None = None,
+) -> Tally:
+    """Sample deals until ``samples`` are scored or ``seconds`` have passed.
+
+    A sample deals, in this order:
+
+    1. every *weighted* player (a range that is not every combo of the
+       cards left) a combo drawn by weight, redrawing the whole assignment
+       while two of them share a card (rejection sampling keeps the joint
+       weights exact);
+    2. every *uniform* player (``random``: all combos of the cards left,
+       equal weights) two cards, and the board ``k`` cards, uniformly from
+       the cards still free, one card at a time. Given step 1 this is the
+       exact conditional distribution, and it needs no rejection of whole
+       deals, which would be rare with many random hands. (With few hands,
+       when whole deals collide less than 80% of the time, uniform players
+       are drawn like weighted ones: that is cheaper.)
+
+    When there are no uniform players and a board rarely meets a hole card,
+    step 2 instead draws the board from tables of code sums of all 2- and
+    3-card subsets (:func:`_draw_board`), redrawing while it meets a hole
+    card.
+
+    A sample still colliding after a fixed number of rounds is dropped; the
+    accepted ones keep the exact distribution. The batch size is fixed, so
+    a seed and a sample count reproduce a run exactly.
+    """
+    started = time.perf_counter()
+    count = players.count
+    fixed = [p for p in range(count) if len(players.keys[p]) == 1]
+    uniform = [p for p in range(count) if p not in fixed and players.uniform[p]]
+    if _acceptance(len(deck), count - len(fixed), k) >= REJECTION_ACCEPTANCE:
+        uniform = []  # few enough hands that whole-deal rejection is cheaper than dealing
+    weighted = [p for p in range(count) if p not in fixed and p not in uniform]
+    equal = {p: bool((players.weights[p] == players.weights[p][0]).all()) for p in weighted}
+    cumulative = {p: np.cumsum(players.weights[p]) for p in weighted if not equal[p]}
+    free = len(deck) - 2 * len(weighted)
+    use_table = not uniform and (
+        k == 0 or math.comb(max(free, k), k) / math.comb(len(deck), k) >= 0.3
+    )
+    # Boards are drawn as up to two parts (5 = 3 + 2 cards) whose tables of
+    # code sums stay in cache; random reads from the table of all 5-card
+    # boards would miss the cache on nearly every sample.
+    parts = [board_tables(deck, size) for size in ((3, 2) if k == 5 else (k,) if k else ())]
+    deck_codes, deck_bits = CARD_CODE[deck], CARD_BIT[deck]
+    if uniform:
+        # each weighted combo's cards that are in the deck, as deck positions
+        place = np.full(52, -1, np.int64)
+        place[deck] = np.arange(len(deck))
+        combo_places = {}
+        for p in weighted:
+            cards = np.array([_cards_of(int(m)) for m in players.holes[p]], np.int64)
+            inside = place[cards]
+            combo_places[p] = np.sort(inside, axis=1)[:, ::-1][:, : int((inside[0] >= 0).sum())]
+    fixed_used = np.int64(0)
+    for p in fixed:
+        fixed_used |= players.holes[p][0]
+    tally = Tally(count, with_categories=categories)
+    one = np.ones(1)
+    scored = 0
+    while True:
+        batch = MC_BATCH if samples is None else min(MC_BATCH, samples - scored)
+        if batch <= 0:
+            break
+        picks = [np.zeros(batch, np.intp) for _ in range(count)]
+        used = np.full(batch, fixed_used, np.int64)
+        alive = np.ones(batch, bool)
+        pending = np.arange(batch) if weighted else np.arange(0)
+        for _ in range(_REDRAWS):
+            if not pending.size:
+                break
+            taken = np.full(pending.size, fixed_used, np.int64)
+            clash = np.zeros(pending.size, bool)
+            for p in weighted:
+                if equal[p]:
+                    draw = rng.integers(0, len(players.keys[p]), pending.size)
+                else:
+                    total = cumulative[p][-1]
+                    draw = np.searchsorted(
+                        cumulative[p], rng.random(pending.size) * total, side="right"
+                    )
+                    np.minimum(draw, len(cumulative[p]) - 1, out=draw)
+                picks[p][pending] = draw
+                mask = players.holes[p][draw]
+                clash |= (taken & mask) != 0
+                taken |= mask
+            used[pending] = taken
+            pending = pending[clash]
+        alive[pending] = False
+        keys: list[np.ndarray] = [np.empty(0)] * count
+        masks: list[np.ndarray] = [np.empty(0)] * count
+        if use_table:
+            board_key, board_mask = _draw_board(rng, parts, used, alive)
+        else:
+            taken = [
+                combo_places[p][:, i][picks[p]]
+                for p in weighted
+                for i in range(combo_places[p].shape[1])
+            ]
+            slots = _deal_cards(rng, len(deck), taken, k + 2 * len(uniform), batch)
+            board_key = np.zeros(batch, np.int64)
+            board_mask = np.zeros(batch, np.int64)
+            for slot in slots[:k]:
+                board_key += deck_codes[slot]
+                board_mask |= deck_bits[slot]
+            for i, p in enumerate(uniform):
+                first, second = slots[k + 2 * i], slots[k + 2 * i + 1]
+                keys[p] = deck_codes[first] + deck_codes[second] + players.board_key
+                masks[p] = deck_bits[first] | deck_bits[second] | players.board_mask
+        for p in weighted:
+            keys[p] = players.keys[p][picks[p]]
+            masks[p] = players.masks[p][picks[p]]
+        if not alive.all():
+            keep = np.flatnonzero(alive)
+            board_key, board_mask = board_key[keep], board_mask[keep]
+            keys = [key[keep] for key in keys]
+            masks = [mask[keep] for mask in masks]
+        for p in fixed:  # one combo: a scalar broadcast over the batch
+            keys[p] = players.keys[p][0]
+            masks[p] = players.masks[p][0]
+        ranks = [
+            ranks_of(board_key + keys[p], board_mask | masks[p])[None, :] for p in range(count)
+        ]
+        tally.score(ranks, None, one)
+        scored += batch
+        elapsed = time.perf_counter() - started
+        if progress is not None:
+            done = scored / samples if samples is not None else 0.0
+            if seconds is not None:
+                done = max(done, elapsed / seconds)
+            progress(min(done, 1.0))
+        if seconds is not None and elapsed >= seconds:
+            break
+    return tally
