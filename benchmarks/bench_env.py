@@ -47,6 +47,36 @@ def bench_pokerdealer(seconds: float, players: int, seed: int = 0) -> tuple[floa
     return decisions / (time.perf_counter() - start), hands
 
 
+def bench_engine(seconds: float, players: int, seed: int = 0) -> tuple[float, int]:
+    """The rules engine alone with the same discrete actions: the ceiling of the env."""
+    from pokerdealer.cards import deck_cards
+    from pokerdealer.env import ActionSet
+    from pokerdealer.rules import Hand, HandConfig, Street
+
+    configs = [HandConfig(stacks=(100,) * players, blinds=(1, 2), button=b) for b in range(players)]
+    actions = ActionSet()
+    rng = random.Random(seed)
+    choice = rng.choice
+    deck = list(deck_cards())
+    need = 2 * players + 8
+    decisions = hands = 0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < deadline:
+        hand = Hand(configs[hands % players], rng.sample(deck, need))
+        hands += 1
+        while not hand.is_complete:
+            if hand.street is Street.SHOWDOWN:
+                hand.auto_showdown()
+                break
+            legal = hand.legal()
+            mask = actions.mask(hand, legal)
+            index = choice([i for i in range(len(mask)) if mask[i]])
+            hand.apply(actions.to_action(index, hand, legal))
+            decisions += 1
+    return decisions / (time.perf_counter() - start), hands
+
+
 def bench_rlcard(seconds: float, players: int, seed: int = 0) -> tuple[float, int]:
     import rlcard
 
@@ -100,6 +130,7 @@ def main() -> None:
     results: dict[str, float] = {}
     rows = [
         ("pokerdealer.env", bench_pokerdealer),
+        ("(pokerdealer engine, no env)", bench_engine),
         ("rlcard no-limit-holdem", bench_rlcard),
         ("pettingzoo texas_holdem_no_limit_v6", bench_pettingzoo),
     ]
@@ -113,7 +144,7 @@ def main() -> None:
         results[name] = rate
         print(f"{name:40s} {rate:12,.0f} steps/s  ({hands:,} hands)")
     ours = results.get("pokerdealer.env")
-    others = {k: v for k, v in results.items() if k != "pokerdealer.env"}
+    others = {k: v for k, v in results.items() if not k.startswith(("pokerdealer", "("))}
     if ours and others:
         for name, rate in others.items():
             print(f"pokerdealer / {name}: {ours / rate:.2f}x")
