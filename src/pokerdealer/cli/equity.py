@@ -49,6 +49,7 @@ class _LazyProgress:
         self.started = time.perf_counter()
         self.bar: Progress | None = None
         self.task = None
+        self.shown = 0.0
 
     def __call__(self, fraction: float) -> None:
         if not self.enabled:
@@ -66,6 +67,11 @@ class _LazyProgress:
             )
             self.bar.start()
             self.task = self.bar.add_task("equity", total=1.0)
+            self.shown = 0.0
+        now = time.perf_counter()
+        if now - self.shown < 0.05 and fraction < 1.0:
+            return  # the bar refreshes ~10 times a second anyway
+        self.shown = now
         assert self.task is not None
         self.bar.update(self.task, completed=fraction)
 

@@ -68,6 +68,9 @@ def exact_tally(
             if valid is not None and valid.shape[0] != len(chosen):
                 valid = np.broadcast_to(valid, (len(chosen), stop - start))
             tally.score(player_ranks, valid, row_weights[row_start : row_start + row_step])
+            if progress is not None and len(rows) > row_step:
+                done = min(row_start + row_step, len(rows)) / len(rows)
+                progress((start + done * (stop - start)) / boards)
         if progress is not None:
             progress(stop / boards)
     return tally

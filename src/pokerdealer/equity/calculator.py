@@ -230,6 +230,8 @@ def equity(
     ('exact', 6, 0.916)
     """
     started = time.perf_counter()
+    if not isinstance(players, (str, Range)):
+        players = list(players)
     if isinstance(players, (str, Range)) or not 2 <= len(players) <= 10:
         count = "one" if isinstance(players, (str, Range)) else len(players)
         raise EquityError(f"equity needs 2 to 10 players, got {count}")
