@@ -104,3 +104,24 @@ def test_dealing_random_hands_card_by_card_matches_exact(monkeypatch, players, b
         sampled = equity(players, board=board, dead=dead, samples=200_000, seed=4)
         for truth, estimate in zip(exact.players, sampled.players):
             assert abs(estimate.equity - truth.equity) < 4 * estimate.std_error
+
+
+@pytest.mark.parametrize("board_acceptance", [1.1, 0.0])
+def test_weighted_ranges_with_boards_dealt_or_drawn_match_exact(monkeypatch, board_acceptance):
+    from pokerdealer.equity import _montecarlo
+
+    monkeypatch.setattr(_montecarlo, "BOARD_ACCEPTANCE", board_acceptance)
+    players = ["AsKs,AsQs", "QQ+,AKo:0.5", "T9s+", "77"]
+    exact = equity(players, board="Qd 7h 2h", exact=True)
+    sampled = equity(players, board="Qd 7h 2h", samples=200_000, seed=8)
+    assert sampled.boards == 200_000
+    for truth, estimate in zip(exact.players, sampled.players):
+        assert abs(estimate.equity - truth.equity) < 4 * estimate.std_error
+
+
+def test_many_players_with_narrow_ranges() -> None:
+    players = ["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55"]
+    result = equity(players, samples=50_000, seed=1)
+    assert result.boards == 50_000
+    assert sum(p.equity for p in result.players) == pytest.approx(1.0)
+    assert result.players[0].equity == max(p.equity for p in result.players)

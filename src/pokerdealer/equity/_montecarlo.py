@@ -17,13 +17,16 @@ from pokerdealer.equity._kernel import (
     ranks_of,
 )
 
-__all__ = ["MC_BATCH", "REJECTION_ACCEPTANCE", "monte_carlo_tally"]
+__all__ = ["BOARD_ACCEPTANCE", "MC_BATCH", "REJECTION_ACCEPTANCE", "monte_carlo_tally"]
 
 #: Monte Carlo samples drawn per batch (fixed, so a seed reproduces a run).
 MC_BATCH = 1 << 16
 #: Draw random players like weighted ones (whole-deal rejection) when a whole deal of
 #: random hands and board is free of collisions at least this often.
 REJECTION_ACCEPTANCE = 0.2
+#: Draw boards from tables of code sums (redrawing when one meets a hole card) when a
+#: board misses the hole cards at least this often; else deal the board card by card.
+BOARD_ACCEPTANCE = 0.3
 #: Redraw rounds for a colliding Monte Carlo sample before it is dropped.
 _REDRAWS = 256
 
@@ -173,14 +176,14 @@ def monte_carlo_tally(
     cumulative = {p: np.cumsum(players.weights[p]) for p in weighted if not equal[p]}
     free = len(deck) - 2 * len(weighted)
     use_table = not uniform and (
-        k == 0 or math.comb(max(free, k), k) / math.comb(len(deck), k) >= 0.3
+        k == 0 or math.comb(max(free, k), k) / math.comb(len(deck), k) >= BOARD_ACCEPTANCE
     )
     # Boards are drawn as up to two parts (5 = 3 + 2 cards) whose tables of
     # code sums stay in cache; random reads from the table of all 5-card
     # boards would miss the cache on nearly every sample.
     parts = [board_tables(deck, size) for size in ((3, 2) if k == 5 else (k,) if k else ())]
     deck_codes, deck_bits = CARD_CODE[deck], CARD_BIT[deck]
-    if uniform:
+    if not use_table:
         # each weighted combo's cards that are in the deck, as deck positions
         place = np.full(52, -1, np.int64)
         place[deck] = np.arange(len(deck))
