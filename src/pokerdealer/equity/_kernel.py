@@ -102,12 +102,20 @@ def board_tables(deck: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     return keys, masks
 
 
-def ranks_of(keys: np.ndarray, masks: np.ndarray, *, clip: bool = False) -> np.ndarray:
+def ranks_of(
+    keys: np.ndarray,
+    masks: np.ndarray | Callable[[np.ndarray], np.ndarray],
+    *,
+    clip: bool = False,
+) -> np.ndarray:
     """Ranks (``uint16``, higher is better) of 7-card hands given by code sums and card masks.
 
-    ``clip`` makes impossible hands (a card counted twice, as in a combo
-    that collides with a board) index the table safely; their ranks are
-    meaningless and must be masked out by the caller.
+    Masks are only read for the hands with five cards of a suit, so
+    ``masks`` may also be a function from (flat) row numbers to those rows'
+    masks, to build them only where needed. ``clip`` makes impossible hands
+    (a card counted twice, as in a combo that collides with a board) index
+    the table safely; their ranks are meaningless and must be masked out by
+    the caller.
     """
     index = keys & RANK_MASK
     if clip:
@@ -118,7 +126,8 @@ def ranks_of(keys: np.ndarray, masks: np.ndarray, *, clip: bool = False) -> np.n
     if flushed.size:
         flat = ranks.reshape(-1)
         shift = suits.ravel()[flushed].astype(np.int64) * 13
-        suited = (masks.ravel()[flushed] >> shift) & 0x1FFF
+        chosen = masks(flushed) if callable(masks) else masks.ravel()[flushed]
+        suited = (chosen >> shift) & 0x1FFF
         flat[flushed] = np.maximum(flat[flushed], _FLUSH_RANK[suited])
     return ranks
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -56,12 +57,30 @@ def _deal_cards(
             order[base + front] = cards
             front += 1
     slots = []
+    columns = order.reshape(rows, size)
     for slot in range(front, front + count):
-        pick = base + rng.integers(slot, size, rows)
+        pick = rng.integers(slot, size, rows)
+        pick += base
         card = order[pick]
-        order[pick] = order[base + slot]
-        slots.append(card.astype(np.intp))
+        order[pick] = columns[:, slot]
+        slots.append(card)  # int8 deck positions index the deck tables directly
     return slots
+
+
+def _fixed_masks(board: np.ndarray, hole: int) -> Callable[[np.ndarray], np.ndarray]:
+    return lambda rows: board[rows] | hole
+
+
+def _picked_masks(
+    board: np.ndarray, holes: np.ndarray, picks: np.ndarray
+) -> Callable[[np.ndarray], np.ndarray]:
+    return lambda rows: board[rows] | holes[picks[rows]]
+
+
+def _dealt_masks(
+    board: np.ndarray, bits: np.ndarray, first: np.ndarray, second: np.ndarray, known: int
+) -> Callable[[np.ndarray], np.ndarray]:
+    return lambda rows: board[rows] | bits[first[rows]] | bits[second[rows]] | known
 
 
 def _cards_of(mask: int) -> list[int]:
@@ -227,8 +246,7 @@ def monte_carlo_tally(
             used[pending] = taken
             pending = pending[clash]
         alive[pending] = False
-        keys: list[np.ndarray] = [np.empty(0)] * count
-        masks: list[np.ndarray] = [np.empty(0)] * count
+        slots: list[np.ndarray] = []
         if use_table:
             board_key, board_mask = _draw_board(rng, parts, used, alive)
         else:
@@ -243,24 +261,27 @@ def monte_carlo_tally(
             for slot in slots[:k]:
                 board_key += deck_codes[slot]
                 board_mask |= deck_bits[slot]
-            for i, p in enumerate(uniform):
-                first, second = slots[k + 2 * i], slots[k + 2 * i + 1]
-                keys[p] = deck_codes[first] + deck_codes[second] + players.board_key
-                masks[p] = deck_bits[first] | deck_bits[second] | players.board_mask
-        for p in weighted:
-            keys[p] = players.keys[p][picks[p]]
-            masks[p] = players.masks[p][picks[p]]
         if not alive.all():
             keep = np.flatnonzero(alive)
             board_key, board_mask = board_key[keep], board_mask[keep]
-            keys = [key[keep] for key in keys]
-            masks = [mask[keep] for mask in masks]
-        for p in fixed:  # one combo: a scalar broadcast over the batch
-            keys[p] = players.keys[p][0]
-            masks[p] = players.masks[p][0]
-        ranks = [
-            ranks_of(board_key + keys[p], board_mask | masks[p])[None, :] for p in range(count)
-        ]
+            slots = [slot[keep] for slot in slots]
+            picks = [pick[keep] for pick in picks]
+        # A hand's card mask only matters when it holds five cards of a suit,
+        # so masks are built for those rows only (``hand_masks``).
+        ranks = []
+        for p in range(count):
+            if p in fixed:
+                key = board_key + players.keys[p][0]
+                hand_masks = _fixed_masks(board_mask, players.masks[p][0])
+            elif p in uniform:
+                i = uniform.index(p)
+                first, second = slots[k + 2 * i], slots[k + 2 * i + 1]
+                key = board_key + (deck_codes[first] + deck_codes[second] + players.board_key)
+                hand_masks = _dealt_masks(board_mask, deck_bits, first, second, players.board_mask)
+            else:
+                key = board_key + players.keys[p][picks[p]]
+                hand_masks = _picked_masks(board_mask, players.masks[p], picks[p])
+            ranks.append(ranks_of(key, hand_masks)[None, :])
         tally.score(ranks, None, one)
         scored += batch
         elapsed = time.perf_counter() - started
