@@ -244,3 +244,25 @@ def test_sessions_use_the_table_and_straddles_the_simple_rotation():
     assert straddled._table is None and straddled.hand.committed[3] == 4
     totals = play_random(straddled, random.Random(2))
     assert sum(totals.values()) == 0
+
+
+@pytest.mark.parametrize("stacks", [3, 12, 40])
+def test_sessions_with_busts_and_hands_over_as_soon_as_dealt(stacks):
+    # Tiny stacks: players go broke, and hands end on the blinds (everybody all-in)
+    # inside another agent's step; every agent must still be stepped out in turn.
+    for seed in range(25):
+        env = HoldemEnv(players=4, stacks=stacks, blinds=(1, 2), hands=None)
+        env.reset(seed=seed)
+        totals = {a: 0.0 for a in env.possible_agents}
+        rng = random.Random(seed)
+        for agent in env.agent_iter(5000):
+            assert agent in env.agents and agent in env.infos
+            obs, reward, terminated, truncated, _ = env.last()
+            totals[agent] += reward
+            if terminated or truncated:
+                env.step(None)
+            else:
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]).tolist())))
+        assert env.agents == []
+        assert sorted(env.session_stacks)[-1] == 4 * stacks
+        assert totals == {a: env.session_stacks[i] - stacks for i, a in enumerate(env.possible_agents)}

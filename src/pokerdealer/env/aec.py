@@ -287,6 +287,8 @@ class HoldemEnv(AECEnv):
         if self.hands_per_episode != 1 and not self._template.straddles:
             self._table = self._new_table()
         self._start_hand()
+        self._dead_first()
+        self._accumulate_rewards()  # only when a hand ended as soon as it was dealt
 
     def _start_hand(self) -> None:
         """Deal the next hand of the episode among the seats with chips."""
@@ -381,7 +383,9 @@ class HoldemEnv(AECEnv):
             self.history.append((hand.config, hand.deck, list(hand.log)))
         for agent in self.agents:
             seat = self.agent_name_mapping[agent]
-            self.rewards[agent] = payoffs[seat] * scale
+            # += : a hand can end inside another's step (a session hand that
+            # finishes as soon as it is dealt, everybody all-in on the blinds).
+            self.rewards[agent] += payoffs[seat] * scale
             self.infos[agent] = {"hand": self.hand_number, "payoff": payoffs[seat]}
         live = [s for s in range(self.n) if self.session_stacks[s] > 0]
         limit = self.hands_per_episode
@@ -390,17 +394,22 @@ class HoldemEnv(AECEnv):
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
             return
-        busted = [a for a in self.agents if self.session_stacks[self.agent_name_mapping[a]] == 0]
-        for agent in busted:
-            self.terminations[agent] = True
-        # Simple rotation: the button moves to the next seat that still has chips.
+        for agent in self.agents:
+            if self.session_stacks[self.agent_name_mapping[agent]] == 0:
+                self.terminations[agent] = True  # busted: steps once more with None
+        # Simple rotation (used without a table): the next seat that still has chips.
         self._button = next(
             s for s in ((self._button + k) % self.n for k in range(1, self.n + 1)) if s in live
         )
         self._start_hand()
-        if busted:
-            self._skip_agent_selection = self.agent_selection
-            self.agent_selection = busted[0]
+
+    def _dead_first(self) -> None:
+        """Let terminated agents take their last step (``None``) before play goes on."""
+        dead = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+        if not dead or self.agent_selection in dead:
+            return
+        self._skip_agent_selection = self.agent_selection
+        self.agent_selection = dead[0]
 
     # -------------------------------------------------------------------- step
     def step(self, action: Any) -> None:
@@ -423,6 +432,7 @@ class HoldemEnv(AECEnv):
         self._obs_cache = {}
         self._legal = None
         self._advance()
+        self._dead_first()
         self._accumulate_rewards()
 
     def _to_engine(self, action: Any, hand: Hand) -> Action:
