@@ -3,6 +3,14 @@
 >>> from pokerdealer.equity import equity
 >>> [round(p.equity, 4) for p in equity(["AsKs", "QhQd"]).players]
 [0.4621, 0.5379]
+>>> r = equity(["AKs", "QQ+,AKo", "random"], board="Kd 7h 2h")
+>>> r.method, len(r.players)
+('exact', 3)
+
+Modules: :mod:`.ranges` (range notation, :data:`PREFLOP_ORDER` for
+``top N%``), :mod:`.calculator` (:func:`equity` and its result types),
+``_kernel`` / ``_exact`` / ``_montecarlo`` (the vectorised NumPy core on
+the evaluator's additive tables), :mod:`.errors`.
 """
 
 from __future__ import annotations
