@@ -248,7 +248,10 @@ def _hole_text(cards: tuple[Card, ...] | None) -> str:
 
 
 def format_matchstate(
-    hand: Hand, position: int, hand_number: int, rounds: tuple[tuple[str, ...], ...] | list[list[str]]
+    hand: Hand,
+    position: int,
+    hand_number: int,
+    rounds: tuple[tuple[str, ...], ...] | list[list[str]],
 ) -> str:
     """The ``MATCHSTATE`` line ``position`` sees now.
 

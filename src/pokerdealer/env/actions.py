@@ -163,7 +163,8 @@ class ActionSet:
         p = legal.actor
         if not 0 <= index < len(self.labels):
             raise IllegalActionError(
-                f"action {index} is not one of 0..{len(self.labels) - 1} ({', '.join(self.labels)})",
+                f"action {index} is not one of 0..{len(self.labels) - 1} "
+                f"({', '.join(self.labels)})",
                 player=p,
                 rule="unknown_action",
                 legal=legal,
@@ -178,7 +179,8 @@ class ActionSet:
         if amount is None:
             name = self.labels[index]
             reason = "raising is closed" if legal.min_raise_to is None else (
-                f"its amount is outside the legal raise to {legal.min_raise_to}..{legal.max_raise_to}"
+                "its amount is outside the legal raise to "
+                f"{legal.min_raise_to}..{legal.max_raise_to}"
             )
             raise IllegalActionError(
                 f"action {index} ({name}) is not legal now: {reason} (legal: {legal.describe()})",

@@ -65,7 +65,9 @@ __all__ = ["HoldemEnv", "env", "observation_layout", "raw_env"]
 _STREET_INDEX = {"preflop": 0, "flop": 1, "turn": 2, "river": 3, "showdown": 3, "complete": 3}
 
 #: Per-seat fields of the observation, in order (each ``n`` long, observer first).
-SEAT_FIELDS = ("button", "stack", "committed", "contributed", "folded", "all_in", "in_hand", "to_act")
+SEAT_FIELDS = (
+    "button", "stack", "committed", "contributed", "folded", "all_in", "in_hand", "to_act"
+)
 #: Scalar fields at the end of the observation.
 SCALAR_FIELDS = (
     "pot",
@@ -140,7 +142,11 @@ class HoldemEnv(AECEnv):
     engine's own action: ``Action("raise", amount=80)``) in either mode.
     """
 
-    metadata = {"name": "pokerdealer_holdem_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata = {
+        "name": "pokerdealer_holdem_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -170,13 +176,19 @@ class HoldemEnv(AECEnv):
         if not 2 <= players <= 10:
             raise PokerDealerError(f"the environment seats 2 to 10 players, got {players}")
         if action_mode not in ("discrete", "continuous"):
-            raise PokerDealerError(f"action_mode must be 'discrete' or 'continuous', got {action_mode!r}")
+            raise PokerDealerError(
+                f"action_mode must be 'discrete' or 'continuous', got {action_mode!r}"
+            )
         if illegal_action not in ("raise", "penalty"):
-            raise PokerDealerError(f"illegal_action must be 'raise' or 'penalty', got {illegal_action!r}")
+            raise PokerDealerError(
+                f"illegal_action must be 'raise' or 'penalty', got {illegal_action!r}"
+            )
         if reward_unit not in ("chips", "bb"):
             raise PokerDealerError(f"reward_unit must be 'chips' or 'bb', got {reward_unit!r}")
         if render_mode not in (None, "ansi", "human"):
-            raise PokerDealerError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+            raise PokerDealerError(
+                f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}"
+            )
         if hands is not None and hands < 1:
             raise PokerDealerError(f"hands must be at least 1 (or None), got {hands}")
         self.n = n = players
@@ -282,7 +294,10 @@ class HoldemEnv(AECEnv):
         self.hand_payoffs = ()
         self.history = []
         choice = self._button_choice
-        self._button = self._rng.randrange(self.n) if choice == "random" else int(choice)  # type: ignore[arg-type]
+        if choice == "random":
+            self._button = self._rng.randrange(self.n)
+        else:
+            self._button = int(choice)  # type: ignore[arg-type]
         self._table = None
         if self.hands_per_episode != 1 and not self._template.straddles:
             self._table = self._new_table()
@@ -314,7 +329,8 @@ class HoldemEnv(AECEnv):
         self._seats = seats
         self._seat_index = {s: i for i, s in enumerate(seats)}
         if button not in self._seat_index:  # simple rotation: next seat with chips
-            button = next(s for s in ((button + k) % self.n for k in range(1, self.n + 1)) if stacks[s] > 0)
+            seats_after = ((button + k) % self.n for k in range(1, self.n + 1))
+            button = next(s for s in seats_after if stacks[s] > 0)
             self._button = button
         key = (tuple(stacks), button)
         config = self._configs.get(key)
@@ -466,7 +482,8 @@ class HoldemEnv(AECEnv):
             value = float(np.asarray(amount).reshape(-1)[0])
             return Action(RAISE, None, int(round(value)))
         raise IllegalActionError(
-            f"{self.agent_selection}: action kind {kind} is not 0 (fold), 1 (check/call) or 2 (raise)",
+            f"{self.agent_selection}: action kind {kind} is not 0 (fold), "
+            "1 (check/call) or 2 (raise)",
             player=hand.actor,
             rule="unknown_action",
             legal=hand.legal(),
