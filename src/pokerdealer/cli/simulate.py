@@ -5,6 +5,7 @@
     pokerdealer simulate --players 6 --hands 100000 --bots tight,caller,random --seed 1
                          [--blinds 1/2] [--stack 200] [--structure no_limit|pot_limit|fixed_limit]
                          [--variant holdem|shortdeck] [--out FILE.phhs] [--json]
+                         [--workers N | --ray local|ADDRESS]
 
 Every hand starts from the same stacks and the button moves one seat per
 hand; bots cycle over the seats when fewer names than players are given. The
@@ -17,6 +18,12 @@ same seed gives the same result. ``--json`` prints (a contract)::
 ``ci95`` is the half-width of the 95% confidence interval of ``bb_per_100``;
 the rates are fractions (``won_at_showdown`` of the showdowns, the others of
 the hands the bot was dealt).
+
+Hands are played in fixed blocks, each with a seed derived from ``--seed``
+(:mod:`pokerdealer.parallel`), on ``--workers`` local processes (default:
+every core) or as Ray tasks (``--ray local``: start a local Ray, with
+``--workers`` CPUs when given; ``--ray ADDRESS``: a cluster, e.g. ``auto``;
+needs the ``ray`` extra). The result is the same whichever runs it.
 """
 
 from __future__ import annotations
@@ -81,10 +88,22 @@ def simulate_command(
     variant: Annotated[str, typer.Option("--variant", help="holdem or shortdeck.")] = "holdem",
     out: Annotated[Path | None, typer.Option("--out", help="Write every hand to this .phhs file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Local processes (default: every core); the result does not depend on it.")
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Run the blocks as Ray tasks on the cluster at ADDRESS, or 'local' to start a local Ray (needs the ray extra).",
+        ),
+    ] = None,
 ) -> None:
     """Let bots play many hands and report each bot's result in big blinds per 100 hands."""
     from pokerdealer.bots import bot_names as known_bots
-    from pokerdealer.bots import make_bot, simulate
+    from pokerdealer.bots import make_bot
+    from pokerdealer.parallel import simulate_parallel
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if not names:
@@ -93,6 +112,8 @@ def simulate_command(
         make_bot(name)  # unknown names fail here, before anything runs
     if hands < 0:
         raise PokerDealerError(f"--hands must be >= 0, got {hands}")
+    if workers is not None and workers < 1:
+        raise PokerDealerError(f"--workers must be >= 1, got {workers}")
     if out is not None and out.suffix != ".phhs":
         raise PokerDealerError(f"--out {out}: expected a .phhs file")
     try:
@@ -119,20 +140,29 @@ def simulate_command(
             transient=True,
         )
         task = progress.add_task("hands", total=hands)
-    step = max(1, hands // 200)
 
-    def on_hand(number: int, hand) -> None:  # noqa: ANN001
-        if writer is not None:
-            writer.write(hand)
-        if progress is not None and (number % step == 0 or number == hands):
+    def on_done(number: int) -> None:
+        if progress is not None:
             progress.update(task, completed=number)  # type: ignore[arg-type]
+
+    def run():  # noqa: ANN202
+        return simulate_parallel(
+            config,
+            names,
+            hands=hands,
+            seed=seed,
+            workers=workers,
+            ray=ray,
+            progress=on_done,
+            on_history=writer.write_text if writer is not None else None,
+        )
 
     try:
         if progress is not None:
             with progress:
-                result = simulate(config, names, hands=hands, seed=seed, on_hand=on_hand)
+                result = run()
         else:
-            result = simulate(config, names, hands=hands, seed=seed, on_hand=on_hand)
+            result = run()
     finally:
         if writer is not None:
             writer.close()
@@ -187,11 +217,15 @@ class _PhhsWriter:
         from pokerdealer.history.convert import hand_to_history
         from pokerdealer.history.phh import dumps
 
+        history = hand_to_history(hand, metadata={"hand": self._count + 1})
+        self.write_text(self._count + 1, dumps(history))
+
+    def write_text(self, number: int, text: str) -> None:
+        """Write hand ``number`` (the next one) given as PHH text."""
         self._count += 1
-        history = hand_to_history(hand, metadata={"hand": self._count})
         if self._count > 1:
             self._file.write("\n")
-        self._file.write(f"[{self._count}]\n{dumps(history)}")
+        self._file.write(f"[{self._count}]\n{text}")
         self._file.flush()
 
     def close(self) -> None:

@@ -1,0 +1,158 @@
+"""Where shards run: in this process, in a pool of local processes, or as Ray tasks.
+
+A backend maps a module-level function over a list of task arguments and
+returns the results **in task order**, calling ``on_done(index, result)`` as
+each task finishes (in completion order, for progress bars). The same tasks
+give the same results on every backend; only the wall time differs.
+
+>>> Local(workers=1).map(pow, [(2, 3), (3, 2)])
+[8, 9]
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pokerdealer.errors import PokerDealerError
+
+__all__ = ["Backend", "Local", "Ray", "available_cores", "make_backend"]
+
+Done = Callable[[int, Any], None]
+
+
+def available_cores() -> int:
+    """CPU cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+class Backend(Protocol):
+    """Something that runs ``fn(*args)`` for every ``args`` in ``tasks``."""
+
+    def map(
+        self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], on_done: Done | None = None
+    ) -> list[Any]: ...
+
+
+@dataclass(frozen=True)
+class Local:
+    """``workers`` local processes (``None``: every core); one worker runs the
+    tasks here, in this process, with no pool at all.
+
+    Worker processes come from the ``forkserver`` start method on Linux (a
+    clean single-threaded parent, safe next to a progress-bar thread) and
+    ``spawn`` elsewhere.
+    """
+
+    workers: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.workers is not None and self.workers < 1:
+            raise PokerDealerError(f"workers must be at least 1, got {self.workers}")
+
+    @property
+    def size(self) -> int:
+        return self.workers or available_cores()
+
+    def map(
+        self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], on_done: Done | None = None
+    ) -> list[Any]:
+        workers = min(self.size, len(tasks))
+        if workers <= 1:
+            results = []
+            for i, args in enumerate(tasks):
+                results.append(fn(*args))
+                if on_done is not None:
+                    on_done(i, results[-1])
+            return results
+        method = "forkserver" if sys.platform.startswith("linux") else "spawn"
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":
+            context.set_forkserver_preload([fn.__module__])
+        out: list[Any] = [None] * len(tasks)
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            pending: dict[Future[Any], int] = {
+                pool.submit(fn, *args): i for i, args in enumerate(tasks)
+            }
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    i = pending.pop(future)
+                    out[i] = future.result()
+                    if on_done is not None:
+                        on_done(i, out[i])
+        return out
+
+
+@dataclass(frozen=True)
+class Ray:
+    """Tasks on a Ray cluster at ``address`` (``None``: start a local Ray with
+    ``num_cpus`` CPUs, every core by default, and shut it down afterwards).
+
+    When Ray is already initialised in this process (``ray.init(...)`` was
+    called), that instance is used and left running.
+    """
+
+    address: str | None = None
+    num_cpus: int | None = None
+
+    def map(
+        self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], on_done: Done | None = None
+    ) -> list[Any]:
+        ray = import_ray()
+        started = False
+        if not ray.is_initialized():
+            if self.address:
+                ray.init(address=self.address, log_to_driver=False)
+            else:
+                ray.init(num_cpus=self.num_cpus, include_dashboard=False, log_to_driver=False)
+            started = True
+        try:
+            remote = ray.remote(fn)
+            refs = [remote.remote(*args) for args in tasks]
+            index = {ref: i for i, ref in enumerate(refs)}
+            out: list[Any] = [None] * len(tasks)
+            waiting = list(refs)
+            while waiting:
+                ready, waiting = ray.wait(waiting, num_returns=1)
+                for ref in ready:
+                    i = index[ref]
+                    out[i] = ray.get(ref)
+                    if on_done is not None:
+                        on_done(i, out[i])
+            return out
+        finally:
+            if started:
+                ray.shutdown()
+
+
+def import_ray() -> Any:
+    """The ``ray`` module, or a one-line error saying how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise PokerDealerError(
+            "--ray needs the optional Ray extra: pip install 'pokerdealer[ray]'"
+        ) from None
+    return ray
+
+
+def make_backend(*, workers: int | None = None, ray: str | None = None) -> Backend:
+    """:class:`Ray` when ``ray`` is given (``"local"`` or ``""``: a local Ray),
+    else :class:`Local` with ``workers``.
+
+    >>> make_backend(workers=2), make_backend(ray="local", workers=2)
+    (Local(workers=2), Ray(address=None, num_cpus=2))
+    """
+    if ray is not None:
+        address = None if ray in ("", "local") else ray
+        return Ray(address=address, num_cpus=workers if address is None else None)
+    return Local(workers=workers)
