@@ -1,0 +1,17 @@
+"""The poker room in a browser: FastAPI + websockets + SQLAlchemy (SQLite by default).
+
+``pokerdealer serve`` runs :func:`create_app`. Layout:
+
+- :mod:`~pokerdealer.server.app`: pages, JSON API, the table websocket;
+- :mod:`~pokerdealer.server.room`: every table of the process, rebuilt from the database on start;
+- :mod:`~pokerdealer.server.live`: one table, owned by one task (single writer);
+- :mod:`~pokerdealer.server.views`: what each reader is sent;
+- :mod:`~pokerdealer.server.protocol`: validation of browser messages;
+- :mod:`~pokerdealer.server.db`: the schema and the group-commit writer;
+- :mod:`~pokerdealer.server.fair`: the deck commitment and its check.
+"""
+
+from pokerdealer.server.app import create_app
+from pokerdealer.server.settings import ServerOptions, TableSettings
+
+__all__ = ["ServerOptions", "TableSettings", "create_app"]

@@ -1,0 +1,295 @@
+"""The FastAPI application: pages, a small JSON API, and the table websocket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from pokerdealer.server.live import Command, Conn, LiveTable, Rejected
+from pokerdealer.server.protocol import ProtocolError, clean_text, parse
+from pokerdealer.server.room import Room, lt_info
+from pokerdealer.server.settings import ServerOptions, TableSettings
+from pokerdealer.server.views import hand_frames
+from pokerdealer.table import TableError
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("pokerdealer.server")
+STATIC = Path(__file__).parent / "static"
+
+
+class CreateTable(BaseModel):
+    name: str = Field("Table", max_length=40)
+    structure: str = Field("no_limit", max_length=20)
+    small_blind: int = Field(1, ge=0, le=10**6)
+    big_blind: int = Field(2, ge=1, le=10**6)
+    stack: int = Field(200, ge=1, le=10**9)
+    seats: int = Field(6, ge=2, le=10)
+    bots: list[str] = Field(default_factory=list, max_length=9)
+    clock: float = Field(30.0, ge=0.2, le=600)
+    lang: str = Field("en", max_length=10)
+    listed: bool = False
+
+
+class JoinTable(BaseModel):
+    name: str = Field(..., min_length=1, max_length=40)
+    buy_in: int | None = Field(None, ge=1, le=10**9)
+
+
+def create_app(options: ServerOptions | None = None) -> FastAPI:
+    options = options or ServerOptions()
+    room = Room(options)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        room.load()
+        await room.start()
+        yield
+        await room.stop()
+
+    app = FastAPI(title="pokerdealer", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.room = room
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def table(table_id: str) -> LiveTable:
+        lt = room.tables.get(table_id)
+        if lt is None:
+            raise HTTPException(404, "no such table")
+        return lt
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return page("lobby.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        table(table_id)
+        return page("table.html")
+
+    @app.get("/t/{table_id}/hands", include_in_schema=False)
+    async def history_page(table_id: str) -> FileResponse:
+        table(table_id)
+        return page("hands.html")
+
+    @app.get("/verify", include_in_schema=False)
+    async def verify_page() -> FileResponse:
+        return page("verify.html")
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        return room.listed()
+
+    @app.post("/api/tables")
+    async def create(body: CreateTable) -> dict[str, Any]:
+        try:
+            settings = TableSettings.from_dict(body.model_dump())
+        except TableError as error:
+            raise HTTPException(400, str(error)) from None
+        lt = await room.create_table(settings)
+        return lt_info(lt)
+
+    @app.get("/api/tables/{table_id}")
+    async def info(table_id: str) -> dict[str, Any]:
+        return lt_info(table(table_id))
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinTable) -> dict[str, Any]:
+        lt = table(table_id)
+        name = clean_text(body.name, 24)
+        if not name:
+            raise HTTPException(400, "the name is empty")
+        try:
+            return await room.call(lt, "join", {"name": name, "buy_in": body.buy_in})
+        except Rejected as error:
+            raise HTTPException(400, str(error)) from None
+
+    # -------------------------------------------------------------- history
+    def finished(lt: LiveTable, number: int) -> Any:
+        if not 1 <= number <= len(lt.table.hands):
+            raise HTTPException(404, "no such finished hand")
+        return lt.table.hands[number - 1]
+
+    @app.get("/api/tables/{table_id}/hands")
+    async def hands(table_id: str) -> list[dict[str, Any]]:
+        lt = table(table_id)
+        out = []
+        for record in reversed(lt.table.hands[-200:]):
+            s = lt.summary(record.number) or {}
+            out.append(
+                {
+                    "number": record.number,
+                    "players": list(record.players),
+                    "pot": sum(a["amount"] for a in s.get("awards", [])),
+                    "winners": sorted({w["name"] for a in s.get("awards", []) for w in a["winners"]}),
+                    "board": s.get("board"),
+                    "started_at": lt.hand_meta.get(record.number, {}).get("started_at"),
+                }
+            )
+        return out
+
+    @app.get("/api/tables/{table_id}/hands/{number}")
+    async def hand_detail(table_id: str, number: int) -> dict[str, Any]:
+        lt = table(table_id)
+        record = finished(lt, number)
+        return {
+            "number": number,
+            "table": lt.settings.name,
+            "frames": hand_frames(record),
+            "summary": lt.summary(number),
+        }
+
+    @app.get("/api/tables/{table_id}/hands/{number}/phh")
+    async def hand_phh(table_id: str, number: int) -> PlainTextResponse:
+        lt = table(table_id)
+        text = export_phh(lt, finished(lt, number))
+        return PlainTextResponse(
+            text, headers={"Content-Disposition": f'attachment; filename="{lt.id}-{number}.phh"'}
+        )
+
+    @app.get("/api/tables/{table_id}/hands/{number}/pokerstars")
+    async def hand_ps(table_id: str, number: int) -> PlainTextResponse:
+        lt = table(table_id)
+        text = export_pokerstars(lt, finished(lt, number))
+        return PlainTextResponse(
+            text, headers={"Content-Disposition": f'attachment; filename="{lt.id}-{number}.txt"'}
+        )
+
+    @app.get("/api/tables/{table_id}/hands/{number}/fair")
+    async def hand_fair(table_id: str, number: int) -> JSONResponse:
+        lt = table(table_id)
+        meta = lt.hand_meta.get(number)
+        if meta is None:
+            raise HTTPException(404, "no such hand")
+        out = {"number": number, "commitment": meta["commitment"]}
+        if number <= len(lt.table.hands):  # revealed only once the hand is over
+            out.update(salt=meta["salt"], deck=meta["deck"])
+        return JSONResponse(out)
+
+    # ------------------------------------------------------------ websocket
+    @app.websocket("/ws/{table_id}")
+    async def ws_table(ws: WebSocket, table_id: str) -> None:
+        lt = room.tables.get(table_id)
+        await ws.accept()
+        if lt is None:
+            await ws.send_json({"type": "error", "message": "no such table"})
+            await ws.close(code=4404)
+            return
+        conn = Conn(ws)
+        token = None
+        try:
+            first = await asyncio.wait_for(ws.receive(), 15)
+            if first.get("type") == "websocket.disconnect":
+                return
+            try:
+                hello = parse(first.get("text"))
+                if hello["type"] != "hello":
+                    raise ProtocolError("say hello first: {\"type\": \"hello\", \"token\": ...}")
+                token = hello.get("token")
+            except ProtocolError as error:
+                await ws.send_json({"type": "error", "message": str(error), "ref": "hello"})
+        except (asyncio.TimeoutError, WebSocketDisconnect):
+            return
+        conn.task = asyncio.create_task(_sender(conn))
+        await lt.queue.put(Command("attach", conn, {"token": token}))
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                now = time.monotonic()
+                conn.stamps.append(now)
+                if len(conn.stamps) == conn.stamps.maxlen and now - conn.stamps[0] < 5:
+                    conn.send_json({"type": "error", "message": "too many messages; slow down"})
+                    continue
+                try:
+                    data = parse(message.get("text") if message.get("text") is not None else message.get("bytes"))
+                except ProtocolError as error:
+                    conn.send_json({"type": "error", "message": str(error)})
+                    continue
+                if data["type"] == "hello":
+                    conn.send_json({"type": "error", "message": "already greeted", "ref": "hello"})
+                    continue
+                await lt.queue.put(Command("msg", conn, data))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            conn.closed = True
+            await lt.queue.put(Command("detach", conn))
+            with contextlib.suppress(asyncio.QueueFull):
+                conn.queue.put_nowait(None)
+            if conn.task is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(conn.task, 2)
+
+    return app
+
+
+async def _sender(conn: Conn) -> None:
+    ws = conn.ws
+    assert ws is not None
+    try:
+        while True:
+            text = await conn.queue.get()
+            if text is None:
+                break
+            await asyncio.wait_for(ws.send_text(text), 10)
+    except Exception:  # noqa: BLE001 - the socket is gone or stuck
+        pass
+    finally:
+        conn.closed = True
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
+def export_phh(lt: LiveTable, record: Any) -> str:
+    """One finished hand as PHH, hole cards only where shown, with the fairness proof."""
+    from pokerdealer.history import dumps, hand_to_history
+
+    meta = lt.hand_meta.get(record.number, {})
+    history = hand_to_history(
+        record.hand,
+        hole_cards=False,
+        metadata={
+            "table": lt.settings.name,
+            "hand": record.number,
+            "seats": [record.seats[(record.hand.config.button + 1 + j) % len(record.seats)] for j in range(len(record.seats))],
+            "deck_commitment": meta.get("commitment", ""),
+            "deck_salt": meta.get("salt", ""),
+            "deck": meta.get("deck", ""),
+        },
+    )
+    return dumps(history)
+
+
+def export_pokerstars(lt: LiveTable, record: Any) -> str:
+    """One finished hand as PokerStars text; nobody's unshown cards are written."""
+    import datetime
+
+    from pokerdealer.history.pokerstars import hand_to_pokerstars
+
+    hand = record.hand
+    names = hand.config.players
+    shown = hand.shown
+    hero = names[min(shown)] if shown else names[0]
+    meta = lt.hand_meta.get(record.number, {})
+    when = datetime.datetime.fromtimestamp(meta.get("started_at") or time.time())
+    text = hand_to_pokerstars(
+        hand, hand_id=record.number, seats=list(record.seats), hero=hero,
+        table=lt.settings.name, max_seats=lt.settings.seats, when=when,
+    )
+    if not shown:  # hand_to_pokerstars always deals to a hero: drop that line
+        text = "\n".join(line for line in text.splitlines() if not line.startswith("Dealt to ")) + "\n"
+    return text

@@ -1,0 +1,810 @@
+"""One live table: a single task owns it, and every change goes through it.
+
+Browsers, the action clock and the bots send commands to the table's
+queue; the table task takes them one at a time (a single writer), asks the
+rules engine, writes the accepted change to the database, and only then
+tells each reader what it may see.
+
+Everything that changes a table is an event (``sit_down``, ``hand_start``,
+``act``, ``hand_end``, ...). The same :meth:`LiveTable.apply_event` runs live
+and when the server starts again, so a restarted table -- and a hand in
+play -- is exactly what it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pokerdealer.bots import make_bot
+from pokerdealer.cards import deck_cards, parse_cards
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.rules import Action, Street
+from pokerdealer.server import db
+from pokerdealer.server.fair import commitment, deck_text, new_salt
+from pokerdealer.server.settings import ServerOptions, TableSettings
+from pokerdealer.server.views import (
+    describe_actions,
+    legal_payload,
+    showdown_summary,
+    table_state,
+)
+from pokerdealer.table import CashTable, SeatStatus, TableError
+
+if TYPE_CHECKING:
+    from fastapi import WebSocket
+
+    from pokerdealer.server.room import Room
+
+__all__ = ["Conn", "LiveTable", "Member", "hash_token"]
+
+log = logging.getLogger("pokerdealer.server")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class FeederRandom(random.Random):
+    """The table's RNG: it 'shuffles' to the deck the server drew (and logged)
+    and picks the first button with a logged index, so a replay deals the same."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.next_deck: list[Any] | None = None
+        self.pick: int | None = None
+        self.picked: int | None = None
+        self.chooser: Callable[[int], int] = secrets.randbelow
+
+    def shuffle(self, x: Any, *args: Any) -> None:  # noqa: ANN401
+        if self.next_deck is None:
+            raise RuntimeError("no deck was drawn for this hand")
+        x[:] = self.next_deck
+        self.next_deck = None
+
+    def choice(self, seq: Any) -> Any:  # noqa: ANN401
+        i = self.pick if self.pick is not None else self.chooser(len(seq))
+        self.picked = i
+        return seq[i]
+
+
+@dataclass(eq=False)
+class Member:
+    """Someone who holds (or held) a seat: a person with a secret token, or a bot."""
+
+    id: int
+    name: str
+    token_hash: str | None
+    bot: str | None = None
+    conns: int = 0
+    away_since: float | None = None
+    timeouts: int = 0
+    pending_top_up: int = 0
+    pending_leave: bool = False
+    bot_obj: Any = None
+
+
+@dataclass(eq=False)
+class Conn:
+    """One websocket; messages to it go through its own queue and sender task."""
+
+    ws: WebSocket | None
+    member: Member | None = None
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
+    task: asyncio.Task[None] | None = None
+    closed: bool = False
+    stamps: deque[float] = field(default_factory=lambda: deque(maxlen=40))
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # a reader this slow reconnects and gets a fresh state
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.get_nowait()
+                self.queue.put_nowait(None)
+
+    def send_json(self, data: dict[str, Any]) -> None:
+        self.send(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+
+
+@dataclass
+class Command:
+    kind: str
+    conn: Conn | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    future: asyncio.Future[Any] | None = None
+
+
+class Rejected(Exception):
+    """A command refused with a message for its sender."""
+
+
+_STOP = Command("stop")
+
+
+class LiveTable:
+    """A table in play: the :class:`~pokerdealer.table.CashTable`, its members,
+    readers and clock, owned by one task."""
+
+    def __init__(
+        self,
+        room: Room,
+        table_id: str,
+        settings: TableSettings,
+        *,
+        seed: int | None,
+        created_at: float,
+    ) -> None:
+        self.room = room
+        self.id = table_id
+        self.settings = settings
+        self.options: ServerOptions = room.options
+        self.seed = seed
+        self.created_at = created_at
+        self.feeder = FeederRandom()
+        if seed is not None:
+            picker = random.Random(f"{seed}:button")
+            self.feeder.chooser = picker.randrange
+        self.table = CashTable(settings.cash_settings(), rng=self.feeder)
+        self.members: dict[int, Member] = {}
+        self.by_token: dict[str, Member] = {}
+        self.by_name: dict[str, Member] = {}
+        self.seq = 0
+        self.hand_meta: dict[int, dict[str, Any]] = {}
+        self.summaries: dict[int, dict[str, Any]] = {}
+        self.last_summary: dict[str, Any] | None = None
+        self.last_actions: dict[int, str] = {}
+        self.chat: deque[dict[str, Any]] = deque(maxlen=30)
+        self.conns: set[Conn] = set()
+        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.turn_key: tuple[int, int] | None = None
+        self.turn_started = 0.0
+        self.next_hand_at: float | None = None
+        self._log_cache: tuple[tuple[int, int], list[dict[str, Any]]] | None = None
+        self.broken: str | None = None
+        self.sent_at: dict[tuple[int, int], float] = {}
+
+    # ============================================================ events
+    def add_member(self, member: Member) -> None:
+        self.members[member.id] = member
+        self.by_name[member.name] = member
+        if member.token_hash:
+            self.by_token[member.token_hash] = member
+
+    def seat_of(self, member: Member) -> int | None:
+        for p in self.table.players:
+            if p.name == member.name:
+                return p.seat
+        return None
+
+    def apply_event(self, kind: str, data: dict[str, Any], at: float) -> None:
+        """Change the table by one event (live, or replaying the log on start)."""
+        table = self.table
+        if kind == "sit_down":
+            m = self.members[data["member"]]
+            table.sit_down(m.name, data["buy_in"], seat=data["seat"], now=at)
+        elif kind == "top_up":
+            table.top_up(self.members[data["member"]].name, data["amount"])
+        elif kind == "sit_out":
+            table.sit_out(self.members[data["member"]].name)
+        elif kind == "sit_in":
+            table.sit_in(self.members[data["member"]].name)
+        elif kind == "leave":
+            table.leave(self.members[data["member"]].name, now=at)
+        elif kind == "hand_start":
+            variant = table.settings.variant
+            self.feeder.next_deck = list(parse_cards(data["deck"], what="deck", variant=variant))
+            self.feeder.pick = data.get("pick")
+            self.feeder.picked = None
+            try:
+                record = table.start_hand(now=at)
+            finally:
+                self.feeder.next_deck = None
+                self.feeder.pick = None
+            if record.number != data["number"]:
+                raise TableError(f"hand {record.number} started, the log says {data['number']}")
+            self.hand_meta[record.number] = {
+                "commitment": data["commitment"],
+                "salt": data["salt"],
+                "deck": data["deck"],
+                "started_at": at,
+            }
+            self.last_actions = {}
+        elif kind == "act":
+            record = table.current
+            if record is None or record.number != data["hand"]:
+                raise TableError(f"no hand {data['hand']} in play")
+            record.hand.apply(data["a"])
+        elif kind == "hand_end":
+            record = table.finish_hand()
+            meta = self.hand_meta.get(record.number, {})
+            meta["ended_at"] = at
+            self.last_summary = None
+        else:
+            raise TableError(f"unknown event {kind!r}")
+
+    def restore(self, events: list[tuple[int, str, dict[str, Any], float]]) -> None:
+        """Replay the stored log (server start)."""
+        for seq, kind, data, at in events:
+            self.apply_event(kind, data, at)
+            self.seq = seq
+        if self.table.hands:
+            self.last_summary = self.summary(self.table.hands[-1].number)
+
+    # ======================================================== persistence
+    def _event_op(self, kind: str, data: dict[str, Any], at: float) -> db.Op:
+        self.seq += 1
+        return db.op_event(self.id, self.seq, kind, data, at)
+
+    async def _commit(self, ops: list[db.Op]) -> None:
+        try:
+            await self.room.store.write(ops)
+        except Exception as error:
+            # Memory ran ahead of the database: stop this table, nobody was told.
+            self.broken = f"database write failed: {error}"
+            log.exception("table %s: %s", self.id, self.broken)
+            raise
+
+    async def _do(self, events: list[tuple[str, dict[str, Any]]], extra: list[db.Op] = ()) -> None:  # type: ignore[assignment]
+        """Apply events in memory (the rules reject bad ones: nothing changes),
+        then write them in one transaction; callers broadcast afterwards."""
+        at = time.time()
+        ops = []
+        for kind, data in events:
+            self.apply_event(kind, data, at)
+            ops.append(self._event_op(kind, data, at))
+        await self._commit([*ops, *extra])
+
+    # ============================================================ running
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            await self.queue.put(_STOP)
+            try:
+                await asyncio.wait_for(self.task, 5)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                self.task.cancel()
+        for c in list(self.conns):
+            c.send(None)  # type: ignore[arg-type]
+
+    async def _run(self) -> None:
+        await self._safe(self._advance)
+        self.broadcast()
+        while self.broken is None:
+            wake = self._wakeup()
+            timeout = None if wake is None else max(0.0, wake - time.monotonic())
+            try:
+                if timeout is None:
+                    cmd = await self.queue.get()
+                elif timeout <= 0 or not self.queue.empty():
+                    cmd = self.queue.get_nowait() if not self.queue.empty() else None
+                    await asyncio.sleep(0)
+                else:
+                    cmd = await asyncio.wait_for(self.queue.get(), timeout)
+            except asyncio.TimeoutError:
+                cmd = None
+            if cmd is _STOP:
+                return
+            changed = False
+            if cmd is not None:
+                changed = await self._safe(lambda: self._handle(cmd))
+            changed = await self._safe(self._advance) or changed
+            if changed:
+                self.broadcast()
+
+    async def _safe(self, fn: Callable[[], Any]) -> bool:
+        try:
+            return bool(await fn())
+        except Exception:  # noqa: BLE001 - a bug must not kill the table
+            log.exception("table %s: internal error", self.id)
+            return False
+
+    # ----------------------------------------------------------- commands
+    async def _handle(self, cmd: Command) -> bool:
+        conn = cmd.conn
+        try:
+            if cmd.kind == "attach":
+                return self._attach(conn, cmd.data.get("token"))  # type: ignore[arg-type]
+            if cmd.kind == "detach":
+                return self._detach(conn)  # type: ignore[arg-type]
+            if cmd.kind == "join":
+                result = await self._join(cmd.data["name"], cmd.data.get("buy_in"))
+                if cmd.future and not cmd.future.done():
+                    cmd.future.set_result(result)
+                return True
+            if cmd.kind == "msg":
+                return await self._message(conn, cmd.data)  # type: ignore[arg-type]
+            if cmd.kind == "bot_setup":
+                await self._seat_bots(cmd.data["bots"])
+                if cmd.future and not cmd.future.done():
+                    cmd.future.set_result(None)
+                return True
+        except (Rejected, PokerDealerError) as error:
+            if cmd.future is not None and not cmd.future.done():
+                cmd.future.set_exception(Rejected(str(error)))
+            elif conn is not None:
+                ref = cmd.data.get("type")
+                conn.send_json({"type": "error", "message": str(error), "ref": ref, "id": cmd.data.get("id")})
+            return False
+        return False
+
+    def _attach(self, conn: Conn, token: str | None) -> bool:
+        member = None
+        if token:
+            member = self.by_token.get(hash_token(token))
+            if member is None:
+                conn.send_json({"type": "error", "message": "unknown seat token: watching as a spectator", "ref": "hello"})
+        conn.member = member
+        self.conns.add(conn)
+        if member is not None:
+            member.conns += 1
+            member.away_since = None
+            member.timeouts = 0
+        conn.send_json(
+            {
+                "type": "welcome",
+                "member": member.id if member else None,
+                "name": member.name if member else None,
+                "spectator": member is None,
+            }
+        )
+        return True
+
+    def _detach(self, conn: Conn) -> bool:
+        self.conns.discard(conn)
+        m = conn.member
+        if m is not None:
+            m.conns = max(0, m.conns - 1)
+            if m.conns == 0:
+                m.away_since = time.monotonic()
+        return True
+
+    def _unique_name(self, name: str) -> str:
+        base, k = name, 2
+        while name in self.by_name:
+            name = f"{base} ({k})"
+            k += 1
+        return name
+
+    async def _join(self, name: str, buy_in: int | None) -> dict[str, Any]:
+        free = self.table.free_seats
+        if not free:
+            raise Rejected("the table is full")
+        buy_in = self.settings.stack if buy_in is None else buy_in
+        low, high = self.table.buy_in_range(name)
+        if not low <= buy_in <= high:
+            raise Rejected(f"a buy-in must be {low} to {high}")
+        token = secrets.token_urlsafe(24)
+        member = Member(self.room.next_member_id(), self._unique_name(name), hash_token(token))
+        at = time.time()
+        self.add_member(member)
+        member.away_since = time.monotonic()
+        try:
+            await self._do(
+                [("sit_down", {"member": member.id, "seat": free[0], "buy_in": buy_in})],
+                [db.op_insert_member(member.id, self.id, member.name, member.token_hash, None, at)],
+            )
+        except TableError:
+            del self.members[member.id], self.by_name[member.name], self.by_token[member.token_hash]
+            raise
+        return {"token": token, "seat": free[0], "name": member.name, "member": member.id}
+
+    async def _seat_bots(self, kinds: list[str]) -> None:
+        at = time.time()
+        ops = []
+        events = []
+        counts: dict[str, int] = {}
+        free = list(self.table.free_seats)
+        for kind in kinds:
+            counts[kind] = counts.get(kind, 0) + 1
+            name = self._unique_name(f"{kind.title()}Bot" + (f" {counts[kind]}" if kinds.count(kind) > 1 else ""))
+            member = Member(self.room.next_member_id(), name, None, bot=kind)
+            self.add_member(member)
+            ops.append(db.op_insert_member(member.id, self.id, name, None, kind, at))
+            events.append(("sit_down", {"member": member.id, "seat": free.pop(0), "buy_in": self.settings.stack}))
+        await self._do(events, ops)
+
+    async def _message(self, conn: Conn, msg: dict[str, Any]) -> bool:
+        kind = msg["type"]
+        if kind == "ping":
+            conn.send_json({"type": "pong", "id": msg.get("id")})
+            return False
+        if kind == "chat":
+            who = conn.member.name if conn.member else "spectator"
+            self.chat.append({"name": who, "text": msg["text"], "at": time.time()})
+            return True
+        member = conn.member
+        if member is None:
+            raise Rejected("spectators cannot play: join the table to get a seat")
+        if kind == "act":
+            return await self._player_act(member, msg)
+        seated = self.seat_of(member)
+        if kind == "sit":
+            if seated is not None:
+                raise Rejected("you are already seated")
+            free = self.table.free_seats
+            if not free:
+                raise Rejected("the table is full")
+            await self._do([("sit_down", {"member": member.id, "seat": free[0], "buy_in": msg["amount"]})])
+            return True
+        if seated is None:
+            raise Rejected("you have no seat: take one with a buy-in first")
+        if kind == "sit_out":
+            player = self.table.player(member.name)
+            if player.status is SeatStatus.SITTING_OUT:
+                raise Rejected("you are already sitting out")
+            await self._do([("sit_out", {"member": member.id})])
+            return True
+        if kind == "sit_in":
+            member.timeouts = 0
+            await self._do([("sit_in", {"member": member.id})])
+            return True
+        if kind == "top_up":
+            if self._in_hand(member):
+                self._check_top_up(member, msg["amount"])
+                member.pending_top_up = msg["amount"]
+                conn.send_json({"type": "notice", "message": f"{msg['amount']} will be added after this hand"})
+                return False
+            await self._do([("top_up", {"member": member.id, "amount": msg["amount"]})])
+            return True
+        if kind == "leave":
+            if self._in_hand(member):
+                member.pending_leave = True
+                conn.send_json({"type": "notice", "message": "you will leave the table after this hand"})
+                return False
+            await self._do([("leave", {"member": member.id})])
+            return True
+        raise Rejected(f"unknown message type {kind}")
+
+    def _check_top_up(self, member: Member, amount: int) -> None:
+        p = self.table.player(member.name)
+        limit = self.table.settings.max_buy_in
+        if amount <= 0 or p.stack + amount > limit:
+            raise Rejected(f"you may add at most {max(0, limit - p.stack)} (maximum buy-in {limit})")
+
+    def _in_hand(self, member: Member) -> bool:
+        record = self.table.current
+        seat = self.seat_of(member)
+        return record is not None and seat is not None and seat in record.seats
+
+    async def _player_act(self, member: Member, msg: dict[str, Any]) -> bool:
+        record = self.table.current
+        if record is None:
+            raise Rejected("no hand is in play")
+        if msg["hand"] != record.number:
+            raise Rejected(f"hand {msg['hand']} is over; hand {record.number} is in play")
+        hand = record.hand
+        seat = self.seat_of(member)
+        i = record.index_of(seat) if seat is not None else None
+        if i is None:
+            raise Rejected("you are not in this hand")
+        if hand.actor != i:
+            raise Rejected("it is not your turn")
+        if msg.get("at") is not None and msg["at"] != len(hand.log):
+            raise Rejected("the hand has moved on since you chose; look again")
+        if hand.street is Street.SHOWDOWN:
+            raise Rejected("the showdown is played automatically")
+        action = Action(msg["kind"], i, msg.get("amount"))
+        hand.check_action(action)  # IllegalActionError: the rules' message goes back
+        member.timeouts = 0
+        await self._act(record, action)
+        return True
+
+    async def _act(self, record: Any, action: Action) -> None:
+        """Apply one betting action, persist it with the hand's state, remember its words."""
+        hand = record.hand
+        before = len(hand.log)
+        self.sent_at[(record.number, before + 1)] = time.monotonic()
+        applied = hand.apply(action)
+        at = time.time()
+        data = {"hand": record.number, "a": str(applied)}
+        actor = hand.actor
+        ops = [
+            self._event_op("act", data, at),
+            db.op_hand_state(
+                self.id, record.number, street=hand.street.value, actions=len(hand.log),
+                actor_seat=record.seats[actor] if actor is not None else None,
+            ),
+        ]
+        await self._commit(ops)
+        words = describe_actions(record)[-1]
+        self.last_actions[record.seats[applied.player]] = words["text"]
+
+    # -------------------------------------------------------------- driving
+    def _wakeup(self) -> float | None:
+        times = []
+        record = self.table.current
+        if record is not None:
+            hand = record.hand
+            actor = hand.actor
+            if actor is not None and self.turn_key is not None:
+                m = self._member_at(record.seats[actor])
+                if m is not None and m.bot:
+                    times.append(self.turn_started + self.options.bot_delay)
+                else:
+                    times.append(self.turn_started + self.settings.clock)
+            else:
+                times.append(time.monotonic())
+        elif self.next_hand_at is not None and self._can_deal():
+            times.append(self.next_hand_at)
+        for m in self.members.values():
+            if m.away_since is not None and not m.bot and self.seat_of_cached(m):
+                times.append(m.away_since + self.options.grace_seconds)
+        return min(times) if times else None
+
+    def seat_of_cached(self, m: Member) -> bool:
+        try:
+            p = self.table.player(m.name)
+        except TableError:
+            return False
+        return p.status is not SeatStatus.SITTING_OUT
+
+    def _member_at(self, seat: int) -> Member | None:
+        for p in self.table.players:
+            if p.seat == seat:
+                return self.by_name.get(p.name)
+        return None
+
+    def clock_left(self) -> float | None:
+        record = self.table.current
+        if record is None or record.hand.actor is None:
+            return None
+        m = self._member_at(record.seats[record.hand.actor])
+        if m is not None and m.bot:
+            return None
+        return round(max(0.0, self.turn_started + self.settings.clock - time.monotonic()), 2)
+
+    async def _advance(self) -> bool:
+        """Do whatever is due now: sit out absent players, bots' and clock
+        actions, the showdown, the end of a hand, the next deal."""
+        changed = False
+        for _ in range(200):
+            now = time.monotonic()
+            # Absent too long: sat out (the seat is kept).
+            for m in list(self.members.values()):
+                if (
+                    m.away_since is not None
+                    and not m.bot
+                    and now - m.away_since >= self.options.grace_seconds
+                    and self.seat_of_cached(m)
+                ):
+                    await self._do([("sit_out", {"member": m.id})])
+                    changed = True
+            record = self.table.current
+            if record is None:
+                if self.next_hand_at is None:
+                    self.next_hand_at = now
+                if now >= self.next_hand_at and self._can_deal():
+                    if await self._start_hand():
+                        changed = True
+                        continue
+                    self.next_hand_at = now + 1.0
+                return changed
+            hand = record.hand
+            if hand.is_complete or hand.street is Street.SHOWDOWN:
+                await self._finish_hand(record)
+                changed = True
+                continue
+            actor = hand.actor
+            assert actor is not None
+            key = (record.number, len(hand.log))
+            if key != self.turn_key:
+                self.turn_key = key
+                self.turn_started = now
+                changed = True
+            m = self._member_at(record.seats[actor])
+            if m is None:  # cannot happen: a dealt-in player stays seated
+                await self._act(record, self._passive(hand, actor))
+                continue
+            if m.bot:
+                if now >= self.turn_started + self.options.bot_delay:
+                    await self._act(record, self._bot_action(m, record, actor))
+                    changed = True
+                    continue
+                return changed
+            status = self.table.player(m.name).status
+            if status is SeatStatus.SITTING_OUT:
+                await self._act(record, self._passive(hand, actor))
+                changed = True
+                continue
+            if now >= self.turn_started + self.settings.clock:
+                await self._act(record, self._passive(hand, actor))
+                m.timeouts += 1
+                if m.timeouts >= self.options.max_timeouts:
+                    await self._do([("sit_out", {"member": m.id})])
+                changed = True
+                continue
+            return changed
+        return changed
+
+    @staticmethod
+    def _passive(hand: Any, actor: int) -> Action:
+        legal = hand.legal()
+        return Action("check" if legal.can_check else "fold", actor)
+
+    def _bot_action(self, m: Member, record: Any, actor: int) -> Action:
+        hand = record.hand
+        if self.seed is not None:
+            bot = make_bot(m.bot, random.Random(f"{self.seed}:{record.number}:{len(hand.log)}"))
+        else:
+            if m.bot_obj is None:
+                m.bot_obj = make_bot(m.bot, random.Random(secrets.randbits(64)))
+            bot = m.bot_obj
+        try:
+            action = bot.act(hand.view(actor))
+            action = Action(action.kind, actor, action.amount)
+            hand.check_action(action)
+        except PokerDealerError:
+            action = self._passive(hand, actor)
+        return action
+
+    def _can_deal(self) -> bool:
+        ready = [p for p in self.table.players if p.stack > 0 and p.status is not SeatStatus.SITTING_OUT]
+        humans = [p for p in ready if not (self.by_name.get(p.name) and self.by_name[p.name].bot)]
+        return len(ready) >= 2 and len(humans) >= 1
+
+    def _draw_deck(self, number: int) -> list[Any]:
+        cards = list(deck_cards(self.table.settings.variant))
+        if self.seed is not None:
+            random.Random(f"{self.seed}:{number}").shuffle(cards)
+        else:
+            secrets.SystemRandom().shuffle(cards)
+        return cards
+
+    async def _start_hand(self) -> bool:
+        number = len(self.table.hands) + 1
+        deck = deck_text(self._draw_deck(number))
+        salt = new_salt()
+        data = {"number": number, "deck": deck, "salt": salt, "commitment": commitment(salt, deck)}
+        at = time.time()
+        variant = self.table.settings.variant
+        self.feeder.next_deck = list(parse_cards(deck, what="deck", variant=variant))
+        self.feeder.pick = None
+        self.feeder.picked = None
+        try:
+            record = self.table.start_hand(now=at)
+        except TableError as error:
+            log.info("table %s: cannot deal: %s", self.id, error)
+            return False
+        finally:
+            self.feeder.next_deck = None
+        if self.feeder.picked is not None:
+            data["pick"] = self.feeder.picked
+        self.hand_meta[number] = {"commitment": data["commitment"], "salt": salt, "deck": deck, "started_at": at}
+        self.last_actions = {}
+        self.last_summary = None
+        hand = record.hand
+        actor = hand.actor
+        await self._commit(
+            [
+                self._event_op("hand_start", data, at),
+                db.op_hand_start(
+                    self.id, number, data["commitment"], salt, deck, at, hand.street.value,
+                    record.seats[actor] if actor is not None else None,
+                ),
+            ]
+        )
+        return True
+
+    async def _finish_hand(self, record: Any) -> None:
+        hand = record.hand
+        before = len(hand.log)
+        if not hand.is_complete:
+            hand.auto_showdown()
+        at = time.time()
+        ops = [
+            self._event_op("act", {"hand": record.number, "a": str(a)}, at)
+            for a in hand.log[before:]
+        ]
+        self.table.finish_hand()
+        ops.append(self._event_op("hand_end", {"hand": record.number}, at))
+        self.hand_meta[record.number]["ended_at"] = at
+        summary = self.summary(record.number)
+        self.last_summary = summary
+        ops.append(
+            db.op_hand_state(
+                self.id, record.number, street="complete", actions=len(hand.log), actor_seat=None,
+                ended_at=at,
+                summary={
+                    "winners": sorted({w["name"] for a in summary["awards"] for w in a["winners"]}),
+                    "pot": sum(a["amount"] for a in summary["awards"]),
+                },
+            )
+        )
+        await self._commit(ops)
+        self.next_hand_at = time.monotonic() + self.options.pause_seconds
+        # Between hands: pending top-ups and departures, bots buy in again.
+        events: list[tuple[str, dict[str, Any]]] = []
+        for m in self.members.values():
+            seated = self.seat_of(m) is not None
+            if m.pending_leave and seated:
+                events.append(("leave", {"member": m.id}))
+            elif m.pending_top_up and seated:
+                p = self.table.player(m.name)
+                amount = min(m.pending_top_up, self.table.settings.max_buy_in - p.stack)
+                if amount > 0:
+                    events.append(("top_up", {"member": m.id, "amount": amount}))
+            m.pending_leave = False
+            m.pending_top_up = 0
+        free = list(self.table.free_seats)
+        for m in self.members.values():
+            if m.bot and self.seat_of(m) is None and free:
+                events.append(("sit_down", {"member": m.id, "seat": free.pop(0), "buy_in": self.settings.stack}))
+        if events:
+            await self._do(events)
+
+    # ------------------------------------------------------------ reading
+    def summary(self, number: int) -> dict[str, Any] | None:
+        if number in self.summaries:
+            return self.summaries[number]
+        if not 1 <= number <= len(self.table.hands):
+            return None
+        record = self.table.hands[number - 1]
+        meta = self.hand_meta.get(number, {})
+        fair = {k: meta.get(k) for k in ("commitment", "salt", "deck")}
+        out = showdown_summary(record, fair)
+        self.summaries[number] = out
+        return out
+
+    def log_words(self) -> list[dict[str, Any]]:
+        record = self.table.current
+        if record is None:
+            return []
+        key = (record.number, len(record.hand.log))
+        if self._log_cache is None or self._log_cache[0] != key:
+            self._log_cache = (key, describe_actions(record))
+        return self._log_cache[1]
+
+    def broadcast(self) -> None:
+        """Send each reader the state built for them."""
+        if not self.conns:
+            return
+        public = table_state(self)
+        base = json.dumps(public, separators=(",", ":"), ensure_ascii=False)
+        record = self.table.current
+        for conn in list(self.conns):
+            m = conn.member
+            if m is None:
+                conn.send(base)
+                continue
+            conn.send_json(self.private_state(public, m, record))
+
+    def private_state(self, public: dict[str, Any], m: Member, record: Any) -> dict[str, Any]:
+        state = dict(public)
+        seat = self.seat_of(m)
+        you: dict[str, Any] = {"member": m.id, "name": m.name, "seat": seat, "legal": None}
+        if seat is not None:
+            p = self.table.player(m.name)
+            you["status"] = p.status.value
+            you["stack"] = p.stack
+            you["max_top_up"] = max(0, self.table.settings.max_buy_in - p.stack)
+        if record is not None and seat is not None:
+            i = record.index_of(seat)
+            if i is not None:
+                hand = record.hand
+                seats = list(state["seats"])
+                row = dict(seats[seat - 1])
+                row["cards"] = [str(c) for c in hand.hole_cards[i]]
+                row["hidden"] = False
+                seats[seat - 1] = row
+                state["seats"] = seats
+                if hand.actor == i and hand.street is not Street.SHOWDOWN:
+                    you["legal"] = legal_payload(hand, i)
+        state["you"] = you
+        return state

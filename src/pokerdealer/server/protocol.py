@@ -1,0 +1,106 @@
+"""Messages from browsers: size-limited, strictly validated, never trusted.
+
+The browser only proposes; the rules engine judges. A message that is too
+large, not JSON, of an unknown type, or with a missing, extra or mistyped
+field is rejected here with a message naming what was wrong.
+
+>>> parse('{"type": "act", "kind": "raise", "amount": 40, "hand": 3}')["amount"]
+40
+>>> parse('{"type": "act", "kind": "raise", "amount": "40", "hand": 3}')
+Traceback (most recent call last):
+...
+pokerdealer.server.protocol.ProtocolError: act: amount must be a whole number
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+__all__ = ["MAX_MESSAGE_BYTES", "ProtocolError", "clean_text", "parse"]
+
+MAX_MESSAGE_BYTES = 2048
+_MAX_INT = 10**12
+
+
+class ProtocolError(ValueError):
+    """A browser message that is rejected (the table is not touched)."""
+
+
+_INT, _STR, _OPT_INT, _OPT_STR = "int", "str", "int?", "str?"
+
+#: type -> {field: kind}; "id" (a client correlation number) is allowed everywhere.
+_SCHEMAS: dict[str, dict[str, str]] = {
+    "hello": {"token": _OPT_STR},
+    "act": {"kind": _STR, "amount": _OPT_INT, "hand": _INT, "at": _OPT_INT},
+    "sit_out": {},
+    "sit_in": {},
+    "leave": {},
+    "top_up": {"amount": _INT},
+    "sit": {"amount": _INT},
+    "chat": {"text": _STR},
+    "ping": {},
+}
+ACT_KINDS = ("fold", "check", "call", "raise", "all_in")
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Strip control and format characters and surrounding space; cut to ``limit``."""
+    kept = "".join(
+        ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " "
+    )
+    return " ".join(kept.split())[:limit]
+
+
+def parse(text: str | bytes | None) -> dict[str, Any]:
+    """Read one browser message; raises :class:`ProtocolError` with the reason."""
+    if text is None:
+        raise ProtocolError("binary messages are not accepted; send JSON text")
+    if isinstance(text, bytes):
+        raise ProtocolError("binary messages are not accepted; send JSON text")
+    if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message too large (limit {MAX_MESSAGE_BYTES} bytes)")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("message must be a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _SCHEMAS:
+        raise ProtocolError(f"unknown message type; expected one of {', '.join(_SCHEMAS)}")
+    schema = _SCHEMAS[kind]
+    extra = set(data) - set(schema) - {"type", "id"}
+    if extra:
+        raise ProtocolError(f"{kind}: unexpected field(s) {', '.join(sorted(map(str, extra)))}")
+    if "id" in data and not _is_int(data["id"]):
+        raise ProtocolError(f"{kind}: id must be a whole number")
+    for name, spec in schema.items():
+        value = data.get(name)
+        if value is None:
+            if spec.endswith("?"):
+                continue
+            raise ProtocolError(f"{kind}: {name} is required")
+        if spec.startswith("int") and not _is_int(value):
+            raise ProtocolError(f"{kind}: {name} must be a whole number")
+        if spec.startswith("str") and not isinstance(value, str):
+            raise ProtocolError(f"{kind}: {name} must be text")
+    if kind == "act":
+        if data["kind"] not in ACT_KINDS:
+            raise ProtocolError(f"act: kind must be one of {', '.join(ACT_KINDS)}")
+        if data["kind"] == "raise" and data.get("amount") is None:
+            raise ProtocolError("act: a raise needs an amount (the total to raise to)")
+        if data["kind"] != "raise" and data.get("amount") is not None:
+            raise ProtocolError(f"act: {data['kind']} takes no amount")
+    if kind == "chat":
+        data["text"] = clean_text(data["text"], 200)
+        if not data["text"]:
+            raise ProtocolError("chat: the message is empty")
+    if kind == "hello" and data.get("token") is not None and len(data["token"]) > 100:
+        raise ProtocolError("hello: token too long")
+    return data
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -_MAX_INT <= value <= _MAX_INT

@@ -1,0 +1,116 @@
+"""What a table is created with, checked at the edge (the lobby form, the API)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from pokerdealer.bots import bot_names
+from pokerdealer.rules import Structure
+from pokerdealer.table import CashGameSettings, TableError
+
+__all__ = ["LANGS", "ServerOptions", "TableSettings"]
+
+LANGS = ("en", "zh-Hant", "zh-Hans")
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    """How the server runs (from ``pokerdealer serve``)."""
+
+    db_url: str = "sqlite:///pokerdealer.db"
+    test_seed: int | None = None
+    """Deterministic decks and bots, for tests (never for real play)."""
+    grace_seconds: float = 60.0
+    """A disconnected player keeps the seat this long, then is sat out."""
+    pause_seconds: float = 3.0
+    """Pause after a hand (showdown on screen) before the next deal."""
+    bot_delay: float = 0.8
+    """Seconds a bot 'thinks' before acting."""
+    demo_table: bool = True
+    """Create a listed table with bots when the database has none."""
+    max_timeouts: int = 2
+    """Consecutive clock expiries before a player is sat out."""
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    name: str = "Table"
+    structure: str = "no_limit"
+    small_blind: int = 1
+    big_blind: int = 2
+    stack: int = 200
+    """The buy-in offered by default (the maximum buy-in)."""
+    seats: int = 6
+    bots: tuple[str, ...] = ("tight", "caller", "random")
+    clock: float = 30.0
+    lang: str = "en"
+    listed: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        """Check every field; raises :class:`TableError` with a message for people."""
+        if not isinstance(data, dict):
+            raise TableError("table settings must be an object")
+        known = {f for f in cls.__dataclass_fields__ if f != "extra"}
+        unknown = set(data) - known
+        if unknown:
+            raise TableError(f"unknown table setting(s): {', '.join(sorted(unknown))}")
+        d = {**asdict(cls()), **data}
+        d.pop("extra", None)
+        name = d["name"]
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
+            raise TableError("the table name must be 1 to 40 characters")
+        name = "".join(ch for ch in name.strip() if ch.isprintable())
+        structure = d["structure"]
+        if structure not in {s.value for s in Structure}:
+            raise TableError("structure must be no_limit, pot_limit or fixed_limit")
+        ints = {}
+        for key, low, high in (("small_blind", 0, 10**6), ("big_blind", 1, 10**6),
+                               ("stack", 1, 10**9), ("seats", 2, 10)):
+            value = d[key]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise TableError(f"{key} must be a whole number from {low} to {high}")
+            ints[key] = value
+        if ints["small_blind"] > ints["big_blind"]:
+            raise TableError("the small blind cannot be larger than the big blind")
+        if ints["stack"] < ints["big_blind"] * 2:
+            raise TableError("the stack must be at least two big blinds")
+        bots = d["bots"]
+        if not isinstance(bots, (list, tuple)) or not all(isinstance(b, str) for b in bots):
+            raise TableError("bots must be a list of bot names")
+        allowed = set(bot_names()) & {"tight", "caller", "random"}
+        for b in bots:
+            if b not in allowed:
+                raise TableError(f"unknown bot {b!r}: choose from {', '.join(sorted(allowed))}")
+        if len(bots) > ints["seats"] - 1:
+            raise TableError("leave at least one seat free for a person")
+        clock = d["clock"]
+        if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not 0.2 <= clock <= 600:
+            raise TableError("the action clock must be 0.2 to 600 seconds")
+        if d["lang"] not in LANGS:
+            raise TableError(f"lang must be one of {', '.join(LANGS)}")
+        if not isinstance(d["listed"], bool):
+            raise TableError("listed must be true or false")
+        return cls(
+            name=name, structure=structure, bots=tuple(bots), clock=float(clock),
+            lang=d["lang"], listed=d["listed"], **ints,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d.pop("extra")
+        d["bots"] = list(self.bots)
+        return d
+
+    def cash_settings(self) -> CashGameSettings:
+        return CashGameSettings(
+            small_blind=self.small_blind,
+            big_blind=self.big_blind,
+            min_buy_in=max(self.big_blind * 2, self.stack // 4),
+            max_buy_in=self.stack,
+            seats=self.seats,
+            structure=Structure(self.structure),
+            rathole_seconds=0,
+        )

@@ -1,0 +1,37 @@
+async function refresh() {
+  const body = document.querySelector("#tables tbody");
+  try {
+    const tables = await api("/api/tables");
+    body.replaceChildren(...tables.map(t => el("tr", {},
+      el("td", {}, el("a", { href: t.url, text: t.name })),
+      el("td", { text: `${t.blinds[0]}/${t.blinds[1]} ${t.structure.replace("_", " ")}` }),
+      el("td", { text: `${t.players}/${t.seats} (${t.bots} bots)` }),
+      el("td", {}, el("a", { href: t.url, text: "Play / watch" })))));
+    if (!tables.length) body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "muted", text: "No listed tables yet: create one below." })));
+  } catch (e) { body.replaceChildren(el("tr", {}, el("td", { class: "error", text: e.message }))); }
+  const mine = JSON.parse(localStorage.getItem("pd.tables") || "[]");
+  document.getElementById("mine").replaceChildren(...mine.map(t => el("li", {}, el("a", { href: `/t/${t.id}`, text: t.name }))));
+  document.getElementById("mine-title").classList.toggle("hidden", !mine.length);
+}
+document.getElementById("create").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const f = new FormData(ev.target);
+  const body = {
+    name: f.get("name"), structure: f.get("structure"), small_blind: +f.get("small_blind"), big_blind: +f.get("big_blind"),
+    stack: +f.get("stack"), seats: +f.get("seats"), clock: +f.get("clock"), lang: f.get("lang"), listed: f.get("listed") === "true",
+    bots: String(f.get("bots") || "").split(",").map(s => s.trim()).filter(Boolean),
+  };
+  document.getElementById("create-error").textContent = "";
+  try {
+    const t = await api("/api/tables", body);
+    const mine = JSON.parse(localStorage.getItem("pd.tables") || "[]");
+    mine.unshift({ id: t.id, name: t.name });
+    localStorage.setItem("pd.tables", JSON.stringify(mine.slice(0, 20)));
+    localStorage.setItem("pd.lang", body.lang);
+    const link = new URL(t.url, location.href).href;
+    const a = document.getElementById("invite"); a.href = t.url; a.textContent = link;
+    document.getElementById("created").classList.remove("hidden");
+    location.href = t.url;
+  } catch (e) { document.getElementById("create-error").textContent = e.message; }
+});
+refresh(); setInterval(refresh, 5000);

@@ -1,0 +1,224 @@
+// The table page: renders what the server sends this reader; proposes actions, never decides.
+const tableId = location.pathname.split("/")[2];
+const tokenKey = `pd.seat.${tableId}`;
+let token = localStorage.getItem(tokenKey);
+let lang = localStorage.getItem("pd.lang");
+let ws = null, state = null, clockAt = 0, clockLeft = null, retry = 0, msgId = 0;
+const $ = (id) => document.getElementById(id);
+$("hands-link").href = `/t/${tableId}/hands`;
+
+function setLang(l) { lang = l; localStorage.setItem("pd.lang", l); render(); }
+function send(msg) { if (ws && ws.readyState === 1) { msg.id = ++msgId; ws.send(JSON.stringify(msg)); } }
+function showError(text) {
+  const e = $("error"); e.textContent = text; e.classList.toggle("hidden", !text);
+  if (text) setTimeout(() => { if (e.textContent === text) e.classList.add("hidden"); }, 5000);
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
+  ws.onopen = () => { retry = 0; $("conn").textContent = "connected"; ws.send(JSON.stringify({ type: "hello", token: token || null })); };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") { state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); }
+    else if (msg.type === "error") showError(msg.message);
+    else if (msg.type === "notice") showError(msg.message);
+    else if (msg.type === "welcome") { if (token && msg.spectator) { /* the token is unknown here */ } }
+  };
+  ws.onclose = () => {
+    $("conn").textContent = "reconnecting…";
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** retry);
+  };
+}
+
+function seatPositions(n, mySeat) {
+  // Seats round an ellipse; your seat at the bottom centre.
+  const pos = {};
+  for (let s = 1; s <= n; s++) {
+    const k = ((s - (mySeat || 1)) % n + n) % n;
+    const a = Math.PI / 2 + (2 * Math.PI * k) / n;
+    pos[s] = { x: 50 + 50 * Math.cos(a), y: 50 + 50 * Math.sin(a) };
+  }
+  return pos;
+}
+
+function render() {
+  if (!state) return;
+  const t = state.table, you = state.you || null, hand = state.hand, last = state.last_hand;
+  if (!lang) lang = t.lang;
+  document.title = `${t.name} — pokerdealer`;
+  $("title").textContent = `${t.name} · ${t.blinds[0]}/${t.blinds[1]} ${t.structure.replace("_", " ")}`;
+  $("lang-slot").replaceChildren(langSelect(lang, setLang));
+  const mySeat = you && you.seat;
+  const pos = seatPositions(t.seats, mySeat);
+  const felt = $("felt");
+  felt.querySelectorAll(".seat").forEach(n => n.remove());
+  const winners = new Set();
+  const shownAt = {};
+  if (!hand && last) {
+    last.awards.forEach(a => a.winners.forEach(w => winners.add(w.seat)));
+    last.order.forEach(o => { if (o.cards) shownAt[o.seat] = o; });
+  }
+  for (let s = 1; s <= t.seats; s++) {
+    const row = state.seats[s - 1];
+    const p = pos[s];
+    const node = el("div", { class: "seat", "data-seat": s, style: `left:${p.x}%;top:${p.y}%` });
+    if (!row) {
+      node.classList.add("empty-seat");
+      node.append(el("div", { class: "box" }, el("div", { class: "muted", text: `seat ${s} · empty` })));
+      felt.append(node); continue;
+    }
+    if (row.folded) node.classList.add("folded");
+    if (hand && hand.actor === s) node.classList.add("actor");
+    if (s === mySeat) node.classList.add("me");
+    if (winners.has(s)) node.classList.add("winner");
+    const cardsBox = el("div", { class: "cards" });
+    let shown = row.cards, best = null;
+    if (!shown && shownAt[s]) { shown = shownAt[s].cards; best = new Set(shownAt[s].best_five || []); }
+    if (shown) shown.forEach(c => cardsBox.append(cardEl(c, best ? (best.has(c) ? "best" : "dim") : "")));
+    else if (row.hidden) { cardsBox.append(cardEl(null), cardEl(null)); }
+    const status = row.status === "sitting_out" ? "sitting out" : row.status === "waiting" ? "waits for big blind" : (!row.connected ? "away" : "");
+    const box = el("div", { class: "box" }, cardsBox,
+      el("div", { class: "name", text: row.name }), row.bot ? el("div", { class: "status", text: "bot" }) : null,
+      el("div", { class: "stack", text: `${row.stack}` }),
+      el("div", { class: "last", text: row.last || "" }),
+      status ? el("div", { class: "status", text: status }) : null);
+    if (hand && hand.actor === s && hand.clock_left !== null && hand.clock_left !== undefined) {
+      box.append(el("div", { class: "clockbar" }, el("div", { id: "clock-fill" })));
+    }
+    node.append(box);
+    if (hand && hand.button === s) node.append(el("span", { class: "dealer", text: "D" }));
+    if (hand && hand.small_blind === s && hand.big_blind !== s && hand.small_blind !== hand.button) node.append(el("span", { class: "blind", text: "SB" }));
+    if (hand && hand.big_blind === s) node.append(el("span", { class: "blind", text: "BB" }));
+    felt.append(node);
+    if (row.bet) {
+      const bx = 50 + 0.58 * (p.x - 50), by = 50 + 0.52 * (p.y - 50);
+      felt.append(el("span", { class: "seat bet", "data-bet-seat": s, style: `left:${bx}%;top:${by}%;width:auto`, text: `${row.bet}` }));
+    }
+  }
+  // Centre: board, pots, commitment.
+  const board = hand ? hand.board : (last ? last.board : []);
+  const lastBest = new Set();
+  if (!hand && last) last.order.forEach(o => { if (winners.has(o.seat)) (o.best_five || []).forEach(c => lastBest.add(c)); });
+  $("board").replaceChildren(...(board || []).map(c => cardEl(c, !hand && lastBest.size ? (lastBest.has(c) ? "best" : "dim") : "")));
+  const pots = $("pots");
+  if (hand) {
+    pots.replaceChildren(...hand.pots.map((p, i) => el("span", { class: "pot", "data-pot": i, text: `${hand.pots.length === 1 ? "Pot" : i === 0 ? "Main pot" : "Side pot " + i}: ${p.amount}` })));
+    $("handinfo").replaceChildren(`Hand #${hand.number} · ${hand.street} · deck commitment `, el("span", { id: "commitment", title: hand.commitment || "", "data-full": hand.commitment || "", text: (hand.commitment || "").slice(0, 16) + "…" }));
+  } else if (last) {
+    pots.replaceChildren(...last.awards.map(a => el("span", { class: "pot", text: `${a.label === "pot" ? "Pot" : a.label === "main" ? "Main pot" : "Side pot " + a.label.split(" ")[1]}: ${a.amount}` })));
+    $("handinfo").textContent = `Hand #${last.number} is over · next hand soon`;
+  } else { pots.replaceChildren(); $("handinfo").textContent = "Waiting for players…"; }
+  renderYou(you, hand, t);
+  renderShowdown(last);
+  $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${l.street}] ` }), `${l.name} ${l.text}`)));
+  $("chat").replaceChildren(...state.chat.map(c => el("div", {}, el("b", { text: c.name + ": " }), c.text)));
+  $("chat").scrollTop = 1e9;
+}
+
+function renderYou(you, hand, t) {
+  const bar = $("you-bar");
+  const seated = you && you.seat;
+  $("join").classList.toggle("hidden", !!seated);
+  if (!seated) {
+    if (!$("join-buyin").value) $("join-buyin").value = t.max_buy_in;
+    $("join-buyin").min = t.min_buy_in; $("join-buyin").max = t.max_buy_in;
+    if (you) { $("join-btn").textContent = "Buy in again"; }
+  }
+  bar.replaceChildren();
+  if (seated) {
+    const sittingOut = you.status === "sitting_out";
+    bar.append(el("span", { class: "muted", text: `You: ${you.name} · seat ${you.seat} · ${you.stack} chips` }));
+    bar.append(sittingOut ? el("button", { id: "btn-sitin", onclick: () => send({ type: "sit_in" }), text: "Sit in" })
+                          : el("button", { id: "btn-sitout", onclick: () => send({ type: "sit_out" }), text: "Sit out" }));
+    if (you.max_top_up > 0) {
+      const amt = el("input", { type: "number", id: "topup-amount", min: 1, max: you.max_top_up, value: you.max_top_up, style: "width:90px" });
+      bar.append(amt, el("button", { id: "btn-topup", text: "Top up", onclick: () => send({ type: "top_up", amount: Math.floor(+amt.value) }) }));
+    }
+    bar.append(el("button", { id: "btn-leave", text: "Leave seat", onclick: () => send({ type: "leave" }) }));
+  } else if (you) {
+    bar.append(el("span", { class: "muted", text: `${you.name}: you have no seat now.` }));
+  } else {
+    bar.append(el("span", { class: "muted", text: `Watching (${state.spectators} spectator${state.spectators === 1 ? "" : "s"})` }));
+  }
+  const legal = you && you.legal;
+  $("actions").classList.toggle("hidden", !legal);
+  if (!legal) return;
+  const at = hand.actions, num = hand.number;
+  const act = (kind, amount) => send(Object.assign({ type: "act", kind, hand: num, at }, amount !== undefined ? { amount } : {}));
+  $("btn-fold").disabled = !legal.fold;
+  $("btn-fold").onclick = () => act("fold");
+  $("btn-check").classList.toggle("hidden", !legal.check);
+  $("btn-check").onclick = () => act("check");
+  $("btn-call").classList.toggle("hidden", legal.call === null);
+  $("btn-call").textContent = `Call ${legal.call}`;
+  $("btn-call").onclick = () => act("call");
+  const canRaise = legal.min_raise !== null;
+  $("raise-box").classList.toggle("hidden", !canRaise);
+  if (canRaise) {
+    const slider = $("raise-slider"), box = $("raise-amount");
+    slider.min = box.min = legal.min_raise; slider.max = box.max = legal.max_raise; slider.step = 1;
+    if (box.dataset.key !== `${num}:${at}`) { box.dataset.key = `${num}:${at}`; box.value = slider.value = legal.min_raise; }
+    const snap = (v) => Math.min(legal.max_raise, Math.max(legal.min_raise, Math.round(+v || legal.min_raise)));
+    slider.oninput = () => { box.value = slider.value; };
+    box.onchange = () => { box.value = snap(box.value); slider.value = box.value; };
+    $("btn-raise").onclick = () => { const v = snap(box.value); box.value = v; act("raise", v); };
+    $("btn-raise").textContent = legal.min_raise === legal.max_raise ? `Raise to ${legal.min_raise}` : "Raise to";
+    $("btn-allin").onclick = () => act("all_in");
+    $("presets").replaceChildren(...legal.presets.map(p => el("button", { text: p.label, "data-to": p.to, onclick: () => { box.value = slider.value = p.to; } })));
+  }
+}
+
+function renderShowdown(last) {
+  const body = $("showdown-body");
+  if (!last) { body.textContent = "No hand finished yet."; return; }
+  const parts = [el("div", { class: "muted", text: `Hand #${last.number}` })];
+  if (last.board && last.board.length) parts.push(el("div", { class: "entry" }, el("span", { text: "Board" }), ...last.board.map(c => cardEl(c, "small"))));
+  for (const o of last.order) {
+    if (o.cards) {
+      const best = new Set(o.best_five || []);
+      parts.push(el("div", { class: "entry", "data-seat": o.seat }, el("b", { text: o.name }), ...o.cards.map(c => cardEl(c, "small " + (best.has(c) ? "best" : ""))),
+        el("span", { class: "describe", text: o.describe ? o.describe[lang] : "" })));
+    } else parts.push(el("div", { class: "entry", "data-seat": o.seat }, el("b", { text: o.name }), el("span", { class: "muted", text: "mucks" })));
+  }
+  for (const a of last.awards) {
+    const label = a.label === "pot" ? "Pot" : a.label === "main" ? "Main pot" : `Side pot ${a.label.split(" ")[1]}`;
+    const who = a.winners.map(w => `${w.name} ${w.chips}`).join(", ");
+    const div = el("div", { class: "award", "data-label": a.label }, `${label} ${a.amount}: `, el("span", { class: "winner-name", text: who }));
+    if (a.explain) div.append(el("div", { class: "explain", text: a.explain[lang] }));
+    else if (a.uncontested) div.append(el("div", { class: "explain muted", text: "everyone else folded" }));
+    parts.push(div);
+  }
+  if (last.fair && last.fair.salt) {
+    parts.push(el("div", { class: "fair muted" }, "Deck commitment ", el("code", { text: last.fair.commitment.slice(0, 16) + "…" }), " revealed · ",
+      el("a", { href: `/verify?table=${encodeURIComponent(tableId)}&hand=${last.number}`, text: "check it" }), " · ",
+      el("a", { href: `/api/tables/${tableId}/hands/${last.number}/phh`, text: "PHH" })));
+  }
+  body.replaceChildren(...parts);
+}
+
+setInterval(() => {
+  const fill = document.getElementById("clock-fill");
+  if (!fill || clockLeft === null || !state) return;
+  const left = Math.max(0, clockLeft - (performance.now() - clockAt) / 1000);
+  fill.style.width = `${(100 * left) / state.table.clock}%`;
+}, 100);
+
+$("join-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  $("join-error").textContent = "";
+  const amount = Math.floor(+$("join-buyin").value) || undefined;
+  if (state && state.you) { send({ type: "sit", amount: amount || state.table.max_buy_in }); return; }
+  try {
+    const res = await api(`/api/tables/${tableId}/join`, { name: $("join-name").value, buy_in: amount });
+    token = res.token;
+    localStorage.setItem(tokenKey, token);
+    const mine = JSON.parse(localStorage.getItem("pd.tables") || "[]");
+    if (!mine.some(t => t.id === tableId)) { mine.unshift({ id: tableId, name: state ? state.table.name : tableId }); localStorage.setItem("pd.tables", JSON.stringify(mine.slice(0, 20))); }
+    if (ws) { ws.onclose = null; ws.close(); }
+    connect();
+  } catch (e) { $("join-error").textContent = e.message; }
+});
+$("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v = $("chat-input").value.trim(); if (v) send({ type: "chat", text: v.slice(0, 200) }); $("chat-input").value = ""; });
+connect();

@@ -1,0 +1,296 @@
+"""What each reader is sent: built per viewer from the rules' views.
+
+Nothing here sees a hidden card it could leak by mistake: seats are filled
+from :meth:`pokerdealer.rules.Hand.view` of the reader (a spectator's view
+has every unshown hand as ``None``), and the deck and salt are published
+only once the hand is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pokerdealer.cards import Card
+from pokerdealer.evaluation import evaluate
+from pokerdealer.evaluation.showdown import showdown
+from pokerdealer.rules import Action, Hand, Street
+from pokerdealer.table import HandRecord, SeatedHand
+from pokerdealer.server.settings import LANGS
+
+if TYPE_CHECKING:
+    from pokerdealer.server.live import LiveTable
+
+__all__ = [
+    "describe_actions",
+    "hand_frames",
+    "legal_payload",
+    "showdown_summary",
+]
+
+
+def cards(cs: Sequence[Card] | None) -> list[str] | None:
+    return None if cs is None else [str(c) for c in cs]
+
+
+def _probe(record: HandRecord) -> Hand:
+    """A fresh copy of the record's hand before any action (same deck, posts)."""
+    hand = record.hand
+    return SeatedHand(
+        hand.config,
+        hand.deck,
+        posts=[(record.seats.index(p.seat), p.live, p.dead) for p in record.posts],
+        effective_button=record.effective_button,
+    )
+
+
+def action_words(action: Action, before: Hand, after: Hand) -> str:
+    """One action in words (English; the page's language switch covers the showdown)."""
+    kind = action.kind
+    p = action.player
+    assert p is not None
+    all_in = " (all-in)" if after.stacks[p] == 0 and kind in ("call", "raise") else ""
+    if kind == "fold":
+        return "folds"
+    if kind == "check":
+        return "checks"
+    if kind == "call":
+        return f"calls {action.amount}{all_in}"
+    if kind == "raise":
+        verb = "bets" if before.current_bet == 0 and before.street is not Street.PREFLOP else "raises to"
+        return f"{verb} {action.amount}{all_in}"
+    if kind == "show":
+        return "shows " + " ".join(str(c) for c in after.hole_cards[p])
+    if kind == "muck":
+        return "mucks"
+    return kind
+
+
+def describe_actions(record: HandRecord) -> list[dict[str, Any]]:
+    """The hand's public log in words, with the street of each action."""
+    probe = _probe(record)
+    out = []
+    for action in record.hand.log:
+        street = probe.street.value
+        before_bet = probe.current_bet
+        before_street = probe.street
+        probe.apply(action)
+        p = action.player
+        assert p is not None
+
+        class _B:  # the few facts action_words reads from the state before
+            current_bet = before_bet
+            street = before_street
+
+        out.append(
+            {
+                "seat": record.seats[p],
+                "name": record.hand.config.players[p],
+                "street": street,
+                "text": action_words(action, _B, probe),  # type: ignore[arg-type]
+            }
+        )
+    return out
+
+
+def legal_payload(hand: Hand, player: int) -> dict[str, Any]:
+    """What the player to act may do, with pot-fraction raise sizes snapped to the legal range."""
+    from pokerdealer.bots import pot_raise_to
+
+    legal = hand.legal()
+    view = hand.view(player)
+    out: dict[str, Any] = {
+        "fold": legal.can_fold,
+        "check": legal.can_check,
+        "call": legal.call,
+        "min_raise": legal.min_raise_to,
+        "max_raise": legal.max_raise_to,
+        "presets": [],
+    }
+    if legal.min_raise_to is not None and legal.max_raise_to is not None:
+        lo, hi = legal.min_raise_to, legal.max_raise_to
+        seen = set()
+        for label, frac in (("½ pot", 0.5), ("¾ pot", 0.75), ("pot", 1.0)):
+            to = min(max(pot_raise_to(view, frac), lo), hi)
+            if to not in seen:
+                seen.add(to)
+                out["presets"].append({"label": label, "to": to})
+    return out
+
+
+def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[str, Any]:
+    """The end of a hand for everyone: shows in the rules' order, best fives,
+    pots with winners and the evaluator's explanation in every language."""
+    hand = record.hand
+    result = hand.result
+    assert result is not None
+    names = hand.config.players
+    variant = hand.config.variant
+    board = hand.board
+    shown = hand.shown
+    order = []
+    for i in result.showdown_order:
+        entry: dict[str, Any] = {"seat": record.seats[i], "name": names[i]}
+        if i in shown:
+            value = evaluate(hand.hole_cards[i] + board, variant) if len(board) >= 3 else None
+            entry["cards"] = cards(hand.hole_cards[i])
+            entry["best_five"] = cards(value.best_five) if value else None
+            entry["describe"] = {lang: value.describe(lang) for lang in LANGS} if value else None
+        else:
+            entry["cards"] = None
+            entry["mucked"] = True
+        order.append(entry)
+    awards = []
+    for k, award in enumerate(result.awards):
+        label = "pot" if len(result.awards) == 1 else ("main" if k == 0 else f"side {k}")
+        item: dict[str, Any] = {
+            "label": label,
+            "amount": award.amount,
+            "winners": [
+                {"seat": record.seats[w], "name": names[w], "chips": chips}
+                for w, chips in award.shares.items()
+            ],
+            "explain": None,
+        }
+        contenders = {names[i]: hand.hole_cards[i] for i in award.eligible if i in shown}
+        if len(contenders) >= 2 and len(board) == 5:
+            outcome = showdown(board, contenders, variant=variant)
+            item["explain"] = {lang: outcome.explain(lang) for lang in LANGS}
+        elif len(award.eligible) == 1:
+            item["uncontested"] = True
+        awards.append(item)
+    return {
+        "number": record.number,
+        "board": cards(board),
+        "order": order,
+        "awards": awards,
+        "payoffs": [
+            {"seat": record.seats[i], "name": names[i], "net": net}
+            for i, net in enumerate(result.payoffs)
+        ],
+        "fair": fair,
+    }
+
+
+def public_pots(hand: Hand, seats: Sequence[int]) -> list[dict[str, Any]]:
+    return [
+        {"amount": pot.amount, "seats": [seats[i] for i in pot.eligible]} for pot in hand.pots
+    ]
+
+
+def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
+    """Step-by-step public states of a finished hand (hole cards only once shown)."""
+    probe = _probe(record)
+    seats = record.seats
+    names = record.hand.config.players
+
+    def frame(text: str | None, who: int | None) -> dict[str, Any]:
+        shown = probe.shown
+        return {
+            "street": probe.street.value,
+            "board": cards(probe.board),
+            "seats": [
+                {
+                    "seat": seats[i],
+                    "name": names[i],
+                    "stack": probe.stacks[i],
+                    "bet": probe.committed[i],
+                    "folded": probe.folded[i],
+                    "cards": cards(shown[i]) if i in shown else None,
+                }
+                for i in range(len(seats))
+            ],
+            "pots": public_pots(probe, seats),
+            "actor": seats[probe.actor] if probe.actor is not None else None,
+            "text": text if who is None else f"{names[who]} {text}",
+        }
+
+    frames = [frame("blinds posted, cards dealt", None)]
+    for action in record.hand.log:
+        before_bet, before_street = probe.current_bet, probe.street
+        probe.apply(action)
+
+        class _B:
+            current_bet = before_bet
+            street = before_street
+
+        frames.append(frame(action_words(action, _B, probe), action.player))  # type: ignore[arg-type]
+    return frames
+
+
+def table_state(lt: LiveTable) -> dict[str, Any]:
+    """The public part of the table (what a spectator sees)."""
+    table = lt.table
+    record = table.current
+    settings = lt.settings
+    seat_rows: list[dict[str, Any] | None] = [None] * settings.seats
+    hand = record.hand if record is not None else None
+    last = lt.last_actions
+    for p in table.players:
+        m = lt.by_name.get(p.name)
+        row: dict[str, Any] = {
+            "seat": p.seat,
+            "name": p.name,
+            "stack": p.stack,
+            "status": p.status.value,
+            "bot": bool(m and m.bot),
+            "connected": bool(m and (m.bot or m.conns > 0)),
+            "in_hand": False,
+            "bet": 0,
+            "folded": False,
+            "cards": None,
+            "hidden": False,
+            "last": last.get(p.seat),
+        }
+        if hand is not None and record is not None:
+            i = record.index_of(p.seat)
+            if i is not None:
+                row["in_hand"] = True
+                row["stack"] = hand.stacks[i]
+                row["bet"] = hand.committed[i]
+                row["folded"] = hand.folded[i]
+                shown = hand.shown
+                if i in shown:
+                    row["cards"] = cards(shown[i])
+                elif not hand.folded[i]:
+                    row["hidden"] = True
+        seat_rows[p.seat - 1] = row
+    state: dict[str, Any] = {
+        "type": "state",
+        "seq": lt.seq,
+        "table": {
+            "id": lt.id,
+            "name": settings.name,
+            "structure": settings.structure,
+            "blinds": [settings.small_blind, settings.big_blind],
+            "seats": settings.seats,
+            "clock": settings.clock,
+            "lang": settings.lang,
+            "min_buy_in": table.settings.min_buy_in,
+            "max_buy_in": table.settings.max_buy_in,
+        },
+        "seats": seat_rows,
+        "hand": None,
+        "last_hand": lt.last_summary,
+        "chat": list(lt.chat),
+        "spectators": sum(1 for c in lt.conns if c.member is None),
+    }
+    if record is not None and hand is not None:
+        pos = record.positions
+        actor = hand.actor
+        meta = lt.hand_meta.get(record.number, {})
+        state["hand"] = {
+            "number": record.number,
+            "street": hand.street.value,
+            "board": cards(hand.board),
+            "pots": public_pots(hand, record.seats),
+            "button": pos.button,
+            "small_blind": getattr(pos, "small_blind", None),
+            "big_blind": getattr(pos, "big_blind", None),
+            "actor": record.seats[actor] if actor is not None else None,
+            "actions": len(hand.log),
+            "clock_left": lt.clock_left(),
+            "commitment": meta.get("commitment"),
+            "log": lt.log_words(),
+        }
+    return state

@@ -1,0 +1,176 @@
+"""The websocket table: per-reader messages and bad input."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from tests.server.conftest import Client, Server, total_chips
+
+
+def _hole_cards_dealt(deck: list[str], n: int) -> set[str]:
+    return set(deck[: 2 * n])
+
+
+def _cards_in(state: dict[str, Any]) -> set[str]:
+    """Every card a state shows for the hand in play (seats and board; not the last hand)."""
+    out: set[str] = set()
+    for seat in state["seats"]:
+        if seat and seat.get("cards"):
+            out.update(seat["cards"])
+    hand = state.get("hand")
+    if hand:
+        out.update(hand["board"])
+    return out
+
+
+def test_no_hidden_card_reaches_an_opponent_or_a_spectator(shared_server: Server) -> None:
+    table = shared_server.create_table(name="leak", bots=["caller", "random"], clock=30)
+    ann = shared_server.join(table, "Ann")
+    bob = shared_server.join(table, "Bob")
+    a = Client(shared_server, table, ann["token"])
+    b = Client(shared_server, table, bob["token"])
+    spy = Client(shared_server, table, None)  # a spectator
+    try:
+        hands_seen: set[int] = set()
+        deadline = time.monotonic() + 60
+        # Ann and Bob check or call through three whole hands.
+        while len(hands_seen) < 3 and time.monotonic() < deadline:
+            for c in (a, b):
+                c.until(lambda s: True, timeout=10)
+            for c in (a, b):
+                try:
+                    msg = c.recv(timeout=0.2)
+                except TimeoutError:
+                    continue
+                if msg["type"] == "state":
+                    if msg["last_hand"]:
+                        hands_seen.add(msg["last_hand"]["number"])
+                    if c.my_turn(msg):
+                        c.act_passive(msg)
+        assert len(hands_seen) >= 3
+        a.close(), b.close()
+        for _ in range(50):  # drain what the spectator has been sent
+            try:
+                spy.recv(timeout=0.3)
+            except TimeoutError:
+                break
+
+        for number in sorted(hands_seen):
+            fair = shared_server.get(f"/api/tables/{table}/hands/{number}/fair").json()
+            detail = shared_server.get(f"/api/tables/{table}/hands/{number}").json()
+            deck = fair["deck"].split()
+            n = len(detail["frames"][0]["seats"])
+            shown = {c for o in detail["summary"]["order"] if o["cards"] for c in o["cards"]}
+            holes = _hole_cards_dealt(deck, n)
+            for reader, own_seat in ((spy, None), (a, ann["seat"]), (b, bob["seat"])):
+                own: set[str] = set()
+                dealt_in = False
+                for msg in reader.messages:
+                    if msg["type"] != "state" or not msg["hand"] or msg["hand"]["number"] != number:
+                        continue
+                    if own_seat is not None and msg["seats"][own_seat - 1]["in_hand"]:
+                        dealt_in = True
+                    if own_seat is not None and msg["seats"][own_seat - 1]["cards"] and not own:
+                        own = set(msg["seats"][own_seat - 1]["cards"])
+                    leaked = (_cards_in(msg) & holes) - shown - own
+                    assert not leaked, f"hand {number}: {leaked} sent to {'spectator' if own_seat is None else own_seat}"
+                    # nothing else in the message names a hidden card either
+                    text = json.dumps({k: v for k, v in msg.items() if k != "last_hand"})
+                    for card in holes - shown - own:
+                        assert f'"{card}"' not in text
+                        assert f" {card}" not in text.replace(msg["hand"]["commitment"] or "", "")
+                if dealt_in:
+                    assert own, "a player sees their own cards"
+        # The spectator never had any "you" or legal actions.
+        assert all("you" not in m for m in spy.messages if m["type"] == "state")
+    finally:
+        spy.close()
+
+
+def _expect_error(c: Client, **msg: Any) -> dict[str, Any]:
+    c.send(**msg)
+    return c.next_of("error")
+
+
+def test_bad_input_is_rejected_and_changes_nothing(shared_server: Server) -> None:
+    table = shared_server.create_table(name="bad", bots=[], clock=60)
+    ann = shared_server.join(table, "Ann")
+    bob = shared_server.join(table, "Bob")
+    a = Client(shared_server, table, ann["token"])
+    b = Client(shared_server, table, bob["token"])
+    spy = Client(shared_server, table, "forged-token-" + "x" * 20)
+    try:
+        first = spy.next_of("error")
+        assert "unknown seat token" in first["message"]
+        state = a.until(lambda s: s["hand"] is not None and s["hand"]["actor"] is not None)
+        b.until(lambda s: s["hand"] is not None)
+        hand = state["hand"]
+        actor_seat = hand["actor"]
+        mover, waiter = (a, b) if actor_seat == ann["seat"] else (b, a)
+        mover.until(lambda s: s["you"]["legal"] is not None)
+        before = mover.state
+        assert before is not None
+        seq = before["seq"]
+        num, at = before["hand"]["number"], before["hand"]["actions"]
+
+        # Malformed and oversized messages.
+        mover.ws.send("{not json")
+        assert "not valid JSON" in mover.next_of("error")["message"]
+        mover.ws.send(json.dumps({"type": "chat", "text": "x" * 5000}))
+        assert "too large" in mover.next_of("error")["message"]
+        mover.ws.send(b"\x00\x01binary")
+        assert "binary" in mover.next_of("error")["message"]
+        assert "unknown message type" in _expect_error(mover, type="steal")["message"]
+        assert "unexpected field" in _expect_error(mover, type="act", kind="fold", hand=num, player=3)["message"]
+        assert "whole number" in _expect_error(mover, type="act", kind="raise", amount="9e9", hand=num)["message"]
+        assert "whole number" in _expect_error(mover, type="act", kind="raise", amount=True, hand=num)["message"]
+        # Rules: a raise below the minimum, more than the stack, a stale hand or position.
+        legal = before["you"]["legal"]
+        err = _expect_error(mover, type="act", kind="raise", amount=legal["min_raise"] - 1, hand=num, at=at)
+        assert "minimum" in err["message"] or "raise" in err["message"]
+        err = _expect_error(mover, type="act", kind="raise", amount=legal["max_raise"] + 1, hand=num, at=at)
+        assert "raise" in err["message"]
+        assert "is over" in _expect_error(mover, type="act", kind="fold", hand=num - 1)["message"]
+        assert "moved on" in _expect_error(mover, type="act", kind="fold", hand=num, at=at + 3)["message"]
+        # Out of turn, and a spectator (with a forged token) trying to act.
+        assert "not your turn" in _expect_error(waiter, type="act", kind="fold", hand=num)["message"]
+        assert "spectators cannot play" in _expect_error(spy, type="act", kind="fold", hand=num)["message"]
+        assert "already greeted" in _expect_error(spy, type="hello", token=ann["token"])["message"]
+        # Top-up over the maximum.
+        assert "at most" in _expect_error(mover, type="top_up", amount=10**9)["message"]
+
+        # Nothing changed: a ping comes back with no state in between.
+        mover.send(type="ping")
+        while True:
+            msg = mover.recv(5)
+            assert msg["type"] != "state", "a rejected message changed the table"
+            if msg["type"] == "pong":
+                break
+        # The real action still works, and then the state moves on.
+        mover.act_passive(before)
+        after = mover.until(lambda s: s["seq"] > seq)
+        assert after["hand"]["actions"] == at + 1 or after["hand"] is None or after["hand"]["number"] > num
+        assert total_chips(after) == 400
+        # Names and chat are data, not markup: they come back verbatim for the page to show as text.
+        a.send(type="chat", text="<img src=x onerror=alert(1)>\u0007 hi")
+        chat = a.until(lambda s: bool(s["chat"]))["chat"][-1]
+        assert chat["text"] == "<img src=x onerror=alert(1)> hi"
+    finally:
+        for c in (a, b, spy):
+            c.close()
+
+
+def test_http_input_is_validated(shared_server: Server) -> None:
+    import httpx
+
+    base = shared_server.base
+    assert httpx.post(base + "/api/tables", json={"seats": 11}).status_code == 422
+    assert httpx.post(base + "/api/tables", json={"bots": ["evil:Bot"]}).status_code == 400
+    assert httpx.post(base + "/api/tables", json={"small_blind": 5, "big_blind": 2}).status_code == 400
+    table = shared_server.create_table(name="v", bots=[])
+    assert httpx.post(f"{base}/api/tables/{table}/join", json={"name": "x" * 41}).status_code == 422
+    assert httpx.post(f"{base}/api/tables/{table}/join", json={"name": "\u0000\u0007"}).status_code == 400
+    assert httpx.post(f"{base}/api/tables/nope/join", json={"name": "a"}).status_code == 404
+    assert httpx.post(f"{base}/api/tables/{table}/join", json={"name": "a", "buy_in": 10**6}).status_code == 400
