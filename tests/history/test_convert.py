@@ -79,7 +79,8 @@ def test_antes_straddles_and_structures_become_the_engine_config():
     ("change", "message"),
     [
         ({"variant": "PO"}, "variant PO is not played"),
-        ({"blinds_or_straddles": (0, 0, 5)}, "no big blind"),
+        ({"blinds_or_straddles": (0, 0, 0)}, "no big blind"),
+        ({"blinds_or_straddles": (1, 0, 5)}, "no big blind"),
         ({"antes": (1, 2, 3)}, "only uniform, big-blind or button antes"),
         ({"starting_stacks": (Decimal("Infinity"), 200, 200)}, "cannot be played"),
     ],
@@ -272,3 +273,23 @@ def test_the_public_surface():
 
     for name in history.__all__:
         assert hasattr(history, name)
+
+
+def test_dead_small_blind_and_posts_round_trip_through_phh():
+    from pokerdealer.rules import Post
+
+    config = HandConfig(stacks=(100, 90, 80, 70, 60), blinds=(1, 2), button=1,
+                        dead_small_blind=True, posts=(Post(4, 2, 1),))
+    deck = deck_for_deal(config, [None] * 5)
+    hand = Hand(config, deck)
+    for _ in range(5):
+        hand.check_or_call()
+    hand.fold()
+    while not hand.is_complete:
+        hand.check() if hand.street != "showdown" else hand.auto_showdown()
+    history = loads(dumps(hand_to_history(hand)))
+    assert history.blinds_or_straddles == (2, 0, 0, 0, 0)  # p1 is the big blind
+    assert history.metadata["_posts"] == [[2, 2, 1]]
+    replay = history_to_hand(history)
+    assert replay.hand.config.dead_small_blind and replay.hand.config.posts == (Post(2, 2, 1),)
+    assert replay.check == "match" and replay.hand.dead_money == 0

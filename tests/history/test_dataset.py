@@ -55,14 +55,25 @@ def test_every_no_limit_holdem_hand_replays_to_its_finishing_stacks(phh_data):
     mismatches = []
     for name, history in load_path(phh_data):
         assert isinstance(history, HandHistory), f"{name}: {history}"
-        if history.variant != "NT":
+        if history.variant not in ("NT", "NS"):
             continue
         replay = history_to_hand(history)
         counts[replay.check] += 1
         if replay.check == "mismatch":
             mismatches.append((name, history.finishing_stacks, replay.finishing_stacks))
     assert mismatches == []
-    assert counts == {"match": 10011, "mismatch": 0, "no_finishing_stacks": 1}
+    assert counts == {"match": 10011, "mismatch": 0, "no_finishing_stacks": 2}
+
+
+def test_the_short_deck_button_blind_hand_replays(phh_data):
+    """Triton London 2019 (NS): antes of 3,000 and a button blind of 3,000 (RULES.md §2.3)."""
+    replay = history_to_hand(load(phh_data / "phua-xuan-2019.phh"))
+    hand = replay.hand
+    assert hand.config.button_blind and hand.config.big_blind_player == 5
+    assert replay.warnings == [] and hand.is_complete
+    # Triton rules: Phua's trip kings beat Xuan's king-high straight.
+    assert hand.result.awards[0].winners == (4,) and hand.result.awards[0].amount == 623_000
+    assert hand.stacks == (489_000, 226_000, 61_000, 400_000, 623_000, 198_000)
 
 
 def test_fixed_limit_holdem_hands_replay_too(phh_data):

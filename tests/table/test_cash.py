@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from pokerdealer.rules import Action, Street, replay
+from pokerdealer.rules import Action, Hand, Street, replay
+from pokerdealer.rules import Post as RulesPost
 from pokerdealer.table import (
     ButtonRule,
     CashGameSettings,
@@ -182,6 +183,7 @@ def test_coming_back_posting_missed_blinds_big_live_small_dead():
     assert 4 in r.seats and r.posts == (Post(4, 10, 5),)
     i = r.index_of(4)
     assert r.hand.committed[i] == 10 and r.hand.dead_money == 5
+    assert r.hand.config.posts == (RulesPost(i, 10, 5),)  # the posts are part of the hand's log
     assert table.player("p4").status is SeatStatus.ACTIVE and not table.player("p4").missed_big_blind
 
 
@@ -231,6 +233,9 @@ def test_dead_small_blind_hand_acts_in_the_right_order():
     hand = r.hand
     seat_of = dict(enumerate(r.seats))
     assert [c for c in hand.committed if c] == [10]
+    # A plain rules hand: the config says the small blind is dead and where the button is.
+    assert type(hand) is Hand and hand.config.dead_small_blind
+    assert seat_of[hand.config.button] == 2 and hand.view(0).button == hand.config.button
     assert seat_of[hand.actor] == 5  # preflop: left of the BB
     for _ in range(4):
         hand.check_or_call()  # 5, 1, 2 call, BB checks

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pokerdealer.rules import Street
+from pokerdealer.rules import Street, replay
 from pokerdealer.table import ButtonRule, CashGameSettings, CashTable, SeatStatus, TableError
 
 from .helpers import random_player
@@ -28,7 +28,10 @@ def check_hand(rule, prev, r):
     if len(dealt) == 2:
         assert pos.button == pos.small_blind == dealt[config.button]
     elif pos.small_blind_dead:
-        assert pos.small_blind not in dealt and config.blinds[0] == 0
+        assert pos.small_blind not in dealt and config.dead_small_blind
+        assert config.small_blind_player is None
+        # The engine's button is the real one: the player right of the big blind.
+        assert (config.button + 1) % len(dealt) == config.big_blind_player
     else:
         assert dealt[config.small_blind_player] == pos.small_blind
     assert pos.small_blind_dead or pos.small_blind != pos.big_blind
@@ -98,6 +101,7 @@ def test_long_random_session_button_and_blinds_follow_the_rules(rule, seed):
             hand.apply(decide(hand.view(hand.actor)))
         table.finish_hand()
         assert r.replay().result == hand.result
+        assert replay(hand.config, hand.deck, hand.log).result == hand.result
         prev = r
         assert sum(table.stacks.values()) == bank
     assert hands > 300 and table.busted

@@ -41,6 +41,12 @@ button; heads-up the ``antes`` and ``blinds_or_straddles`` arrays are
 reverse-assigned (``p1`` posts the big blind). The engine is given players
 ``p1``..``pN`` with the button last, so engine index ``i`` is ``p{i+1}``.
 
+Forced bets beyond PHH's arrays: a big blind left of the button with no small
+blind (``[2, 0, 0, 0]``) is a dead small blind and a lone blind on the button
+(``[0, 0, 0, 3000]``) a button blind; posts of players coming in (live and dead
+chips, which PHH cannot express) are written to and read from our own field
+``_posts = [[position, live, dead], ...]``.
+
 Amounts written with decimals (``0.50``) are scaled to whole chips
 (:attr:`Replay.scale`) and scaled back for output.
 """
@@ -62,6 +68,7 @@ from pokerdealer.rules import (
     Hand,
     HandConfig,
     LegalActions,
+    Post,
     RuleOptions,
     Structure,
     deck_for_deal,
@@ -88,7 +95,7 @@ _STRUCTURES = {
 
 class UnsupportedHistory(HistoryError):
     """A readable hand the rules engine does not play (Omaha, stud, draw games,
-    a button blind, unknown starting stacks...)."""
+    posted bets of new players, unknown starting stacks...)."""
 
 
 class ReplayError(PokerDealerError):
@@ -205,40 +212,11 @@ def history_to_config(
     if n > 10:
         raise UnsupportedHistory(f"{n} players: the rules engine plays 2 to 10")
     stacks = tuple(_chips(s, scale) for s in history.starting_stacks)
-    bos = [_chips(b, scale) for b in history.blinds_or_straddles or [0] * n]
-    antes = [_chips(a, scale) for a in history.antes]
-    if any(b < 0 for b in bos):
-        raise UnsupportedHistory("negative blinds (posted bets of new players) are not supported")
-    small, big = bos[0], bos[1]
-    if big <= 0:
-        raise UnsupportedHistory(
-            f"blinds_or_straddles {list(bos)}: no big blind (button blinds are not supported)"
-        )
-    straddles: tuple[int, ...] = ()
-    if n > 2:
-        rest = bos[2:]
-        count = len(rest) - next((k for k, b in enumerate(reversed(rest)) if b), len(rest))
-        straddles = tuple(rest[:count])
-        if any(b == 0 for b in straddles):
-            raise UnsupportedHistory(f"blinds_or_straddles {list(bos)}: a gap before a straddle")
-    # Heads-up the arrays are reverse-assigned: player i posts antes[not i].
-    effective = antes[::-1] if n == 2 else antes
-    bb_index = 0 if n == 2 else 1
-    ante, ante_type = 0, AnteType.NONE
-    nonzero = [i for i, a in enumerate(effective) if a]
-    if nonzero:
-        if len(set(effective)) == 1:
-            ante, ante_type = effective[0], AnteType.PER_PLAYER
-        elif nonzero == [bb_index]:
-            ante, ante_type = effective[bb_index], AnteType.BIG_BLIND
-        elif nonzero == [n - 1]:
-            ante, ante_type = effective[n - 1], AnteType.BUTTON
-        else:
-            raise UnsupportedHistory(
-                f"antes {list(history.antes)}: only uniform, big-blind or button antes are played"
-            )
+    bos = tuple(_chips(b, scale) for b in history.blinds_or_straddles or [0] * n)
+    antes = tuple(_chips(a, scale) for a in history.antes)
+    uniform_antes = len(set(antes)) == 1 and antes[0] > 0
     options = options if options is not None else RuleOptions()
-    if ante_type is AnteType.PER_PLAYER:
+    if uniform_antes:
         options = options.replace(per_player_ante_dead=not history.ante_trimming_status)
     kwargs: dict[str, Any] = {}
     if structure is Structure.FIXED_LIMIT:
@@ -246,16 +224,24 @@ def history_to_config(
         kwargs["big_bet"] = _chips(history.big_bet or 0, scale)
     elif history.min_bet is not None:
         kwargs["min_bet"] = _chips(history.min_bet, scale)
+    posts = history.metadata.get("_posts")
+    if posts:
+        # Our own field (PHH has none): [[position, live, dead], ...] in file units.
+        try:
+            kwargs["posts"] = tuple(
+                Post(int(p), _chips(live, scale), _chips(dead, scale)) for p, live, dead in posts
+            )
+        except (TypeError, ValueError):
+            raise UnsupportedHistory(f"_posts {posts!r}: expected [[position, live, dead], ...]") from None
     try:
-        return HandConfig(
-            stacks=stacks,
-            blinds=(small, big),
-            button=n - 1,
-            straddles=straddles,
-            ante=ante,
-            ante_type=ante_type,
+        # Per-position arrays (PHH): small/big blind and straddles, a big blind left
+        # of the button (dead small blind), or a button blind; heads-up reversed.
+        return HandConfig.from_positions(
+            stacks,
+            bos,
+            antes,
             structure=structure,
-            variant=variant,  # type: ignore[arg-type]
+            variant=variant,
             options=options,
             **kwargs,
         )
@@ -693,20 +679,7 @@ def hand_to_history(
     if len(names) != n:
         raise HistoryError(f"{len(names)} player names for {n} players")
 
-    antes = [0] * n
-    if config.ante:
-        if config.ante_type is AnteType.PER_PLAYER:
-            antes = [config.ante] * n
-        elif config.ante_type is AnteType.BIG_BLIND:
-            antes[position[config.big_blind_player]] = config.ante
-        elif config.ante_type is AnteType.BUTTON:
-            antes[n - 1] = config.ante
-        if n == 2:
-            antes.reverse()  # heads-up arrays are reverse-assigned
-    bos = [0] * n
-    bos[0], bos[1] = config.blinds
-    for k, amount in enumerate(config.straddles):
-        bos[2 + k] = amount
+    _, bos, antes = config.positions()
 
     lines: list[str] = []
     shown = hand.shown
@@ -747,10 +720,14 @@ def hand_to_history(
         kwargs.update(small_bet=config.small_bet, big_bet=config.big_bet)
     else:
         kwargs["min_bet"] = config.min_bet
+    extra = dict(metadata or {})
+    if config.posts:
+        # PHH cannot say that a player came in posting: our own ``_posts`` field.
+        extra["_posts"] = [[position[p.player], p.live, p.dead] for p in config.posts]
     return HandHistory(
         variant=_VARIANT_CODES[key],
-        antes=tuple(antes),
-        blinds_or_straddles=tuple(bos),
+        antes=antes,
+        blinds_or_straddles=bos,
         starting_stacks=tuple(config.stacks[i] for i in order),
         actions=tuple(lines),
         players=names,
@@ -758,6 +735,6 @@ def hand_to_history(
         ante_trimming_status=(
             config.ante_type is AnteType.PER_PLAYER and not config.options.per_player_ante_dead
         ),
-        metadata=dict(metadata or {}),
+        metadata=extra,
         **kwargs,
     )

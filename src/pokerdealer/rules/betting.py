@@ -131,8 +131,12 @@ def pot_for_limit(h: Hand) -> int:
             h._options.pl_small_blind_rounding is PLSmallBlindRounding.SB_AS_BB
             and h._acted_at[h._bb] < 0
             and h._sb != h._bb
+            and not h._config.button_blind
         ):
-            gap = h._config.blinds[1] - h._committed[h._sb]
+            # A dead small blind counts as posted in full (TDA 54-B), then rounded up.
+            sb = h._sb
+            posted = h._committed[sb] if sb >= 0 else h._config.blinds[0]
+            gap = h._config.blinds[1] - posted
             if gap > 0:
                 pot += gap
     return pot

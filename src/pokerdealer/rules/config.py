@@ -34,6 +34,7 @@ __all__ = [
     "LimitShortAllIn",
     "OddChips",
     "PLSmallBlindRounding",
+    "Post",
     "Reopening",
     "RuleOptions",
     "ShortBlindCall",
@@ -238,6 +239,27 @@ class RuleOptions:
 
 
 @dataclass(frozen=True, slots=True)
+class Post:
+    """A forced bet outside the blinds, posted before the deal by a player coming
+    in (RULES.md §1.5, WSOP-LA 154-157).
+
+    ``live`` chips count as the player's bet this round (a big blind posted to
+    come in, or the big blind of a returning player): others must match them, and
+    the player keeps the option to raise when the action reaches them, as a blind
+    does. ``dead`` chips (a missed small blind) go to the main pot as dead money
+    (§5.3) and are not part of the player's bet. Live chips are taken first
+    when the stack cannot cover both.
+
+    >>> Post(3, live=10, dead=5)
+    Post(player=3, live=10, dead=5)
+    """
+
+    player: int
+    live: int = 0
+    dead: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class HandConfig:
     """Everything about one hand except the deck and the actions.
 
@@ -253,6 +275,15 @@ class HandConfig:
     :param variant: ``"holdem"`` or ``"shortdeck"``.
     :param players: names, default ``p1``..``pN``.
     :param options: the rule options.
+    :param dead_small_blind: nobody posts the small blind: the big blind is the
+        player left of the button (DEAD button rule when the last big blind has
+        gone, RULES.md §1.3a). 3+ players only. ``blinds[0]`` stays the nominal
+        small blind (a pot-limit pot counts it, TDA 54-B).
+    :param button_blind: the button posts the big blind, live, and acts last
+        preflop (the short-deck "button blind", RULES.md §2.3); no small blind
+        (``blinds[0]`` must be 0) and no straddles.
+    :param posts: extra :class:`Post` s (live and dead chips) of players coming
+        in (RULES.md §1.5); pairs or triples ``(player, live, dead)`` are accepted.
 
     >>> HandConfig(stacks=(50, 50), blinds=(1, 3), button=5)
     Traceback (most recent call last):
@@ -273,6 +304,9 @@ class HandConfig:
     variant: Variant = "holdem"
     players: tuple[str, ...] = ()
     options: RuleOptions = field(default_factory=RuleOptions)
+    dead_small_blind: bool = False
+    button_blind: bool = False
+    posts: tuple[Post, ...] = ()
     _seats: tuple[int, int, tuple[int, ...]] = field(
         init=False, repr=False, compare=False, default=(0, 0, ())
     )
@@ -318,9 +352,34 @@ class HandConfig:
         if len(players) != n:
             raise ConfigError(f"{len(players)} player names for {n} stacks")
         set_(self, "players", players)
-        sb = button if n == 2 else (button + 1) % n
-        bb = (sb + 1) % n
-        set_(self, "_seats", (sb, bb, tuple((bb + 1 + k) % n for k in range(len(straddles)))))
+        posts = tuple(p if isinstance(p, Post) else Post(*p) for p in self.posts)
+        set_(self, "posts", posts)
+        seen: set[int] = set()
+        for post in posts:
+            if not 0 <= post.player < n:
+                raise ConfigError(f"post {post}: {post.player} is not a player index (0..{n - 1})")
+            if post.live < 0 or post.dead < 0:
+                raise ConfigError(f"post {post}: amounts must be >= 0")
+            if post.player in seen:
+                raise ConfigError(f"player {post.player} has two posts")
+            seen.add(post.player)
+        if self.dead_small_blind and self.button_blind:
+            raise ConfigError("dead_small_blind and button_blind exclude each other")
+        if self.button_blind:
+            if sb:
+                raise ConfigError(f"with a button blind nobody posts a small blind, got {sb}")
+            if straddles:
+                raise ConfigError("straddles are not played with a button blind")
+            sb_player, bb_player = -1, button
+        elif self.dead_small_blind:
+            if n == 2:
+                raise ConfigError("heads-up there is never a dead small blind (RULES.md §1.2)")
+            sb_player, bb_player = -1, (button + 1) % n
+        else:
+            sb_player = button if n == 2 else (button + 1) % n
+            bb_player = (sb_player + 1) % n
+        straddlers = tuple((bb_player + 1 + k) % n for k in range(len(straddles)))
+        set_(self, "_seats", (sb_player, bb_player, straddlers))
 
     # -- derived seats ---------------------------------------------------------
     @property
@@ -328,12 +387,16 @@ class HandConfig:
         return len(self.stacks)
 
     @property
-    def small_blind_player(self) -> int:
-        """Index of the small blind: the button heads-up, else the next player."""
-        return self._seats[0]
+    def small_blind_player(self) -> int | None:
+        """Index of the small blind: the button heads-up, else the next player;
+        ``None`` when nobody posts it (dead small blind, button blind)."""
+        sb = self._seats[0]
+        return None if sb < 0 else sb
 
     @property
     def big_blind_player(self) -> int:
+        """Index of the big blind: left of the small blind, left of the button
+        with a dead small blind, the button itself with a button blind."""
         return self._seats[1]
 
     @property
@@ -353,12 +416,21 @@ class HandConfig:
         antes: tuple[int, ...] = (),
         **kwargs: object,
     ) -> HandConfig:
-        """Build a config from PHH-style per-position arrays (p1 = small blind,
-        last = button; heads-up p1 = big blind).
+        """Build a config from PHH-style per-position arrays: index 0 is the first
+        player left of the button, the last index is the button.
 
-        ``blinds_or_straddles`` is PHH's array: ``[1, 2, 4, 0]`` = SB 1, BB 2,
-        one straddle of 4. ``antes`` is PHH's array: all equal = per-player
-        ante, one nonzero at the big blind = BBA, at the button = button ante.
+        ``blinds_or_straddles`` is PHH's array of live forced bets:
+
+        - ``[1, 2, 4, 0]``: small blind 1, big blind 2, one straddle of 4;
+        - ``[2, 0, 0, 0]``: the big blind left of the button and no small blind
+          (a dead small blind, RULES.md §1.3a);
+        - ``[0, 0, 0, 3000]``: a button blind (RULES.md §2.3).
+
+        Heads-up PHH writes ``[small, big]`` although player index 0 posts the
+        big blind (PokerKit: player ``i`` posts ``blinds_or_straddles[not i]``);
+        the antes are reverse-assigned the same way. ``antes``: all equal =
+        per-player ante, one nonzero at the big blind = BBA, at the button =
+        button ante.
 
         >>> c = HandConfig.from_positions((100, 100, 100, 100), (1, 2, 4, 0), (0, 2, 0, 0))
         >>> c.straddles, c.ante_type, c.button
@@ -366,19 +438,52 @@ class HandConfig:
         >>> hu = HandConfig.from_positions((100, 100), (1, 2))
         >>> hu.blinds, hu.big_blind_player, hu.small_blind_player
         ((1, 2), 0, 1)
+        >>> bb = HandConfig.from_positions((50,) * 6, (0, 0, 0, 0, 0, 30), (5,) * 6)
+        >>> bb.button_blind, bb.big_blind_player, bb.blinds, bb.ante_type
+        (True, 5, (0, 30), <AnteType.PER_PLAYER: 'per_player'>)
         """
         n = len(stacks)
-        bos = list(blinds_or_straddles) + [0] * (n - len(blinds_or_straddles))
-        # Heads-up PHH writes [small, big] although p1 (index 0) is the big blind.
-        blinds = (bos[0], bos[1])
-        straddles = tuple(x for x in bos[2:] if x) if n > 2 else ()
+        if not 2 <= n <= 10:
+            raise ConfigError(f"a hand needs 2 to 10 players, got {n}")
+        bos = [int(b) for b in blinds_or_straddles] + [0] * (n - len(blinds_or_straddles))
+        if len(bos) > n:
+            raise ConfigError(f"blinds_or_straddles {tuple(blinds_or_straddles)}: more than {n} players")
+        if any(b < 0 for b in bos):
+            raise ConfigError("negative blinds (posted bets of new players) are not supported")
+        # Heads-up the arrays are reverse-assigned: player i posts bos[not i].
+        posted = bos[::-1] if n == 2 else bos
+        layout: dict[str, object] = {}
+        straddles: tuple[int, ...] = ()
+        if n == 2 and posted[0] == 0 and posted[1] > 0:
+            blinds = (0, posted[1])
+            layout["button_blind"] = True
+        elif n == 2:
+            blinds = (posted[1], posted[0])
+        elif posted[1] > 0:
+            blinds = (posted[0], posted[1])
+            rest = posted[2:]
+            count = len(rest) - next((k for k, b in enumerate(reversed(rest)) if b), len(rest))
+            straddles = tuple(rest[:count])
+            if 0 in straddles:
+                raise ConfigError(f"blinds_or_straddles {bos}: a gap before a straddle")
+        elif posted[0] > 0 and not any(posted[1:]):
+            blinds = (0, posted[0])
+            layout["dead_small_blind"] = True
+        elif posted[-1] > 0 and not any(posted[:-1]):
+            blinds = (0, posted[-1])
+            layout["button_blind"] = True
+        else:
+            raise ConfigError(
+                f"blinds_or_straddles {bos}: no big blind (expected small and big blind, "
+                "a big blind left of the button, or a button blind)"
+            )
+        bb_index = n - 1 if layout.get("button_blind") else (0 if n == 2 or layout else 1)
         ante, ante_type = 0, AnteType.NONE
-        antes_l = list(antes) + [0] * (n - len(antes))
+        antes_l = [int(a) for a in antes] + [0] * (n - len(antes))
         if any(antes_l):
             if n == 2:
                 antes_l = antes_l[::-1]  # effective ante of index i is antes[not i]
             nonzero = [i for i, a in enumerate(antes_l) if a]
-            bb_index = 0 if n == 2 else 1
             if len(set(antes_l)) == 1:
                 ante, ante_type = antes_l[0], AnteType.PER_PLAYER
             elif nonzero == [bb_index]:
@@ -386,7 +491,7 @@ class HandConfig:
             elif nonzero == [n - 1]:
                 ante, ante_type = antes_l[n - 1], AnteType.BUTTON
             else:
-                raise ConfigError(f"unsupported antes {tuple(antes)}: uniform, BB or button only")
+                raise ConfigError(f"unsupported antes {tuple(antes)}: only uniform, big-blind or button antes")
         return cls(
             stacks=tuple(stacks),
             blinds=blinds,
@@ -394,5 +499,41 @@ class HandConfig:
             straddles=straddles,
             ante=ante,
             ante_type=ante_type,
+            **layout,  # type: ignore[arg-type]
             **kwargs,  # type: ignore[arg-type]
         )
+
+    def positions(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """``(stacks, blinds_or_straddles, antes)`` in PHH position order (index 0
+        left of the button, the button last; heads-up arrays reverse-assigned):
+        the inverse of :meth:`from_positions`. Posts are not included (PHH has no
+        field for them).
+
+        >>> HandConfig(stacks=(10, 20, 30), blinds=(1, 2), button=0).positions()
+        ((20, 30, 10), (1, 2, 0), (0, 0, 0))
+        >>> HandConfig(stacks=(9, 9, 9), blinds=(1, 2), dead_small_blind=True).positions()[1]
+        (2, 0, 0)
+        """
+        n = len(self.stacks)
+        order = [(self.button + 1 + j) % n for j in range(n)]
+        position = {engine: j for j, engine in enumerate(order)}
+        sb, bb, straddlers = self._seats
+        bos = [0] * n
+        small, big = self.blinds
+        if sb >= 0:
+            bos[position[sb]] = small
+        bos[position[bb]] = big
+        for player, amount in zip(straddlers, self.straddles):
+            bos[position[player]] = amount
+        antes = [0] * n
+        if self.ante:
+            if self.ante_type is AnteType.PER_PLAYER:
+                antes = [self.ante] * n
+            elif self.ante_type is AnteType.BIG_BLIND:
+                antes[position[bb]] = self.ante
+            elif self.ante_type is AnteType.BUTTON:
+                antes[n - 1] = self.ante
+        if n == 2:
+            bos.reverse()
+            antes.reverse()
+        return tuple(self.stacks[i] for i in order), tuple(bos), tuple(antes)

@@ -219,7 +219,9 @@ class Hand:
             stacks[b] -= a
             self._dead += a
         small, big = config.blinds
-        sb_posted = self._post(sb, small) if small else 0
+        sb_posted = self._post(sb, small) if small and sb >= 0 else 0
+        if config.button_blind:
+            small = 0  # there is no small blind at all
         if ante and ante_type is AnteType.BIG_BLIND:
             if options.bba_priority is BBAPriority.BIG_BLIND_FIRST:
                 bb_posted = self._post(bb, big)
@@ -232,30 +234,43 @@ class Hand:
             bb_posted = self._post(bb, big)
         for player, amount in zip(straddlers, config.straddles):
             self._post(player, amount)
+        # A dead small blind still counts in a pot-limit pot (TDA 54-B).
         self._blind_shortfall = (small - sb_posted) + (big - bb_posted)
+        # First to act: left of the largest blind or straddle posted (the last one
+        # on ties: the straddler, else the big blind). Posts of players coming in
+        # (below) do not move the action. Left of the button if nobody posted.
+        first = (b + 1) % n
+        top = 0
+        for i in (sb, bb, *straddlers):
+            if i >= 0 and committed[i] and committed[i] >= top:
+                top, first = committed[i], (i + 1) % n
+        # Extra posts of players coming in: live chips are their bet, dead to the pot.
+        for post in config.posts:
+            player = post.player
+            if post.live:
+                self._post(player, post.live)
+            dead = post.dead if post.dead < stacks[player] else stacks[player]
+            stacks[player] -= dead
+            self._dead += dead
 
         # The preflop betting round.
         price = max(big, *config.straddles) if config.straddles else big
         if options.short_blind_call_amount is ShortBlindCall.FULL_BLIND:
-            self._current_bet = price
+            top_posted = max(committed)
+            self._current_bet = price if price > top_posted else top_posted
         else:
             self._current_bet = max(committed)
         if config.straddles and options.straddle_raise is StraddleRaise.STRADDLE:
             self._min_inc = max(config.straddles)
+        elif config.button_blind and big > config.min_bet:
+            # RULES.md §2.3: preflop, raise to at least double the button blind.
+            self._min_inc = big
         else:
             self._min_inc = config.min_bet
         self._unit = config.small_bet
         self._level = self._current_bet
         self._cap = 1 + options.limit_max_raises
         self._raises = 1 if options.limit_blind_counts_as_bet and self._current_bet else 0
-        # First to act: left of the largest live forced bet (the last one on ties:
-        # the straddler, else the big blind); left of the button if nobody posted.
-        first = (b + 1) % n
-        top = 0
-        for k in range(n):
-            i = (b + 1 + k) % n
-            if committed[i] and committed[i] >= top:
-                top, first = committed[i], (i + 1) % n
         self._begin_round(first)
 
     def _post(self, player: int, amount: int) -> int:

@@ -1,22 +1,18 @@
 """One hand at a table: building the rules :class:`~pokerdealer.rules.Hand`
 from seats and positions, and the record kept once it is over.
 
-The rules engine lists only the players dealt in, clockwise, and derives the
-blinds from its ``button`` index. Two table situations do not fit that shape
-yet, and are bridged here by :class:`SeatedHand` until the rules engine
-supports them (reported to the rules owner):
-
-- a **dead small blind** (DEAD button rule, RULES.md §1.3a): the hand is built
-  with ``blinds=(0, bb)`` and the engine's button one player earlier (so the big
-  blind falls on the right player and the preflop order is right), then the
-  engine's button is moved onto the real (effective) button so that the
-  postflop order, showdown order and odd chips are right;
-- **posts** by players coming in (RULES.md §1.5): a live big blind (it counts
-  as the player's bet; they keep the option) and a dead small blind (to the pot).
+The rules engine lists only the players dealt in, clockwise. Everything the
+table decides about the forced bets is in the hand's config: the button, a
+**dead small blind** (``HandConfig.dead_small_blind``, DEAD button rule,
+RULES.md §1.3a) and the **posts** of players coming in
+(``HandConfig.posts``: a live big blind that keeps the option, a dead small
+blind to the pot, RULES.md §1.5). So every table hand is a plain
+:class:`~pokerdealer.rules.Hand` that ``rules.replay(config, deck, actions)``
+rebuilds.
 
 A :class:`HandRecord` keeps the hand (config, deck, log) with the seat of each
-player and the bridge data, so it can be replayed (:meth:`HandRecord.replay`)
-and written as a hand history.
+player, so it can be replayed (:meth:`HandRecord.replay`) and written as a
+hand history.
 """
 
 from __future__ import annotations
@@ -27,7 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pokerdealer.cards import Card, Variant, deck_cards
-from pokerdealer.rules import Action, Hand, HandConfig
+from pokerdealer.rules import Action, Hand, HandConfig, replay
+from pokerdealer.rules import Post as RulesPost
 from pokerdealer.table.button import Positions, Post
 
 __all__ = ["HandRecord", "SeatedHand", "shuffled_deck"]
@@ -44,45 +41,30 @@ def shuffled_deck(variant: Variant = "holdem", rng: random.Random | None = None)
     return tuple(cards)
 
 
-class SeatedHand(Hand):
-    """A :class:`Hand` with extra posts and an effective button (see the module docstring).
+def SeatedHand(  # kept under its old (class) name for callers
+    config: HandConfig,
+    deck: Sequence[Card],
+    *,
+    posts: Iterable[tuple[int, int, int]] = (),
+    effective_button: int | None = None,
+) -> Hand:
+    """Compatibility: a plain :class:`~pokerdealer.rules.Hand` with extra posts and
+    a dead small blind, which the rules now express in the config
+    (:attr:`HandConfig.posts <pokerdealer.rules.HandConfig.posts>`,
+    :attr:`HandConfig.dead_small_blind <pokerdealer.rules.HandConfig.dead_small_blind>`).
 
-    :param posts: ``(player index, live chips, dead chips)`` posted before the deal.
-    :param effective_button: the player index that acts last after the flop,
-        when it differs from ``config.button`` (dead small blind).
+    Every table hand's config already carries them: then ``posts`` and
+    ``effective_button`` are not applied a second time. Prefer
+    ``Hand(record.hand.config, record.hand.deck)`` or :meth:`HandRecord.replay`.
     """
-
-    __slots__ = ("_effective_button", "_posts_done", "_table_posts")
-
-    def __init__(
-        self,
-        config: HandConfig,
-        deck: Sequence[Card],
-        *,
-        posts: Iterable[tuple[int, int, int]] = (),
-        effective_button: int | None = None,
-    ) -> None:
-        self._table_posts = tuple(posts)
-        self._effective_button = effective_button
-        self._posts_done = False
-        super().__init__(config, deck)
-
-    def _begin_round(self, first: int) -> None:
-        if not self._posts_done:
-            self._posts_done = True
-            if self._effective_button is not None:
-                self._button = self._effective_button
-            if self._table_posts:
-                for player, live, dead in self._table_posts:
-                    if live:
-                        self._post(player, live)
-                    dead = min(dead, self._stacks[player])
-                    self._stacks[player] -= dead
-                    self._dead += dead
-                # Action still starts left of the big blind; a live post keeps its option.
-                self._acted_at = [-1] * self._n
-                first = (self._config.big_blind_player + 1) % self._n
-        super()._begin_round(first)
+    posts = tuple(posts)
+    changes: dict[str, object] = {}
+    if posts and not config.posts:
+        changes["posts"] = tuple(RulesPost(*p) for p in posts)
+    if effective_button is not None and not config.dead_small_blind:
+        # The old bridge shape: button one player before the effective one, blinds (0, bb).
+        changes.update(button=effective_button, dead_small_blind=True)
+    return Hand(config.replace(**changes) if changes else config, deck)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -101,7 +83,8 @@ class HandRecord:
     positions: Positions
     posts: tuple[Post, ...] = ()
     effective_button: int | None = None
-    """The player index acting last postflop when a dead small blind moved it."""
+    """With a dead small blind, the button's player index (``hand.config.button``,
+    kept for callers of the old bridge); else ``None``."""
     level: int | None = None
     """Tournament level index (0 = first level), ``None`` in cash games."""
 
@@ -121,13 +104,6 @@ class HandRecord:
         return tuple(self.hand.log)
 
     def replay(self) -> Hand:
-        """Rebuild the hand from its config, deck, posts and actions."""
-        hand = SeatedHand(
-            self.hand.config,
-            self.hand.deck,
-            posts=[(self.seats.index(p.seat), p.live, p.dead) for p in self.posts],
-            effective_button=self.effective_button,
-        )
-        for action in self.hand.log:
-            hand.apply(action)
-        return hand
+        """Rebuild the hand from its log: ``rules.replay(config, deck, actions)``."""
+        hand = self.hand
+        return replay(hand.config, hand.deck, hand.log)

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pokerdealer.rules import Action, AnteType, Hand, HandConfig, RuleOptions, Street, Structure
+from pokerdealer.rules import Post as RulesPost
 from pokerdealer.table.button import Positions, SeatState, SeatStatus, plan_hand
-from pokerdealer.table.record import HandRecord, SeatedHand, shuffled_deck
+from pokerdealer.table.record import HandRecord, shuffled_deck
 from pokerdealer.table.settings import ButtonRule, TableError
 
 __all__ = ["Player", "Stakes", "Table"]
@@ -194,17 +195,23 @@ class Table:
         pos = plan.positions
         blinds = (stakes.small_blind, stakes.big_blind)
         effective: int | None = None
+        dead_small_blind = False
         if n == 2:
             button = seats.index(pos.button)
         elif not pos.small_blind_dead:
+            # The player before the small blind acts last (the button, or the
+            # player before an empty button seat: the same order, RULES.md §3.2).
             button = (seats.index(pos.small_blind) - 1) % n
         else:
-            bb = seats.index(pos.big_blind)
-            button, effective, blinds = (bb - 2) % n, (bb - 1) % n, (0, stakes.big_blind)
+            # Nobody posts the small blind; the big blind is left of the button.
+            button = effective = (seats.index(pos.big_blind) - 1) % n
+            dead_small_blind = True
         config = HandConfig(
             stacks=tuple(self._seats[s].stack for s in seats),
             blinds=blinds,
             button=button,
+            dead_small_blind=dead_small_blind,
+            posts=tuple(RulesPost(seats.index(p.seat), p.live, p.dead) for p in plan.posts),
             ante=stakes.ante,
             ante_type=stakes.ante_type if stakes.ante else AnteType.NONE,
             structure=self._structure,
@@ -213,12 +220,7 @@ class Table:
             options=self._options,
         )
         deck = shuffled_deck(self._variant, self._rng)  # type: ignore[arg-type]
-        posts = [(seats.index(p.seat), p.live, p.dead) for p in plan.posts]
-        hand: Hand
-        if posts or effective is not None:
-            hand = SeatedHand(config, deck, posts=posts, effective_button=effective)
-        else:
-            hand = Hand(config, deck)
+        hand = Hand(config, deck)
         # The hand is dealt: update the seats.
         for seat in plan.activated:
             p = self._seats[seat]
