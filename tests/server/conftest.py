@@ -130,6 +130,17 @@ class Client:
             if msg["type"] == "state" and pred(msg):
                 return msg
 
+    def poll(self, quiet: float = 0.1) -> dict[str, Any]:
+        """Read whatever has arrived (waiting ``quiet`` seconds for more); the latest state."""
+        if self.state is None:
+            self.until(lambda s: True)
+        while True:
+            try:
+                self.recv(quiet)
+            except TimeoutError:
+                assert self.state is not None
+                return self.state
+
     def next_of(self, kind: str, timeout: float = 5) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:

@@ -196,13 +196,16 @@ class LiveTable:
         table = self.table
         if kind == "sit_down":
             m = self.members[data["member"]]
-            table.sit_down(m.name, data["buy_in"], seat=data["seat"], now=at)
+            table.sit_down(
+                m.name, data["buy_in"], seat=data["seat"], now=at,
+                wait_for_big_blind=data.get("wait_bb", True),
+            )
         elif kind == "top_up":
             table.top_up(self.members[data["member"]].name, data["amount"])
         elif kind == "sit_out":
             table.sit_out(self.members[data["member"]].name)
         elif kind == "sit_in":
-            table.sit_in(self.members[data["member"]].name)
+            table.sit_in(self.members[data["member"]].name, post=data.get("post", False))
         elif kind == "leave":
             table.leave(self.members[data["member"]].name, now=at)
         elif kind == "hand_start":
@@ -242,7 +245,10 @@ class LiveTable:
         for seq, kind, data, at in events:
             self.apply_event(kind, data, at)
             self.seq = seq
-        if self.table.hands:
+        record = self.table.current
+        if record is not None:
+            self.last_actions = {w["seat"]: w["text"] for w in describe_actions(record)}
+        elif self.table.hands:
             self.last_summary = self.summary(self.table.hands[-1].number)
 
     # ======================================================== persistence
@@ -397,7 +403,7 @@ class LiveTable:
         member.away_since = time.monotonic()
         try:
             await self._do(
-                [("sit_down", {"member": member.id, "seat": free[0], "buy_in": buy_in})],
+                [("sit_down", {"member": member.id, "seat": free[0], "buy_in": buy_in, "wait_bb": self._wait_bb()})],
                 [db.op_insert_member(member.id, self.id, member.name, member.token_hash, None, at)],
             )
         except TableError:
@@ -441,7 +447,7 @@ class LiveTable:
             free = self.table.free_seats
             if not free:
                 raise Rejected("the table is full")
-            await self._do([("sit_down", {"member": member.id, "seat": free[0], "buy_in": msg["amount"]})])
+            await self._do([("sit_down", {"member": member.id, "seat": free[0], "buy_in": msg["amount"], "wait_bb": self._wait_bb()})])
             return True
         if seated is None:
             raise Rejected("you have no seat: take one with a buy-in first")
@@ -453,7 +459,7 @@ class LiveTable:
             return True
         if kind == "sit_in":
             member.timeouts = 0
-            await self._do([("sit_in", {"member": member.id})])
+            await self._do([("sit_in", {"member": member.id, "post": not self._wait_bb()})])
             return True
         if kind == "top_up":
             if self._in_hand(member):
@@ -471,6 +477,13 @@ class LiveTable:
             await self._do([("leave", {"member": member.id})])
             return True
         raise Rejected(f"unknown message type {kind}")
+
+    def _wait_bb(self) -> bool:
+        """Newcomers wait for the big blind, unless fewer than three play: the big
+        blind only moves among the players dealt in, so heads-up it would never
+        reach them; then they post it and play at once."""
+        active = [p for p in self.table.players if p.status is SeatStatus.ACTIVE and p.stack > 0]
+        return len(active) >= 3
 
     def _check_top_up(self, member: Member, amount: int) -> None:
         p = self.table.player(member.name)
@@ -745,7 +758,7 @@ class LiveTable:
         free = list(self.table.free_seats)
         for m in self.members.values():
             if m.bot and self.seat_of(m) is None and free:
-                events.append(("sit_down", {"member": m.id, "seat": free.pop(0), "buy_in": self.settings.stack}))
+                events.append(("sit_down", {"member": m.id, "seat": free.pop(0), "buy_in": self.settings.stack, "wait_bb": self._wait_bb()}))
         if events:
             await self._do(events)
 
