@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokerdealer.rules import (
+    Action,
     HeadsUpCap,
     IllegalActionError,
     PLSmallBlindRounding,
@@ -336,3 +337,51 @@ def test_fixed_limit_all_in_of_half_a_bet_reopens_for_the_bettor():
     play(hand, "p1 cbr 20", "p2 cbr 30", "p3 cc")
     legal = hand.legal()
     assert hand.actor == 0 and (legal.call, legal.min_raise_to) == (10, 50)
+
+
+# -- accepting a raise only to what the opponents can match (PHH data) ----------------
+
+
+def test_accept_uncallable_raise_takes_a_raise_to_an_all_in_opponents_stack():
+    # Flop: p1 has 150 behind and bets 100; p2 "raises" to 150, all p1 can match,
+    # below the minimum raise to 200. The legal range is not changed.
+    options = RuleOptions(accept_uncallable_raise=True)
+    hand = to_flop(2, [152, 1000], blinds=(1, 2), options=options)
+    play(hand, "p1 cbr 100")
+    legal = hand.legal()
+    assert (legal.min_raise_to, legal.max_raise_to) == (200, 998)
+    record = hand.apply("p2 cbr 150")
+    assert record == Action("raise", 1, 150)
+    play(hand, "p1 cc")  # all-in: the board runs out
+    assert hand.is_complete and hand.result.uncalled == {}
+    assert hand.result.final_stacks[1] in (848, 1000, 1152)
+    strict = to_flop(2, [152, 1000], blinds=(1, 2))
+    play(strict, "p1 cbr 100")
+    with pytest.raises(IllegalActionError, match="below the minimum"):
+        strict.apply("p2 cbr 150")
+
+
+def test_accept_uncallable_raise_returns_the_part_nobody_can_match():
+    options = RuleOptions(accept_uncallable_raise=True)
+    hand = to_flop(2, [152, 1000], blinds=(1, 2), options=options)
+    play(hand, "p1 cbr 100", "p2 cbr 400", "p1 cc")  # p1 can match only 150
+    assert Action("raise", 1, 400) in hand.log
+    assert hand.result.uncalled == {1: 250}  # 250 back to p2
+
+
+def test_accept_uncallable_raise_is_a_call_when_nobody_can_call_a_raise():
+    options = RuleOptions(accept_uncallable_raise=True)
+    hand = make_hand([50, 200, 200], options=options)
+    play(hand, "p3 cbr 10", "p1 cbr 50", "p2 f")
+    assert hand.legal().min_raise_to is None  # p1 is all-in: no raise is listed
+    assert hand.apply("p3 cbr 50") == Action("call", 2, 40)
+
+
+def test_accept_uncallable_raise_never_allows_a_raise_the_rules_close():
+    options = RuleOptions(accept_uncallable_raise=True)
+    hand = to_flop(2, [152, 1000], blinds=(1, 2), options=options)
+    play(hand, "p1 cbr 100")
+    with pytest.raises(IllegalActionError, match="below the minimum"):
+        hand.apply("p2 cbr 140")  # below what p1 can match: an ordinary short raise
+    with pytest.raises(IllegalActionError, match="above the maximum"):
+        hand.apply("p2 cbr 2000")  # more than p2 has

@@ -20,6 +20,7 @@ from pokerdealer.rules import (
     AnteType,
     Hand,
     HandConfig,
+    Post,
     Reopening,
     RuleOptions,
     Structure,
@@ -48,7 +49,20 @@ def configs(draw: st.DrawFn) -> HandConfig:
             ]
         )
     )
+    layout: dict[str, object] = {}
+    kind = draw(st.sampled_from(["plain", "plain", "dead_small_blind", "button_blind", "posts"]))
+    if kind == "dead_small_blind" and n > 2:
+        layout["dead_small_blind"] = True
+    elif kind == "button_blind" and not straddles:
+        layout["button_blind"] = True
+        sb = 0
+    elif kind == "posts":
+        posters = draw(st.lists(st.integers(0, n - 1), max_size=3, unique=True))
+        layout["posts"] = tuple(
+            Post(p, draw(st.sampled_from([0, bb])), draw(st.sampled_from([0, sb]))) for p in posters
+        )
     return HandConfig(
+        **layout,  # type: ignore[arg-type]
         stacks=stacks,
         blinds=(sb, bb),
         button=draw(st.integers(0, n - 1)),

@@ -27,8 +27,10 @@ What the real data contains is tolerated with a warning (:attr:`Replay.warnings`
 not an error:
 
 * a raise only to what an all-in opponent can match (below the minimum raise):
-  played as the smallest legal raise, which gives the same chips, since nobody
-  can match more (the rest comes back as an uncalled bet);
+  accepted as recorded by :attr:`RuleOptions.accept_uncallable_raise
+  <pokerdealer.rules.RuleOptions.accept_uncallable_raise>` (the part nobody can
+  match comes back as an uncalled bet), and a "raise" when nobody can call one
+  is a call;
 * recorded half chips where a pot was chopped with an odd chip
   (``10112.5``): the stacks match if they are within one chip;
 * ``sm`` (show/muck) lines written before the board run-out, or in another order
@@ -395,15 +397,6 @@ def compare_stacks(expected: Sequence[Number], got: Sequence[Number]) -> bool:
     return True
 
 
-def _reach(hand: Hand, p: int) -> int:
-    """The most any opponent of ``p`` still in the hand can have in this street."""
-    committed, stacks, folded = hand.committed, hand.stacks, hand.folded
-    return max(
-        (committed[q] + stacks[q] for q in range(len(stacks)) if q != p and not folded[q]),
-        default=0,
-    )
-
-
 def history_to_hand(
     history: HandHistory,
     *,
@@ -425,6 +418,10 @@ def history_to_hand(
     if stop is not None:
         actions = actions[:stop]
     scale = _scale(history, actions)
+    # The data has raises only to what an all-in opponent can match (RuleOptions).
+    options = (options if options is not None else RuleOptions()).replace(
+        accept_uncallable_raise=True
+    )
     config = history_to_config(history, options=options, scale=scale)
     deck, holes, board = _deal(history, actions, config)
     hand = Hand(config, deck)
@@ -544,17 +541,13 @@ def history_to_hand(
         else:
             assert line.amount is not None
             action = Action(RAISE, p, _chips(line.amount, scale))
+        before = hand.legal() if kind == "cbr" else None
         try:
-            hand.apply(action)
+            record = hand.apply(action)
         except IllegalActionError as error:
-            substitute = _tolerate(hand, action, error, scale)
-            if substitute is None:
-                raise _illegal(error, index) from None
-            warn((index, substitute[1]))
-            try:
-                hand.apply(substitute[0])
-            except IllegalActionError:  # pragma: no cover - the substitute was checked
-                raise _illegal(error, index) from None
+            raise _illegal(error, index) from None
+        if before is not None:
+            _note_tolerated(before, record, line, scale, index, warn)
         drain()
     if queued:
         index, line = min(queued.values(), key=lambda item: item[0])
@@ -574,35 +567,22 @@ def history_to_hand(
     return replay
 
 
-def _tolerate(
-    hand: Hand, action: Action, error: IllegalActionError, scale: int
-) -> tuple[Action, str] | None:
-    """An equivalent legal action for a raise the data contains but the rules
-    reject: a raise only to what the opponents can match."""
-    if action.kind != RAISE or error.rule not in ("min_raise", "raise_closed"):
-        return None
-    p = action.player
-    assert p is not None and action.amount is not None
-    reach = _reach(hand, p)
-    if action.amount < reach:
-        return None
-    legal = hand.legal()
-    label = f"p{p + 1}"
-    asked = _unscale(action.amount, scale)
-    if legal.min_raise_to is not None and error.rule == "min_raise":
-        to = legal.min_raise_to
-        message = (
-            f"{label} raises to {asked}, only what an all-in opponent can match (below the "
-            f"minimum raise to {_unscale(to, scale)}); played as that raise, the same chips"
+def _note_tolerated(
+    legal: LegalActions, record: Action, line: PhhAction, scale: int, index: int, warn: Any
+) -> None:
+    """Warn when a ``cbr`` line was accepted only by ``accept_uncallable_raise``:
+    a raise only to what an all-in opponent can match."""
+    label = f"p{(record.player or 0) + 1}"
+    asked = line.amount
+    if record.kind == CALL:
+        warn((index, f"{label} raises to {asked}, but no opponent can match more than the "
+                     "current bet; played as a call"))
+    elif legal.min_raise_to is None or record.amount < legal.min_raise_to:  # type: ignore[operator]
+        minimum = "" if legal.min_raise_to is None else (
+            f" (below the minimum raise to {_unscale(legal.min_raise_to, scale)})"
         )
-        return Action(RAISE, p, to), message
-    if reach <= hand.current_bet and legal.call is not None:
-        message = (
-            f"{label} raises to {asked}, but no opponent can match more than "
-            f"{_unscale(hand.current_bet, scale)}; played as a call"
-        )
-        return Action(CALL, p), message
-    return None
+        warn((index, f"{label} raises to {asked}, only what an all-in opponent can match"
+                     f"{minimum}; the part nobody can match comes back uncalled"))
 
 
 def _check_known_cards(replay: Replay) -> None:

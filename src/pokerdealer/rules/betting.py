@@ -217,6 +217,10 @@ def check_action(h: Hand, action: Action) -> Action:
     else:
         raise _reject(h, p, "unknown_action", f"unknown action {kind!r}")
     lo, hi, rule, reason = raise_window(h, p)
+    if (lo > amount or amount > hi or rule) and h._options.accept_uncallable_raise:
+        record = _uncallable_raise(h, p, amount, hi, rule)
+        if record is not None:
+            return record
     verb = "bet" if h._current_bet == 0 else "raise"
     if rule:
         raise _reject(h, p, rule, f"cannot {verb}: {reason}")
@@ -224,6 +228,42 @@ def check_action(h: Hand, action: Action) -> Action:
         raise _reject(h, p, "min_raise", f"{verb} to {amount} is below the minimum {verb} to {lo}")
     if amount > hi:
         raise _reject(h, p, "max_raise", f"{verb} to {amount} is above the maximum {verb} to {hi}")
+    return Action(RAISE, p, amount)
+
+
+def _reach(h: Hand, p: int) -> int:
+    """The most any opponent of ``p`` still in the hand can have bet this street."""
+    committed = h._committed
+    stacks = h._stacks
+    folded = h._folded
+    reach = 0
+    for q in range(h._n):
+        if q != p and not folded[q]:
+            r = committed[q] + stacks[q]
+            if r > reach:
+                reach = r
+    return reach
+
+
+def _uncallable_raise(h: Hand, p: int, amount: int, hi: int, rule: str) -> Action | None:
+    """``RuleOptions.accept_uncallable_raise``: the record of a raise to at least
+    what every opponent can match, else ``None`` (the usual error stands)."""
+    current = h._current_bet
+    mine = h._committed[p]
+    stack = h._stacks[p]
+    if amount > mine + stack:
+        return None
+    reach = _reach(h, p)
+    if amount < reach:
+        return None
+    if reach <= current:
+        # Nobody can call a raise: what is left of it is a call.
+        to_call = current - mine
+        if to_call <= 0 or amount < current:
+            return None
+        return Action(CALL, p, to_call if to_call < stack else stack)
+    if rule or reach > hi:
+        return None  # the raise to ``reach`` itself is not allowed (closed, cap, pot limit)
     return Action(RAISE, p, amount)
 
 

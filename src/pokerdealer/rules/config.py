@@ -182,9 +182,18 @@ class RuleOptions:
     straddle_raise: StraddleRaise = StraddleRaise.STRADDLE
     """Preflop minimum raise increment with a straddle (§2.4)."""
     raise_to_largest_opponent: bool = False
-    """Cap a raise at what the largest opponent can match, and accept a raise to
-    exactly that amount even below the minimum raise (online sites; PHH data has
-    "a raise only to what an all-in opponent can match")."""
+    """Online-site sizing: the legal raise range is capped at what the largest
+    opponent can match (their all-in), and a raise to exactly that amount is legal
+    even below the minimum raise. This changes what :meth:`Hand.legal` lists."""
+    accept_uncallable_raise: bool = False
+    """Tolerance for recorded hands (PHH data, PokerKit before 0.7.4): accept a bet
+    or raise *to at least what every opponent can match* (the largest opponent's
+    all-in) even when it is below the minimum raise; the part nobody can match is
+    returned as an uncalled bet, so the chips are those of the smallest such raise.
+    When no opponent can call any raise (all are all-in for the current bet or
+    less), such a "raise" is taken as a call. It never allows more than the
+    player's stack, nor a raise the betting does not allow (re-opening, cap, pot
+    limit); it does not change what :meth:`Hand.legal` lists."""
     fold_when_check_allowed: bool = True
     """Offer a fold when checking is free (PokerKit refuses it)."""
     per_player_ante_dead: bool = False
