@@ -106,6 +106,7 @@ class Client:
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
+        self.last_hand: dict[str, Any] | None = None
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
         text = self.ws.recv(timeout=timeout)
@@ -114,6 +115,11 @@ class Client:
         msg = json.loads(text)
         self.messages.append(msg)
         if msg["type"] == "state":
+            # The server sends each hand's summary once; keep it, as the page does.
+            if "last_hand" in msg:
+                self.last_hand = msg["last_hand"]
+            else:
+                msg["last_hand"] = self.last_hand
             self.state = msg
         return msg
 

@@ -104,6 +104,8 @@ class Conn:
     task: asyncio.Task[None] | None = None
     closed: bool = False
     stamps: deque[float] = field(default_factory=lambda: deque(maxlen=40))
+    last_hand: int | None = -1
+    """The number of the last hand summary sent (-1: none sent yet)."""
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -701,7 +703,6 @@ class LiveTable:
             data["pick"] = self.feeder.picked
         self.hand_meta[number] = {"commitment": data["commitment"], "salt": salt, "deck": deck, "started_at": at}
         self.last_actions = {}
-        self.last_summary = None
         hand = record.hand
         actor = hand.actor
         await self._commit(
@@ -789,14 +790,27 @@ class LiveTable:
         if not self.conns:
             return
         public = table_state(self)
-        base = json.dumps(public, separators=(",", ":"), ensure_ascii=False)
+        last = public.pop("last_hand")
+        last_number = last["number"] if last else None
+        texts: dict[bool, str] = {}
         record = self.table.current
         for conn in list(self.conns):
+            # The last hand's summary goes to each reader once (the page keeps it).
+            fresh = conn.last_hand != last_number
+            conn.last_hand = last_number
             m = conn.member
             if m is None:
-                conn.send(base)
+                if fresh not in texts:
+                    texts[fresh] = json.dumps(
+                        {**public, "last_hand": last} if fresh else public,
+                        separators=(",", ":"), ensure_ascii=False,
+                    )
+                conn.send(texts[fresh])
                 continue
-            conn.send_json(self.private_state(public, m, record))
+            state = self.private_state(public, m, record)
+            if fresh:
+                state["last_hand"] = last
+            conn.send_json(state)
 
     def private_state(self, public: dict[str, Any], m: Member, record: Any) -> dict[str, Any]:
         state = dict(public)

@@ -3,7 +3,7 @@ const tableId = location.pathname.split("/")[2];
 const tokenKey = `pd.seat.${tableId}`;
 let token = localStorage.getItem(tokenKey);
 let lang = localStorage.getItem("pd.lang");
-let ws = null, state = null, clockAt = 0, clockLeft = null, retry = 0, msgId = 0;
+let ws = null, state = null, lastHand = null, clockAt = 0, clockLeft = null, retry = 0, msgId = 0;
 const $ = (id) => document.getElementById(id);
 $("hands-link").href = `/t/${tableId}/hands`;
 
@@ -20,7 +20,7 @@ function connect() {
   ws.onopen = () => { retry = 0; $("conn").textContent = "connected"; ws.send(JSON.stringify({ type: "hello", token: token || null })); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); }
+    if (msg.type === "state") { if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); }
     else if (msg.type === "error") showError(msg.message);
     else if (msg.type === "notice") showError(msg.message);
     else if (msg.type === "welcome") { if (token && msg.spectator) { /* the token is unknown here */ } }

@@ -1,0 +1,159 @@
+"""End to end in a real browser (Debian's Chromium driven by Playwright):
+a table made in the lobby, two people and a bot, hands to a showdown."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server.conftest import Server
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+pytestmark = pytest.mark.skipif(
+    shutil.which(CHROMIUM) is None, reason="needs Debian's chromium (apt-get install -y chromium)"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=30_000)
+        yield b
+        b.close()
+
+
+def _act_if_my_turn(page: Page) -> bool:
+    """Check when free, else call (the browser proposes; the server decides)."""
+    if not page.locator("#actions").is_visible():
+        return False
+    check = page.locator("#btn-check")
+    try:
+        if check.is_visible():
+            check.click(timeout=2000)
+        else:
+            page.locator("#btn-call").click(timeout=2000)
+    except Exception:  # noqa: BLE001 - the bar re-rendered under the click; try again
+        return False
+    return True
+
+
+def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Server) -> None:
+    desk = browser.new_context(viewport={"width": 1280, "height": 800})
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    desk.set_default_timeout(15_000)
+    phone.set_default_timeout(15_000)
+    errors: list[str] = []
+    try:
+        ann = desk.new_page()
+        ann.on("pageerror", lambda e: errors.append(str(e)))
+        # The lobby: a private table with one bot and a 30 s clock.
+        ann.goto(server.base + "/")
+        ann.fill("input[name=name]", "E2E <table>")
+        ann.fill("input[name=bots]", "caller")
+        ann.fill("input[name=clock]", "30")
+        ann.click("#create-btn")
+        ann.wait_for_url("**/t/*")
+        table_id = ann.url.rsplit("/", 1)[1]
+        expect(ann.locator("#title")).to_contain_text("E2E <table>")
+        ann.fill("#join-name", "Ann")
+        ann.click("#join-btn")
+        expect(ann.locator("#you-bar")).to_contain_text("You: Ann")
+
+        bob = phone.new_page()
+        bob.on("pageerror", lambda e: errors.append(str(e)))
+        bob.goto(f"{server.base}/t/{table_id}")  # the invite link
+        bob.fill("#join-name", "Bob")
+        bob.click("#join-btn")
+        expect(bob.locator("#you-bar")).to_contain_text("You: Bob")
+        # Phone-sized: nothing wider than the screen.
+        assert bob.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+        # Play until a hand with both people in it is decided at a showdown.
+        deadline = time.monotonic() + 75
+        decided = None
+        while time.monotonic() < deadline and decided is None:
+            acted = _act_if_my_turn(ann) or _act_if_my_turn(bob)
+            last = ann.evaluate("state && state.last_hand")
+            if last and any(a.get("explain") for a in last["awards"]):
+                names = {o["name"] for o in last["order"] if o.get("cards")}
+                if {"Ann", "Bob"} <= names:
+                    decided = last
+            if not acted:
+                ann.wait_for_timeout(50)
+        assert decided is not None, "no showdown between Ann and Bob"
+        number = decided["number"]
+
+        # The page shows what the server decided: pots, winners, explanation.
+        summary = server.get(f"/api/tables/{table_id}/hands/{number}").json()["summary"]
+        assert summary["awards"] == decided["awards"]
+        panel = ann.locator("#showdown-body")
+        expect(panel).to_contain_text(f"Hand #{number}")
+        for award in summary["awards"]:
+            for w in award["winners"]:
+                expect(panel.locator(".winner-name").first).to_be_visible()
+                expect(panel).to_contain_text(f"{w['name']} {w['chips']}")
+            expect(panel).to_contain_text(f" {award['amount']}: ")
+            if award["explain"]:
+                expect(panel.locator(".explain").first).to_have_text(award["explain"]["en"])
+        # Shown hands in the rules' order, best five highlighted.
+        order = [o["name"] for o in summary["order"]]
+        entries = panel.locator(".entry[data-seat] b").all_inner_texts()
+        assert entries == order
+        assert panel.locator(".card.best").count() >= 1
+        # The language switch: 繁體中文.
+        ann.select_option("#lang", "zh-Hant")
+        explained = next(a for a in summary["awards"] if a["explain"])
+        expect(panel.locator(".explain").first).to_have_text(explained["explain"]["zh-Hant"])
+        ann.select_option("#lang", "en")
+
+        # Chips are conserved on the page (three buy-ins of 200).
+        def page_chips(page: Page) -> int:
+            return page.evaluate(
+                "state.seats.filter(Boolean).reduce((t, s) => t + s.stack, 0)"
+                " + (state.hand ? state.hand.pots.reduce((t, p) => t + p.amount, 0) : 0)"
+            )
+
+        assert page_chips(ann) == 600
+
+        # A reload keeps the seat (the token is in localStorage).
+        bob.reload()
+        expect(bob.locator("#you-bar")).to_contain_text("You: Bob")
+        expect(bob.locator("#join")).to_be_hidden()
+        for _ in range(40):  # and the reloaded page can still act
+            if _act_if_my_turn(bob):
+                break
+            _act_if_my_turn(ann)
+            bob.wait_for_timeout(100)
+
+        # A spectator sees the table but no hole cards other than shown ones.
+        watcher = desk.browser.new_context().new_page()  # type: ignore[union-attr]
+        watcher.goto(f"{server.base}/t/{table_id}")
+        expect(watcher.locator("#you-bar")).to_contain_text("Watching")
+        assert watcher.evaluate("state.you === undefined")
+
+        # Hand history: the replayer steps through, downloads are offered, the deck checks out.
+        hist = desk.new_page()
+        hist.goto(f"{server.base}/t/{table_id}/hands#{number}")
+        expect(hist.locator("#rp-title")).to_contain_text(f"hand #{number}")
+        expect(hist.locator("#dl-phh")).to_be_visible()
+        expect(hist.locator("#dl-ps")).to_be_visible()
+        hist.click("#last")
+        expect(hist.locator("#rp-summary .explain").first).to_be_visible()
+        check = desk.new_page()
+        check.goto(f"{server.base}/verify?table={table_id}&hand={number}")
+        expect(check.locator("#result")).to_contain_text("matches the commitment")
+        assert not errors, errors
+    finally:
+        desk.close()
+        phone.close()
