@@ -107,7 +107,8 @@ def test_a_hand_left_at_the_showdown_can_be_finished_the_online_way(tmp_path):
     text = SHOWDOWN.replace(', "p3 sm QhQd", "p1 sm AsKs"]', "]")
     path = write(tmp_path, "h.phh", text)
     data = json.loads(run("replay", path, "--json")[1])
-    assert data["next"]["actor"] == "p3" and data["next"]["legal"]["show"] is True
+    # p3 made the last river bet and was called: tabled automatically (RULES.md §6.1).
+    assert data["next"]["actor"] == "p1" and data["next"]["legal"]["show"] is True
     assert data["check"] == "mismatch"
     data = json.loads(run("replay", path, "--json", "--auto-showdown")[1])
     assert data["next"] is None and data["check"] == "match"

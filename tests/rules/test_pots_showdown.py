@@ -166,13 +166,18 @@ def test_showdown_last_river_bettor_shows_first_seed_card_3():
     hand = river()
     play(hand, "p1 cc", "p2 cbr 30", "p3 cc", "p1 cc")
     assert hand.street == "showdown"
-    assert hand.actor == 1 and hand.showdown_order == (1, 2, 0)
+    assert hand.showdown_order == (1, 2, 0)
+    # RULES.md §6.1 default "auto": the called aggressor is tabled, the next one acts.
+    assert hand.shown == {1: hand.hole_cards[1]} and hand.actor == 2
+    off = river(options=RuleOptions(reveal_called_aggressor=False))
+    play(off, "p1 cc", "p2 cbr 30", "p3 cc", "p1 cc")
+    assert off.actor == 1 and off.shown == {}
 
 
 def test_showdown_last_river_raiser_shows_first_seed_card_4():
     hand = river()
     play(hand, "p1 cc", "p2 cbr 30", "p3 cbr 90", "p1 f", "p2 cc")
-    assert hand.actor == 2 and hand.showdown_order == (2, 1)
+    assert hand.showdown_order == (2, 1) and set(hand.shown) == {2} and hand.actor == 1
 
 
 def test_showdown_without_river_bet_first_live_left_of_button_seed_card_5():
@@ -281,11 +286,20 @@ def test_short_deck_uses_36_cards():
     assert len(hand.deck) == 36 and parse_cards("6c")[0] in hand.deck
 
 
-def test_reveal_called_aggressor_option_tables_the_river_bettor_automatically():
-    hand = river(options=RuleOptions(reveal_called_aggressor=True))
+def test_reveal_called_aggressor_tables_the_river_bettor_automatically_by_default():
+    assert RuleOptions().reveal_called_aggressor and not RuleOptions.pokerkit().reveal_called_aggressor
+    hand = river()
     play(hand, "p1 cc", "p2 cbr 30", "p3 cc", "p1 cc")
     assert hand.shown == {1: hand.hole_cards[1]}
     assert hand.actor == 2  # the next player in order shows or mucks
     hand.muck()
     hand.muck()
     assert hand.result.awards[0].winners == (1,)
+
+
+def test_auto_showdown_mucks_a_hand_beaten_by_the_tabled_aggressor():
+    hand = river(holes=["2c 3d", "As Ah", "Kc Kd"], board="7h 8s 9d Jc 4s")
+    play(hand, "p1 cc", "p2 cbr 30", "p3 cc", "p1 cc")
+    result = hand.auto_showdown()
+    assert set(result.shown) == {1} and result.mucked == (2, 0)
+    assert result.awards[0].winners == (1,)

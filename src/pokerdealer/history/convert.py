@@ -513,9 +513,12 @@ def history_to_hand(
                     "wrong_cards",
                     p,
                 )
-            if hand.is_complete or (hand.street != "showdown" and p in hand.shown):
+            if hand.is_complete or p in hand.shown:
+                # Already tabled by the rules: an all-in, or the called river aggressor
+                # (RuleOptions.reveal_called_aggressor).
                 if p in hand.shown and line.is_muck:
-                    warn((index, f"p{p + 1} mucks, but the hand was already tabled (all-in)"))
+                    why = "all-in" if hand.street != "showdown" else "the called aggressor"
+                    warn((index, f"p{p + 1} mucks, but the hand was already tabled ({why})"))
                 continue
             if p in queued:
                 raise fail(index, f"p{p + 1} shows or mucks twice", "showdown", p)
@@ -683,11 +686,18 @@ def hand_to_history(
     # to know where each street begins.
     probe = Hand(config, hand.deck)
     tabled = not any(a.kind == SHOW for a in log)
+    auto_shown = False
     for action in log:
         deal_up_to(len(probe.board))
         probe.apply(action)
         p = position[action.player]  # type: ignore[index]
         lines.append(_action_line(action, p, hand.hole_cards[action.player]))  # type: ignore[index]
+        if not auto_shown and probe.street == "showdown" and probe.shown:
+            # The called river aggressor is tabled by the rules (reveal_called_aggressor).
+            auto_shown = True
+            for i in probe.showdown_order:
+                if i in probe.shown:
+                    lines.append(f"p{position[i] + 1} sm {format_cards_phh(hand.hole_cards[i])}")
         if tabled and probe.is_complete and probe.shown:
             # An all-in showdown: the engine tables every hand; write the shows
             # before the run-out, as the PHH data does.

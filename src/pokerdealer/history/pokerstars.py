@@ -242,6 +242,11 @@ def hand_to_pokerstars(
             if not showdown_started:
                 lines.append("*** SHOW DOWN ***")
                 showdown_started = True
+                for q in probe.showdown_order:
+                    if q in probe.shown:  # tabled by the rules: the called river aggressor
+                        value = evaluate(holes[q] + probe.board, config.variant)
+                        desc = poker_stars_hand_description(value)
+                        lines.append(f"{names[q]}: shows [{_cards(holes[q])}] ({desc})")
             if kind == "show":
                 value = evaluate(holes[p] + probe.board, config.variant)
                 desc = poker_stars_hand_description(value)

@@ -202,11 +202,11 @@ class RuleOptions:
     cannot post the whole ante."""
     short_deck_trips_beat_straight: bool = True
     """Short deck: three of a kind beats a straight (Triton); PokerKit and WSOP: no."""
-    reveal_called_aggressor: bool = False
+    reveal_called_aggressor: bool = True
     """Table the last river bettor's hand automatically when called (RULES.md §6.1
-    ``reveal_called_aggressor = auto``, TDA 18-B). Off by default so that the
-    called aggressor shows or mucks like everyone else, as hand histories (PHH)
-    record it."""
+    ``reveal_called_aggressor = auto``, the default; TDA 18-B): the showdown
+    starts with it tabled and the next players in order show or muck. Off: the
+    called aggressor shows or mucks like everyone else (PokerKit)."""
     kill_beaten_hands_first: bool = False
     """PokerKit's award procedure: hands beaten in every pot they are in are killed
     first and the pots rebuilt from the remaining hands, which merges pots that
@@ -240,6 +240,7 @@ class RuleOptions:
             per_player_ante_dead=True,
             short_deck_trips_beat_straight=False,
             kill_beaten_hands_first=True,
+            reveal_called_aggressor=False,
         )
 
     def replace(self, **changes: object) -> RuleOptions:

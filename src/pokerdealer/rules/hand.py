@@ -608,6 +608,10 @@ class Hand:
             rank = _ranker(self._config.variant, self._options.short_deck_trips_beat_straight)
             board_idx = [c.index for c in self._board]
             best = -1
+            for p, h in self._shown.items():  # a called aggressor tabled by the rules
+                r = rank([h[0].index, h[1].index, *board_idx])  # type: ignore[operator]
+                if r > best:
+                    best = r
             while self._showdown_pending:
                 p = self._showdown_pending[0]
                 h = self._hole[p]
