@@ -118,8 +118,15 @@ def test_holdem_wheel_is_not_a_short_deck_straight():
 def test_public_names_of_the_evaluation_package():
     assert set(evaluation.__all__) == {
         "Category",
+        "DecidedBy",
+        "Decision",
         "HandValue",
         "Ranking",
+        "ShowdownResult",
+        "Step",
+        "compare_hands",
+        "describe_hand",
+        "showdown",
         "evaluate",
         "evaluate_many",
         "evaluate_rank",

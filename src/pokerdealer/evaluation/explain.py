@@ -43,7 +43,7 @@ from pokerdealer.errors import PokerDealerError
 from pokerdealer.i18n import check_lang, join_names, message, rank_name
 
 if TYPE_CHECKING:
-    from pokerdealer.evaluation import HandValue
+    from pokerdealer.evaluation.value import HandValue
 
 __all__ = [
     "Decision",

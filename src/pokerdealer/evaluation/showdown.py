@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from pokerdealer.cards import Card, CardsLike, Variant, deck_cards, parse_cards
 from pokerdealer.errors import CardParseError, PokerDealerError
-from pokerdealer.evaluation import HandValue, evaluate
+from pokerdealer.evaluation.scalar import evaluate
+from pokerdealer.evaluation.value import HandValue
 from pokerdealer.evaluation.explain import Decision, Step, compare_hands, explain_decision
 from pokerdealer.i18n import check_lang
 
