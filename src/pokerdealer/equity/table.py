@@ -263,6 +263,19 @@ class EquityTable:
         """``hand_a``'s equity (win + tie / 2) against ``hand_b``."""
         return self.lookup(hand_a, hand_b).equity
 
+    def against_all(self, hand: str) -> float:
+        """``hand``'s equity against one hand dealt at random from the table's
+        hands (every compatible deal equally likely); with the full 169-class
+        table, its preflop equity against a random hand.
+
+        >>> t = equity_table(["AA", "KK"], workers=1)
+        >>> round(t.against_all("KK"), 4)
+        0.2262
+        """
+        i = self._index(hand)
+        n = int(self.boards[i].sum())
+        return (int(self.wins[i].sum()) + int(self.ties[i].sum()) / 2) / n if n else math.nan
+
     def _row(self, i: int, j: int) -> TableRow:
         n = int(self.boards[i, j])
         w, t = int(self.wins[i, j]), int(self.ties[i, j])
