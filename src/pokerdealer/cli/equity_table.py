@@ -31,8 +31,11 @@ from pokerdealer.errors import PokerDealerError
 
 __all__ = ["COMBO_LIMIT", "equity_table_command"]
 
-#: Most combos ``--combos`` accepts (about a minute of work per 100 combos
-#: squared... see the module docstring of :mod:`pokerdealer.equity.table`).
+#: Most combos ``--combos`` accepts. The work per board grows like combos
+#: squared: 200 combos is about a fifth of the full class table (which is
+#: 1,326 combos x 169 classes); all 1,326 combos would be about eight times
+#: the class table, about an hour on two cores, so it is refused here (the
+#: library function :func:`pokerdealer.equity.table.equity_table` allows it).
 COMBO_LIMIT = 200
 
 

@@ -52,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from pokerdealer.cards import CARDS, Card, parse_cards
+from pokerdealer.cards import CARDS, RANKS, Card, parse_cards
 from pokerdealer.equity import _kernel
 from pokerdealer.equity.errors import EquityError
 from pokerdealer.equity.ranges import HAND_CLASSES, class_combos
@@ -320,10 +320,8 @@ def _normalise(hand: str, kind: str) -> str:
         return f"{a}{b}"
     if len(text) == 2 and text[0].upper() == text[1].upper():
         return text.upper()
-    if len(text) == 3:
+    if len(text) == 3 and text[0].upper() in RANKS and text[1].upper() in RANKS:
         high, low = text[0].upper(), text[1].upper()
-        from pokerdealer.cards import RANKS
-
         if RANKS.index(high) < RANKS.index(low):
             high, low = low, high
         return f"{high}{low}{text[2].lower()}"
@@ -377,16 +375,12 @@ def _parse_classes(classes: Iterable[str] | None) -> tuple[str, ...]:
         name = name.strip()
         if not name:
             continue
-        combos = class_combos(name)  # raises a RangeParseError for a bad name
-        hi, lo = combos[0]
+        class_combos(name)  # raises a RangeParseError for a bad name
         canonical = _normalise(name, "classes")
-        if len(canonical) == 2 and canonical not in HAND_CLASSES:
-            raise EquityError(f"{name!r} is not one of the 169 hand classes")
         if canonical not in HAND_CLASSES:
             raise EquityError(
                 f"{name!r} is not one of the 169 hand classes (write AKs or AKo, not AK)"
             )
-        del hi, lo
         names.append(canonical)
     names = list(dict.fromkeys(names))
     if not names:

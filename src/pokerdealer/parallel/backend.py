@@ -49,7 +49,8 @@ class Local:
 
     Worker processes come from the ``forkserver`` start method on Linux (a
     clean single-threaded parent, safe next to a progress-bar thread) and
-    ``spawn`` elsewhere.
+    ``spawn`` elsewhere. As with any such pool, a script that uses more than
+    one worker must guard its top level with ``if __name__ == "__main__":``.
     """
 
     workers: int | None = None
