@@ -36,6 +36,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -100,7 +101,21 @@ class HandRow(Base):
     summary: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
-Op = Callable[[Connection], Any]
+class Row(dict):  # type: ignore[type-arg]
+    """A row to write in bulk with the other writers' rows of the same kind."""
+
+    kind = ""
+
+
+class EventValues(Row):
+    kind = "event"
+
+
+class HandStateValues(Row):
+    kind = "hand_state"
+
+
+Op = Callable[[Connection], Any] | Row
 
 _STOP = object()
 
@@ -156,8 +171,7 @@ class Store:
     def write_now(self, ops: list[Op]) -> None:
         """Run ``ops`` in one transaction from this thread (start-up, tests)."""
         with self.engine.begin() as conn:
-            for op in ops:
-                op(conn)
+            _execute(conn, [ops])
 
     def _run(self) -> None:
         while True:
@@ -182,9 +196,7 @@ class Store:
     def _commit(self, batch: list[Any]) -> None:
         try:
             with self.engine.begin() as conn:
-                for ops, _, _ in batch:
-                    for op in ops:
-                        op(conn)
+                _execute(conn, [ops for ops, _, _ in batch])
             self.commits += 1
             self.writes += len(batch)
             for _, future, loop in batch:
@@ -206,6 +218,35 @@ class Store:
     def read(self, fn: Op) -> Any:
         with self.engine.connect() as conn:
             return fn(conn)
+
+
+_STATE_UPDATE = (
+    update(HandRow)
+    .where(HandRow.table_id == bindparam("t"), HandRow.number == bindparam("n"))
+    .values(
+        street=bindparam("street"), actions=bindparam("actions"), actor_seat=bindparam("actor_seat"),
+        ended_at=bindparam("ended_at"), summary=bindparam("summary"),
+    )
+)
+
+
+def _execute(conn: Connection, groups: list[list[Op]]) -> None:
+    """Inserts of tables, members and hands first (in order), then every event
+    row in one bulk insert, then the hands' states in order."""
+    events: list[Row] = []
+    states: list[Row] = []
+    for ops in groups:
+        for op in ops:
+            if isinstance(op, EventValues):
+                events.append(op)
+            elif isinstance(op, HandStateValues):
+                states.append(op)
+            else:
+                op(conn)
+    if events:
+        conn.execute(insert(EventRow), events)
+    if states:
+        conn.execute(_STATE_UPDATE, states)
 
 
 def _resolve(future: asyncio.Future[None], error: BaseException | None) -> None:
@@ -248,13 +289,7 @@ def op_insert_member(
 
 def op_event(table_id: str, seq: int, kind: str, data: dict[str, Any], at: float) -> Op:
     text = json.dumps(data, separators=(",", ":"))
-
-    def op(conn: Connection) -> None:
-        conn.execute(
-            insert(EventRow).values(table_id=table_id, seq=seq, kind=kind, data=text, at=at)
-        )
-
-    return op
+    return EventValues(table_id=table_id, seq=seq, kind=kind, data=text, at=at)
 
 
 def op_hand_start(
@@ -276,20 +311,10 @@ def op_hand_state(
     table_id: str, number: int, *, street: str, actions: int, actor_seat: int | None,
     ended_at: float | None = None, summary: dict[str, Any] | None = None,
 ) -> Op:
-    values: dict[str, Any] = {"street": street, "actions": actions, "actor_seat": actor_seat}
-    if ended_at is not None:
-        values["ended_at"] = ended_at
-    if summary is not None:
-        values["summary"] = json.dumps(summary)
-
-    def op(conn: Connection) -> None:
-        conn.execute(
-            update(HandRow)
-            .where(HandRow.table_id == table_id, HandRow.number == number)
-            .values(**values)
-        )
-
-    return op
+    return HandStateValues(
+        t=table_id, n=number, street=street, actions=actions, actor_seat=actor_seat,
+        ended_at=ended_at, summary=None if summary is None else json.dumps(summary),
+    )
 
 
 def load_all(conn: Connection) -> dict[str, Any]:

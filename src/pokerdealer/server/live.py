@@ -34,7 +34,7 @@ from pokerdealer.server import db
 from pokerdealer.server.fair import commitment, deck_text, new_salt
 from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.views import (
-    describe_actions,
+    apply_described,
     legal_payload,
     showdown_summary,
     table_state,
@@ -176,9 +176,9 @@ class LiveTable:
         self.turn_key: tuple[int, int] | None = None
         self.turn_started = 0.0
         self.next_hand_at: float | None = None
-        self._log_cache: tuple[tuple[int, int], list[dict[str, Any]]] | None = None
+        self.hand_log: list[dict[str, Any]] = []
+        """The hand in play's actions in words (built as they are applied)."""
         self.broken: str | None = None
-        self.sent_at: dict[tuple[int, int], float] = {}
 
     # ============================================================ events
     def add_member(self, member: Member) -> None:
@@ -229,11 +229,12 @@ class LiveTable:
                 "started_at": at,
             }
             self.last_actions = {}
+            self.hand_log = []
         elif kind == "act":
             record = table.current
             if record is None or record.number != data["hand"]:
                 raise TableError(f"no hand {data['hand']} in play")
-            record.hand.apply(data["a"])
+            self._apply_action(record, data["a"])
         elif kind == "hand_end":
             record = table.finish_hand()
             meta = self.hand_meta.get(record.number, {})
@@ -247,10 +248,7 @@ class LiveTable:
         for seq, kind, data, at in events:
             self.apply_event(kind, data, at)
             self.seq = seq
-        record = self.table.current
-        if record is not None:
-            self.last_actions = {w["seat"]: w["text"] for w in describe_actions(record)}
-        elif self.table.hands:
+        if self.table.current is None and self.table.hands:
             self.last_summary = self.summary(self.table.hands[-1].number)
 
     # ======================================================== persistence
@@ -524,9 +522,7 @@ class LiveTable:
     async def _act(self, record: Any, action: Action) -> None:
         """Apply one betting action, persist it with the hand's state, remember its words."""
         hand = record.hand
-        before = len(hand.log)
-        self.sent_at[(record.number, before + 1)] = time.monotonic()
-        applied = hand.apply(action)
+        applied = self._apply_action(record, action)
         at = time.time()
         data = {"hand": record.number, "a": str(applied)}
         actor = hand.actor
@@ -538,8 +534,13 @@ class LiveTable:
             ),
         ]
         await self._commit(ops)
-        words = describe_actions(record)[-1]
-        self.last_actions[record.seats[applied.player]] = words["text"]
+
+    def _apply_action(self, record: Any, action: Action | str) -> Action:
+        """The rules apply it (or raise, changing nothing); remember it in words."""
+        applied, words = apply_described(record, record.hand, action)
+        self.hand_log.append(words)
+        self.last_actions[words["seat"]] = words["text"]
+        return applied
 
     # -------------------------------------------------------------- driving
     def _wakeup(self) -> float | None:
@@ -703,6 +704,7 @@ class LiveTable:
             data["pick"] = self.feeder.picked
         self.hand_meta[number] = {"commitment": data["commitment"], "salt": salt, "deck": deck, "started_at": at}
         self.last_actions = {}
+        self.hand_log = []
         hand = record.hand
         actor = hand.actor
         await self._commit(
@@ -720,7 +722,17 @@ class LiveTable:
         hand = record.hand
         before = len(hand.log)
         if not hand.is_complete:
+            # The online showdown: show in the rules' order, muck what cannot win.
             hand.auto_showdown()
+            for a in hand.log[before:]:
+                words = {
+                    "seat": record.seats[a.player],
+                    "name": hand.config.players[a.player],
+                    "street": "showdown",
+                    "text": "mucks" if a.kind == "muck" else "shows " + " ".join(str(c) for c in hand.hole_cards[a.player]),
+                }
+                self.hand_log.append(words)
+                self.last_actions[words["seat"]] = words["text"]
         at = time.time()
         ops = [
             self._event_op("act", {"hand": record.number, "a": str(a)}, at)
@@ -777,61 +789,70 @@ class LiveTable:
         return out
 
     def log_words(self) -> list[dict[str, Any]]:
-        record = self.table.current
-        if record is None:
-            return []
-        key = (record.number, len(record.hand.log))
-        if self._log_cache is None or self._log_cache[0] != key:
-            self._log_cache = (key, describe_actions(record))
-        return self._log_cache[1]
+        return self.hand_log if self.table.current is not None else []
 
     def broadcast(self) -> None:
-        """Send each reader the state built for them."""
+        """Send each reader the state built for them: the public part is encoded
+        once; a player's message adds their own cards and legal actions."""
         if not self.conns:
             return
-        public = table_state(self)
+        players = self.table.players
+        by_name = {p.name: p for p in players}
+        public = table_state(self, players)
         last = public.pop("last_hand")
         last_number = last["number"] if last else None
-        texts: dict[bool, str] = {}
+        seats = public.pop("seats")
+        seat_texts = [_dumps(row) for row in seats]
+        head = _dumps(public)[:-1] + ',"seats":'
+        spectator_seats = "[" + ",".join(seat_texts) + "]"
+        last_text: str | None = None
         record = self.table.current
         for conn in list(self.conns):
             # The last hand's summary goes to each reader once (the page keeps it).
             fresh = conn.last_hand != last_number
             conn.last_hand = last_number
+            parts = [head]
             m = conn.member
             if m is None:
-                if fresh not in texts:
-                    texts[fresh] = json.dumps(
-                        {**public, "last_hand": last} if fresh else public,
-                        separators=(",", ":"), ensure_ascii=False,
-                    )
-                conn.send(texts[fresh])
-                continue
-            state = self.private_state(public, m, record)
+                parts.append(spectator_seats)
+            else:
+                you, own = self._private(m, by_name.get(m.name), record)
+                if own is None:
+                    parts.append(spectator_seats)
+                else:
+                    seat, cards = own
+                    row = dict(seats[seat - 1], cards=cards, hidden=False)
+                    mine = list(seat_texts)
+                    mine[seat - 1] = _dumps(row)
+                    parts.append("[" + ",".join(mine) + "]")
+                parts.append(',"you":' + _dumps(you))
             if fresh:
-                state["last_hand"] = last
-            conn.send_json(state)
+                if last_text is None:
+                    last_text = _dumps(last)
+                parts.append(',"last_hand":' + last_text)
+            parts.append("}")
+            conn.send("".join(parts))
 
-    def private_state(self, public: dict[str, Any], m: Member, record: Any) -> dict[str, Any]:
-        state = dict(public)
-        seat = self.seat_of(m)
-        you: dict[str, Any] = {"member": m.id, "name": m.name, "seat": seat, "legal": None}
-        if seat is not None:
-            p = self.table.player(m.name)
-            you["status"] = p.status.value
-            you["stack"] = p.stack
-            you["max_top_up"] = max(0, self.table.settings.max_buy_in - p.stack)
-        if record is not None and seat is not None:
+    def _private(self, m: Member, player: Any, record: Any) -> tuple[dict[str, Any], tuple[int, list[str]] | None]:
+        """What only ``m`` sees: their seat, stack, hole cards and legal actions."""
+        you: dict[str, Any] = {"member": m.id, "name": m.name, "seat": None, "legal": None}
+        if player is None:
+            return you, None
+        seat = player.seat
+        you["seat"] = seat
+        you["status"] = player.status.value
+        you["stack"] = player.stack
+        you["max_top_up"] = max(0, self.table.settings.max_buy_in - player.stack)
+        own = None
+        if record is not None:
             i = record.index_of(seat)
             if i is not None:
                 hand = record.hand
-                seats = list(state["seats"])
-                row = dict(seats[seat - 1])
-                row["cards"] = [str(c) for c in hand.hole_cards[i]]
-                row["hidden"] = False
-                seats[seat - 1] = row
-                state["seats"] = seats
+                own = (seat, [str(c) for c in hand.hole_cards[i]])
                 if hand.actor == i and hand.street is not Street.SHOWDOWN:
                     you["legal"] = legal_payload(hand, i)
-        state["you"] = you
-        return state
+        return you, own
+
+
+def _dumps(value: Any) -> str:  # noqa: ANN401
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)

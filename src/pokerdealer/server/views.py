@@ -44,7 +44,7 @@ def _probe(record: HandRecord) -> Hand:
     )
 
 
-def action_words(action: Action, before: Hand, after: Hand) -> str:
+def action_words(action: Action, bet_before: int, street_before: Street, after: Hand) -> str:
     """One action in words (English; the page's language switch covers the showdown)."""
     kind = action.kind
     p = action.player
@@ -57,7 +57,7 @@ def action_words(action: Action, before: Hand, after: Hand) -> str:
     if kind == "call":
         return f"calls {action.amount}{all_in}"
     if kind == "raise":
-        verb = "bets" if before.current_bet == 0 and before.street is not Street.PREFLOP else "raises to"
+        verb = "bets" if bet_before == 0 and street_before is not Street.PREFLOP else "raises to"
         return f"{verb} {action.amount}{all_in}"
     if kind == "show":
         return "shows " + " ".join(str(c) for c in after.hole_cards[p])
@@ -66,31 +66,25 @@ def action_words(action: Action, before: Hand, after: Hand) -> str:
     return kind
 
 
+def apply_described(record: HandRecord, hand: Hand, action: Action | str) -> tuple[Action, dict[str, Any]]:
+    """Apply ``action`` to ``hand`` (the rules judge) and say what happened."""
+    street, bet = hand.street, hand.current_bet
+    applied = hand.apply(action)
+    p = applied.player
+    assert p is not None
+    words = {
+        "seat": record.seats[p],
+        "name": hand.config.players[p],
+        "street": street.value,
+        "text": action_words(applied, bet, street, hand),
+    }
+    return applied, words
+
+
 def describe_actions(record: HandRecord) -> list[dict[str, Any]]:
     """The hand's public log in words, with the street of each action."""
     probe = _probe(record)
-    out = []
-    for action in record.hand.log:
-        street = probe.street.value
-        before_bet = probe.current_bet
-        before_street = probe.street
-        probe.apply(action)
-        p = action.player
-        assert p is not None
-
-        class _B:  # the few facts action_words reads from the state before
-            current_bet = before_bet
-            street = before_street
-
-        out.append(
-            {
-                "seat": record.seats[p],
-                "name": record.hand.config.players[p],
-                "street": street,
-                "text": action_words(action, _B, probe),  # type: ignore[arg-type]
-            }
-        )
-    return out
+    return [apply_described(record, probe, action)[1] for action in record.hand.log]
 
 
 def legal_payload(hand: Hand, player: int) -> dict[str, Any]:
@@ -207,26 +201,22 @@ def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
 
     frames = [frame("blinds posted, cards dealt", None)]
     for action in record.hand.log:
-        before_bet, before_street = probe.current_bet, probe.street
-        probe.apply(action)
-
-        class _B:
-            current_bet = before_bet
-            street = before_street
-
-        frames.append(frame(action_words(action, _B, probe), action.player))  # type: ignore[arg-type]
+        _, words = apply_described(record, probe, action)
+        frames.append(frame(words["text"], action.player))
     return frames
 
 
-def table_state(lt: LiveTable) -> dict[str, Any]:
+def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str, Any]:
     """The public part of the table (what a spectator sees)."""
     table = lt.table
+    if players is None:
+        players = table.players
     record = table.current
     settings = lt.settings
     seat_rows: list[dict[str, Any] | None] = [None] * settings.seats
     hand = record.hand if record is not None else None
     last = lt.last_actions
-    for p in table.players:
+    for p in players:
         m = lt.by_name.get(p.name)
         row: dict[str, Any] = {
             "seat": p.seat,
