@@ -41,6 +41,11 @@ if TYPE_CHECKING:
 __all__ = ["check_action", "legal_actions", "raise_window"]
 
 _NO_ACTION = LegalActions(None)
+# Records are immutable: the fold and check of each player are made once.
+_FOLDS = tuple(Action(FOLD, p) for p in range(10))
+# NamedTuple construction without the keyword-handling __new__ (hot path).
+_tuple_new = tuple.__new__
+_CHECKS = tuple(Action(CHECK, p) for p in range(10))
 
 
 def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
@@ -60,10 +65,10 @@ def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
     to_call = current - mine
     structure = h._structure
     options = h._options
-    if options.reopening is Reopening.TDA:
+    if h._tda:
         acted = h._acted_at[p]
         if acted >= 0:
-            threshold = h._unit if structure is Structure.FIXED_LIMIT else 2 * h._min_inc
+            threshold = h._unit if h._fixed_limit else 2 * h._min_inc
             if 2 * (current - acted) < threshold:
                 return 0, 0, "raise_closed", (
                     "the betting was not re-opened: since this player last acted they face "
@@ -77,18 +82,16 @@ def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
             return 0, 0, "raise_closed", (
                 "the player already acted and faces only a short all-in"
             )
-    if structure is Structure.FIXED_LIMIT and h._raises >= h._cap and not _uncapped(h):
+    if h._fixed_limit and h._raises >= h._cap and not _uncapped(h):
         return 0, 0, "raise_cap", f"the betting is capped ({h._cap} bets and raises)"
     if stacks[p] <= to_call:
         return 0, 0, "raise_closed", "the player has no chips beyond the call"
     folded = h._folded
-    reach = 0
-    for q in range(h._n):
-        if q != p and not folded[q]:
-            r = committed[q] + stacks[q]
-            if r > reach:
-                reach = r
-    if reach <= current:
+    for q in h._cycles[p]:
+        # Some opponent can put in more than the current bet.
+        if stacks[q] and committed[q] + stacks[q] > current and not folded[q] and q != p:
+            break
+    else:
         return 0, 0, "raise_closed", "no opponent can call a raise (all are all-in)"
     all_in = mine + stacks[p]
     if structure is Structure.NO_LIMIT:
@@ -100,9 +103,11 @@ def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
         if hi < lo:
             hi = lo
     else:
-        lo = hi = (current if options.reopening is Reopening.POKERKIT else h._level) + h._unit
-    if options.raise_to_largest_opponent and hi > reach:
-        hi = reach
+        lo = hi = (h._level if h._tda else current) + h._unit
+    if options.raise_to_largest_opponent:
+        reach = _reach(h, p)
+        if hi > reach:
+            hi = reach
     if hi > all_in:
         hi = all_in
     if lo > hi:
@@ -152,16 +157,16 @@ def legal_actions(h: Hand) -> LegalActions:
     p = pending[0]
     to_call = h._current_bet - h._committed[p]
     lo, hi, rule, _ = raise_window(h, p)
-    stack = h._stacks[p]
-    if to_call > 0:
-        call = to_call if to_call < stack else stack
-        if rule:
-            return LegalActions(p, True, False, call)
-        return LegalActions(p, True, False, call, lo, hi)
-    can_fold = h._options.fold_when_check_allowed
     if rule:
-        return LegalActions(p, can_fold, True)
-    return LegalActions(p, can_fold, True, None, lo, hi)
+        lo = hi = None  # type: ignore[assignment]
+    if to_call > 0:
+        stack = h._stacks[p]
+        return _tuple_new(  # type: ignore[no-any-return]
+            LegalActions, (p, True, False, to_call if to_call < stack else stack, lo, hi, False, False)
+        )
+    return _tuple_new(  # type: ignore[no-any-return]
+        LegalActions, (p, h._options.fold_when_check_allowed, True, None, lo, hi, False, False)
+    )
 
 
 def _reject(h: Hand, player: int | None, rule: str, message: str) -> IllegalActionError:
@@ -194,16 +199,16 @@ def check_action(h: Hand, action: Action) -> Action:
     if kind == FOLD:
         if to_call <= 0 and not h._options.fold_when_check_allowed:
             raise _reject(h, p, "cannot_fold", "cannot fold when checking is free")
-        return Action(FOLD, p)
+        return _FOLDS[p]
     if kind == CHECK:
         if to_call > 0:
             raise _reject(h, p, "cannot_check", f"cannot check facing a bet of {to_call} to call")
-        return Action(CHECK, p)
+        return _CHECKS[p]
     stack = h._stacks[p]
     if kind == CALL:
         if to_call <= 0:
             raise _reject(h, p, "cannot_call", "there is no bet to call")
-        return Action(CALL, p, to_call if to_call < stack else stack)
+        return _tuple_new(Action, (CALL, p, to_call if to_call < stack else stack, None))  # type: ignore[no-any-return]
     if kind == ALL_IN:
         if stack <= to_call:
             return Action(CALL, p, stack)
@@ -216,6 +221,12 @@ def check_action(h: Hand, action: Action) -> Action:
         raise _reject(h, p, "not_showdown", f"cannot {kind} before the showdown")
     else:
         raise _reject(h, p, "unknown_action", f"unknown action {kind!r}")
+    if h._c_legal_v == h._version:
+        # The legal actions of this very state are known: a raise inside them is legal.
+        legal = h._c_legal
+        lo = legal.min_raise_to  # type: ignore[union-attr]
+        if lo is not None and lo <= amount <= legal.max_raise_to:  # type: ignore[union-attr,operator]
+            return _tuple_new(Action, (RAISE, p, amount, None))  # type: ignore[no-any-return]
     lo, hi, rule, reason = raise_window(h, p)
     if (lo > amount or amount > hi or rule) and h._options.accept_uncallable_raise:
         record = _uncallable_raise(h, p, amount, hi, rule)

@@ -86,6 +86,10 @@ class Street(StrEnum):
 
 
 _STREETS = tuple(Street)
+# _CYCLES[n][i]: the n players clockwise starting with player i.
+_CYCLES = tuple(
+    tuple(tuple((i + k) % n for k in range(n)) for i in range(n)) if n else () for n in range(11)
+)
 _SHOWDOWN = 4
 _COMPLETE = 5
 
@@ -165,14 +169,24 @@ class Hand:
         "_acted_at", "_pending", "_pk_inc", "_pk_acted", "_pk_short", "_aggressor",
         "_round_started_heads_up", "_heads_up_before_cap", "_blind_shortfall", "log",
         "_showdown_pending", "_showdown_order", "_shown", "_mucked", "_all_in_showdown",
-        "_uncalled", "_result",
+        "_uncalled", "_result", "_version", "_c_legal_v", "_c_legal", "_c_window_v",
+        "_c_window", "_c_pots_v", "_c_pots", "_tda", "_fixed_limit", "_cycles", "_c_ranks",
     )
 
     def __init__(self, config: HandConfig, deck: CardsLike | Sequence[Card]) -> None:
+        # Derived values (legal actions, raise window, pots) are cached per state
+        # version; every accepted action starts a new version.
+        self._version = 0
+        self._c_legal_v = self._c_window_v = self._c_pots_v = -1
+        self._c_legal = self._c_window = self._c_pots = None
+        self._c_ranks: dict[int, int] | None = None  # hand ranks once the board is out
         self._config = config
         options = self._options = config.options
         self._structure = config.structure
+        self._tda = options.reopening is Reopening.TDA
+        self._fixed_limit = config.structure is Structure.FIXED_LIMIT
         n = self._n = len(config.stacks)
+        self._cycles = _CYCLES[n]
         b = self._button = config.button
         sb, bb, straddlers = config._seats
         self._sb = sb
@@ -303,13 +317,11 @@ class Hand:
                     top, second = r, top
                 elif r > second:
                     second = r
-        pending = []
-        for k in range(n):
-            i = (first + k) % n
-            # Players who are folded, all-in, or whose chips nobody can match
-            # (nothing to call and no opponent left to bet against) do not act.
-            if not folded[i] and stacks[i] and committed[i] < second:
-                pending.append(i)
+        # Players who are folded, all-in, or whose chips nobody can match
+        # (nothing to call and no opponent left to bet against) do not act.
+        pending = [
+            i for i in self._cycles[first] if not folded[i] and stacks[i] and committed[i] < second
+        ]
         if len(pending) == 1 and committed[pending[0]] >= self._current_bet:
             pending.clear()
         self._pending = pending
@@ -368,9 +380,10 @@ class Hand:
         n = self._n
         folded = self._folded
         start = self._aggressor if self._aggressor is not None else (self._button + 1) % n
-        order = tuple(i for i in ((start + k) % n for k in range(n)) if not folded[i])
+        order = tuple([i for i in self._cycles[start] if not folded[i]])
         self._showdown_order = order
-        if any(not self._stacks[i] for i in order):
+        stacks = self._stacks
+        if not all([stacks[i] for i in order]):
             # Someone is all-in and the betting is over: every live hand is tabled (TDA 16).
             self._all_in_showdown = True
             for i in order:
@@ -388,18 +401,15 @@ class Hand:
         n = self._n
         folded = self._folded
         mucked = self._mucked
-        live = [not folded[i] and i not in mucked for i in range(n)]
+        if mucked:
+            live = [not folded[i] and i not in mucked for i in range(n)]
+        else:
+            live = [not f for f in folded]
         pots = build_pots(self._total, live, self._dead)
         stacks = self._stacks
         options = self._options
-        board_idx = [c.index for c in self._board]
-        ranks: dict[int, int] = {}
         contenders = [i for i in range(n) if live[i]]
-        if len(contenders) > 1:
-            rank = _ranker(self._config.variant, options.short_deck_trips_beat_straight)
-            for i in contenders:
-                h = self._hole[i]
-                ranks[i] = rank([h[0].index, h[1].index, *board_idx])  # type: ignore[operator]
+        ranks = self._ranks(contenders) if len(contenders) > 1 else {}
         if options.kill_beaten_hands_first and ranks:
             beaten = [
                 i
@@ -454,10 +464,29 @@ class Hand:
             self._uncalled,
         )
 
+    def _ranks(self, players: Iterable[int]) -> dict[int, int]:
+        """Hand ranks (higher wins) of ``players`` on the full board, computed once."""
+        ranks = self._c_ranks
+        if ranks is None:
+            ranks = self._c_ranks = {}
+        missing = [i for i in players if i not in ranks]
+        if missing:
+            rank = _ranker(self._config.variant, self._options.short_deck_trips_beat_straight)
+            b0, b1, b2, b3, b4 = [c.index for c in self._board]
+            hole = self._hole
+            for i in missing:
+                h0, h1 = hole[i]
+                ranks[i] = rank([h0.index, h1.index, b0, b1, b2, b3, b4])  # type: ignore[operator]
+        return ranks
+
     # ----------------------------------------------------------------- actions
     def legal(self) -> LegalActions:
         """What the player to act may do now (``LegalActions(None)`` when nobody acts)."""
-        return _legal(self)
+        if self._c_legal_v == self._version:
+            return self._c_legal  # type: ignore[return-value]
+        legal = self._c_legal = _legal(self)
+        self._c_legal_v = self._version
+        return legal
 
     def check_action(self, action: Action | str) -> Action:
         """The record ``action`` would be logged as; raises IllegalActionError if illegal."""
@@ -481,6 +510,7 @@ class Hand:
         if isinstance(action, str):
             action = parse_action(action)
         record = _check(self, action)
+        self._version += 1
         kind = record.kind
         if kind == SHOW or kind == MUCK:
             self.log.append(record)
@@ -522,7 +552,7 @@ class Hand:
         committed[p] = to
         self._total[p] += delta
         options = self._options
-        if self._structure is Structure.FIXED_LIMIT:
+        if self._fixed_limit:
             full = 2 * (to - self._level) >= self._unit
             if full:
                 self._level = to
@@ -533,7 +563,7 @@ class Hand:
                     self._heads_up_before_cap = False
         elif increment >= self._min_inc:
             self._min_inc = increment
-        if options.reopening is Reopening.POKERKIT:
+        if not self._tda:
             if increment >= self._pk_inc:
                 self._pk_acted = [False] * self._n
             self._pk_acted[p] = True
@@ -548,11 +578,8 @@ class Hand:
         self._current_bet = to
         self._acted_at[p] = to
         self._aggressor = p
-        n = self._n
         folded = self._folded
-        self._pending = [
-            i for i in ((p + k) % n for k in range(1, n)) if not folded[i] and stacks[i]
-        ]
+        self._pending = [i for i in self._cycles[p] if not folded[i] and stacks[i] and i != p]
 
     def _showdown_act(self, record: Action) -> None:
         p = record.player
@@ -605,17 +632,14 @@ class Hand:
         """Play the showdown the online way and return the result: show in order,
         muck a hand that can no longer win (it is beaten by a hand already shown)."""
         if self._showdown_pending:
-            rank = _ranker(self._config.variant, self._options.short_deck_trips_beat_straight)
-            board_idx = [c.index for c in self._board]
+            ranks = self._ranks(self._showdown_order)
             best = -1
-            for p, h in self._shown.items():  # a called aggressor tabled by the rules
-                r = rank([h[0].index, h[1].index, *board_idx])  # type: ignore[operator]
-                if r > best:
-                    best = r
+            for p in self._shown:  # a called aggressor tabled by the rules
+                if ranks[p] > best:
+                    best = ranks[p]
             while self._showdown_pending:
                 p = self._showdown_pending[0]
-                h = self._hole[p]
-                r = rank([h[0].index, h[1].index, *board_idx])  # type: ignore[operator]
+                r = ranks[p]
                 if r >= best:
                     best = r
                     self.apply(Action(SHOW, p))
@@ -686,11 +710,17 @@ class Hand:
     @property
     def pots(self) -> list[Pot]:
         """Main pot then side pots, as they stand now (bets in front included)."""
-        live = [not f for f in self._folded]
+        if self._c_pots_v == self._version:
+            return list(self._c_pots)  # type: ignore[arg-type]
         if self._street == _COMPLETE:
-            return [Pot(a.amount, a.eligible) for a in self._result.awards]  # type: ignore[union-attr]
-        active = [alive and s > 0 for alive, s in zip(live, self._stacks)]
-        return build_pots(self._total, live, self._dead, active)
+            pots = [Pot(a.amount, a.eligible) for a in self._result.awards]  # type: ignore[union-attr]
+        else:
+            live = [not f for f in self._folded]
+            active = [alive and s > 0 for alive, s in zip(live, self._stacks)]
+            pots = build_pots(self._total, live, self._dead, active)
+        self._c_pots = tuple(pots)
+        self._c_pots_v = self._version
+        return pots
 
     @property
     def is_complete(self) -> bool:
@@ -728,7 +758,7 @@ class Hand:
         """Every piece of mutable state, for tests that an action changed nothing."""
         return tuple(
             (tuple(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-            for v in (getattr(self, name) for name in self.__slots__)
+            for v in (getattr(self, name) for name in self.__slots__ if not name.startswith("_c_"))
             if not callable(v)
         )
 

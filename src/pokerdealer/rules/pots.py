@@ -63,7 +63,11 @@ def build_pots(
     for every pot.
     """
     if active is None:
-        levels = sorted({c for c, alive in zip(contributions, live) if alive})
+        level_set = {c for c, alive in zip(contributions, live) if alive}
+        if len(level_set) == 1:
+            # Every live player put in the same: one pot of everything (RULES.md §5.2).
+            return [Pot(sum(contributions) + dead, tuple([i for i, alive in enumerate(live) if alive]))]
+        levels = sorted(level_set)
     else:
         levels = sorted(
             {c for c, alive, a in zip(contributions, live, active) if alive and not a}
