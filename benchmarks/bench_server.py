@@ -10,6 +10,7 @@ SQLite before it tells anyone). Bounded: the table count, a ramp-up, a
 warm-up and a fixed measured window; everything on loopback.
 
 Run:  uv run python benchmarks/bench_server.py [--tables 200] [--seconds 30] [--think 0.5]
+      (BENCH_DIR=/dev/shm puts the SQLite file in memory-backed storage)
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class Stats:
         self.measuring = False
         self.errors = 0
         self.error_samples: list[str] = []
+        self.client_lag: list[float] = []
 
 
 class TableLoad:
@@ -108,6 +110,14 @@ async def seat_client(port: int, load: TableLoad, token: str, stats: Stats, thin
                 act_task.cancel()
 
 
+async def loop_lag(stats: Stats) -> None:
+    """How late the client's own event loop runs (it must not be the bottleneck)."""
+    while True:
+        t = time.perf_counter()
+        await asyncio.sleep(0.01)
+        stats.client_lag.append(time.perf_counter() - t - 0.01)
+
+
 async def _later(ws, delay: float, msg: dict) -> None:  # noqa: ANN001
     await asyncio.sleep(delay)
     await ws.send(json.dumps(msg))
@@ -155,10 +165,7 @@ async def run(args: argparse.Namespace) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-server-", dir=os.environ.get("BENCH_DIR")))
     db = tmp / "bench.db"
     server = subprocess.Popen(
-        [sys.executable,
-         *(["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"], str(Path(sys.executable).parent / "pokerdealer")]
-           if os.environ.get("BENCH_PROFILE") else ["-c", "from pokerdealer.cli import main; main()"]),
-         "serve", "--port", str(port),
+        [sys.executable, "-c", "from pokerdealer.cli import main; main()", "serve", "--port", str(port),
          "--db", str(db), "--no-demo", "--pause", str(args.pause), "--grace", "600"],
         stdout=open(tmp / "server.log", "wb"), stderr=subprocess.STDOUT,
     )
@@ -189,6 +196,7 @@ async def run(args: argparse.Namespace) -> None:
                 await asyncio.gather(*(open_table(k) for k in range(first, min(args.tables, first + 20))))
             ramp = time.perf_counter() - t_ramp
             await asyncio.sleep(args.warmup)
+            lag = asyncio.create_task(loop_lag(stats))
             stats.measuring = True
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
             me0 = time.process_time()
@@ -197,6 +205,7 @@ async def run(args: argparse.Namespace) -> None:
             cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
             me1 = time.process_time()
             stop.set()
+            lag.cancel()
         connected = sum(1 for ld in loads if ld.connected == 6)
         held = sum(1 for ld in loads if ld.connected == 6 and len(stats.hands_done.get(ld.id, ())) >= 1)
         lat = stats.latencies
@@ -207,6 +216,7 @@ async def run(args: argparse.Namespace) -> None:
         print(f"  actions:           {stats.actions} ({stats.actions / elapsed:.0f}/s), broadcasts measured: {len(lat)}")
         print(f"  action->broadcast: p50 {1000 * pct(lat, 0.5):.1f} ms, p99 {1000 * pct(lat, 0.99):.1f} ms, "
               f"max {1000 * max(lat, default=float('nan')):.1f} ms, mean {1000 * statistics.fmean(lat) if lat else float('nan'):.1f} ms")
+        print(f"  client loop lag:   p99 {1000 * pct(stats.client_lag, 0.99):.1f} ms, max {1000 * max(stats.client_lag, default=0):.1f} ms")
         print(f"  hands completed:   {sum(len(v) for v in stats.hands_done.values())}")
         print(f"  server CPU:        {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core (clients: {100 * (me1 - me0) / elapsed:.0f}%); errors from server: {stats.errors} {stats.error_samples}")
     finally:

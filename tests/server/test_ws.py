@@ -174,3 +174,26 @@ def test_http_input_is_validated(shared_server: Server) -> None:
     assert httpx.post(f"{base}/api/tables/{table}/join", json={"name": "\u0000\u0007"}).status_code == 400
     assert httpx.post(f"{base}/api/tables/nope/join", json={"name": "a"}).status_code == 404
     assert httpx.post(f"{base}/api/tables/{table}/join", json={"name": "a", "buy_in": 10**6}).status_code == 400
+
+
+def test_action_clock_checks_when_free_else_folds_then_sits_out(shared_server: Server) -> None:
+    table = shared_server.create_table(name="clock", bots=["caller"], clock=0.6)
+    ann = shared_server.join(table, "Ann")
+    a = Client(shared_server, table, ann["token"])
+    try:
+        # Ann never acts: the clock acts for her (check if free, else fold) ...
+        s = a.until(lambda s: s["hand"] is not None and s["hand"]["actor"] == ann["seat"])
+        legal = s["you"]["legal"]
+        expected = "checks" if legal["check"] else "folds"
+        s = a.until(lambda x: any(w["seat"] == ann["seat"] for w in (x["hand"] or {"log": []})["log"]) or x["hand"] is None)
+        if s["hand"] is not None:
+            words = [w["text"] for w in s["hand"]["log"] if w["seat"] == ann["seat"]]
+            assert words[0] == expected
+        # ... and after two expiries in a row she is sat out, keeping her seat and chips.
+        s = a.until(lambda x: x["you"].get("status") == "sitting_out", timeout=20)
+        assert s["you"]["seat"] == ann["seat"]
+        a.send(type="sit_in")
+        a.until(lambda x: x["you"].get("status") != "sitting_out")
+        assert sum(r["stack"] for r in s["seats"] if r) + sum(p["amount"] for p in (s["hand"] or {"pots": []})["pots"]) == 400
+    finally:
+        a.close()

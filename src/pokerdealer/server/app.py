@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -53,6 +54,8 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         room.load()
+        gc.collect()
+        gc.freeze()  # the rebuilt tables are long-lived: keep them out of every collection
         await room.start()
         yield
         await room.stop()

@@ -124,7 +124,7 @@ def verify_phh_text(text: str) -> Verdict:
                 j = int(parts[2][1:]) - 1
                 cards = parse_cards_phh(parts[3]) if len(parts) > 3 else ()
                 expected = (deck[j], deck[n + j])
-                for got, want in zip(cards, expected):
+                for got, want in zip(cards, expected, strict=False):
                     if got is not None and got != want:
                         deal_ok = False
                         verdict.failed(f"p{j + 1} was dealt {got}, the deck deals {want}")

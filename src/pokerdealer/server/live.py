@@ -309,7 +309,7 @@ class LiveTable:
                 return
             changed = False
             if cmd is not None:
-                changed = await self._safe(lambda: self._handle(cmd))
+                changed = await self._safe(lambda c=cmd: self._handle(c))
             changed = await self._safe(self._advance) or changed
             if changed:
                 self.broadcast()
