@@ -53,5 +53,5 @@ def serve_command(
     console.print(f"pokerdealer room on http://{host}:{port}/  (database {options.db_url})", markup=False)
     uvicorn.run(
         create_app(options), host=host, port=port, workers=1, log_level=log_level,
-        ws_max_size=65536, lifespan="on",
+        ws_max_size=65536, ws_per_message_deflate=False, lifespan="on",
     )
