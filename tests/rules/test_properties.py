@@ -24,6 +24,7 @@ from pokerdealer.rules import (
     Reopening,
     RuleOptions,
     Structure,
+    build_pots,
 )
 
 
@@ -93,6 +94,11 @@ def test_random_hands_keep_every_invariant(config: HandConfig, data: st.DataObje
     n = config.player_count
     while not hand.is_complete:
         assert sum(hand.stacks) + sum(hand.contributions) + hand.dead_money == total
+        # The pots (cached, with a fast path) are those of the general construction.
+        live = [not f for f in hand.folded]
+        active = [alive and s > 0 for alive, s in zip(live, hand.stacks)]
+        assert hand.pots == build_pots(hand.contributions, live, hand.dead_money, active)
+        assert hand.view(None).pots == tuple(hand.pots)
         legal = hand.legal()
         p = legal.actor
         assert p is not None

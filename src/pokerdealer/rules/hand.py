@@ -710,15 +710,26 @@ class Hand:
     @property
     def pots(self) -> list[Pot]:
         """Main pot then side pots, as they stand now (bets in front included)."""
+        return list(self._pots())
+
+    def _pots(self) -> tuple[Pot, ...]:
+        """:attr:`pots` as a tuple, built once per state version."""
         if self._c_pots_v == self._version:
-            return list(self._c_pots)  # type: ignore[arg-type]
+            return self._c_pots  # type: ignore[return-value]
         if self._street == _COMPLETE:
-            pots = [Pot(a.amount, a.eligible) for a in self._result.awards]  # type: ignore[union-attr]
+            pots = tuple([Pot(a.amount, a.eligible) for a in self._result.awards])  # type: ignore[union-attr]
         else:
-            live = [not f for f in self._folded]
-            active = [alive and s > 0 for alive, s in zip(live, self._stacks)]
-            pots = build_pots(self._total, live, self._dead, active)
-        self._c_pots = tuple(pots)
+            folded = self._folded
+            stacks = self._stacks
+            in_hand = [i for i in range(self._n) if not folded[i]]
+            if all([stacks[i] for i in in_hand]):
+                # Nobody is all-in: one pot, every live player in it (RULES.md §5.2).
+                pots = (Pot(sum(self._total) + self._dead, tuple(in_hand)),)
+            else:
+                live = [not f for f in folded]
+                active = [alive and s > 0 for alive, s in zip(live, stacks)]
+                pots = tuple(build_pots(self._total, live, self._dead, active))
+        self._c_pots = pots
         self._c_pots_v = self._version
         return pots
 

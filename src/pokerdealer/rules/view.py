@@ -52,23 +52,27 @@ class PlayerView:
 
 def view(hand: Hand, player: int | None) -> PlayerView:
     """``player``'s view of ``hand``."""
-    shown = hand.shown
-    holes = tuple(
-        cards if (i == player or i in shown) else None for i, cards in enumerate(hand.hole_cards)
-    )
+    shown = hand._shown
+    if shown:
+        holes = tuple(
+            [cards if (i == player or i in shown) else None for i, cards in enumerate(hand._hole)]
+        )
+    else:
+        holes = tuple([cards if i == player else None for i, cards in enumerate(hand._hole)])
     actor = hand.actor
+    config = hand._config
     return PlayerView(
-        player=player,
-        players=hand.config.players,
-        button=hand.config.button,
-        street=hand.street.value,
-        actor=actor,
-        legal=hand.legal() if actor is not None and actor == player else None,
-        hole_cards=holes,
-        board=hand.board,
-        stacks=hand.stacks,
-        committed=hand.committed,
-        folded=hand.folded,
-        pots=tuple(hand.pots),
-        log=tuple(hand.log),
+        player,
+        config.players,
+        config.button,
+        hand.street.value,
+        actor,
+        hand.legal() if actor is not None and actor == player else None,
+        holes,
+        tuple(hand._board),
+        tuple(hand._stacks),
+        tuple(hand._committed),
+        tuple(hand._folded),
+        hand._pots(),
+        tuple(hand.log),
     )
