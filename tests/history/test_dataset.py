@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pokerdealer.history import HandHistory, load, load_path
-from pokerdealer.history.convert import history_to_hand
+from pokerdealer.history.convert import hand_to_history, history_to_hand
 
 EXAMPLES = [
     "wsop/2023/43/5/00-02-07.phh",  # 5-handed, big-blind ante, bets on every street, showdown
@@ -74,6 +74,9 @@ def test_the_short_deck_button_blind_hand_replays(phh_data):
     # Triton rules: Phua's trip kings beat Xuan's king-high straight.
     assert hand.result.awards[0].winners == (4,) and hand.result.awards[0].amount == 623_000
     assert hand.stacks == (489_000, 226_000, 61_000, 400_000, 623_000, 198_000)
+    back = hand_to_history(hand)
+    assert back.blinds_or_straddles == (0, 0, 0, 0, 0, 3000) and back.antes == (3000,) * 6
+    assert history_to_hand(back).hand.stacks == hand.stacks
 
 
 def test_fixed_limit_holdem_hands_replay_too(phh_data):

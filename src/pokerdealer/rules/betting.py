@@ -156,9 +156,11 @@ def legal_actions(h: Hand) -> LegalActions:
         return _NO_ACTION
     p = pending[0]
     to_call = h._current_bet - h._committed[p]
-    lo, hi, rule, _ = raise_window(h, p)
-    if rule:
-        lo = hi = None  # type: ignore[assignment]
+    window = raise_window(h, p)
+    lo: int | None = window[0]
+    hi: int | None = window[1]
+    if window[2]:
+        lo = hi = None
     if to_call > 0:
         stack = h._stacks[p]
         return _tuple_new(  # type: ignore[no-any-return]
@@ -224,8 +226,9 @@ def check_action(h: Hand, action: Action) -> Action:
     if h._c_legal_v == h._version:
         # The legal actions of this very state are known: a raise inside them is legal.
         legal = h._c_legal
-        lo = legal.min_raise_to  # type: ignore[union-attr]
-        if lo is not None and lo <= amount <= legal.max_raise_to:  # type: ignore[union-attr,operator]
+        assert legal is not None
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if low is not None and low <= amount <= high:  # type: ignore[operator]
             return _tuple_new(Action, (RAISE, p, amount, None))  # type: ignore[no-any-return]
     lo, hi, rule, reason = raise_window(h, p)
     if (lo > amount or amount > hi or rule) and h._options.accept_uncallable_raise:

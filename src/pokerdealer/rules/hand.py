@@ -169,16 +169,17 @@ class Hand:
         "_acted_at", "_pending", "_pk_inc", "_pk_acted", "_pk_short", "_aggressor",
         "_round_started_heads_up", "_heads_up_before_cap", "_blind_shortfall", "log",
         "_showdown_pending", "_showdown_order", "_shown", "_mucked", "_all_in_showdown",
-        "_uncalled", "_result", "_version", "_c_legal_v", "_c_legal", "_c_window_v",
-        "_c_window", "_c_pots_v", "_c_pots", "_tda", "_fixed_limit", "_cycles", "_c_ranks",
+        "_uncalled", "_result", "_version", "_c_legal_v", "_c_legal",
+        "_c_pots_v", "_c_pots", "_tda", "_fixed_limit", "_cycles", "_c_ranks",
     )
 
     def __init__(self, config: HandConfig, deck: CardsLike | Sequence[Card]) -> None:
-        # Derived values (legal actions, raise window, pots) are cached per state
+        # Derived values (legal actions, pots) are cached per state
         # version; every accepted action starts a new version.
         self._version = 0
-        self._c_legal_v = self._c_window_v = self._c_pots_v = -1
-        self._c_legal = self._c_window = self._c_pots = None
+        self._c_legal_v = self._c_pots_v = -1
+        self._c_legal: LegalActions | None = None
+        self._c_pots: tuple[Pot, ...] | None = None
         self._c_ranks: dict[int, int] | None = None  # hand ranks once the board is out
         self._config = config
         options = self._options = config.options
