@@ -120,3 +120,53 @@ def test_progress_bar_appears_only_after_a_moment(monkeypatch) -> None:
     disabled = command._LazyProgress(enabled=False)
     disabled(1.0)
     assert disabled.bar is None
+
+
+@pytest.fixture(scope="module")
+def table_file(tmp_path_factory):
+    pytest.importorskip("pyarrow.parquet")
+    from pokerdealer.equity import equity_table
+
+    path = tmp_path_factory.mktemp("table") / "preflop.parquet"
+    equity_table(["AA", "KK", "AKs"], workers=1).write_parquet(path)
+    return path
+
+
+def test_table_answers_class_matchups_like_exact(table_file) -> None:
+    code, out, _ = run("equity", "AKs", "KK", "--table", str(table_file), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["method"] == "table"
+    assert set(data) == {"players", "method", "boards", "std_error", "board", "dead", "seconds"}
+    exact = json.loads(run("equity", "AKs", "KK", "--exact", "--json")[1])
+    assert exact["method"] == "exact"
+    assert data["boards"] == exact["boards"]
+    assert data["std_error"] is None and data["board"] == "" and data["dead"] == ""
+    for mine, theirs in zip(data["players"], exact["players"], strict=True):
+        assert set(mine) == set(theirs)
+        assert mine["input"] == theirs["input"] and mine["combos"] == theirs["combos"]
+        assert mine["std_error"] is None
+        for field in ("win", "tie", "equity"):
+            assert mine[field] == pytest.approx(theirs[field], abs=1e-12)
+
+
+def test_table_human_output_and_fallbacks(table_file) -> None:
+    code, out, _ = run("equity", "AA", "AKs", "--table", str(table_file))
+    assert code == 0
+    assert "equity table" in out and "AKs" in out
+    # A board, or a hand the table does not hold: computed as without a table.
+    code, out, _ = run(
+        "equity", "AA", "KK", "--board", "2c 7d 9h", "--table", str(table_file), "--json"
+    )
+    assert code == 0 and json.loads(out)["method"] == "exact"
+    code, out, _ = run("equity", "AA", "QQ", "--table", str(table_file), "--json")
+    assert code == 0 and json.loads(out)["method"] == "exact"
+
+
+def test_unreadable_table_is_one_line(tmp_path) -> None:
+    bad = tmp_path / "bad.parquet"
+    bad.write_text("not parquet")
+    code, out, err = run("equity", "AA", "KK", "--table", str(bad))
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and "cannot read equity table" in err
+    assert len(err.strip().splitlines()) == 1

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 
 import pytest
 
-import pokerdealer.equity as package
 from pokerdealer.cards import parse_cards
 from pokerdealer.equity import EquityError, EquityResult, RangeParseError, equity
 from pokerdealer.errors import PokerDealerError
+
+# Not ``import pokerdealer.equity as package``: that reads the attribute
+# ``pokerdealer.equity``, which the flat top-level API binds to the function.
+package = importlib.import_module("pokerdealer.equity")
 
 
 def test_exported_names() -> None:
@@ -19,6 +23,7 @@ def test_exported_names() -> None:
         "EXACT_LIMIT",
         "EquityError",
         "EquityResult",
+        "EquityTable",
         "HAND_CLASSES",
         "PREFLOP_ORDER",
         "PlayerEquity",
@@ -27,6 +32,8 @@ def test_exported_names() -> None:
         "RangeParseError",
         "class_combos",
         "equity",
+        "equity_table",
+        "load_equity_table",
         "parse_range",
     ]
     for name in package.__all__:

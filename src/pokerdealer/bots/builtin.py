@@ -10,13 +10,16 @@ Action(kind='call', player=2, amount=None, cards=None)
 
 from __future__ import annotations
 
+import os
 import random
+from typing import Literal
 
 import numpy as np
 
 from pokerdealer.bots.base import BaseBot, pot_raise_to, pot_total, to_call
-from pokerdealer.bots.strength import equity, preflop_tier
+from pokerdealer.bots.strength import equity, preflop_table, preflop_tier, table_tier
 from pokerdealer.cards import Variant
+from pokerdealer.equity.table import EquityTable
 from pokerdealer.rules import Action, LegalActions, PlayerView
 
 __all__ = ["CallerBot", "RandomBot", "TightBot"]
@@ -76,16 +79,34 @@ class TightBot(BaseBot):
     After the flop, from Monte Carlo equity against the live opponents: raise
     or bet two thirds of the pot when strong, call when the price is right,
     otherwise check or fold.
+
+    ``equity_table`` (an :class:`~pokerdealer.equity.table.EquityTable` or
+    the path of its Parquet file; by default the file named by the
+    ``POKERDEALER_EQUITY_TABLE`` environment variable, when set) replaces the
+    chart preflop in hold'em: the tier comes from the hand's exact equity
+    against a random hand, with a bar that rises with the number of opponents
+    still in (:func:`~pokerdealer.bots.strength.table_tier`); the actions per
+    tier stay the same. ``equity_table=False`` keeps the chart whatever the
+    environment says. Without a table the bot plays the chart.
     """
 
     name = "tight"
 
     def __init__(
-        self, rng: random.Random | None = None, *, variant: Variant = "holdem", samples: int = 150
+        self,
+        rng: random.Random | None = None,
+        *,
+        variant: Variant = "holdem",
+        samples: int = 150,
+        equity_table: EquityTable | str | os.PathLike[str] | Literal[False] | None = None,
     ) -> None:
         super().__init__(rng)
         self.variant: Variant = variant
         self.samples = samples
+        # The table is hold'em's; None reads the environment variable.
+        self.table: EquityTable | None = (
+            None if equity_table is False or variant != "holdem" else preflop_table(equity_table)
+        )
         self._generator: np.random.Generator | None = None
 
     def reset(self) -> None:
@@ -123,7 +144,11 @@ class TightBot(BaseBot):
     def _preflop(self, view: PlayerView, legal: LegalActions, hole) -> Action:  # noqa: ANN001
         me = view.player
         assert me is not None
-        tier = preflop_tier(hole)
+        if self.table is not None:
+            opponents = sum(1 for i, f in enumerate(view.folded) if not f and i != me)
+            tier = table_tier(self.table, hole, opponents)
+        else:
+            tier = preflop_tier(hole)
         n = len(view.players)
         # Seats after the button: 1 = small blind ... n - 1 = the button's right; 0 = button.
         after_button = (me - view.button) % n

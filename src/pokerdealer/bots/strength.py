@@ -1,22 +1,63 @@
-"""Hand strength for bots: a starting-hand chart and Monte Carlo equity.
+"""Hand strength for bots: a starting-hand chart, Monte Carlo equity, and
+preflop equity from an exact equity table when one is given.
 
 >>> from pokerdealer.cards import parse_cards
 >>> hand_class(parse_cards("Ah Kh")), hand_class(parse_cards("7c 7d")), hand_class(parse_cards("2c 7d"))
 ('AKs', '77', '72o')
 >>> preflop_tier(parse_cards("Ah Kh")), preflop_tier(parse_cards("9s 8s")), preflop_tier(parse_cards("7c 2d"))
 (1, 3, 0)
+
+With a preflop equity table (:mod:`pokerdealer.equity.table`, every starting
+hand), :func:`table_tier` replaces the chart: a hand's strength is its exact
+equity against one random hand, ``e = table.against_all(hand_class(hole))``
+(AA 0.85, AKs 0.67, 22 0.50, 72o 0.35), and a tier needs
+
+    ``e >= TABLE_BARS[tier] + TABLE_BAR_STEP * (opponents - 1)``
+
+where ``opponents`` is the players still in the hand besides the bot: the bar
+is lowest heads-up and rises one point of equity per extra opponent, since a
+hand has to beat every one of them (bars 0.69 / 0.61 / 0.55 heads-up; first
+in six-handed 0.73 / 0.65 / 0.59: TT+ are premium, 77+ and the best aces
+good, close to the chart).
+:func:`preflop_table` resolves the table: an :class:`EquityTable`, the path
+of its Parquet file, or else the file named by :data:`EQUITY_TABLE_ENV`.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
 from pokerdealer.cards import RANKS, Card, Variant, deck_cards
+from pokerdealer.equity.errors import EquityError
+from pokerdealer.equity.ranges import HAND_CLASSES
+from pokerdealer.equity.table import EquityTable, load_equity_table
 from pokerdealer.evaluation import evaluate_many
 
-__all__ = ["CHART", "equity", "hand_class", "preflop_tier"]
+__all__ = [
+    "CHART",
+    "EQUITY_TABLE_ENV",
+    "TABLE_BARS",
+    "TABLE_BAR_STEP",
+    "equity",
+    "hand_class",
+    "preflop_table",
+    "preflop_tier",
+    "table_equity",
+    "table_tier",
+]
+
+#: Environment variable naming a preflop equity table (Parquet) for bots
+#: built without one.
+EQUITY_TABLE_ENV = "POKERDEALER_EQUITY_TABLE"
+#: Heads-up equity against a random hand that each tier needs with a table.
+TABLE_BARS: dict[int, float] = {1: 0.69, 2: 0.61, 3: 0.55}
+#: How much every bar rises per opponent beyond the first.
+TABLE_BAR_STEP = 0.01
 
 
 def _expand(text: str) -> set[str]:
@@ -61,6 +102,65 @@ def preflop_tier(hole: Sequence[Card]) -> int:
     name = hand_class(hole)
     for tier in (1, 2, 3):
         if name in CHART[tier]:
+            return tier
+    return 0
+
+
+def preflop_table(
+    table: EquityTable | str | os.PathLike[str] | None = None,
+) -> EquityTable | None:
+    """The equity table to play from: ``table`` itself, the table in the file
+    ``table`` names, or (``None``) the file named by :data:`EQUITY_TABLE_ENV`
+    when that is set; ``None`` when there is none.
+
+    Files are read once per path and modification (bots share them).
+
+    :raises EquityError: an unreadable file, or a table without every
+        starting hand (all 169 classes, or all 1,326 combos).
+    """
+    if table is None:
+        named = os.environ.get(EQUITY_TABLE_ENV, "").strip()
+        if not named:
+            return None
+        table = named
+    if not isinstance(table, EquityTable):
+        path = Path(table)
+        try:
+            stat = path.stat()
+        except OSError as error:
+            raise EquityError(f"cannot read equity table {path}: {error.strerror}") from None
+        table = _load(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    wanted = len(HAND_CLASSES) if table.kind == "classes" else 1326
+    if len(set(table.hands)) < wanted:
+        raise EquityError(
+            f"a bot needs an equity table of every starting hand ({wanted} {table.kind}); "
+            f"this one has {len(table.hands)}"
+        )
+    return table
+
+
+@lru_cache(maxsize=4)
+def _load(path: str, mtime_ns: int, size: int) -> EquityTable:
+    return load_equity_table(path)
+
+
+def table_equity(table: EquityTable, hole: Sequence[Card]) -> float:
+    """Exact preflop equity of ``hole`` against one random hand, from ``table``
+    (looked up by class, or by combo in a combo table)."""
+    if table.kind == "combos":
+        a, b = sorted(hole, key=lambda c: c.index, reverse=True)
+        return table.against_all(f"{a}{b}")
+    return table.against_all(hand_class(hole))
+
+
+def table_tier(table: EquityTable, hole: Sequence[Card], opponents: int) -> int:
+    """:func:`preflop_tier` from an equity table: the best tier whose bar (see
+    the module docstring) the hand's equity reaches against ``opponents``; 0
+    when it reaches none."""
+    e = table_equity(table, hole)
+    extra = TABLE_BAR_STEP * max(opponents - 1, 0)
+    for tier in (1, 2, 3):
+        if e >= TABLE_BARS[tier] + extra:
             return tier
     return 0
 

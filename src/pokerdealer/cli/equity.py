@@ -4,7 +4,7 @@
 
     pokerdealer equity "AsKs" "QhQd" [--board "..."] [--dead "..."]
                        [--exact | --monte-carlo] [--samples N] [--seconds S] [--seed N]
-                       [--categories] [--json]
+                       [--categories] [--table FILE] [--json]
 
 Each positional argument is one player's hand or range (``"AKs"``,
 ``"QQ+,AKo"``, ``"top 15%"``; see :mod:`pokerdealer.equity.ranges`).
@@ -13,19 +13,34 @@ when it is small enough, Monte Carlo otherwise. ``--samples`` asks for
 Monte Carlo with that many samples; ``--seconds`` bounds a Monte Carlo run's
 time.
 
+``--table FILE`` names a preflop equity table (Parquet, written by
+``pokerdealer equity-table``). A heads-up question with no board and no dead
+cards, each player a single hand class (``AKs``, ``QQ``) or a single combo
+(``AsKs``) the table holds, is then answered from it at once: method
+``"table"``. The table is exact, so the numbers are the ones ``--exact``
+gives. A combo is looked up by its class against a class (exact: a class is
+the same against every combo of another); two combos need a combo table
+(``equity-table --combos``), else they are enumerated as usual. Ranges,
+``--board``, ``--dead``, ``--monte-carlo``/``--samples``/``--seconds``,
+``--categories`` and more than two players are computed as without a table.
+
 The JSON fields are a contract::
 
     {"players": [{"input", "win", "tie", "equity", "std_error", "combos"
                   [, "categories": [{"category", "frequency", "win", "tie"}]]}],
-     "method": "exact" | "monte_carlo", "boards", "std_error", "board", "dead", "seconds"}
+     "method": "exact" | "monte_carlo" | "table", "boards", "std_error", "board", "dead",
+     "seconds"}
 
-``std_error`` is ``null`` for exact results.
+``std_error`` is ``null`` for exact and table results. ``boards`` counts the
+equally likely deals scored; for ``"table"``, the deals the table enumerated
+for the matchup (for a combo looked up by its class, that combo's share).
 """
 
 from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -88,6 +103,8 @@ def render_result(result: EquityResult) -> None:
     """Print a result as rich tables."""
     if result.method == "exact":
         how = f"exact, {result.boards:,} deals enumerated"
+    elif result.method == "table":
+        how = f"exact, from the equity table ({result.boards:,} deals)"
     else:
         how = (
             f"Monte Carlo, {result.boards:,} samples, "
@@ -164,6 +181,14 @@ def equity_command(
     categories: Annotated[
         bool, typer.Option("--categories", help="Break results down by final hand category.")
     ] = False,
+    table: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--table",
+            help="Preflop equity table (Parquet from equity-table) answering heads-up "
+            "class or combo matchups it holds.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """All-in equity of 2 to 10 hands or ranges, exact or by Monte Carlo."""
@@ -181,6 +206,7 @@ def equity_command(
             seed=seed,
             categories=categories,
             progress=progress,
+            table=table,
         )
     finally:
         progress.close()

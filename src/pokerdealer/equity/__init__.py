@@ -10,7 +10,10 @@
 Modules: :mod:`.ranges` (range notation, :data:`PREFLOP_ORDER` for
 ``top N%``), :mod:`.calculator` (:func:`equity` and its result types),
 ``_kernel`` / ``_exact`` / ``_montecarlo`` (the vectorised NumPy core on
-the evaluator's additive tables), :mod:`.errors`.
+the evaluator's additive tables), :mod:`.table` (the exact preflop
+:class:`EquityTable` of every class pair: :func:`equity_table` builds it,
+:func:`load_equity_table` reads its Parquet file; ``equity(..., table=...)``
+answers heads-up preflop matchups from it), :mod:`.errors`.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from pokerdealer.equity.ranges import (
     class_combos,
     parse_range,
 )
+from pokerdealer.equity.table import EquityTable, equity_table, load_equity_table
 
 __all__ = [
     "DEFAULT_SAMPLES",
@@ -41,11 +45,14 @@ __all__ = [
     "CategoryStats",
     "EquityError",
     "EquityResult",
+    "EquityTable",
     "PlayerEquity",
     "Range",
     "RangeLike",
     "RangeParseError",
     "class_combos",
     "equity",
+    "equity_table",
+    "load_equity_table",
     "parse_range",
 ]

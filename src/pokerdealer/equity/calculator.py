@@ -21,6 +21,22 @@ How a question is answered:
    (``method == "exact"``); otherwise deals are sampled
    (``method == "monte_carlo"``) and ``std_error`` reports the largest
    standard error of a player's equity.
+
+With a preflop equity table (``table=``, an :class:`~pokerdealer.equity.table.EquityTable`
+or the path of its Parquet file), a heads-up question with no board, no dead
+cards and no forced Monte Carlo or category breakdown is answered from the
+table when it holds the matchup (``method == "table"``, ``std_error`` is
+``None``). The table is exact, so the answer is the one enumeration gives:
+
+* two hand classes (``"AKs"``, ``"QQ"``, each taken whole): their row;
+* a single combo against a hand class, from a class table: the row of the
+  combo's class (the other class is suit-symmetric, so every combo of a class
+  does the same against it); ``boards`` is that combo's share of the row;
+* two single combos, from a combo table: their row.
+
+Anything else (ranges, ``"random"``, two combos with a class table, where
+the suits of both hands matter, more players, a board) is computed as above.
+``boards`` is the number of equally likely deals the table counted.
 """
 
 from __future__ import annotations
@@ -29,16 +45,18 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from os import PathLike
 from typing import Any, Literal
 
 import numpy as np
 
-from pokerdealer.cards import CARDS, Card, CardsLike, format_cards, parse_cards
+from pokerdealer.cards import CARDS, RANKS, Card, CardsLike, format_cards, parse_cards
 from pokerdealer.equity import _kernel
 from pokerdealer.equity._exact import exact_tally
 from pokerdealer.equity._montecarlo import monte_carlo_tally
 from pokerdealer.equity.errors import EquityError
-from pokerdealer.equity.ranges import Range, RangeLike, parse_range
+from pokerdealer.equity.ranges import Range, RangeLike, class_combos, parse_range
+from pokerdealer.equity.table import EquityTable, load_equity_table
 from pokerdealer.errors import CardParseError
 from pokerdealer.evaluation.value import Category
 
@@ -62,7 +80,7 @@ ASSIGNMENT_LIMIT = 1 << 22
 #: Combo assignments looked at to check that some deal exists, for Monte Carlo.
 FEASIBILITY_LIMIT = 1 << 16
 
-Method = Literal["exact", "monte_carlo"]
+Method = Literal["exact", "monte_carlo", "table"]
 
 
 @dataclass(frozen=True)
@@ -122,8 +140,9 @@ class EquityResult:
     """The answer to an equity question.
 
     ``boards`` is the number of equally likely deals scored: (combo
-    assignment, board) pairs when exact, samples for Monte Carlo.
-    ``std_error`` is the largest player ``std_error`` (``None`` when exact).
+    assignment, board) pairs when exact or from an equity table, samples for
+    Monte Carlo. ``std_error`` is the largest player ``std_error`` (``None``
+    unless Monte Carlo).
     """
 
     players: tuple[PlayerEquity, ...]
@@ -204,6 +223,7 @@ def equity(
     seed: int | None = None,
     categories: bool = False,
     progress: Callable[[float], None] | None = None,
+    table: EquityTable | str | PathLike[str] | None = None,
 ) -> EquityResult:
     """Win, tie and equity of each of 2 to 10 players, each a hand or a range.
 
@@ -223,7 +243,12 @@ def equity(
     :param categories: also break each player's results down by final hand
         category.
     :param progress: called with the fraction done (0..1) as work proceeds.
-    :raises EquityError: bad players, cards, or a question with no deal.
+    :param table: a preflop equity table (or its Parquet path, read with
+        :func:`~pokerdealer.equity.table.load_equity_table`) answering the
+        heads-up preflop matchups it holds (``method == "table"``; see the
+        module docstring for which).
+    :raises EquityError: bad players, cards, a question with no deal, or a
+        table file that cannot be read.
 
     >>> r = equity(["AA", "KK"], board="2c 7d 9h")
     >>> r.method, r.players[0].combos, round(r.players[0].equity, 3)
@@ -241,6 +266,8 @@ def equity(
         raise EquityError(f"samples must be at least 1, got {samples}")
     if seconds is not None and not seconds > 0:
         raise EquityError(f"seconds must be positive, got {seconds}")
+    if table is not None and not isinstance(table, EquityTable):
+        table = load_equity_table(table)
     board_cards = parse_cards(board, count=(0, 3, 4, 5), what="board")
     dead_cards = parse_cards(dead, what="dead cards")
     for card in dead_cards:
@@ -266,7 +293,23 @@ def equity(
         inputs.append(text)
         combos.append([c for c, _ in live])
         weights.append([w for _, w in live])
+    shapes = [_shape(c, w) for c, w in zip(combos, weights)] if table is not None else []
     _prune(combos, weights, inputs)
+
+    sampling = exact is False or samples is not None or seconds is not None
+    if (
+        table is not None
+        and len(combos) == 2
+        and not board_cards
+        and not dead_cards
+        and not sampling
+        and not categories
+    ):
+        answer = _from_table(table, shapes, inputs, combos, started)
+        if answer is not None:
+            if progress is not None:
+                progress(1.0)
+            return answer
 
     fixed = set()
     for player in combos:
@@ -299,7 +342,6 @@ def equity(
         arrays.holes.append(holes)
         arrays.weights.append(np.array(player_weights, np.float64))
 
-    sampling = exact is False or samples is not None or seconds is not None
     # Monte Carlo only needs to know that some deal exists: a small limit will do.
     limit = FEASIBILITY_LIMIT if sampling else ASSIGNMENT_LIMIT
     assignments = _kernel.compatible_assignments(arrays.holes, arrays.weights, limit)
@@ -345,6 +387,84 @@ def equity(
                 "a card"
             )
     return _result(tally, method, inputs, combos, board_cards, dead_cards, started)
+
+
+#: What a player's input is, for a table lookup: ("class", "AKs"), ("combo", "AsKs") or None.
+_Shape = tuple[Literal["class", "combo"], str] | None
+
+
+def _shape(combos: list[tuple[int, int]], weights: list[float]) -> _Shape:
+    """A single combo, a whole hand class (equal weights), or neither."""
+    if len(combos) == 1:
+        a, b = combos[0]
+        return "combo", f"{CARDS[max(a, b)]}{CARDS[min(a, b)]}"
+    if len(set(weights)) != 1:
+        return None
+    name = _class_of(combos[0])
+    given = {frozenset(c) for c in combos}
+    if given != {frozenset(c) for c in class_combos(name)}:
+        return None
+    return "class", name
+
+
+def _class_of(combo: tuple[int, int]) -> str:
+    """``AKs``, ``AKo`` or ``QQ`` of a combo given as card indices."""
+    a, b = CARDS[max(combo)], CARDS[min(combo)]
+    if a.rank == b.rank:
+        return RANKS[a.rank] * 2
+    return RANKS[a.rank] + RANKS[b.rank] + ("s" if a.suit == b.suit else "o")
+
+
+def _from_table(
+    table: EquityTable,
+    shapes: list[_Shape],
+    inputs: list[str],
+    combos: list[list[tuple[int, int]]],
+    started: float,
+) -> EquityResult | None:
+    """A heads-up preflop answer from ``table``, or ``None`` when it does not hold
+    the matchup exactly (see the module docstring)."""
+    first, second = shapes
+    if first is None or second is None:
+        return None
+    keys = [first[1], second[1]]
+    share = 1  # combos of the class looked up for a single combo
+    if table.kind == "combos":
+        if first[0] != "combo" or second[0] != "combo":
+            return None
+    else:
+        if first[0] == "combo" and second[0] == "combo":
+            return None  # the suits of both hands matter: not a class question
+        for p, (kind, _) in enumerate((first, second)):
+            if kind == "combo":
+                keys[p] = _class_of(combos[p][0])
+                share = len(class_combos(keys[p]))
+    try:
+        row = table.lookup(keys[0], keys[1])
+    except EquityError:
+        return None
+    if row.boards <= 0 or row.boards % share or row.wins % share or row.ties % share:
+        return None
+    boards, wins, ties = row.boards // share, row.wins // share, row.ties // share
+    outcomes = ((wins, ties), (boards - wins - ties, ties))
+    players = tuple(
+        PlayerEquity(
+            input=text,
+            win=won / boards,
+            tie=tied / boards,
+            equity=(won + tied / 2) / boards,
+            std_error=None,
+            combos=len(player),
+        )
+        for text, player, (won, tied) in zip(inputs, combos, outcomes)
+    )
+    return EquityResult(
+        players=players,
+        method="table",
+        boards=boards,
+        std_error=None,
+        seconds=time.perf_counter() - started,
+    )
 
 
 def _result(
