@@ -37,7 +37,6 @@ EXPECTED = {
     "TournamentSettings",
     "compare_hands",
     "describe_hand",
-    "equity",
     "evaluate",
     "evaluate_many",
     "evaluate_rank",
@@ -62,3 +61,10 @@ def test_the_package_exports_exactly_its_public_names():
 def test_every_exported_name_exists():
     for name in pokerdealer.__all__:
         assert getattr(pokerdealer, name) is not None, name
+
+
+def test_subpackage_names_are_not_shadowed_by_exports():
+    import pokerdealer.equity as equity_package
+
+    assert hasattr(equity_package, "__all__")
+    assert callable(equity_package.equity)

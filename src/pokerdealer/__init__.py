@@ -2,7 +2,9 @@
 
 The public API, re-exported flat from the layers below (DESIGN.md); the
 subpackages (``pokerdealer.rules``, ``.table``, ``.history``, ``.equity``,
-``.bots``, ``.env``, ``.server``) hold the rest.
+``.bots``, ``.env``, ``.server``) hold the rest. The equity calculator is
+``pokerdealer.equity.equity`` (not re-exported here, so that the name
+``pokerdealer.equity`` stays the subpackage).
 
 >>> import random
 >>> from pokerdealer import Deck, Hand, HandConfig, evaluate
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from pokerdealer.bots import Bot, make_bot
 from pokerdealer.cards import CARDS, Card, Deck, format_cards, parse_card, parse_cards
-from pokerdealer.equity import EquityResult, Range, equity, parse_range
+from pokerdealer.equity import EquityResult, Range, parse_range
 from pokerdealer.errors import (
     CardParseError,
     EvaluationError,
@@ -92,7 +94,6 @@ __all__ = [
     "TournamentSettings",
     "compare_hands",
     "describe_hand",
-    "equity",
     "evaluate",
     "evaluate_many",
     "evaluate_rank",
