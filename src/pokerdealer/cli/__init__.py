@@ -21,6 +21,7 @@ from pokerdealer.cli import match as _match  # noqa: F401,E402
 from pokerdealer.cli import acpc as _acpc  # noqa: F401,E402
 from pokerdealer.cli import play as _play  # noqa: F401,E402
 from pokerdealer.cli import serve as _serve  # noqa: F401,E402
+from pokerdealer.cli import db as _db  # noqa: F401,E402
 from pokerdealer.cli import verify as _verify  # noqa: F401,E402
 
 __all__ = ["app", "main"]

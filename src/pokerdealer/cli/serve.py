@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from typing import Annotated
 
 import typer
@@ -11,16 +12,19 @@ from pokerdealer.cli._app import app, console, fail
 
 
 def _db_url(db: str) -> str:
-    if "://" in db:
-        return db
-    return f"sqlite:///{db}"
+    from pokerdealer.server.schema import database_url
+
+    return database_url(db)
 
 
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
-    db: Annotated[str, typer.Option("--db", help="Database URL or SQLite file.")] = "pokerdealer.db",
+    db: Annotated[
+        str,
+        typer.Option("--db", help="SQLite file, or a database URL such as postgresql://user:pw@host/poker."),
+    ] = "pokerdealer.db",
     test_seed: Annotated[
         int | None,
         typer.Option("--test-seed", help="TESTS ONLY: deterministic decks and bots (env POKERDEALER_TEST_SEED)."),
@@ -29,12 +33,27 @@ def serve_command(
     pause: Annotated[float, typer.Option("--pause", help="Seconds between hands.")] = 3.0,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot thinks.")] = 0.8,
     demo: Annotated[bool, typer.Option("--demo/--no-demo", help="Create a listed table with bots on an empty database.")] = True,
+    lease: Annotated[
+        float,
+        typer.Option("--lease", help="Seconds a table's lease lasts: how soon another process sharing the database takes over the tables of one that died."),
+    ] = 15.0,
+    node: Annotated[
+        str | None,
+        typer.Option("--node", help="This process's name among those sharing the database (default: host name and port); a restart under the same name takes its tables back at once."),
+    ] = None,
     log_level: Annotated[str, typer.Option("--log-level")] = "warning",
 ) -> None:
-    """Run the poker room: lobby, tables with bots, hand histories (one process)."""
+    """Run the poker room: lobby, tables with bots, hand histories.
+
+    Several processes may share one database (PostgreSQL, or SQLite on one
+    machine): each table is played by one of them at a time (README: Running on
+    PostgreSQL). The database's schema must be at the newest migration
+    (pokerdealer db upgrade); a new, empty database is set up automatically.
+    """
     import uvicorn
 
     from pokerdealer.server import ServerOptions, create_app
+    from pokerdealer.server.schema import DatabaseError, SchemaError, check, make_engine, shown_db
 
     if test_seed is None and os.environ.get("POKERDEALER_TEST_SEED"):
         try:
@@ -44,14 +63,50 @@ def serve_command(
     for name, value in (("grace", grace), ("pause", pause), ("bot-delay", bot_delay)):
         if not 0 <= value <= 3600:
             raise fail(f"--{name} must be 0 to 3600 seconds")
+    if not 0.3 <= lease <= 3600:
+        raise fail("--lease must be 0.3 to 3600 seconds")
+    url = _db_url(db)
+    # The schema first: refuse one we do not know before anything listens.
+    try:
+        engine = make_engine(url)
+        try:
+            check(engine, db, create_if_empty=True)
+        finally:
+            engine.dispose()
+    except (SchemaError, DatabaseError) as error:
+        raise fail(str(error)) from None
+    # Listen before the tables are taken: holding host:port proves that an earlier
+    # process of the same node is gone, so its tables can be taken back at once.
+    try:
+        sock = _listen(host, port)
+    except OSError as error:
+        raise fail(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     options = ServerOptions(
-        db_url=_db_url(db), test_seed=test_seed, grace_seconds=grace, pause_seconds=pause,
-        bot_delay=bot_delay, demo_table=demo,
+        db_url=url, test_seed=test_seed, grace_seconds=grace, pause_seconds=pause,
+        bot_delay=bot_delay, demo_table=demo, lease_seconds=lease,
+        node=node or f"{socket.gethostname()}:{port}",
     )
     if test_seed is not None:
         console.print("[yellow]test mode: decks are NOT random (--test-seed)[/yellow]")
-    console.print(f"pokerdealer room on http://{host}:{port}/  (database {options.db_url})", markup=False)
-    uvicorn.run(
+    console.print(
+        f"pokerdealer room on http://{host}:{port}/  (database {shown_db(options.db_url)}, node {options.node})",
+        markup=False,
+    )
+    config = uvicorn.Config(
         create_app(options), host=host, port=port, workers=1, log_level=log_level,
         ws_max_size=65536, ws_per_message_deflate=False, lifespan="on",
     )
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock

@@ -18,7 +18,8 @@ from pydantic import BaseModel, Field
 
 from pokerdealer.server.live import Command, Conn, LiveTable, Rejected
 from pokerdealer.server.protocol import ProtocolError, clean_text, parse
-from pokerdealer.server.room import Room, lt_info
+from pokerdealer.server.room import Elsewhere, NoSuchTable, Room, lt_info
+from pokerdealer.server.schema import check as check_schema
 from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.views import hand_frames
 from pokerdealer.table import TableError
@@ -53,10 +54,11 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        room.load()
+        # A schema we do not know is refused (SchemaError); a new empty database is made at head.
+        check_schema(room.store.engine, options.db_url, create_if_empty=True)
+        await room.start()
         gc.collect()
         gc.freeze()  # the rebuilt tables are long-lived: keep them out of every collection
-        await room.start()
         yield
         await room.stop()
 
@@ -64,11 +66,19 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     app.state.room = room
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    def table(table_id: str) -> LiveTable:
-        lt = room.tables.get(table_id)
-        if lt is None:
-            raise HTTPException(404, "no such table")
-        return lt
+    async def table(table_id: str) -> LiveTable:
+        """The table, played by this process (taken over if its lease is free)."""
+        try:
+            return await room.resolve(table_id)
+        except NoSuchTable:
+            raise HTTPException(404, "no such table") from None
+        except Elsewhere as error:
+            raise HTTPException(409, str(error), headers={"Retry-After": "1"}) from None
+
+    async def exists(table_id: str) -> None:
+        """Pages only need the table to exist (their websocket finds its process)."""
+        with contextlib.suppress(Elsewhere):
+            await table(table_id)
 
     def page(name: str) -> FileResponse:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
@@ -79,12 +89,12 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
-        table(table_id)
+        await exists(table_id)
         return page("table.html")
 
     @app.get("/t/{table_id}/hands", include_in_schema=False)
     async def history_page(table_id: str) -> FileResponse:
-        table(table_id)
+        await exists(table_id)
         return page("hands.html")
 
     @app.get("/verify", include_in_schema=False)
@@ -93,7 +103,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        return room.listed()
+        return await room.listed()
 
     @app.post("/api/tables")
     async def create(body: CreateTable) -> dict[str, Any]:
@@ -106,11 +116,11 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def info(table_id: str) -> dict[str, Any]:
-        return lt_info(table(table_id))
+        return lt_info(await table(table_id))
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable) -> dict[str, Any]:
-        lt = table(table_id)
+        lt = await table(table_id)
         name = clean_text(body.name, 24)
         if not name:
             raise HTTPException(400, "the name is empty")
@@ -127,7 +137,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str) -> list[dict[str, Any]]:
-        lt = table(table_id)
+        lt = await table(table_id)
         out = []
         for record in reversed(lt.table.hands[-200:]):
             s = lt.summary(record.number) or {}
@@ -145,7 +155,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands/{number}")
     async def hand_detail(table_id: str, number: int) -> dict[str, Any]:
-        lt = table(table_id)
+        lt = await table(table_id)
         record = finished(lt, number)
         return {
             "number": number,
@@ -156,7 +166,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands/{number}/phh")
     async def hand_phh(table_id: str, number: int) -> PlainTextResponse:
-        lt = table(table_id)
+        lt = await table(table_id)
         text = export_phh(lt, finished(lt, number))
         return PlainTextResponse(
             text, headers={"Content-Disposition": f'attachment; filename="{lt.id}-{number}.phh"'}
@@ -164,7 +174,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands/{number}/pokerstars")
     async def hand_ps(table_id: str, number: int) -> PlainTextResponse:
-        lt = table(table_id)
+        lt = await table(table_id)
         text = export_pokerstars(lt, finished(lt, number))
         return PlainTextResponse(
             text, headers={"Content-Disposition": f'attachment; filename="{lt.id}-{number}.txt"'}
@@ -172,7 +182,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands/{number}/fair")
     async def hand_fair(table_id: str, number: int) -> JSONResponse:
-        lt = table(table_id)
+        lt = await table(table_id)
         meta = lt.hand_meta.get(number)
         if meta is None:
             raise HTTPException(404, "no such hand")
@@ -184,11 +194,17 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     # ------------------------------------------------------------ websocket
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
-        lt = room.tables.get(table_id)
         await ws.accept()
-        if lt is None:
+        try:
+            lt = await room.resolve(table_id)
+        except NoSuchTable:
             await ws.send_json({"type": "error", "message": "no such table"})
             await ws.close(code=4404)
+            return
+        except Elsewhere as error:
+            # Another live process plays it: the browser retries (through the proxy's routing).
+            await ws.send_json({"type": "error", "message": str(error), "code": "elsewhere", "node": error.node})
+            await ws.close(code=4409)
             return
         conn = Conn(ws)
         token = None

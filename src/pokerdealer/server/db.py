@@ -15,7 +15,12 @@ Schema (SQLAlchemy models below):
   commitment), ``act`` (one action in PHH notation), ``hand_end``;
 - ``hands``: one row per hand -- commitment, salt and deck (revealed only
   after the hand), and the hand's state (street, actions so far, actor),
-  updated in the same transaction as each action.
+  updated in the same transaction as each action;
+- ``leases``: which server process plays each table and until when, and the
+  lobby's numbers for it (see :mod:`pokerdealer.server.room`).
+
+The schema is made and changed only by the Alembic migrations in
+``migrations/`` (:mod:`pokerdealer.server.schema`); the models below mirror it.
 """
 
 from __future__ import annotations
@@ -37,8 +42,8 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     bindparam,
-    create_engine,
-    event,
+    delete,
+    func,
     insert,
     select,
     update,
@@ -46,7 +51,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-__all__ = ["Base", "EventRow", "HandRow", "MemberRow", "Store", "TableRow"]
+__all__ = ["Base", "EventRow", "HandRow", "LeaseRow", "MemberRow", "Store", "TableRow"]
 
 log = logging.getLogger("pokerdealer.server")
 
@@ -101,6 +106,17 @@ class HandRow(Base):
     summary: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
+class LeaseRow(Base):
+    __tablename__ = "leases"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(100), index=True)
+    node: Mapped[str] = mapped_column(String(200))
+    expires_at: Mapped[float] = mapped_column(Float)
+    players: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    bots: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    hands: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
 class Row(dict):  # type: ignore[type-arg]
     """A row to write in bulk with the other writers' rows of the same kind."""
 
@@ -125,23 +141,10 @@ class Store:
     synchronous reads (used at start-up and from worker threads)."""
 
     def __init__(self, url: str) -> None:
-        kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        from pokerdealer.server.schema import make_engine
+
         self.url = url
-        self.engine: Engine = create_engine(url, **kwargs)
-        if url.startswith("sqlite"):
-
-            @event.listens_for(self.engine, "connect")
-            def _pragmas(dbapi_conn, _record) -> None:  # noqa: ANN001
-                cur = dbapi_conn.cursor()
-                cur.execute("PRAGMA journal_mode=WAL")
-                # WAL + NORMAL: a commit survives the process being killed (not a power cut).
-                cur.execute("PRAGMA synchronous=NORMAL")
-                cur.execute("PRAGMA foreign_keys=ON")
-                cur.close()
-
-        Base.metadata.create_all(self.engine)
+        self.engine: Engine = make_engine(url)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self.commits = 0
@@ -153,11 +156,15 @@ class Store:
             self._thread = threading.Thread(target=self._run, name="pokerdealer-db", daemon=True)
             self._thread.start()
 
-    def stop(self) -> None:
+    def stop_writer(self) -> None:
+        """Commit what is queued, then end the writer thread."""
         if self._thread is not None:
             self._queue.put(_STOP)
             self._thread.join(timeout=10)
             self._thread = None
+
+    def stop(self) -> None:
+        self.stop_writer()
         self.engine.dispose()
 
     def write(self, ops: list[Op]) -> asyncio.Future[None]:
@@ -215,8 +222,14 @@ class Store:
             self._commit([item])
 
     # ------------------------------------------------------------------ reads
-    def read(self, fn: Op) -> Any:
+    def read(self, fn: Callable[[Connection], Any]) -> Any:
         with self.engine.connect() as conn:
+            return fn(conn)
+
+    def transact(self, fn: Callable[[Connection], Any]) -> Any:
+        """Run ``fn`` in its own transaction, outside the group commit (leases,
+        new members: short writes whose answer is needed at once)."""
+        with self.engine.begin() as conn:
             return fn(conn)
 
 
@@ -273,20 +286,6 @@ def op_insert_table(
     return op
 
 
-def op_insert_member(
-    member_id: int, table_id: str, name: str, token_hash: str | None, bot: str | None, at: float
-) -> Op:
-    def op(conn: Connection) -> None:
-        conn.execute(
-            insert(MemberRow).values(
-                id=member_id, table_id=table_id, name=name, token_hash=token_hash, bot=bot,
-                created_at=at,
-            )
-        )
-
-    return op
-
-
 def op_event(table_id: str, seq: int, kind: str, data: dict[str, Any], at: float) -> Op:
     text = json.dumps(data, separators=(",", ":"))
     return EventValues(table_id=table_id, seq=seq, kind=kind, data=text, at=at)
@@ -317,46 +316,173 @@ def op_hand_state(
     )
 
 
-def load_all(conn: Connection) -> dict[str, Any]:
-    """Everything needed to rebuild the open tables, in order."""
-    session = Session(bind=conn)
-    tables = session.scalars(
-        select(TableRow).where(TableRow.closed.is_(False)).order_by(TableRow.created_at)
-    ).all()
-    out: dict[str, Any] = {"tables": [], "max_member": 0}
-    max_member = conn.execute(select(MemberRow.id).order_by(MemberRow.id.desc()).limit(1)).scalar()
-    out["max_member"] = max_member or 0
-    for t in tables:
-        members = session.scalars(
-            select(MemberRow).where(MemberRow.table_id == t.id).order_by(MemberRow.id)
-        ).all()
-        events = conn.execute(
-            select(EventRow.seq, EventRow.kind, EventRow.data, EventRow.at)
-            .where(EventRow.table_id == t.id)
-            .order_by(EventRow.seq)
-        ).all()
-        hands = session.scalars(
-            select(HandRow).where(HandRow.table_id == t.id).order_by(HandRow.number)
-        ).all()
-        out["tables"].append(
-            {
-                "id": t.id,
-                "name": t.name,
-                "settings": json.loads(t.settings),
-                "seed": t.seed,
-                "created_at": t.created_at,
-                "members": [
-                    {"id": m.id, "name": m.name, "token_hash": m.token_hash, "bot": m.bot}
-                    for m in members
-                ],
-                "events": [(seq, kind, json.loads(data), at) for seq, kind, data, at in events],
-                "hands": {
-                    h.number: {
-                        "commitment": h.commitment, "salt": h.salt, "deck": h.deck,
-                        "started_at": h.started_at, "ended_at": h.ended_at,
-                    }
-                    for h in hands
-                },
-            }
+def insert_members(conn: Connection, table_id: str, rows: list[tuple[str, str | None, str | None]], at: float) -> list[int]:
+    """Add members (name, token hash, bot) to a table; their ids come from the
+    database, so processes sharing it never hand out the same one."""
+    ids = []
+    for name, token_hash, bot in rows:
+        result = conn.execute(
+            insert(MemberRow).values(
+                table_id=table_id, name=name, token_hash=token_hash, bot=bot, created_at=at
+            )
         )
-    return out
+        ids.append(int(result.inserted_primary_key[0]))
+    return ids
+
+
+def delete_members(conn: Connection, ids: list[int]) -> None:
+    conn.execute(delete(MemberRow).where(MemberRow.id.in_(ids)))
+
+
+def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
+    """Everything needed to rebuild one open table (None: no such open table)."""
+    session = Session(bind=conn)
+    t = session.get(TableRow, table_id)
+    if t is None or t.closed:
+        return None
+    members = session.scalars(
+        select(MemberRow).where(MemberRow.table_id == t.id).order_by(MemberRow.id)
+    ).all()
+    events = conn.execute(
+        select(EventRow.seq, EventRow.kind, EventRow.data, EventRow.at)
+        .where(EventRow.table_id == t.id)
+        .order_by(EventRow.seq)
+    ).all()
+    hands = session.scalars(
+        select(HandRow).where(HandRow.table_id == t.id).order_by(HandRow.number)
+    ).all()
+    return {
+        "id": t.id,
+        "name": t.name,
+        "settings": json.loads(t.settings),
+        "seed": t.seed,
+        "created_at": t.created_at,
+        "members": [
+            {"id": m.id, "name": m.name, "token_hash": m.token_hash, "bot": m.bot}
+            for m in members
+        ],
+        "events": [(seq, kind, json.loads(data), at) for seq, kind, data, at in events],
+        "hands": {
+            h.number: {
+                "commitment": h.commitment, "salt": h.salt, "deck": h.deck,
+                "started_at": h.started_at, "ended_at": h.ended_at,
+            }
+            for h in hands
+        },
+    }
+
+
+# ----------------------------------------------------------------- leases
+def op_insert_lease(table_id: str, owner: str, node: str, expires_at: float) -> Op:
+    def op(conn: Connection) -> None:
+        conn.execute(
+            insert(LeaseRow).values(
+                table_id=table_id, owner=owner, node=node, expires_at=expires_at,
+                players=0, bots=0, hands=0,
+            )
+        )
+
+    return op
+
+
+def try_claim(
+    conn: Connection, table_id: str, owner: str, node: str, now: float, until: float,
+    *, reclaim_node: bool,
+) -> str:
+    """Take a table's lease if it is free: expired, already ours, or (with
+    ``reclaim_node``) held by an earlier process on our node, which must be dead
+    since we hold the node's address. Returns ``claimed``, ``taken`` or ``missing``."""
+    closed = conn.execute(select(TableRow.closed).where(TableRow.id == table_id)).first()
+    if closed is None or closed[0]:
+        return "missing"
+    free = (LeaseRow.owner == owner) | (LeaseRow.expires_at < now)
+    if reclaim_node:
+        free = free | (LeaseRow.node == node)
+    result = conn.execute(
+        update(LeaseRow)
+        .where(LeaseRow.table_id == table_id, free)
+        .values(owner=owner, node=node, expires_at=until)
+    )
+    if result.rowcount == 1:
+        return "claimed"
+    if conn.execute(select(LeaseRow.owner).where(LeaseRow.table_id == table_id)).first() is None:
+        # No lease row at all: the first insert wins (the primary key decides).
+        try:
+            with conn.begin_nested():
+                op_insert_lease(table_id, owner, node, until)(conn)
+        except Exception:  # noqa: BLE001 - another process inserted it first
+            return "taken"
+        return "claimed"
+    return "taken"
+
+
+def claimable(conn: Connection, owner: str, node: str, now: float, *, reclaim_node: bool) -> list[str]:
+    """Open tables whose lease another process may take now (oldest first)."""
+    free = (LeaseRow.expires_at < now) | LeaseRow.table_id.is_(None)
+    if reclaim_node:
+        free = free | (LeaseRow.node == node)
+    rows = conn.execute(
+        select(TableRow.id)
+        .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
+        .where(TableRow.closed.is_(False), free, (LeaseRow.owner.is_(None)) | (LeaseRow.owner != owner))
+        .order_by(TableRow.created_at)
+    ).all()
+    return [r[0] for r in rows]
+
+
+def renew(conn: Connection, owner: str, until: float, stats: dict[str, tuple[int, int, int]]) -> set[str]:
+    """Extend every lease we hold; write the lobby's numbers that changed;
+    return the tables we hold (a table missing here was lost)."""
+    conn.execute(update(LeaseRow).where(LeaseRow.owner == owner).values(expires_at=until))
+    if stats:
+        conn.execute(
+            update(LeaseRow)
+            .where(LeaseRow.table_id == bindparam("t"), LeaseRow.owner == owner)
+            .values(players=bindparam("p"), bots=bindparam("b"), hands=bindparam("h")),
+            [{"t": t, "p": p, "b": b, "h": h} for t, (p, b, h) in stats.items()],
+        )
+    rows = conn.execute(select(LeaseRow.table_id).where(LeaseRow.owner == owner)).all()
+    return {r[0] for r in rows}
+
+
+def release(conn: Connection, owner: str, table_ids: list[str]) -> None:
+    """Give leases back at once (a clean stop): another process may take them now."""
+    if table_ids:
+        conn.execute(
+            update(LeaseRow)
+            .where(LeaseRow.owner == owner, LeaseRow.table_id.in_(table_ids))
+            .values(expires_at=0.0)
+        )
+
+
+def lease_of(conn: Connection, table_id: str) -> dict[str, Any] | None:
+    row = conn.execute(
+        select(TableRow.closed, LeaseRow.owner, LeaseRow.node, LeaseRow.expires_at)
+        .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
+        .where(TableRow.id == table_id)
+    ).first()
+    if row is None or row[0]:
+        return None
+    return {"owner": row[1], "node": row[2], "expires_at": row[3]}
+
+
+def lobby(conn: Connection) -> list[dict[str, Any]]:
+    """Every open table with its lease's numbers, oldest first."""
+    rows = conn.execute(
+        select(
+            TableRow.id, TableRow.settings, TableRow.created_at, LeaseRow.players, LeaseRow.bots,
+            LeaseRow.hands,
+        )
+        .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
+        .where(TableRow.closed.is_(False))
+        .order_by(TableRow.created_at)
+    ).all()
+    return [
+        {"id": r[0], "settings": json.loads(r[1]), "created_at": r[2], "players": r[3] or 0,
+         "bots": r[4] or 0, "hands": r[5] or 0}
+        for r in rows
+    ]
+
+
+def count_open_tables(conn: Connection) -> int:
+    return int(conn.execute(select(func.count()).select_from(TableRow).where(TableRow.closed.is_(False))).scalar() or 0)

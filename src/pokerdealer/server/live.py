@@ -397,34 +397,42 @@ class LiveTable:
         if not low <= buy_in <= high:
             raise Rejected(f"a buy-in must be {low} to {high}")
         token = secrets.token_urlsafe(24)
-        member = Member(self.room.next_member_id(), self._unique_name(name), hash_token(token))
+        name = self._unique_name(name)
         at = time.time()
+        (member_id,) = await self.room.new_members(self.id, [(name, hash_token(token), None)], at)
+        member = Member(member_id, name, hash_token(token))
         self.add_member(member)
         member.away_since = time.monotonic()
         try:
             await self._do(
                 [("sit_down", {"member": member.id, "seat": free[0], "buy_in": buy_in, "wait_bb": self._wait_bb()})],
-                [db.op_insert_member(member.id, self.id, member.name, member.token_hash, None, at)],
             )
         except TableError:
             del self.members[member.id], self.by_name[member.name], self.by_token[member.token_hash]
+            await self.room.forget_members([member.id])
             raise
         return {"token": token, "seat": free[0], "name": member.name, "member": member.id}
 
     async def _seat_bots(self, kinds: list[str]) -> None:
         at = time.time()
-        ops = []
         events = []
         counts: dict[str, int] = {}
         free = list(self.table.free_seats)
+        names: list[str] = []
         for kind in kinds:
             counts[kind] = counts.get(kind, 0) + 1
-            name = self._unique_name(f"{kind.title()}Bot" + (f" {counts[kind]}" if kinds.count(kind) > 1 else ""))
-            member = Member(self.room.next_member_id(), name, None, bot=kind)
+            base = name = f"{kind.title()}Bot" + (f" {counts[kind]}" if kinds.count(kind) > 1 else "")
+            k = 2
+            while name in self.by_name or name in names:
+                name = f"{base} ({k})"
+                k += 1
+            names.append(name)
+        ids = await self.room.new_members(self.id, [(n, None, k) for n, k in zip(names, kinds, strict=True)], at)
+        for member_id, name, kind in zip(ids, names, kinds, strict=True):
+            member = Member(member_id, name, None, bot=kind)
             self.add_member(member)
-            ops.append(db.op_insert_member(member.id, self.id, name, None, kind, at))
             events.append(("sit_down", {"member": member.id, "seat": free.pop(0), "buy_in": self.settings.stack}))
-        await self._do(events, ops)
+        await self._do(events)
 
     async def _message(self, conn: Conn, msg: dict[str, Any]) -> bool:
         kind = msg["type"]

@@ -1,10 +1,41 @@
-"""The room: every live table of one server process, loaded from the database on start."""
+"""The room: the live tables of one server process, and their leases.
+
+Several server processes may share one database. Each table is played by
+exactly one process at a time, the holder of its **lease** (a row in
+``leases``: owner, node, expires_at):
+
+- a process takes the leases that are free -- expired, or never taken -- on
+  start and then every third of the lease's length, and rebuilds those tables
+  from their logs (the same replay as after a crash);
+- it renews its leases on the same beat; a lease it finds taken by another
+  process was lost (this process stalled past the expiry), and the table is
+  dropped here at once -- its readers reconnect and reach the new owner;
+- a request for a table another live process holds is answered with a clear
+  "elsewhere" error (HTTP 409, websocket close 4409): a front proxy routes each
+  table's path to one process (README: "Running on PostgreSQL");
+- a process killed outright keeps its leases until they expire; then the
+  others take its tables, hands in play included. ``pokerdealer serve`` names its
+  node after the host and port it listens on, and a process that has bound
+  that address takes its predecessor's tables at once (the predecessor must be
+  dead), so a single server restarted after a crash does not wait;
+- a clean stop gives the leases back.
+
+Even if two processes ever both believed they held a table, the log's
+``(table_id, seq)`` key lets only one of them write each event: the other's
+write fails and that process drops the table.
+
+Times are wall-clock seconds (``time.time()``): the hosts' clocks must agree
+to well within the lease's length (NTP).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import secrets
+import socket
 import time
 from typing import Any
 
@@ -12,63 +43,206 @@ from pokerdealer.server import db
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
 from pokerdealer.server.settings import ServerOptions, TableSettings
 
-__all__ = ["Room"]
+__all__ = ["Elsewhere", "NoSuchTable", "Room"]
 
 log = logging.getLogger("pokerdealer.server")
 
 
+class NoSuchTable(LookupError):
+    pass
+
+
+class Elsewhere(Exception):
+    """The table is played by another live server process."""
+
+    def __init__(self, table_id: str, node: str) -> None:
+        self.table_id = table_id
+        self.node = node
+        super().__init__(
+            f"table {table_id} is being played by another server process ({node}); "
+            "the room's address routes it there -- try again in a moment"
+        )
+
+
 class Room:
-    """All tables of this process (one process: tables and their sockets live together)."""
+    """The tables this process holds the leases of."""
 
     def __init__(self, options: ServerOptions) -> None:
         self.options = options
         self.store = db.Store(options.db_url)
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.node = options.node or self.owner
+        self.reclaim_node = options.node is not None
         self.tables: dict[str, LiveTable] = {}
-        self._member_id = 0
+        self._claim_lock = asyncio.Lock()
+        self._failed: set[str] = set()
+        self._stats: dict[str, tuple[int, int, int]] = {}
+        self._lease_task: asyncio.Task[None] | None = None
+        self._renewed = time.monotonic()
 
-    def next_member_id(self) -> int:
-        self._member_id += 1
-        return self._member_id
-
-    def load(self) -> None:
-        """Rebuild every open table, and every hand in play, from the stored logs."""
-        data = self.store.read(db.load_all)
-        self._member_id = data["max_member"]
-        for t in data["tables"]:
-            settings = TableSettings.from_dict(t["settings"])
-            lt = LiveTable(self, t["id"], settings, seed=t["seed"], created_at=t["created_at"])
-            for m in t["members"]:
-                member = Member(m["id"], m["name"], m["token_hash"], bot=m["bot"])
-                if not member.bot:
-                    member.away_since = time.monotonic()
-                lt.add_member(member)
-            try:
-                lt.restore(t["events"])
-            except Exception:  # noqa: BLE001
-                log.exception("table %s cannot be rebuilt from its log; left closed", t["id"])
-                continue
-            self.tables[lt.id] = lt
-        log.info("loaded %d table(s)", len(self.tables))
-
+    # ----------------------------------------------------------- lifecycle
     async def start(self) -> None:
         self.store.start()
-        for lt in self.tables.values():
-            lt.start()
+        self._renewed = time.monotonic()
+        await self.claim_free()
         if self.options.demo_table and not self.tables:
-            await self.create_table(
-                TableSettings(name="Demo table", listed=True, bots=("tight", "caller", "random"))
-            )
+            if await asyncio.to_thread(self.store.read, db.count_open_tables) == 0:
+                await self.create_table(
+                    TableSettings(name="Demo table", listed=True, bots=("tight", "caller", "random"))
+                )
+        self._lease_task = asyncio.create_task(self._lease_loop(), name="leases")
+        log.info("room %s (node %s): %d table(s)", self.owner, self.node, len(self.tables))
 
     async def stop(self) -> None:
+        if self._lease_task is not None:
+            self._lease_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._lease_task
         await asyncio.gather(*(lt.stop() for lt in self.tables.values()), return_exceptions=True)
+        self.store.stop_writer()  # everything queued is committed before the leases go back
+        try:
+            ids = list(self.tables)
+            self.store.transact(lambda c: db.release(c, self.owner, ids))
+        except Exception:  # noqa: BLE001 - they expire anyway
+            log.exception("could not give the leases back")
         self.store.stop()
 
+    # --------------------------------------------------------------- leases
+    @property
+    def lease(self) -> float:
+        return self.options.lease_seconds
+
+    async def _lease_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                await self.renew()
+            except Exception:  # noqa: BLE001 - the database may be back next time
+                log.exception("lease renewal failed")
+                if time.monotonic() - self._renewed > self.lease * 0.9:
+                    # Our leases may have expired: stop playing before another process starts.
+                    for lt in list(self.tables.values()):
+                        await self._drop(lt, "this server lost its database connection")
+                continue
+            try:
+                await self.claim_free()
+            except Exception:  # noqa: BLE001
+                log.exception("taking free tables failed")
+
+    async def renew(self) -> None:
+        for lt in list(self.tables.values()):
+            if lt.broken is not None:  # memory ran ahead of the log: rebuild it from the log
+                await self._drop(lt, "the table is restarting", release=True)
+        stats = {}
+        for table_id, lt in self.tables.items():
+            now = _stats(lt)
+            if self._stats.get(table_id) != now:
+                stats[table_id] = now
+        until = time.time() + self.lease
+        held = set(self.tables)  # a table added during the query has its lease committed already
+        owned = await asyncio.to_thread(
+            self.store.transact, lambda c: db.renew(c, self.owner, until, stats)
+        )
+        self._renewed = time.monotonic()
+        self._stats.update(stats)
+        for table_id in [t for t in held if t not in owned and t in self.tables]:
+            log.warning("table %s: lease lost to another process; dropped here", table_id)
+            await self._drop(self.tables[table_id], "the table moved to another server process")
+
+    async def claim_free(self) -> None:
+        """Take every table whose lease is free, and rebuild it here."""
+        now = time.time()
+        ids = await asyncio.to_thread(
+            self.store.read,
+            lambda c: db.claimable(c, self.owner, self.node, now, reclaim_node=self.reclaim_node),
+        )
+        for table_id in ids:
+            if table_id not in self._failed:
+                await self.claim(table_id)
+
+    async def claim(self, table_id: str) -> LiveTable | None:
+        """Take the table's lease if it is free and rebuild the table; None if
+        another live process holds it (or it does not exist)."""
+        async with self._claim_lock:
+            lt = self.tables.get(table_id)
+            if lt is not None or table_id in self._failed:
+                return lt
+            now = time.time()
+            got = await asyncio.to_thread(
+                self.store.transact,
+                lambda c: db.try_claim(
+                    c, table_id, self.owner, self.node, now, now + self.lease,
+                    reclaim_node=self.reclaim_node,
+                ),
+            )
+            if got != "claimed":
+                return None
+            data = await asyncio.to_thread(self.store.read, lambda c: db.load_table(c, table_id))
+            lt = self._rebuild(data) if data is not None else None
+            if lt is None:
+                await self._release([table_id])
+                return None
+            self.tables[lt.id] = lt
+            self._stats.pop(lt.id, None)
+            lt.start()
+            log.info("table %s: taken (lease until %.0f)", table_id, now + self.lease)
+            return lt
+
+    def _rebuild(self, t: dict[str, Any]) -> LiveTable | None:
+        settings = TableSettings.from_dict(t["settings"])
+        lt = LiveTable(self, t["id"], settings, seed=t["seed"], created_at=t["created_at"])
+        for m in t["members"]:
+            member = Member(m["id"], m["name"], m["token_hash"], bot=m["bot"])
+            if not member.bot:
+                member.away_since = time.monotonic()
+            lt.add_member(member)
+        try:
+            lt.restore(t["events"])
+        except Exception:  # noqa: BLE001
+            log.exception("table %s cannot be rebuilt from its log; left closed", t["id"])
+            self._failed.add(t["id"])
+            return None
+        return lt
+
+    async def _drop(self, lt: LiveTable, why: str, *, release: bool = False) -> None:
+        self.tables.pop(lt.id, None)
+        self._stats.pop(lt.id, None)
+        for conn in list(lt.conns):
+            conn.send_json({"type": "error", "message": why + "; reconnecting"})
+        await lt.stop()
+        if release:
+            await self._release([lt.id])
+
+    async def _release(self, ids: list[str]) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.store.transact, lambda c: db.release(c, self.owner, ids))
+
+    async def resolve(self, table_id: str) -> LiveTable:
+        """The table, played here: taken over if its lease is free.
+        Raises :class:`NoSuchTable` or :class:`Elsewhere`."""
+        lt = self.tables.get(table_id)
+        if lt is not None:
+            return lt
+        if len(table_id) > 32:
+            raise NoSuchTable(table_id)
+        lt = await self.claim(table_id)
+        if lt is not None:
+            return lt
+        lease = await asyncio.to_thread(self.store.read, lambda c: db.lease_of(c, table_id))
+        if lease is None or table_id in self._failed:
+            raise NoSuchTable(table_id)
+        raise Elsewhere(table_id, lease["node"] or "?")
+
+    # --------------------------------------------------------------- tables
     async def create_table(self, settings: TableSettings) -> LiveTable:
         table_id = secrets.token_urlsafe(9)
         at = time.time()
         lt = LiveTable(self, table_id, settings, seed=self.options.test_seed, created_at=at)
         await self.store.write(
-            [db.op_insert_table(table_id, settings.name, settings.to_dict(), self.options.test_seed, at)]
+            [
+                db.op_insert_table(table_id, settings.name, settings.to_dict(), self.options.test_seed, at),
+                db.op_insert_lease(table_id, self.owner, self.node, at + self.lease),
+            ]
         )
         self.tables[table_id] = lt
         lt.start()
@@ -76,19 +250,59 @@ class Room:
             await self.call(lt, "bot_setup", {"bots": list(settings.bots)})
         return lt
 
+    async def new_members(
+        self, table_id: str, rows: list[tuple[str, str | None, str | None]], at: float
+    ) -> list[int]:
+        """Store new members (name, token hash, bot); their ids come from the database."""
+        return await asyncio.to_thread(
+            self.store.transact, lambda c: db.insert_members(c, table_id, rows, at)
+        )
+
+    async def forget_members(self, ids: list[int]) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.store.transact, lambda c: db.delete_members(c, ids))
+
     async def call(self, lt: LiveTable, kind: str, data: dict[str, Any]) -> Any:
         """Send a command to a table's task and wait for its answer."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         await lt.queue.put(Command(kind, None, data, future))
         return await asyncio.wait_for(future, 30)
 
-    def listed(self) -> list[dict[str, Any]]:
+    async def listed(self) -> list[dict[str, Any]]:
+        """The lobby: every listed open table in the database, whichever process plays it."""
+        rows = await asyncio.to_thread(self.store.read, db.lobby)
         out = []
-        for lt in self.tables.values():
-            if not lt.settings.listed:
+        for row in rows:
+            lt = self.tables.get(row["id"])
+            if lt is not None:
+                if lt.settings.listed:
+                    out.append(lt_info(lt))
                 continue
-            out.append(lt_info(lt))
+            s = row["settings"]
+            if not s.get("listed"):
+                continue
+            out.append(
+                {
+                    "id": row["id"],
+                    "name": s.get("name"),
+                    "structure": s.get("structure"),
+                    "blinds": [s.get("small_blind"), s.get("big_blind")],
+                    "stack": s.get("stack"),
+                    "seats": s.get("seats"),
+                    "players": row["players"],
+                    "bots": row["bots"],
+                    "clock": s.get("clock"),
+                    "lang": s.get("lang"),
+                    "hands": row["hands"],
+                    "url": f"/t/{row['id']}",
+                }
+            )
         return out
+
+
+def _stats(lt: LiveTable) -> tuple[int, int, int]:
+    info = lt_info(lt)
+    return info["players"], info["bots"], info["hands"]
 
 
 def lt_info(lt: LiveTable) -> dict[str, Any]:

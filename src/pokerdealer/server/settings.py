@@ -31,6 +31,13 @@ class ServerOptions:
     """Create a listed table with bots when the database has none."""
     max_timeouts: int = 2
     """Consecutive clock expiries before a player is sat out."""
+    lease_seconds: float = 15.0
+    """How long a table's lease lasts without renewal (renewed every third of it):
+    how soon another process sharing the database takes over a dead one's tables."""
+    node: str | None = None
+    """The address this process alone serves (``host:port``, set by ``pokerdealer
+    serve`` once it listens there). Tables last held by this node are taken back at
+    once on start; None: a name of its own, so only expired leases are taken."""
 
 
 @dataclass(frozen=True)

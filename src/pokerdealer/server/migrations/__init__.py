@@ -1,0 +1,1 @@
+"""Alembic migrations of the room's database (run by ``pokerdealer db upgrade``)."""
