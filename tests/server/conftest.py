@@ -1,14 +1,26 @@
 """A real server in a subprocess on 127.0.0.1 (a free port, a temporary SQLite
-file, deterministic decks), and a small websocket client for the tests."""
+file or PostgreSQL database, deterministic decks), and a small websocket client
+for the tests.
+
+PostgreSQL: the tests parametrized with ``db_target`` (and ``shared_server``)
+run on both backends. With ``POKERDEALER_TEST_POSTGRES_URL`` set (a role that
+may CREATE DATABASE) they use that server; otherwise a throwaway cluster is
+started for the session from Debian's ``postgresql`` package (initdb and pg_ctl,
+in a temporary directory, on a free loopback port), and stopped at the end.
+Without either, those tests FAIL, naming the package to install.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,12 +42,18 @@ def free_port() -> int:
 class Server:
     """``pokerdealer serve`` as a child process."""
 
-    def __init__(self, db: Path, *, port: int | None = None, extra: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, db: Path | str, *, port: int | None = None, extra: tuple[str, ...] = (),
+        workdir: Path | None = None,
+    ) -> None:
+        """``db``: a SQLite file or a database URL; ``workdir`` holds the log
+        (default: the SQLite file's folder)."""
         self.db = db
         self.port = port or free_port()
         self.extra = extra
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = db.with_suffix(".log")
+        folder = workdir if workdir is not None else Path(db).parent
+        self.log = folder / f"server-{self.port}.log"
 
     @property
     def base(self) -> str:
@@ -170,6 +188,146 @@ class Client:
         self.ws.close()
 
 
+# ------------------------------------------------------------ PostgreSQL
+PG_PACKAGE = "postgresql"
+PG_HINT = (
+    "PostgreSQL server binaries (initdb, pg_ctl) not found: install Debian's package "
+    f"(apt-get install -y {PG_PACKAGE}) or set POKERDEALER_TEST_POSTGRES_URL to a server "
+    "where the role may CREATE DATABASE"
+)
+BACKENDS = ("sqlite", "postgresql")
+
+
+def _pg_bindir() -> Path | None:
+    """The newest installed PostgreSQL's bin directory (Debian's layout, then PATH)."""
+    found = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+        key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit() else 0,
+    )
+    if found:
+        return found[-1].parent
+    initdb = shutil.which("initdb")
+    return Path(initdb).parent if initdb else None
+
+
+class PgCluster:
+    """A throwaway PostgreSQL cluster: a temporary directory, 127.0.0.1 on a free
+    port, its unix socket inside that directory, trust auth, no fsync."""
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.base = Path(tempfile.mkdtemp(prefix="pokerdealer-pg-"))
+        self.data = self.base / "data"
+        self.sock = self.base / "sock"
+        self.port = free_port()
+        self.prefix: list[str] = []
+        if os.geteuid() == 0:  # initdb refuses to run as root
+            runuser = shutil.which("runuser")
+            if runuser is None:
+                pytest.fail("running as root needs runuser (util-linux) to start PostgreSQL as 'postgres'")
+            self.prefix = [runuser, "-u", "postgres", "--"]
+        self.sock.mkdir()
+        if self.prefix:
+            for path in (self.base, self.sock):
+                shutil.chown(path, "postgres", "postgres")
+
+    def _run(self, *args: str, timeout: float = 60) -> None:
+        result = subprocess.run(
+            [*self.prefix, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout,
+            cwd=self.base, check=False,
+        )
+        if result.returncode != 0:
+            log = self.base / "postgres.log"
+            tail = log.read_text(errors="replace")[-1500:] if log.exists() else ""
+            raise RuntimeError(f"{args[0]} failed: {result.stdout.decode(errors='replace')[-1500:]}\n{tail}")
+
+    def start(self) -> str:
+        self._run(
+            str(self.bindir / "initdb"), "-D", str(self.data), "-U", "pokerdealer", "-A", "trust",
+            "-E", "UTF8", "--locale=C", "--no-sync",
+        )
+        options = (
+            f"-p {self.port} -k {self.sock} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        )
+        self._run(
+            str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.base / "postgres.log"),
+            "-o", options, "-w", "-t", "60", "start", timeout=90,
+        )
+        return f"postgresql://pokerdealer@127.0.0.1:{self.port}/postgres"
+
+    def stop(self) -> None:
+        try:
+            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "-t", "30", "stop")
+        finally:
+            shutil.rmtree(self.base, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def pg_admin() -> Iterator[str]:
+    """A PostgreSQL URL whose role may create databases (the session's own cluster)."""
+    external = os.environ.get("POKERDEALER_TEST_POSTGRES_URL")
+    if external:
+        yield external
+        return
+    bindir = _pg_bindir()
+    if bindir is None or not (bindir / "pg_ctl").exists():
+        pytest.fail(PG_HINT, pytrace=False)
+    cluster = PgCluster(bindir)
+    try:
+        url = cluster.start()
+    except Exception:
+        cluster.stop()
+        raise
+    try:
+        yield url
+    finally:
+        cluster.stop()
+
+
+def _admin(url: str) -> Any:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    return psycopg.connect(
+        host=u.host, port=u.port, user=u.username, password=u.password, dbname=u.database or "postgres",
+        autocommit=True, connect_timeout=10,
+    )
+
+
+def new_pg_database(admin_url: str) -> tuple[str, Callable[[], None]]:
+    """A fresh database on the server; returns its URL and the function that drops it."""
+    from sqlalchemy.engine import make_url
+
+    name = "pd_" + secrets.token_hex(6)
+    with _admin(admin_url) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+
+    def drop() -> None:
+        with _admin(admin_url) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    return url, drop
+
+
+def make_db_target(request: pytest.FixtureRequest, backend: str, folder: Path) -> tuple[str, Callable[[], None]]:
+    """A new empty database of ``backend``: a SQLite file, or a PostgreSQL database."""
+    if backend == "sqlite":
+        return str(folder / "room.db"), lambda: None
+    admin = request.getfixturevalue("pg_admin")
+    return new_pg_database(admin)
+
+
+@pytest.fixture(params=BACKENDS)
+def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new empty database on each backend: a SQLite file name or a PostgreSQL URL."""
+    target, drop = make_db_target(request, request.param, tmp_path)
+    yield target
+    drop()
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     s = Server(tmp_path / "room.db").start()
@@ -177,11 +335,14 @@ def server(tmp_path: Path) -> Iterator[Server]:
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("room") / "room.db").start()
+@pytest.fixture(scope="module", params=BACKENDS)
+def shared_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("room")
+    target, drop = make_db_target(request, request.param, folder)
+    s = Server(target, workdir=folder).start()
     yield s
     s.stop()
+    drop()
 
 
 def total_chips(state: dict[str, Any]) -> int:

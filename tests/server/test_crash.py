@@ -19,9 +19,9 @@ def snapshot(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def test_sigkill_mid_hand_resumes_the_same_hand(tmp_path: Path) -> None:
-    db = tmp_path / "crash.db"
-    server = Server(db).start()
+def test_sigkill_mid_hand_resumes_the_same_hand(db_target: str, tmp_path: Path) -> None:
+    db = db_target  # a SQLite file, or a PostgreSQL database
+    server = Server(db, workdir=tmp_path).start()
     clients: list[Client] = []
     try:
         table = server.create_table(name="crash", bots=["caller"], clock=60)
@@ -67,7 +67,7 @@ def test_sigkill_mid_hand_resumes_the_same_hand(tmp_path: Path) -> None:
             c.close()
         clients.clear()
 
-        server = Server(db, port=server.port).start()
+        server = Server(db, port=server.port, workdir=tmp_path).start()
         a, b = Client(server, table, ann["token"]), Client(server, table, bob["token"])
         clients += [a, b]
         after_a = snapshot(a.until(lambda s: s["hand"] is not None))
