@@ -46,9 +46,9 @@ def upgrade_command(
         raise fail(f"upgrade failed: {str(error).splitlines()[0] if str(error) else type(error).__name__}") from None
     where = shown_db(db)
     if before == after:
-        console.print(f"{where}: schema already at revision {after}", markup=False)
+        console.print(f"{where}: schema already at revision {after}", markup=False, soft_wrap=True)
     else:
-        console.print(f"{where}: schema upgraded from {before or 'nothing'} to {after}", markup=False)
+        console.print(f"{where}: schema upgraded from {before or 'nothing'} to {after}", markup=False, soft_wrap=True)
 
 
 @db_app.command("status")
@@ -68,7 +68,7 @@ def status_command(db: DbOption = "pokerdealer.db") -> None:
     except DatabaseError as error:
         raise fail(str(error)) from None
     console.print(
-        f"{shown_db(db)}: {st.state} (revision {st.current or 'none'}, newest {st.head})", markup=False
+        f"{shown_db(db)}: {st.state} (revision {st.current or 'none'}, newest {st.head})", markup=False, soft_wrap=True
     )
     if st.state not in ("head", "empty"):
         raise typer.Exit(1)
