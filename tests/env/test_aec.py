@@ -266,3 +266,151 @@ def test_sessions_with_busts_and_hands_over_as_soon_as_dealt(stacks):
         assert env.agents == []
         assert sorted(env.session_stacks)[-1] == 4 * stacks
         assert totals == {a: env.session_stacks[i] - stacks for i, a in enumerate(env.possible_agents)}
+
+
+# --------------------------------------------------------------- fast paths
+# The environment builds observations incrementally (a per-hand base vector,
+# the mask and raise amounts in one pass, rewards touched only when a hand
+# ends). These tests hold it to a plain from-scratch encoding of the same state.
+
+_STREETS = {"preflop": 0, "flop": 1, "turn": 2, "river": 3, "showdown": 3, "complete": 3}
+
+
+def reference_observation(env: HoldemEnv, agent: str) -> tuple[list[float], list[int]]:
+    """The observation of ``agent``, built from the hand's public properties."""
+    hand, n, me = env.hand, env.n, env.agent_name_mapping[agent]
+    layout = observation_layout(n)
+    scale = 1 / env.big_blind
+    vec = np.zeros(env.observation_size, dtype=np.float32)
+    index = {seat: i for i, seat in enumerate(env.seats)}
+    if me in index:
+        for card in hand.hole_cards[index[me]]:
+            vec[card.index] = 1
+    for card in hand.board:
+        vec[52 + card.index] = 1
+    vec[104 + _STREETS[hand.street.value]] = 1
+    vec[layout["button"].start + (env._button - me) % n] = 1
+    for seat in range(n):
+        k = (seat - me) % n
+        if seat not in index:
+            vec[layout["stack"].start + k] = env.session_stacks[seat] * scale
+            continue
+        i = index[seat]
+        vec[layout["stack"].start + k] = hand.stacks[i] * scale
+        vec[layout["committed"].start + k] = hand.committed[i] * scale
+        vec[layout["contributed"].start + k] = hand.contributions[i] * scale
+        vec[layout["folded"].start + k] = hand.folded[i]
+        vec[layout["in_hand"].start + k] = not hand.folded[i]
+        vec[layout["all_in"].start + k] = not hand.folded[i] and hand.stacks[i] == 0
+        vec[layout["to_act"].start + k] = hand.actor == i
+    vec[layout["pot"]] = (sum(hand.contributions) + hand.dead_money) * scale
+    vec[layout["hand_number"]] = env.hand_number
+    mask = [0] * env._mask_size
+    legal = hand.legal()
+    if me in index and hand.actor == index[me] and not legal.can_show:
+        if legal.call is not None:
+            vec[layout["to_call"]] = legal.call * scale
+            vec[layout["can_call"]] = 1
+        if legal.min_raise_to is not None:
+            vec[layout["min_raise_to"]] = legal.min_raise_to * scale
+            vec[layout["max_raise_to"]] = legal.max_raise_to * scale
+            vec[layout["can_raise"]] = 1
+        vec[layout["can_fold"]] = legal.can_fold
+        vec[layout["can_check"]] = legal.can_check
+        if env.action_mode == "discrete":
+            amounts = env.action_set.amounts(hand)
+            mask = [int(legal.can_fold), int(legal.can_check or legal.call is not None)]
+            mask += [int(a is not None) for a in amounts[2:]]
+        else:
+            mask = [
+                int(legal.can_fold),
+                int(legal.can_check or legal.call is not None),
+                int(legal.min_raise_to is not None),
+            ]
+    return vec.tolist(), mask
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 2, "stacks": 100},
+        {"players": 6, "stacks": (50, 100, 150, 200, 20, 400), "ante": 1, "structure": "pot_limit"},
+        {"players": 4, "structure": "fixed_limit", "stacks": 100},
+        {"players": 4, "hands": None, "stacks": 30},
+        {"players": 4, "hands": 6, "stacks": 30, "straddles": (4,)},
+        {"players": 3, "action_mode": "continuous", "stacks": 100},
+    ],
+)
+def test_observations_match_a_from_scratch_encoding(kwargs):
+    env = HoldemEnv(**kwargs)
+    rng = random.Random(5)
+    for seed in range(15):
+        env.reset(seed=seed)
+        for agent in env.agent_iter(3000):
+            obs, _, terminated, truncated, _ = env.last()
+            # Off-turn agents too (once each state is enough: they are cached).
+            for other in env.agents:
+                seen = env.observe(other)
+                vec, mask = reference_observation(env, other)
+                assert seen["observation"].tolist() == vec, (seed, other)
+                assert seen["action_mask"].tolist() == mask, (seed, other)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"]).tolist()
+            if env.action_mode == "continuous":
+                kind = rng.choice(legal)
+                lo, hi = env.legal_raise_range() or (0, 0)
+                env.step((kind, np.array([rng.randint(lo, hi)], dtype=np.float32)))
+            else:
+                env.step(rng.choice(legal))
+
+
+def test_observations_are_new_arrays_that_later_steps_do_not_change():
+    env = HoldemEnv(players=3, stacks=100, blinds=(1, 2), button=0)
+    env.reset(seed=4)
+    kept = []
+    for _ in range(6):
+        obs, *_ = env.last()
+        kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
+        assert obs["action_mask"].flags.writeable and obs["observation"].flags.writeable
+        if env.terminations[env.agent_selection]:
+            break
+        env.step(1)
+    for obs, vec, mask in kept:
+        assert np.array_equal(obs["observation"], vec)
+        assert np.array_equal(obs["action_mask"], mask)
+    # Scribbling on a returned observation does not leak into the next ones.
+    env.reset(seed=4)
+    first = env.observe("player_1")
+    clean = first["observation"].copy()
+    first["observation"][:] = 7
+    first["action_mask"][:] = 1
+    env.step(1)
+    again = env.observe("player_1")
+    assert not np.array_equal(again["observation"], first["observation"])
+    assert np.array_equal(again["observation"][:104], clean[:104])  # same cards
+    assert again["action_mask"].tolist() == env.action_set.mask(env.hand).tolist()
+
+
+def test_action_set_mask_amounts_and_to_action_agree():
+    fractions = (0.25, 0.5, 1.0, 3.0)
+    actions = ActionSet(fractions)
+    env = HoldemEnv(players=3, stacks=(60, 100, 300), blinds=(1, 2), raise_fractions=fractions)
+    rng = random.Random(9)
+    for seed in range(20):
+        env.reset(seed=seed)
+        while env.agents:
+            if env.terminations[env.agent_selection]:
+                env.step(None)
+                continue
+            hand = env.hand
+            amounts = actions.amounts(hand)
+            mask = actions.mask(hand).tolist()
+            assert mask[1] == 1  # checking or calling is always possible
+            assert [int(a is not None) for a in amounts[2:]] == mask[2:]
+            for k in np.flatnonzero(mask).tolist():
+                record = actions.to_action(k, hand)
+                assert hand.can(record)
+                assert record == actions.to_action(k, hand, hand.legal(), list(amounts))
+            env.step(rng.choice(np.flatnonzero(mask).tolist()))

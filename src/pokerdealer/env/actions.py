@@ -95,10 +95,7 @@ class ActionSet:
 
     def amounts(self, hand: Hand) -> tuple[int | None, ...]:
         """The raise-to total of each action now (``None``: not a raise, or not legal)."""
-        legal = hand.legal()
-        out: list[int | None] = [None] * len(self.labels)
-        self._fill(hand, legal, out, None)
-        return tuple(out)
+        return tuple(self._raises(hand, hand.legal())[0])
 
     def mask(self, hand: Hand, legal: LegalActions | None = None) -> np.ndarray:
         """``int8`` mask of the legal actions (all zeros when nobody bets).
@@ -107,60 +104,76 @@ class ActionSet:
         """
         if legal is None:
             legal = hand.legal()
-        bits = [0] * len(self.labels)
+        return self._resolve(hand, legal)[1].copy()
+
+    def _resolve(self, hand: Hand, legal: LegalActions) -> tuple[list[int | None], np.ndarray]:
+        """The raise-to amounts and the mask of the state ``legal`` describes, in one pass.
+
+        The mask is a shared read-only array (copy it before handing it out);
+        the amounts list is new (``None``: not a raise, or not legal).
+        """
+        amounts, key = self._raises(hand, legal)
         if legal.actor is not None and not legal.can_show:
             if legal.can_fold:
-                bits[0] = 1
+                key |= 1
             if legal.can_check or legal.call is not None:
-                bits[1] = 1
-            if legal.min_raise_to is not None:
-                self._fill(hand, legal, None, bits)
-        key = tuple(bits)
+                key |= 2
         made = self._masks.get(key)
         if made is None:
-            made = self._masks[key] = np.array(bits, dtype=np.int8)
-        return made.copy()
+            bits = [(key >> k) & 1 for k in range(len(self.labels))]
+            made = np.array(bits, dtype=np.int8)
+            made.flags.writeable = False
+            self._masks[key] = made
+        return amounts, made
 
-    def _fill(self, hand: Hand, legal, amounts, mask) -> None:  # noqa: ANN001
+    def _raises(self, hand: Hand, legal: LegalActions) -> tuple[list[int | None], int]:
+        """The raise-to amount of each action (``None``: not a raise, or not legal) and
+        the legal raises as bits of an int (bit ``k``: action ``k``)."""
+        amounts: list[int | None] = [None] * len(self.labels)
         lo = legal.min_raise_to
         if lo is None or legal.can_show:
-            return
+            return amounts, 0
         hi = legal.max_raise_to
         p = legal.actor
-        current = hand.current_bet
+        key = 0
         k = 2
         if self.min_raise:
-            if amounts is not None:
-                amounts[k] = lo
-            if mask is not None:
-                mask[k] = 1
-            k += 1
+            amounts[2] = lo
+            key = 4
+            k = 3
+        committed = hand.committed
         if self.fractions:
-            mine = hand.committed[p]
-            base = sum(hand.contributions) + hand.dead_money + (current - mine)
+            current = hand.current_bet
+            base = sum(hand.contributions) + hand.dead_money + (current - committed[p])
             for f in self.fractions:
                 amount = current + int(f * base + 0.5)
-                if lo <= amount <= hi:
-                    if amounts is not None:
-                        amounts[k] = amount
-                    if mask is not None:
-                        mask[k] = 1
+                if lo <= amount <= hi:  # type: ignore[operator]
+                    amounts[k] = amount
+                    key |= 1 << k
                 k += 1
-        if self.all_in:
-            everything = hand.committed[p] + hand.stacks[p]
-            if hi == everything:
-                if amounts is not None:
-                    amounts[k] = hi
-                if mask is not None:
-                    mask[k] = 1
+        if self.all_in and hi == committed[p] + hand.stacks[p]:
+            amounts[k] = hi
+            key |= 1 << k
+        return amounts, key
 
-    def to_action(self, index: int, hand: Hand, legal: LegalActions | None = None) -> Action:
+    def to_action(
+        self,
+        index: int,
+        hand: Hand,
+        legal: LegalActions | None = None,
+        amounts: Sequence[int | None] | None = None,
+    ) -> Action:
         """The engine action for choice ``index``; raises IllegalActionError if it is
-        not legal now (the hand is not changed). ``legal`` is ``hand.legal()`` if known."""
+        not legal now (the hand is not changed). ``legal`` is ``hand.legal()`` and
+        ``amounts`` :meth:`amounts` of the current state, if known."""
         index = int(index)
         if legal is None:
             legal = hand.legal()
         p = legal.actor
+        if index == FOLD_ACTION:
+            return Action(FOLD, p)
+        if index == CHECK_CALL_ACTION:
+            return Action(CHECK_CALL, p)
         if not 0 <= index < len(self.labels):
             raise IllegalActionError(
                 f"action {index} is not one of 0..{len(self.labels) - 1} "
@@ -169,12 +182,8 @@ class ActionSet:
                 rule="unknown_action",
                 legal=legal,
             )
-        if index == FOLD_ACTION:
-            return Action(FOLD, p)
-        if index == CHECK_CALL_ACTION:
-            return Action(CHECK_CALL, p)
-        amounts: list[int | None] = [None] * len(self.labels)
-        self._fill(hand, legal, amounts, None)
+        if amounts is None:
+            amounts = self._raises(hand, legal)[0]
         amount = amounts[index]
         if amount is None:
             name = self.labels[index]

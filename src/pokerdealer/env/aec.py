@@ -63,6 +63,8 @@ from pokerdealer.table import CashGameSettings, CashTable
 __all__ = ["HoldemEnv", "env", "observation_layout", "raw_env"]
 
 _STREET_INDEX = {"preflop": 0, "flop": 1, "turn": 2, "river": 3, "showdown": 3, "complete": 3}
+#: Offset of the street's one-hot entry in the observation, by engine street.
+_STREET_SLOT = {street: 104 + _STREET_INDEX[street.value] for street in Street}
 
 #: Per-seat fields of the observation, in order (each ``n`` long, observer first).
 SEAT_FIELDS = (
@@ -232,8 +234,18 @@ class HoldemEnv(AECEnv):
             high[self._layout[name]] = 1.0
         high[self._layout["hand_number"]] = np.float32(1e9)
         self._obs_high = high
+        # Observations are filled in place in a copy of a per-hand base vector
+        # (zeros plus what stays fixed for an agent during a hand: hole cards,
+        # button, hand number, and the board dealt so far).
+        self._zeros = np.zeros(size, dtype=np.float32)
+        self._bases: list[list[Any] | None] = [None] * n  # seat -> [vector, board cards in it]
+        # seat -> its observer's (seat, rotated position) pairs: index 0 is the observer.
+        self._rotations = [[(seat, (seat - me) % n) for seat in range(n)] for me in range(n)]
+        self._all_seats = list(range(n))
+        self._all_index = {s: s for s in range(n)}
         mask_size = len(self.action_set) if action_mode == "discrete" else 3
         self._mask_size = mask_size
+        self._no_mask = np.zeros(mask_size, dtype=np.int8)
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, high, shape=(size,), dtype=np.float32),
@@ -260,6 +272,8 @@ class HoldemEnv(AECEnv):
         self._button = 0
         self._obs_cache: dict[str, dict[str, np.ndarray]] = {}
         self._legal: LegalActions | None = None  # hand.legal() of the current state
+        self._amounts: list[int | None] | None = None  # raise-to amounts of the current state
+        self._rewarded = False  # self.rewards holds something to clear on the next step
         self._table: CashTable | None = None
         self._configs: dict[tuple[tuple[int, ...], int], HandConfig] = {}
         self.history: list[tuple[HandConfig, tuple[Card, ...], list[Action]]] = []
@@ -282,13 +296,14 @@ class HoldemEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng.seed(seed)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        agents = self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self._skip_agent_selection = None
+        self._rewarded = False
         self.session_stacks = list(self.starting_stacks)
         self.hand_number = 0
         self.hand_payoffs = ()
@@ -319,15 +334,20 @@ class HoldemEnv(AECEnv):
             self._start_simple_hand()
         self.hand_number += 1
         self._obs_cache = {}
-        self._legal = None
+        self._bases = [None] * self.n
+        self._legal = self._amounts = None
         self._advance()
 
     def _start_simple_hand(self) -> None:
         stacks = self.session_stacks
-        seats = [s for s in range(self.n) if stacks[s] > 0]
+        if 0 in stacks:
+            seats = [s for s in range(self.n) if stacks[s] > 0]
+            self._seat_index = {s: i for i, s in enumerate(seats)}
+        else:  # everybody is dealt in (shared, never changed in place)
+            seats = self._all_seats
+            self._seat_index = self._all_index
         button = self._button
         self._seats = seats
-        self._seat_index = {s: i for i, s in enumerate(seats)}
         if button not in self._seat_index:  # simple rotation: next seat with chips
             seats_after = ((button + k) % self.n for k in range(1, self.n + 1))
             button = next(s for s in seats_after if stacks[s] > 0)
@@ -387,6 +407,7 @@ class HoldemEnv(AECEnv):
         hand = self.hand
         assert hand is not None and hand.result is not None
         result = hand.result
+        self._rewarded = True
         if self._table is not None:
             self._table.finish_hand()
         payoffs = [0] * self.n
@@ -444,12 +465,16 @@ class HoldemEnv(AECEnv):
             self._penalise(agent)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:  # rewards of a hand that ended in an earlier step
+            self._clear_rewards()
+            self._rewarded = False
         self._obs_cache = {}
-        self._legal = None
+        self._legal = self._amounts = None
         self._advance()
-        self._dead_first()
-        self._accumulate_rewards()
+        # Rewards and terminations change only when a hand ends (in _end_hand).
+        if self._rewarded:
+            self._dead_first()
+            self._accumulate_rewards()
 
     def _to_engine(self, action: Any, hand: Hand) -> Action:
         if isinstance(action, Action):
@@ -471,7 +496,7 @@ class HoldemEnv(AECEnv):
                 legal=hand.legal(),
             )
         if self.action_mode == "discrete":
-            return self.action_set.to_action(action, hand, self._legal)
+            return self.action_set.to_action(action, hand, self._legal, self._amounts)
         kind, amount = action
         kind = int(kind)
         if kind == 0:
@@ -493,6 +518,7 @@ class HoldemEnv(AECEnv):
         """PettingZoo's illegal-move convention: the episode ends for everybody."""
         self._cumulative_rewards[offender] = 0.0
         self._clear_rewards()
+        self._rewarded = True
         for agent in self.agents:
             self.rewards[agent] = self.illegal_reward if agent == offender else 0.0
             self.terminations[agent] = True
@@ -501,53 +527,64 @@ class HoldemEnv(AECEnv):
 
     # ---------------------------------------------------------------- observe
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        # Built on demand, for the agent asked about only, once per state.
         cached = self._obs_cache.get(agent)
-        if cached is not None:
-            return cached
-        obs = self._encode(self.agent_name_mapping[agent])
-        self._obs_cache[agent] = obs
-        return obs
+        if cached is None:
+            cached = self._obs_cache[agent] = self._encode(self.agent_name_mapping[agent])
+        return cached
+
+    def _base(self, me: int, hand: Hand) -> np.ndarray:
+        """``me``'s per-hand base vector: hole cards, button, hand number, board so far."""
+        entry = self._bases[me]
+        if entry is None:
+            base = self._zeros.copy()
+            i_me = self._seat_index.get(me)
+            if i_me is not None:
+                for card in hand.hole_cards[i_me]:
+                    base[card.index] = 1.0
+            base[108 + (self._button - me) % self.n] = 1.0
+            base[-1] = self.hand_number
+            entry = self._bases[me] = [base, 0]
+        base, dealt = entry
+        board = hand.board
+        if len(board) != dealt:
+            for card in board[dealt:]:
+                base[52 + card.index] = 1.0
+            entry[1] = len(board)
+        return base
 
     def _encode(self, me: int) -> dict[str, np.ndarray]:
         hand = self.hand
         assert hand is not None
         n = self.n
-        vec = [0.0] * self.observation_size
-        mask = None
+        vec = self._base(me, hand).copy()  # a new array each time: callers may keep it
+        vec[_STREET_SLOT[hand.street]] = 1.0
         scale = self._obs_scale
         seat_index = self._seat_index
-        i_me = seat_index.get(me)
-        if i_me is not None:
-            for card in hand.hole_cards[i_me]:
-                vec[card.index] = 1.0
-        for card in hand.board:
-            vec[52 + card.index] = 1.0
-        vec[104 + _STREET_INDEX[hand.street.value]] = 1.0
         stacks = hand.stacks
         committed = hand.committed
         contributed = hand.contributions
         folded = hand.folded
         actor = hand.actor
-        b_button = 108
-        b_stack = b_button + n
+        b_stack = 108 + n
         b_committed = b_stack + n
         b_contributed = b_committed + n
         b_folded = b_contributed + n
         b_all_in = b_folded + n
         b_in_hand = b_all_in + n
         b_to_act = b_in_hand + n
-        vec[b_button + (self._button - me) % n] = 1.0
-        session = self.session_stacks
-        for seat in range(n):
-            k = (seat - me) % n
+        for seat, k in self._rotations[me]:
             i = seat_index.get(seat)
             if i is None:
-                vec[b_stack + k] = session[seat] * scale
+                vec[b_stack + k] = self.session_stacks[seat] * scale
                 continue
             stack = stacks[i]
-            vec[b_stack + k] = stack * scale
-            vec[b_committed + k] = committed[i] * scale
-            vec[b_contributed + k] = contributed[i] * scale
+            if stack:
+                vec[b_stack + k] = stack * scale
+            if committed[i]:
+                vec[b_committed + k] = committed[i] * scale
+            if contributed[i]:
+                vec[b_contributed + k] = contributed[i] * scale
             if folded[i]:
                 vec[b_folded + k] = 1.0
             else:
@@ -558,7 +595,7 @@ class HoldemEnv(AECEnv):
                 vec[b_to_act + k] = 1.0
         base = b_to_act + n
         vec[base] = (sum(contributed) + hand.dead_money) * scale
-        if i_me is not None and actor == i_me:
+        if actor is not None and actor == seat_index.get(me):
             legal = self._legal = hand.legal()
             if not legal.can_show:
                 if legal.call is not None:
@@ -573,20 +610,19 @@ class HoldemEnv(AECEnv):
                 if legal.can_check:
                     vec[base + 5] = 1.0
                 if self.action_mode == "discrete":
-                    mask = self.action_set.mask(hand, legal)
-                else:
-                    mask = np.array(
-                        [
-                            legal.can_fold,
-                            legal.can_check or legal.call is not None,
-                            legal.min_raise_to is not None,
-                        ],
-                        dtype=np.int8,
-                    )
-        vec[base + 8] = self.hand_number
-        if mask is None:
-            mask = np.zeros(self._mask_size, dtype=np.int8)
-        return {"observation": np.array(vec, dtype=np.float32), "action_mask": mask}
+                    # Mask and raise amounts in one pass; step() reuses the amounts.
+                    self._amounts, mask = self.action_set._resolve(hand, legal)
+                    return {"observation": vec, "action_mask": mask.copy()}
+                mask = np.array(
+                    [
+                        legal.can_fold,
+                        legal.can_check or legal.call is not None,
+                        legal.min_raise_to is not None,
+                    ],
+                    dtype=np.int8,
+                )
+                return {"observation": vec, "action_mask": mask}
+        return {"observation": vec, "action_mask": self._no_mask.copy()}
 
     def view(self, agent: str | None) -> PlayerView:
         """``agent``'s view of the current hand (``None``: a spectator), with
