@@ -86,3 +86,19 @@ def test_heads_up_to_three_button_never_on_the_big_blind():
 def test_a_hand_needs_two_players():
     with pytest.raises(TableError):
         next_positions(DEAD, SIX, [4])
+
+
+def test_forward_moving_heads_up_to_three_big_blind_moves_to_the_next_seat():
+    """§1.2/§1.3b: from heads-up the big blind moves on one dealt-in seat (as it
+    does heads-up), the small blind and button sit right behind it: a newcomer
+    just after the big blind gets it at once, nobody has it twice or is skipped."""
+    # heads-up: button/SB 1, BB 4; a newcomer at 5, just after the big blind.
+    assert next_positions(FORWARD, Positions(1, 1, 4), [1, 4, 5]) == Positions(1, 4, 5)
+    # ... or at 2, between the button and the big blind: seat 1 (due) has it first.
+    assert next_positions(FORWARD, Positions(1, 1, 4), [1, 2, 4]) == Positions(2, 4, 1)
+    # The same big blind as under DEAD.
+    for dealt in ([1, 4, 5], [1, 2, 4]):
+        assert (
+            next_positions(FORWARD, Positions(1, 1, 4), dealt).big_blind
+            == next_positions(DEAD, Positions(1, 1, 4), dealt).big_blind
+        )

@@ -257,3 +257,111 @@ def test_plain_hands_replay_through_the_rules_engine():
     r = play_hand(table, check_or_fold)
     again = replay(r.hand.config, r.hand.deck, r.hand.log)
     assert again.result == r.hand.result
+
+
+# --------------------------------------------------------------------------
+# Waiting for the big blind (RULES.md §1.2, §1.5): within one orbit, heads-up too.
+
+
+def heads_up_table(rule, seats=(1, 4)):
+    """Two players at seats 1 and 4, first button at 1; one hand played (BTN/SB 1, BB 4)."""
+    table = make_table(rule=rule, seats=list(seats), first=1)
+    r = fold_around(table)
+    assert r.positions == Positions(1, 1, 4)
+    return table
+
+
+def big_blinds(table, hands):
+    """Play ``hands`` hands; the name of each big blind and who was dealt in."""
+    out = []
+    for _ in range(hands):
+        r = fold_around(table)
+        name_at = dict(zip(r.seats, r.players))
+        out.append((name_at[r.positions.big_blind], sorted(r.players)))
+    return out
+
+
+@pytest.mark.parametrize("rule", [ButtonRule.DEAD, ButtonRule.FORWARD_MOVING])
+def test_heads_up_newcomer_waiting_for_the_big_blind_is_the_next_big_blind(rule):
+    """The newcomer sits just after the big blind: the next hand's big blind is theirs."""
+    table = heads_up_table(rule)
+    table.sit_down("p5", 300, seat=5, wait_for_big_blind=True)
+    r = fold_around(table)
+    assert 5 in r.seats and r.positions == Positions(1, 4, 5) and not r.posts
+    assert table.player("p5").status is SeatStatus.ACTIVE
+
+
+@pytest.mark.parametrize("rule", [ButtonRule.DEAD, ButtonRule.FORWARD_MOVING])
+def test_heads_up_newcomer_between_button_and_big_blind_waits_one_hand(rule):
+    """Seat 2 lies between the button (1) and the big blind (4): the big blind is
+    seat 1's turn first (heads-up alternation), then it reaches seat 2."""
+    table = heads_up_table(rule)
+    table.sit_down("p2", 300, seat=2, wait_for_big_blind=True)
+    r = fold_around(table)
+    assert r.seats == (1, 4) and r.positions.big_blind == 1
+    r = fold_around(table)
+    assert r.seats == (1, 2, 4) and r.positions.big_blind == 2 and not r.posts
+
+
+@pytest.mark.parametrize("rule", [ButtonRule.DEAD, ButtonRule.FORWARD_MOVING])
+@pytest.mark.parametrize("seat", [2, 3, 5, 6])
+def test_heads_up_to_three_handed_nobody_has_the_big_blind_twice_nor_skips_it(rule, seat):
+    """TDA 34-B: the big blind goes round p1, p4 and the newcomer in turn, each
+    once per orbit, from the moment the newcomer is dealt in."""
+    table = heads_up_table(rule)
+    table.sit_down("new", 300, seat=seat, wait_for_big_blind=True)
+    seq = big_blinds(table, 8)
+    bbs = [bb for bb, _ in seq]
+    first_in = next(k for k, (_, dealt) in enumerate(seq) if "new" in dealt)
+    assert first_in <= 1 and bbs[first_in] == "new"  # within one (heads-up) orbit
+    assert all(a != b for a, b in zip(["p4", *bbs], bbs))  # never twice in a row
+    for k in range(first_in, len(bbs) - 2):
+        assert len(set(bbs[k : k + 3])) == 3  # every orbit of three: each player once
+
+
+def test_heads_up_newcomer_posting_the_big_blind_plays_at_once():
+    """What the server does at a short table: post and play the next hand."""
+    for seat in (2, 5):
+        table = heads_up_table(ButtonRule.FORWARD_MOVING)
+        table.sit_down("new", 300, seat=seat, wait_for_big_blind=False)
+        r = fold_around(table)
+        assert seat in r.seats
+        assert r.posts == (() if r.positions.big_blind == seat else (Post(seat, 10, 0),))
+
+
+def test_forward_moving_big_blind_never_jumps_over_a_waiting_seat():
+    """§1.3b lets the big blind skip a seat when a player leaves; a seat waiting for
+    the big blind gets it instead (§1.5: within one orbit)."""
+    table = make_table(seats=[1, 2, 4], first=4)  # button 4, SB 1, BB 2
+    fold_around(table)
+    table.sit_down("p3", 300, seat=3, wait_for_big_blind=True)
+    table.leave("p1")
+    # Plain forward move: button 2, SB 4, BB... heads-up 2/4 would pass seat 3.
+    r = fold_around(table)
+    assert r.seats == (2, 3, 4) and r.positions == Positions(4, 2, 3) and not r.posts
+
+
+@pytest.mark.parametrize("entry", [EntryRule.WAIT_FOR_BIG_BLIND, EntryRule.POST_BIG_BLIND])
+def test_first_hand_deals_everyone_in_and_draws_the_button(entry):
+    """No hand played yet: nobody waits for the big blind or posts; the first button
+    is drawn at random among everyone dealt in (RULES.md §1.1)."""
+    buttons = set()
+    for seed in range(30):
+        s = CashGameSettings(5, 10, 200, 1000, entry_rule=entry, seats=6)
+        table = CashTable(s, rng=random.Random(seed))
+        for seat in (2, 3, 5):
+            table.sit_down(f"p{seat}", 500, seat=seat)
+        table.sit_down("p6", 500, seat=6, wait_for_big_blind=entry is EntryRule.POST_BIG_BLIND)
+        r = table.start_hand()
+        assert r.seats == (2, 3, 5, 6) and not r.posts
+        buttons.add(r.positions.button)
+        assert all(p.status is SeatStatus.ACTIVE for p in table.players)
+    assert buttons == {2, 3, 5, 6}
+
+
+def test_first_hand_heads_up_newcomers_are_dealt_in():
+    table = make_table(0, first=None)
+    table.sit_down("a", 300, seat=2, wait_for_big_blind=True)
+    table.sit_down("b", 300, seat=4, wait_for_big_blind=True)
+    r = table.start_hand()
+    assert r.seats == (2, 4) and r.positions.heads_up and not r.posts

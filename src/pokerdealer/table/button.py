@@ -18,7 +18,11 @@ Heads-up (two dealt in) the button posts the small blind; the big blind is
 the first dealt-in seat after the last big blind, so nobody has the big blind
 twice in a row (TDA 34-B). That is the DEAD rule's step 1, and it is applied
 to FORWARD_MOVING too unless ``heads_up_no_double_bb=False`` (then the button
-simply moves on, RULES.md §1.3b).
+simply moves on, RULES.md §1.3b). Going from heads-up back to three or more,
+FORWARD_MOVING also moves the big blind one dealt-in seat on from the last
+big blind, with both blinds right behind it: nobody has it twice in a row,
+nobody's turn is skipped, and a newcomer sitting just after the big blind
+gets it at once.
 
 The worked examples of RULES.md §1.3a (seats 1..6, button 1, SB 2, BB 3):
 
@@ -38,8 +42,14 @@ player (cash) is dealt in at once by posting a live big blind -- plus the
 small blind, dead, if they missed it -- unless the seat lies strictly between
 the button and the big blind (the blinds just passed it: they wait until the
 button passes); a ``WAITING`` player is dealt in when the big blind reaches
-the seat, and posts nothing extra. A seated player who is not dealt in
-misses each blind that passes the seat (``missed_big_blind`` /
+the seat, and posts nothing extra -- within one orbit: the big blind never
+jumps over a waiting seat (heads-up it reaches the newcomer the next hand or
+the one after; under FORWARD_MOVING, when a player leaving would make it jump,
+it moves one seat on instead, see :func:`_place`). At the table's first hand
+nobody waits or posts: everyone who wants to play is dealt in and the first
+button is drawn; the same when fewer than two players are active (the game
+restarts, the button moving on from the last hand). A seated player who is
+not dealt in misses each blind that passes the seat (``missed_big_blind`` /
 ``missed_small_blind``), unless they never played at the table.
 """
 
@@ -179,6 +189,13 @@ def first_positions(dealt: Sequence[int], button: int) -> Positions:
     return Positions(button, sb, _next(sb, dealt))
 
 
+def _behind_big_blind(bb: int, dealt: Sequence[int]) -> Positions:
+    """Three or more dealt in: the big blind at ``bb``, the small blind and the
+    button on the two dealt-in seats before it (both blinds posted)."""
+    sb = _previous(bb, dealt)
+    return Positions(_previous(sb, dealt), sb, bb)
+
+
 def next_positions(
     rule: ButtonRule,
     prev: Positions,
@@ -207,6 +224,13 @@ def next_positions(
             bb = dealt[0] if dealt[1] == button else dealt[1]
         return Positions(button, button, bb)
     if rule is ButtonRule.FORWARD_MOVING:
+        if prev.heads_up:
+            # Heads-up -> three or more: the big blind moves on to the next
+            # dealt-in seat after the last big blind (as heads-up, §1.2), the
+            # small blind and button are the two dealt-in seats before it. A
+            # newcomer sitting there gets it at once, nobody has it twice in a
+            # row and nobody's turn is skipped.
+            return _behind_big_blind(_next(prev.big_blind, dealt), dealt)
         button = _next(prev.button, dealt)
         sb = _next(button, dealt)
         bb = _next(sb, dealt)
@@ -225,6 +249,48 @@ def next_positions(
         if button == sb:
             button = _previous(sb, dealt)
     return Positions(button, sb, bb, sb not in dealt)
+
+
+def _place(
+    rule: ButtonRule,
+    prev: Positions,
+    dealt: set[int],
+    waiting: set[int],
+    seat_count: int,
+    opts: dict[str, bool],
+) -> tuple[Positions, int | None]:
+    """The positions when ``dealt`` play, and the one waiting seat (if any) the
+    big blind reaches this hand: that player comes in as the big blind.
+
+    A waiting seat is never passed over by the big blind (RULES.md §1.5: they
+    get it within one orbit). Under DEAD the big blind advances one seat at a
+    time, so it reaches every waiting seat in turn. Under FORWARD_MOVING the
+    big blind can jump over seats when players leave or sit out (§1.3b); when
+    it would jump over a waiting seat, it moves instead to the next seat after
+    the last big blind among the players and the waiting seats, with both
+    blinds right behind it.
+    """
+    positions = next_positions(rule, prev, dealt, **opts)
+    waiter = None
+    for s in sorted(waiting, key=lambda s: (s - prev.big_blind) % seat_count):
+        trial = next_positions(rule, prev, dealt | {s}, **opts)
+        if trial.big_blind == s:
+            positions, waiter = trial, s
+            break
+    bb = positions.big_blind
+    if (
+        rule is ButtonRule.FORWARD_MOVING
+        and bb != prev.big_blind
+        and any(is_between(s, prev.big_blind, bb, seat_count) for s in waiting)
+    ):
+        bb = _next(prev.big_blind, dealt | waiting)
+        waiter = bb if bb in waiting else None
+        players = sorted(dealt | {bb})
+        if len(players) == 2:
+            other = players[0] if players[1] == bb else players[1]
+            return Positions(other, other, bb), waiter
+        return _behind_big_blind(bb, players), waiter
+    return positions, waiter
 
 
 def plan_hand(
@@ -266,8 +332,9 @@ def plan_hand(
 
     # Posting players and tournament entrants come in unless the blinds just passed them.
     coming = {s for s in wanting if seats[s].status is not SeatStatus.WAITING}
+    waiting = {s for s in wanting if seats[s].status is SeatStatus.WAITING}
     while True:
-        positions = next_positions(rule, prev, active | coming, **opts)
+        positions, waiter = _place(rule, prev, active | coming, waiting, seat_count, opts)
         # Under DEAD the button is the last small blind's seat (next_positions moves
         # it only when newcomers sit exactly where the blinds have just passed).
         start = prev.small_blind if rule is ButtonRule.DEAD else positions.button
@@ -286,19 +353,9 @@ def plan_hand(
         if not held:
             break
         coming -= held
+    if waiter is not None:
+        coming.add(waiter)
     dealt = active | coming
-    # One player waiting for the big blind comes in when it reaches their seat.
-    waiting = sorted(
-        (s for s in wanting if seats[s].status is SeatStatus.WAITING),
-        key=lambda s: (s - prev.big_blind) % seat_count,
-    )
-    for s in waiting:
-        trial = next_positions(rule, prev, dealt | {s}, **opts)
-        if trial.big_blind == s:
-            positions = trial
-            dealt.add(s)
-            coming.add(s)
-            break
 
     posts = []
     for s in sorted(coming):

@@ -95,8 +95,10 @@ class CashTable(Table):
 
         :param seat: a free seat (default: the lowest free seat).
         :param wait_for_big_blind: wait for the big blind instead of posting one
-            (default from ``settings.entry_rule``). When fewer than two players
-            are playing, everyone is dealt in at once without posting.
+            (default from ``settings.entry_rule``). The big blind reaches a
+            waiting player within one orbit, heads-up too. Before the table's
+            first hand (or when fewer than two players are playing) everyone
+            is dealt in at once without posting.
         """
         low, high = self.buy_in_range(name, now=now)
         if not low <= buy_in <= high:
