@@ -238,7 +238,7 @@ class HoldemEnv(AECEnv):
         # (zeros plus what stays fixed for an agent during a hand: hole cards,
         # button, hand number, and the board dealt so far).
         self._zeros = np.zeros(size, dtype=np.float32)
-        self._bases: list[list[Any] | None] = [None] * n  # seat -> [vector, board cards in it]
+        self._bases: list[list[Any] | None] = [None] * n  # seat -> see _base()
         # seat -> its observer's (seat, rotated position) pairs: index 0 is the observer.
         self._rotations = [[(seat, (seat - me) % n) for seat in range(n)] for me in range(n)]
         self._all_seats = list(range(n))
@@ -533,34 +533,45 @@ class HoldemEnv(AECEnv):
             cached = self._obs_cache[agent] = self._encode(self.agent_name_mapping[agent])
         return cached
 
-    def _base(self, me: int, hand: Hand) -> np.ndarray:
-        """``me``'s per-hand base vector: hole cards, button, hand number, board so far."""
-        entry = self._bases[me]
-        if entry is None:
-            base = self._zeros.copy()
-            i_me = self._seat_index.get(me)
-            if i_me is not None:
-                for card in hand.hole_cards[i_me]:
-                    base[card.index] = 1.0
-            base[108 + (self._button - me) % self.n] = 1.0
-            base[-1] = self.hand_number
-            entry = self._bases[me] = [base, 0]
-        base, dealt = entry
-        board = hand.board
-        if len(board) != dealt:
-            for card in board[dealt:]:
-                base[52 + card.index] = 1.0
-            entry[1] = len(board)
-        return base
+    def _base(self, me: int, hand: Hand) -> list[Any]:
+        """``me``'s per-hand entry: ``[base vector, board cards in it, rows, busted]``.
+
+        The base vector holds what is fixed for ``me`` during a hand (hole cards,
+        button, hand number) and the board so far; ``rows`` pairs each dealt-in
+        player's index with its rotated position, ``busted`` each seat not dealt in.
+        """
+        base = self._zeros.copy()
+        seat_index = self._seat_index
+        i_me = seat_index.get(me)
+        if i_me is not None:
+            for card in hand.hole_cards[i_me]:
+                base[card.index] = 1.0
+        base[108 + (self._button - me) % self.n] = 1.0
+        base[-1] = self.hand_number
+        if seat_index is self._all_index:  # everybody dealt in: player index = seat
+            rows, busted = self._rotations[me], ()
+        else:
+            rows = [(seat_index[s], k) for s, k in self._rotations[me] if s in seat_index]
+            busted = [(s, k) for s, k in self._rotations[me] if s not in seat_index]
+        entry = self._bases[me] = [base, 0, rows, busted]
+        return entry
 
     def _encode(self, me: int) -> dict[str, np.ndarray]:
         hand = self.hand
         assert hand is not None
-        n = self.n
-        vec = self._base(me, hand).copy()  # a new array each time: callers may keep it
+        entry = self._bases[me]
+        if entry is None:
+            entry = self._base(me, hand)
+        base_vec, dealt, rows, busted = entry
+        board = hand.board
+        if len(board) != dealt:
+            for card in board[dealt:]:
+                base_vec[52 + card.index] = 1.0
+            entry[1] = len(board)
+        vec = base_vec.copy()  # a new array each time: callers may keep it
         vec[_STREET_SLOT[hand.street]] = 1.0
+        n = self.n
         scale = self._obs_scale
-        seat_index = self._seat_index
         stacks = hand.stacks
         committed = hand.committed
         contributed = hand.contributions
@@ -573,11 +584,9 @@ class HoldemEnv(AECEnv):
         b_all_in = b_folded + n
         b_in_hand = b_all_in + n
         b_to_act = b_in_hand + n
-        for seat, k in self._rotations[me]:
-            i = seat_index.get(seat)
-            if i is None:
-                vec[b_stack + k] = self.session_stacks[seat] * scale
-                continue
+        for seat, k in busted:
+            vec[b_stack + k] = self.session_stacks[seat] * scale
+        for i, k in rows:
             stack = stacks[i]
             if stack:
                 vec[b_stack + k] = stack * scale
@@ -595,7 +604,7 @@ class HoldemEnv(AECEnv):
                 vec[b_to_act + k] = 1.0
         base = b_to_act + n
         vec[base] = (sum(contributed) + hand.dead_money) * scale
-        if actor is not None and actor == seat_index.get(me):
+        if actor is not None and actor == self._seat_index.get(me):
             legal = self._legal = hand.legal()
             if not legal.can_show:
                 if legal.call is not None:
