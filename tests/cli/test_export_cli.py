@@ -32,13 +32,18 @@ def _stacks(text: str):
     return [dict(zip(hh.players, list(hh)[-1].stacks)) for hh in parsed]
 
 
-def test_a_phhs_session_exports_to_pokerstars_that_pokerkit_reads(tmp_path):
+@pytest.mark.parametrize("reveal", [False, True], ids=["no-hero", "reveal-all"])
+def test_a_phhs_session_exports_to_pokerstars_that_pokerkit_reads(tmp_path, reveal):
+    """By default nobody's hole cards are written (no hero); --reveal-all writes everyone's."""
     played, histories = _session()
     source = tmp_path / "session.phhs"
     dump_all(histories, source)
-    result = runner.invoke(app, ["export", str(source), "--format", "pokerstars"])
+    args = ["export", str(source), "--format", "pokerstars"] + (["--reveal-all"] if reveal else [])
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.stderr
     assert result.stdout.count("PokerStars Hand #") == len(played)
+    dealt = [line for line in result.stdout.splitlines() if line.startswith("Dealt to ")]
+    assert len(dealt) == (len(played) * len(NAMES) if reveal else 0)
     assert _stacks(result.stdout) == [dict(zip(h.config.players, h.stacks)) for h in played]
 
 
@@ -60,6 +65,7 @@ def test_one_hand_to_a_file_with_a_hero(tmp_path):
     [
         (["--format", "xml"], "unknown format 'xml': expected pokerstars"),
         (["--hero", "Zed"], "hero 'Zed' is not one of the players"),
+        (["--hero", "Ann", "--reveal-all"], "--hero and --reveal-all: choose one"),
     ],
 )
 def test_bad_options(tmp_path, args, message):

@@ -44,16 +44,53 @@ def _check_same_stacks(hands, text):
         )
 
 
+@pytest.mark.parametrize("reveal_all", [True, False], ids=["reveal-all", "no-hero"])
 @pytest.mark.parametrize("seed", [1, 2])
-def test_pokerkit_reads_a_session_back_to_the_same_stacks(seed):
+def test_pokerkit_reads_a_session_back_to_the_same_stacks(seed, reveal_all):
     # Uneven stacks give side pots, all-ins, uncalled bets and split pots.
     config = HandConfig(stacks=(200, 150, 300, 90, 200, 40), blinds=(1, 2), players=NAMES)
     hands = list(simulate_hands(config, ["random", "caller", "tight"], hands=150, seed=seed))
-    text = session_to_pokerstars(
-        hand_to_pokerstars(h, hand_id=k + 1, when=WHEN) for k, h in enumerate(hands)
-    )
+    texts = [hand_to_pokerstars(h, hand_id=k + 1, when=WHEN, reveal_all=reveal_all) for k, h in enumerate(hands)]
+    text = session_to_pokerstars(texts)
     assert "side pot" in text and "Uncalled bet" in text and "and is all-in" in text
+    dealt = [line for line in text.splitlines() if line.startswith("Dealt to ")]
+    assert len(dealt) == (sum(h.config.player_count for h in hands) if reveal_all else 0)
     _check_same_stacks(hands, text)
+
+
+def _written_holes(hand, text):
+    """The players whose hole cards appear anywhere in ``text``."""
+    return {
+        i
+        for i, cards in enumerate(hand.hole_cards)
+        if f"[{' '.join(str(c) for c in cards)}]" in text
+    }
+
+
+def test_without_a_hero_only_cards_shown_down_are_written():
+    """hero=None: no ``Dealt to`` line, and no hole cards but those the rules tabled."""
+    config = HandConfig(stacks=(200, 150, 300, 90), blinds=(1, 2), players=NAMES[:4])
+    hands = list(simulate_hands(config, ["random", "caller", "tight"], hands=80, seed=5))
+    showdowns = 0
+    for hand in hands:
+        text = hand_to_pokerstars(hand, when=WHEN)
+        assert "Dealt to" not in text
+        assert _written_holes(hand, text) == set(hand.shown)
+        showdowns += bool(hand.shown)
+        everyone = hand_to_pokerstars(hand, when=WHEN, reveal_all=True)
+        assert _written_holes(hand, everyone) == set(range(4))
+        hero = hand_to_pokerstars(hand, when=WHEN, hero="Bob")
+        dealt = [line for line in hero.splitlines() if line.startswith("Dealt to ")]
+        assert len(dealt) == 1 and dealt[0].startswith("Dealt to Bob [")
+        assert _written_holes(hand, hero) == set(hand.shown) | {1}
+    assert showdowns > 5
+
+
+def test_hero_and_reveal_all_are_exclusive():
+    hand = Hand(HandConfig(stacks=(100, 100), players=("Ann", "Bob")), deck_cards())
+    hand.fold()
+    with pytest.raises(PokerDealerError, match="not both"):
+        hand_to_pokerstars(hand, hero="Ann", reveal_all=True)
 
 
 def test_pokerkit_reads_hero_only_tournament_hands():

@@ -2,13 +2,14 @@
 
 ::
 
-    pokerdealer export FILE --format pokerstars [--out OUT] [--hero NAME] [--table NAME]
+    pokerdealer export FILE --format pokerstars [--out OUT] [--hero NAME | --reveal-all] [--table NAME]
 
 ``FILE`` is a ``.phh`` (one hand) or ``.phhs`` (a session) file. The hands are
 replayed through the rules and written as PokerStars text (the format
-trackers read) to ``--out``, or to standard output. ``--hero`` deals only that
-player's hole cards face up, as a real PokerStars file does; by default every
-hand's hole cards are written.
+trackers read) to ``--out``, or to standard output. Hole cards: ``--hero NAME``
+writes only that player's (``Dealt to NAME``), as a real PokerStars file does;
+``--reveal-all`` writes everyone's (a full-information history); by default
+nobody's -- only the cards shown down appear.
 """
 
 from __future__ import annotations
@@ -36,8 +37,11 @@ def export_command(
         Path | None, typer.Option("--out", "-o", help="Write to this file instead of the screen.")
     ] = None,
     hero: Annotated[
-        str | None, typer.Option("--hero", help="Only this player's hole cards are dealt face up.")
+        str | None, typer.Option("--hero", help="Write this player's hole cards (only theirs).")
     ] = None,
+    reveal_all: Annotated[
+        bool, typer.Option("--reveal-all", help="Write every player's hole cards (not with --hero).")
+    ] = False,
     table: Annotated[str, typer.Option("--table", help="Table name written in each hand.")] = "pokerdealer",
 ) -> None:
     """Export PHH hand histories as PokerStars text."""
@@ -45,6 +49,8 @@ def export_command(
     from pokerdealer.history.phh import HistoryError
     from pokerdealer.history.pokerstars import histories_to_pokerstars
 
+    if hero is not None and reveal_all:
+        raise PokerDealerError("--hero and --reveal-all: choose one")
     if format.lower() not in FORMATS:
         raise PokerDealerError(f"unknown format {format!r}: expected {', '.join(FORMATS)}")
     if file.suffix not in (".phh", ".phhs"):
@@ -62,7 +68,7 @@ def export_command(
     if not histories:
         raise PokerDealerError(f"{file}: no hands in the file")
     try:
-        text = histories_to_pokerstars(histories, hero=hero, table=table)
+        text = histories_to_pokerstars(histories, hero=hero, reveal_all=reveal_all, table=table)
     except PokerDealerError as error:
         raise PokerDealerError(f"{file}: {error}") from None
     if out is None:

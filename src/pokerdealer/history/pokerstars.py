@@ -7,6 +7,11 @@
 PokerStars' own files. Amounts are chips, written without a currency symbol
 unless one is given. Raises are written the PokerStars way, ``raises BY to TO``.
 
+Whose hole cards are written: ``hero="Name"`` -- that player's only (a player's
+own history, as PokerStars writes it); ``reveal_all=True`` -- everyone's (a
+full-information history, e.g. of a simulation); neither -- nobody's (an
+observer's history: only the cards shown down appear).
+
 >>> from pokerdealer.cards import parse_cards
 >>> from pokerdealer.rules import Hand, HandConfig, deck_for_deal
 >>> config = HandConfig(stacks=(100, 100, 100), blinds=(1, 2), players=("Ann", "Bob", "Cy"))
@@ -125,6 +130,7 @@ def hand_to_pokerstars(
     names: Sequence[str] | None = None,
     seats: Sequence[int] | None = None,
     hero: str | None = None,
+    reveal_all: bool = False,
     table: str = "pokerdealer",
     max_seats: int | None = None,
     when: datetime.datetime | None = None,
@@ -136,8 +142,13 @@ def hand_to_pokerstars(
 
     :param names: the players' names by engine index (default: the config's).
     :param seats: their seat numbers (default 1..N in engine order).
-    :param hero: whose hole cards are dealt face up (``Dealt to``); ``None``
-        deals every hand face up (a full-information history, e.g. a simulation).
+    :param hero: the player whose history this is: only their hole cards are
+        written (``Dealt to``), as in a real PokerStars file. ``None`` (default):
+        no hero, no ``Dealt to`` line at all -- an observer's history, where the
+        only hole cards written are those shown down.
+    :param reveal_all: write every player's hole cards (``Dealt to`` each of
+        them, in deal order): a full-information history, e.g. of a simulation.
+        Not together with ``hero``.
     :param when: the date written (default: now); the time zone is written ET.
     :param tournament: a tournament number: the header becomes a tournament
         header with ``level`` (from 1) as a Roman numeral.
@@ -153,6 +164,8 @@ def hand_to_pokerstars(
         raise PokerDealerError(f"{len(names)} names and {len(seats)} seats for {n} players")
     if hero is not None and hero not in names:
         raise PokerDealerError(f"hero {hero!r} is not one of the players: {', '.join(names)}")
+    if hero is not None and reveal_all:
+        raise PokerDealerError("give a hero (only their cards are written) or reveal_all (everyone's), not both")
     money = currency
 
     def amt(x: int) -> str:
@@ -207,7 +220,7 @@ def hand_to_pokerstars(
     lines.append("*** HOLE CARDS ***")
     holes = hand.hole_cards
     for i in ((b + 1 + k) % n for k in range(n)):
-        if hero is None or names[i] == hero:
+        if reveal_all or names[i] == hero:
             lines.append(f"Dealt to {names[i]} [{_cards(holes[i])}]")
 
     folded_on: dict[int, int] = {}
