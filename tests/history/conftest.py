@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,9 @@ PHH_DATA = Path(__file__).resolve().parents[3] / "shared" / "phh" / "data"
 
 @pytest.fixture
 def phh_data() -> Path:
-    """The dataset folder; the test is skipped when it is absent."""
+    """The dataset folder; the test is skipped when it is absent (but fails in CI, which has it)."""
     if not PHH_DATA.is_dir():
+        if os.environ.get("CI"):
+            pytest.fail(f"PHH dataset not found at {PHH_DATA}")
         pytest.skip(f"PHH dataset not found at {PHH_DATA}")
     return PHH_DATA

@@ -37,7 +37,5 @@ def test_same_finishing_stacks_as_pokerkit_10000_hands():
 
 
 @pytest.mark.slow
-def test_same_finishing_stacks_as_pokerkit_40000_more_hands(request):
-    if "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("long: run with -m slow")
+def test_same_finishing_stacks_as_pokerkit_40000_more_hands():
     run(range(10_000, 50_000))
