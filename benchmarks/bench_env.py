@@ -87,9 +87,10 @@ def bench_engine(seconds: float, players: int, seed: int = 0) -> tuple[float, in
                 hand.auto_showdown()
                 break
             legal = hand.legal()
-            mask = actions.mask(hand, legal)
+            # Mask and raise amounts in one pass, as the environment does.
+            amounts, mask = actions._resolve(hand, legal)
             index = choice(mask.nonzero()[0].tolist())
-            hand.apply(actions.to_action(index, hand, legal))
+            hand.apply(actions.to_action(index, hand, legal, amounts))
             decisions += 1
     return decisions / (clock() - start), hands
 
