@@ -8,6 +8,7 @@ from functools import wraps
 from typing import ParamSpec, TypeVar
 
 import typer
+from typer.exceptions import TyperException
 from rich.console import Console
 
 from pokerdealer.errors import PokerDealerError
@@ -50,6 +51,19 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
 
 
 def main() -> None:
-    """Entry point of the ``pokerdealer`` console script."""
-    app(prog_name="pokerdealer")
-    sys.exit(0)
+    """Entry point of the ``pokerdealer`` console script.
+
+    Usage errors (a missing argument, an unknown option) are reported like
+    every other bad input: one line on standard error and exit status 2.
+    """
+    try:
+        code = app(prog_name="pokerdealer", standalone_mode=False)
+    except TyperException as error:  # typer's usage errors (it vendors click)
+        context = getattr(error, "ctx", None)
+        command = context.command_path if context is not None else "pokerdealer"
+        message = error.format_message() if hasattr(error, "format_message") else str(error)
+        error_console.print(f"error: {message} (see '{command} --help')", markup=False)
+        sys.exit(getattr(error, "exit_code", 2))
+    except (typer.Abort, KeyboardInterrupt):
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
