@@ -185,7 +185,12 @@ class Client:
         self.send(type="act", kind="check" if legal["check"] else "call", hand=hand["number"], at=hand["actions"])
 
     def close(self) -> None:
-        self.ws.close()
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            self.ws.close()
+        except ConnectionClosed:  # the server closed it first (e.g. 4409: played elsewhere)
+            pass
 
 
 # ------------------------------------------------------------ PostgreSQL

@@ -77,8 +77,12 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     async def exists(table_id: str) -> None:
         """Pages only need the table to exist (their websocket finds its process)."""
-        with contextlib.suppress(Elsewhere):
-            await table(table_id)
+        try:
+            await room.resolve(table_id)
+        except NoSuchTable:
+            raise HTTPException(404, "no such table") from None
+        except Elsewhere:
+            pass
 
     def page(name: str) -> FileResponse:
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
