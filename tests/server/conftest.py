@@ -215,6 +215,14 @@ def _pg_bindir() -> Path | None:
     return Path(initdb).parent if initdb else None
 
 
+def pg_bindir_or_fail() -> Path:
+    """PostgreSQL's binaries, or the test FAILS naming the package (never a silent skip)."""
+    bindir = _pg_bindir()
+    if bindir is None or not (bindir / "pg_ctl").exists():
+        pytest.fail(PG_HINT, pytrace=False)
+    return bindir
+
+
 class PgCluster:
     """A throwaway PostgreSQL cluster: a temporary directory, 127.0.0.1 on a free
     port, its unix socket inside that directory, trust auth, no fsync."""
@@ -275,10 +283,7 @@ def pg_admin() -> Iterator[str]:
     if external:
         yield external
         return
-    bindir = _pg_bindir()
-    if bindir is None or not (bindir / "pg_ctl").exists():
-        pytest.fail(PG_HINT, pytrace=False)
-    cluster = PgCluster(bindir)
+    cluster = PgCluster(pg_bindir_or_fail())
     try:
         url = cluster.start()
     except Exception:

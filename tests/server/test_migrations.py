@@ -161,3 +161,13 @@ def test_an_unreachable_database_is_one_line() -> None:
         message = result.stderr.strip()
         assert "\n" not in message and "cannot open the database" in message
         assert "secret" not in message
+
+
+def test_missing_postgresql_binaries_fail_naming_the_package(monkeypatch) -> None:  # noqa: ANN001
+    import pytest
+
+    from tests.server import conftest
+
+    monkeypatch.setattr(conftest, "_pg_bindir", lambda: None)
+    with pytest.raises(pytest.fail.Exception, match=r"apt-get install -y postgresql"):
+        conftest.pg_bindir_or_fail()

@@ -417,14 +417,14 @@ def try_claim(
 
 
 def claimable(conn: Connection, owner: str, node: str, now: float, *, reclaim_node: bool) -> list[str]:
-    """Open tables whose lease another process may take now (oldest first)."""
+    """Open tables whose lease is free now (oldest first); the caller skips its own."""
     free = (LeaseRow.expires_at < now) | LeaseRow.table_id.is_(None)
     if reclaim_node:
         free = free | (LeaseRow.node == node)
     rows = conn.execute(
         select(TableRow.id)
         .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
-        .where(TableRow.closed.is_(False), free, (LeaseRow.owner.is_(None)) | (LeaseRow.owner != owner))
+        .where(TableRow.closed.is_(False), free)
         .order_by(TableRow.created_at)
     ).all()
     return [r[0] for r in rows]

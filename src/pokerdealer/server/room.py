@@ -157,7 +157,7 @@ class Room:
             lambda c: db.claimable(c, self.owner, self.node, now, reclaim_node=self.reclaim_node),
         )
         for table_id in ids:
-            if table_id not in self._failed:
+            if table_id not in self._failed and table_id not in self.tables:
                 await self.claim(table_id)
 
     async def claim(self, table_id: str) -> LiveTable | None:
