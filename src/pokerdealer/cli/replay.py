@@ -65,93 +65,19 @@ from pokerdealer.evaluation.explain import card_label
 from pokerdealer.evaluation.showdown import showdown
 from pokerdealer.history.convert import Replay, ReplayError, UnsupportedHistory, history_to_hand
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.i18n import check_lang
+from pokerdealer.i18n import check_lang, message
 from pokerdealer.rules import Hand
 from pokerdealer.rules.actions import CALL, CHECK, FOLD, MUCK, RAISE, SHOW
 
 __all__ = ["replay_command", "replay_json", "replay_many"]
-
-# -- words of the human output, in the three languages --------------------------------
-
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "player_count": "{n} players",
-        "ante_per_player": "ante {amount} each", "ante_big_blind": "big-blind ante {amount}", "ante_button": "button ante {amount}",
-        "preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River",
-        "showdown": "Showdown", "pots": "Pots", "pot": "pot", "main_pot": "Main pot",
-        "side_pot": "Side pot {n}", "posts": "posts", "small_blind": "small blind",
-        "big_blind": "big blind", "straddle": "straddle", "ante": "ante",
-        "fold": "folds", "check": "checks", "call": "calls {amount}",
-        "bet": "bets {amount}", "raise": "raises to {amount}", "all_in": " (all-in)",
-        "show": "shows {cards}", "muck": "mucks", "tabled": "all-in: every hand is turned face up",
-        "first_aggressor": "{name} shows first: made the last bet or raise on the {street}",
-        "first_left": "{name} shows first: no bet on the last round, first player left of the button",
-        "wins": "{name} wins {amount}", "split": "{names} split {amount}",
-        "uncontested": "uncontested", "by_muck": "the others mucked",
-        "stacks": "Finishing stacks", "recorded": "recorded",
-        "match": "match the recorded finishing stacks",
-        "mismatch": "do NOT match the recorded finishing stacks",
-        "no_finishing_stacks": "no finishing stacks recorded in the file",
-        "next": "The file stops here: {name} to act: {legal}",
-        "warnings": "Tolerated", "players": "Players", "button": "button",
-        "hands": "hands replayed", "summary": "Summary", "skipped": "skipped (unsupported)",
-        "rejected": "rejected", "mismatches": "mismatching", "matches": "matching",
-        "no_stacks": "without finishing stacks",
-    },
-    "zh-Hant": {
-        "player_count": "{n}位玩家",
-        "ante_per_player": "每人前注{amount}", "ante_big_blind": "大盲前注{amount}", "ante_button": "莊家前注{amount}",
-        "preflop": "翻牌前", "flop": "翻牌", "turn": "轉牌", "river": "河牌",
-        "showdown": "攤牌", "pots": "底池", "pot": "底池", "main_pot": "主池",
-        "side_pot": "邊池{n}", "posts": "下", "small_blind": "小盲",
-        "big_blind": "大盲", "straddle": "抓盲", "ante": "前注",
-        "fold": "棄牌", "check": "過牌", "call": "跟注{amount}",
-        "bet": "下注{amount}", "raise": "加注到{amount}", "all_in": "（全下）",
-        "show": "亮牌{cards}", "muck": "蓋牌", "tabled": "有人全下：所有手牌翻開",
-        "first_aggressor": "{name}先亮牌：{street}最後一個下注或加注",
-        "first_left": "{name}先亮牌：最後一輪無人下注，莊家左邊第一位",
-        "wins": "{name}贏得{amount}", "split": "{names}平分{amount}",
-        "uncontested": "無人爭奪", "by_muck": "其他人蓋牌",
-        "stacks": "最終籌碼", "recorded": "記錄",
-        "match": "與記錄的最終籌碼相符", "mismatch": "與記錄的最終籌碼不符",
-        "no_finishing_stacks": "檔案沒有記錄最終籌碼",
-        "next": "檔案到此為止：輪到{name}：{legal}",
-        "warnings": "已容忍", "players": "玩家", "button": "莊家",
-        "hands": "重播手數", "summary": "總結", "skipped": "略過（不支援）",
-        "rejected": "拒絕", "mismatches": "不符", "matches": "相符",
-        "no_stacks": "無最終籌碼",
-    },
-    "zh-Hans": {
-        "player_count": "{n}位玩家",
-        "ante_per_player": "每人前注{amount}", "ante_big_blind": "大盲前注{amount}", "ante_button": "庄家前注{amount}",
-        "preflop": "翻牌前", "flop": "翻牌", "turn": "转牌", "river": "河牌",
-        "showdown": "摊牌", "pots": "底池", "pot": "底池", "main_pot": "主池",
-        "side_pot": "边池{n}", "posts": "下", "small_blind": "小盲",
-        "big_blind": "大盲", "straddle": "抓盲", "ante": "前注",
-        "fold": "弃牌", "check": "过牌", "call": "跟注{amount}",
-        "bet": "下注{amount}", "raise": "加注到{amount}", "all_in": "（全下）",
-        "show": "亮牌{cards}", "muck": "盖牌", "tabled": "有人全下：所有手牌翻开",
-        "first_aggressor": "{name}先亮牌：{street}最后一个下注或加注",
-        "first_left": "{name}先亮牌：最后一轮无人下注，庄家左边第一位",
-        "wins": "{name}赢得{amount}", "split": "{names}平分{amount}",
-        "uncontested": "无人争夺", "by_muck": "其他人盖牌",
-        "stacks": "最终筹码", "recorded": "记录",
-        "match": "与记录的最终筹码相符", "mismatch": "与记录的最终筹码不符",
-        "no_finishing_stacks": "文件没有记录最终筹码",
-        "next": "文件到此为止：轮到{name}：{legal}",
-        "warnings": "已容忍", "players": "玩家", "button": "庄家",
-        "hands": "重播手数", "summary": "总结", "skipped": "跳过（不支持）",
-        "rejected": "拒绝", "mismatches": "不符", "matches": "相符",
-        "no_stacks": "无最终筹码",
-    },
-}
 
 _STREET_KEYS = ("preflop", "flop", "turn", "river")
 _SUIT_STYLES = ("green", "red", "red", "")
 
 
 def _w(lang: str, key: str, **fields: object) -> str:
-    return _WORDS[lang][key].format(**fields)
+    """A word of the human output: the catalog entry ``replay.<key>`` (:mod:`pokerdealer.i18n`)."""
+    return message(lang, f"replay.{key}", **fields)
 
 
 # -- JSON ------------------------------------------------------------------------------------
