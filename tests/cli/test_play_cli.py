@@ -57,11 +57,11 @@ def test_end_of_input_and_q_quit_cleanly():
 
 def test_pot_shortcuts_and_all_in():
     result = play("--players", "3", "--seed", "1", "--hands", "1", input="p\n" + "c\n" * 30)
-    assert "You raises to 8" in result.stdout
+    assert "You raise to 8" in result.stdout
     result = play("--players", "3", "--seed", "1", "--hands", "1", input="h\n" + "c\n" * 30)
-    assert "You raises to 5" in result.stdout
+    assert "You raise to 5" in result.stdout
     result = play("--players", "3", "--seed", "1", "--hands", "1", input="a\n" + "c\n" * 30)
-    assert "You raises to 200" in result.stdout
+    assert "You raise to 200" in result.stdout
 
 
 def test_side_pots_are_drawn_separately():

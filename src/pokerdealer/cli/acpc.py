@@ -33,7 +33,7 @@ import typer
 from pokerdealer.acpc import AcpcDealer, AcpcGame, run_client
 from pokerdealer.bots import make_bot
 from pokerdealer.cli._app import app, console, reports_errors
-from pokerdealer.cli.match import read_blinds, read_structure
+from pokerdealer.cli._options import parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.history import dump_all
 
@@ -50,7 +50,7 @@ def _game(players: int, stack: int, blinds: str, structure: str) -> AcpcGame:
     if stack <= 0:
         raise PokerDealerError(f"--stack must be positive, got {stack}")
     return AcpcGame(
-        players=players, stack=stack, blinds=read_blinds(blinds), structure=read_structure(structure)
+        players=players, stack=stack, blinds=parse_blinds(blinds), structure=parse_structure(structure)
     )
 
 

@@ -44,10 +44,11 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+from rich.progress import Progress, TaskID
 from rich.table import Table
 
-from pokerdealer.cli._app import app, console, error_console, reports_errors
+from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._display import progress_bar
 from pokerdealer.equity import EquityError, EquityResult, equity
 
 __all__ = ["equity_command", "render_result"]
@@ -57,13 +58,13 @@ _PROGRESS_DELAY = 0.3
 
 
 class _LazyProgress:
-    """A progress callback that shows a rich bar on standard error once work runs a moment."""
+    """A progress callback that shows a bar (:func:`progress_bar`) once work runs a moment."""
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, *, enabled: bool = True) -> None:
         self.enabled = enabled
         self.started = time.perf_counter()
         self.bar: Progress | None = None
-        self.task = None
+        self.task: TaskID | None = None
         self.shown = 0.0
 
     def __call__(self, fraction: float) -> None:
@@ -72,14 +73,7 @@ class _LazyProgress:
         if self.bar is None:
             if time.perf_counter() - self.started < _PROGRESS_DELAY:
                 return
-            self.bar = Progress(
-                TextColumn("equity"),
-                BarColumn(),
-                TaskProgressColumn(),
-                TimeElapsedColumn(),
-                console=error_console,
-                transient=True,
-            )
+            self.bar = progress_bar("equity", counts=False)
             self.bar.start()
             self.task = self.bar.add_task("equity", total=1.0)
             self.shown = 0.0
@@ -194,7 +188,7 @@ def equity_command(
     """All-in equity of 2 to 10 hands or ranges, exact or by Monte Carlo."""
     if exact is True and (samples is not None or seconds is not None):
         raise EquityError("--exact cannot be combined with --samples or --seconds")
-    progress = _LazyProgress(enabled=error_console.is_terminal)
+    progress = _LazyProgress()
     try:
         result = equity(
             players,

@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from pokerdealer.cli._app import app, console, error_console, reports_errors
+from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._display import progress_bar
 from pokerdealer.errors import PokerDealerError
 
 __all__ = ["COMBO_LIMIT", "equity_table_command"]
@@ -78,27 +78,13 @@ def equity_table_command(
                 "pass fewer --classes"
             )
     started = time.perf_counter()
-    bar = None
-    task = None
-    if not as_json:
-        bar = Progress(
-            TextColumn("equity table"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=error_console,
-            transient=True,
-        )
-        task = bar.add_task("chunks", total=None)
+    bar = progress_bar("equity table", enabled=not as_json)
+    task = bar.add_task("chunks", total=None)
 
     def progress(done: int, total: int) -> None:
-        if bar is not None:
-            bar.update(task, completed=done, total=total)  # type: ignore[arg-type]
+        bar.update(task, completed=done, total=total)
 
-    if bar is not None:
-        with bar:
-            table = equity_table(parsed, combos=combos, workers=workers, ray=ray, progress=progress)
-    else:
+    with bar:
         table = equity_table(parsed, combos=combos, workers=workers, ray=ray, progress=progress)
     try:
         table.write_parquet(out)

@@ -19,18 +19,17 @@ counts from 1 and is ``null`` unless the step is ``kicker``.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable
 from typing import Annotated, Any, cast
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
-from pokerdealer.cards import Card, Variant, deck_cards, parse_cards
+from pokerdealer.cards import Variant, deck_cards, parse_cards
 from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._display import cards_text
 from pokerdealer.errors import CardParseError, PokerDealerError
 from pokerdealer.evaluation import HandValue, evaluate
-from pokerdealer.evaluation.explain import card_label
 from pokerdealer.evaluation.showdown import ShowdownResult, showdown
 from pokerdealer.i18n import check_lang, message
 
@@ -48,10 +47,6 @@ TripsOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
-
-#: Suit colours: clubs, diamonds, hearts, spades (index = Card.suit).
-_SUIT_STYLES = ("green", "red", "red", "")
-
 
 def hand_json(value: HandValue, lang: str = "en") -> dict[str, Any]:
     """The JSON fields of one evaluated hand (the ``eval`` output).
@@ -88,19 +83,6 @@ def _print_json(data: dict[str, Any]) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def _cards_text(cards: Iterable[Card], highlight: Collection[Card] | None = None) -> Text:
-    """Cards in suit colours; with ``highlight``, cards in it bold and the others dim."""
-    text = Text()
-    for i, card in enumerate(cards):
-        if i:
-            text.append(" ")
-        style = _SUIT_STYLES[card.suit]
-        if highlight is not None:
-            style = f"{style} bold" if card in highlight else f"{style} dim"
-        text.append(card_label(card), style=style.strip())
-    return text
-
-
 def _check_options(variant: str, lang: str) -> Variant:
     """Reject an unknown language or variant (one-line error), return the variant."""
     check_lang(lang)
@@ -135,10 +117,10 @@ def eval_command(
     table = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
     table.add_column(style="bold")
     table.add_column()
-    table.add_row(Text(message(lang, "ui.cards")), _cards_text(hand, best))
+    table.add_row(Text(message(lang, "ui.cards")), cards_text(hand, highlight=best))
     if board_cards:
-        table.add_row(Text(message(lang, "ui.board")), _cards_text(board_cards, best))
-    table.add_row(Text(message(lang, "ui.best_five")), _cards_text(value.best_five, best))
+        table.add_row(Text(message(lang, "ui.board")), cards_text(board_cards, highlight=best))
+    table.add_row(Text(message(lang, "ui.best_five")), cards_text(value.best_five, highlight=best))
     table.add_row(Text(message(lang, "ui.hand")), Text(value.describe(lang)))
     console.print(table)
 
@@ -189,7 +171,7 @@ def showdown_command(
 
 def _print_showdown(result: ShowdownResult, lang: str) -> None:
     title = Text(message(lang, "ui.board") + "  ")
-    title.append_text(_cards_text(result.board))
+    title.append_text(cards_text(result.board))
     table = Table(title=title, title_justify="left")
     for key in ("ui.player", "ui.hole_cards", "ui.best_five", "ui.hand"):
         table.add_column(Text(message(lang, key)))
@@ -200,8 +182,8 @@ def _print_showdown(result: ShowdownResult, lang: str) -> None:
         won = name in result.winners
         table.add_row(
             Text(name, style="bold" if won else ""),
-            _cards_text(result.hole_cards[name], best),
-            _cards_text(value.best_five, best),
+            cards_text(result.hole_cards[name], highlight=best),
+            cards_text(value.best_five, highlight=best),
             Text(value.describe(lang)),
             Text(outcome if won else "", style="bold"),
         )

@@ -22,41 +22,15 @@ import json
 from typing import Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from pokerdealer.cli._app import app, console, error_console, reports_errors
+from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._display import progress_bar
+from pokerdealer.cli._options import parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.match import play_match, plot_match
-from pokerdealer.rules import Structure
 
-__all__ = ["match_command", "read_blinds", "read_structure"]
-
-
-def read_blinds(text: str) -> tuple[int, int]:
-    """``"1/2"`` -> ``(1, 2)``.
-
-    >>> read_blinds("5/10")
-    (5, 10)
-    """
-    parts = text.replace(" ", "").split("/")
-    try:
-        small, big = (int(p) for p in parts)
-    except ValueError:
-        raise PokerDealerError(f"cannot read blinds {text!r}: expected SMALL/BIG like 1/2") from None
-    if big <= 0 or small < 0 or small > big:
-        raise PokerDealerError(f"cannot read blinds {text!r}: expected SMALL/BIG like 1/2")
-    return small, big
-
-
-def read_structure(text: str) -> Structure:
-    """``no_limit``, ``pot-limit``, ``FIXED_LIMIT``... -> :class:`Structure`."""
-    try:
-        return Structure(text.replace("-", "_").lower())
-    except ValueError:
-        raise PokerDealerError(
-            f"unknown structure {text!r}: expected no_limit, pot_limit or fixed_limit"
-        ) from None
+__all__ = ["match_command"]
 
 
 @app.command("match")
@@ -74,19 +48,11 @@ def match_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """A match between bots: big blinds per 100 hands with a 95% confidence interval."""
-    small_big = read_blinds(blinds)
-    kind = read_structure(structure)
+    small_big = parse_blinds(blinds)
+    kind = parse_structure(structure)
     if stack <= 0:
         raise PokerDealerError(f"--stack must be positive, got {stack}")
-    with Progress(
-        TextColumn("match"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=error_console,
-        transient=True,
-        disable=as_json or not error_console.is_terminal,
-    ) as bar:
+    with progress_bar("match", enabled=not as_json, time_left=True) as bar:
         task = bar.add_task("match", total=hands)
 
         def progress(done: int, total: int) -> None:

@@ -35,14 +35,12 @@ from rich.text import Text
 
 from pokerdealer.cards import Card
 from pokerdealer.cli._app import app, console, reports_errors
-from pokerdealer.cli.simulate import parse_blinds, parse_structure
+from pokerdealer.cli._display import FOUR_COLOUR_STYLES, cards_text
+from pokerdealer.cli._options import parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, ConfigError, Hand, LegalActions, PlayerView
 
 __all__ = ["parse_command", "play_command"]
-
-#: Suit colours (four-colour deck): clubs, diamonds, hearts, spades.
-SUIT_STYLES = ("green", "blue", "red", "bold")
 
 HELP = (
     "f fold · c check/call · r N bet/raise to N · a all-in · p pot · h half pot · q quit"
@@ -54,20 +52,39 @@ class _Quit(Exception):
 
 
 def card_text(cards: Sequence[Card] | None) -> Text:
-    """Cards in their suit colours (``??`` for hidden cards)."""
-    out = Text()
-    if cards is None:
-        return Text("?? ??", style="dim")
-    for k, card in enumerate(cards):
-        if k:
-            out.append(" ")
-        out.append(card.symbol, style=SUIT_STYLES[card.suit])
-    return out
+    """Cards in the four-colour deck; hole cards the player may not see (``None``) as ``?? ??``."""
+    return cards_text(cards if cards is not None else (None, None), styles=FOUR_COLOUR_STYLES)
+
+
+def _verb(verb: str, *, you: bool) -> str:
+    """``verb`` agreeing with its subject: ``call`` for "You", ``calls`` for anyone else.
+
+    >>> _verb("call", you=True), _verb("raise", you=False)
+    ('call', 'raises')
+    """
+    return verb if you else f"{verb}s"
+
+
+def _action_words(action: Action, *, you: bool) -> str:
+    """What a player did, after their name: ``raises to 80``, ``call 2`` (for "You").
+
+    >>> _action_words(Action("raise", 0, 80), you=False), _action_words(Action("call", 0, 2), you=True)
+    ('raises to 80', 'call 2')
+    """
+    kind = action.kind
+    if kind == "raise":
+        return f"{_verb('raise', you=you)} to {action.amount}"
+    if kind == "call":
+        return f"{_verb('call', you=you)} {action.amount}"
+    if kind in ("fold", "check"):
+        return _verb(kind, you=you)
+    return kind
 
 
 def parse_command(text: str, view: PlayerView) -> Action:
-    """Read what the player typed into an action; raises :class:`ValueError` with
-    a message for the player when it cannot be read or is not allowed now.
+    """Read what the player typed into an action; raises
+    :class:`~pokerdealer.errors.PokerDealerError` (a :class:`ValueError`) with a
+    message for the player when it cannot be read or is not allowed now.
 
     >>> from pokerdealer.cards import deck_cards
     >>> from pokerdealer.rules import Hand, HandConfig
@@ -78,7 +95,7 @@ def parse_command(text: str, view: PlayerView) -> Action:
     >>> parse_command("r 3", view)
     Traceback (most recent call last):
     ...
-    ValueError: you cannot raise to 3: fold, call 2, raise to 4..100
+    pokerdealer.errors.PokerDealerError: you cannot raise to 3: fold, call 2, raise to 4..100
     """
     from pokerdealer.bots import pot_raise_to
 
@@ -87,42 +104,42 @@ def parse_command(text: str, view: PlayerView) -> Action:
     me = view.player
     words = text.strip().lower().split()
     if not words:
-        raise ValueError(f"type an action: {HELP}")
+        raise PokerDealerError(f"type an action: {HELP}")
     word = words[0]
     if word in ("q", "quit", "exit"):
         raise _Quit
     rest = words[1:]
     if word in ("f", "fold"):
         if not legal.can_fold:
-            raise ValueError(f"you cannot fold now: {legal.describe()}")
+            raise PokerDealerError(f"you cannot fold now: {legal.describe()}")
         return Action("fold", me)
     if word in ("c", "k", "x", "check", "call"):
         if legal.can_check:
             return Action("check", me)
         if legal.call is not None:
             return Action("call", me)
-        raise ValueError(f"you cannot check or call now: {legal.describe()}")
+        raise PokerDealerError(f"you cannot check or call now: {legal.describe()}")
     if word in ("a", "allin", "all-in", "shove"):
         if legal.max_raise_to is not None:
             return Action("raise", me, legal.max_raise_to)
         if legal.call is not None:
             return Action("call", me)
-        raise ValueError(f"you cannot go all-in now: {legal.describe()}")
+        raise PokerDealerError(f"you cannot go all-in now: {legal.describe()}")
     if word in ("p", "pot", "h", "half"):
         if legal.min_raise_to is None:
-            raise ValueError(f"raising is closed: {legal.describe()}")
+            raise PokerDealerError(f"raising is closed: {legal.describe()}")
         return Action("raise", me, pot_raise_to(view, 1.0 if word in ("p", "pot") else 0.5))
     if word in ("r", "b", "raise", "bet") or word[:1] in ("r", "b") and word[1:].isdigit():
         amount_text = rest[0] if rest else word[1:]
         if not amount_text.replace(",", "").isdigit():
-            raise ValueError("say how much to bet or raise to, e.g. r 60")
+            raise PokerDealerError("say how much to bet or raise to, e.g. r 60")
         amount = int(amount_text.replace(",", ""))
         if legal.min_raise_to is None:
-            raise ValueError(f"raising is closed: {legal.describe()}")
+            raise PokerDealerError(f"raising is closed: {legal.describe()}")
         if not legal.min_raise_to <= amount <= legal.max_raise_to:  # type: ignore[operator]
-            raise ValueError(f"you cannot raise to {amount}: {legal.describe()}")
+            raise PokerDealerError(f"you cannot raise to {amount}: {legal.describe()}")
         return Action("raise", me, amount)
-    raise ValueError(f"cannot read {text.strip()!r}: {HELP}")
+    raise PokerDealerError(f"cannot read {text.strip()!r}: {HELP}")
 
 
 def _choices(view: PlayerView, legal: LegalActions) -> str:
@@ -181,6 +198,11 @@ class Session:
             raise _Quit
         return line
 
+    def _is_you(self, name: str) -> bool:
+        """Whether ``name`` is the human player called "you" (the default ``--name You``),
+        whose verbs take no -s ("You call", but "Ann calls")."""
+        return name == self.human and name.casefold() == "you"
+
     # ------------------------------------------------------------- the screen
     def _log_lines(self, hand: Hand) -> None:
         """Print the actions (and new streets) not printed yet."""
@@ -190,16 +212,9 @@ class Session:
             if action.kind in ("show", "muck"):
                 continue
             who = names[action.player]  # type: ignore[index]
-            kind = action.kind
-            if kind == "raise":
-                words = f"raises to {action.amount}"
-            elif kind == "call":
-                words = f"calls {action.amount}"
-            else:
-                words = {"fold": "folds", "check": "checks"}.get(kind, kind)
             line = Text("  ")
             line.append(who, style="bold" if who == self.human else "")
-            line.append(f" {words}")
+            line.append(f" {_action_words(action, you=self._is_you(who))}")
             console.print(line)
         self._printed = len(hand.log)
         for size, street in ((3, "FLOP"), (4, "TURN"), (5, "RIVER")):
@@ -276,7 +291,7 @@ class Session:
             text = self.read("> ")
             try:
                 return parse_command(text, view)
-            except ValueError as error:
+            except PokerDealerError as error:
                 if text.strip() in ("?", "help"):
                     console.print(Text(HELP))
                 else:
@@ -323,7 +338,7 @@ class Session:
                     line.append_text(card_text(hand.hole_cards[i]))
                     line.append(f"  {value.describe(self.lang)}")
                 else:
-                    line.append("mucks")
+                    line.append(_verb("muck", you=self._is_you(names[i])))
                 console.print(line)
         for k, award in enumerate(result.awards):
             label = "pot" if len(result.awards) == 1 else ("main pot" if k == 0 else f"side pot {k}")
@@ -334,7 +349,8 @@ class Session:
                 outcome = showdown(hand.board, contenders, variant=variant, lang=self.lang)
                 console.print(Text("  " + outcome.decided_by.explanation))
             elif len(award.eligible) == 1 and len(result.awards) == 1:
-                console.print(Text(f"  {names[award.eligible[0]]} wins: everyone else folded"))
+                winner = names[award.eligible[0]]
+                console.print(Text(f"  {winner} {_verb('win', you=self._is_you(winner))}: everyone else folded"))
         stacks = ", ".join(f"{name} {chips}" for name, chips in self.table.stacks.items())
         console.print(Text(f"  stacks: {stacks}", style="dim"))
 
@@ -405,12 +421,12 @@ def play_command(
 
     writer = None
     if history is not None:
-        from pokerdealer.cli.simulate import _PhhsWriter
+        from pokerdealer.cli.simulate import PhhsWriter
 
         history.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = history / (f"session-{stamp}" + (f"-seed{seed}" if seed is not None else "") + ".phhs")
-        writer = _PhhsWriter(path)
+        writer = PhhsWriter(path)
     session = Session(
         table=table, bots=bot_of, human=name, lang=lang, seats=seats, writer=writer, tournament=tournament
     )

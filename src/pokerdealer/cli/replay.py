@@ -47,21 +47,18 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from pokerdealer.cards import Card
 from pokerdealer.cli._app import app, console, error_console, fail, reports_errors
+from pokerdealer.cli._display import cards_text, progress_bar
 from pokerdealer.cli.evaluate import hand_json
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import evaluate
-from pokerdealer.evaluation.explain import card_label
 from pokerdealer.evaluation.showdown import showdown
 from pokerdealer.history.convert import Replay, ReplayError, UnsupportedHistory, history_to_hand
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
@@ -72,7 +69,6 @@ from pokerdealer.rules.actions import CALL, CHECK, FOLD, MUCK, RAISE, SHOW
 __all__ = ["replay_command", "replay_json", "replay_many"]
 
 _STREET_KEYS = ("preflop", "flop", "turn", "river")
-_SUIT_STYLES = ("green", "red", "red", "")
 
 
 def _w(lang: str, key: str, **fields: object) -> str:
@@ -213,18 +209,6 @@ def _print_json(data: Any) -> None:
 # -- human output: one hand --------------------------------------------------------------
 
 
-def _cards(cards: Iterable[Card | None]) -> Text:
-    text = Text()
-    for i, card in enumerate(cards):
-        if i:
-            text.append(" ")
-        if card is None:
-            text.append("??", style="dim")
-        else:
-            text.append(card_label(card), style=_SUIT_STYLES[card.suit])
-    return text
-
-
 def _fmt(value: Any) -> str:
     value = _json_number(value)
     return f"{value:,}" if isinstance(value, int) else str(value)
@@ -263,7 +247,7 @@ def _print_hand(replay: Replay, lang: str, path: str) -> None:
         table.add_row(
             Text(_who(replay, i), style="bold"),
             Text(_fmt(replay.amount(config.stacks[i]))),
-            _cards(known if known is not None else (None, None)),
+            cards_text(known if known is not None else (None, None)),
             Text(role, style="dim"),
         )
     console.print(table)
@@ -282,7 +266,7 @@ def _print_hand(replay: Replay, lang: str, path: str) -> None:
             size = (0, 3, 4, 5)[index]
             title.append("  ")
             title.append_text(
-                _cards(known_board[k] if k < len(known_board) else None for k in range(size))
+                cards_text(known_board[k] if k < len(known_board) else None for k in range(size))
             )
         if pot is not None:
             title.append(f"   ({_w(lang, 'pot')} {_fmt(replay.amount(pot))})", style="dim")
@@ -351,7 +335,7 @@ def _print_showdown(replay: Replay, lang: str) -> None:
         line = Text(f"  {_who(replay, i)} ")
         if i in hand.shown:
             line.append(_w(lang, "show", cards=""))
-            line.append_text(_cards(hand.hole_cards[i]))
+            line.append_text(cards_text(hand.hole_cards[i]))
             value = _evaluated(hand, i)
             if value is not None:
                 line.append(f"  {value.describe(lang)}", style="italic")
@@ -475,15 +459,7 @@ def replay_many(
     rejected: list[dict[str, Any]] = []
     skipped: list[dict[str, Any]] = []
     items = list(load_path(path))
-    progress = Progress(
-        TextColumn("[bold]replay"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=error_console,
-        transient=True,
-        disable=not show_progress,
-    )
+    progress = progress_bar("[bold]replay", enabled=show_progress)
     with progress:
         task = progress.add_task("replay", total=len(items))
         for name, history in items:

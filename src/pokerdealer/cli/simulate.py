@@ -33,40 +33,15 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._display import progress_bar
+from pokerdealer.cli._options import parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.rules import ConfigError, HandConfig, Structure
+from pokerdealer.rules import ConfigError, Hand, HandConfig
 
-__all__ = ["parse_blinds", "simulate_command"]
-
-
-def parse_blinds(text: str) -> tuple[int, int]:
-    """``"1/2"`` -> ``(1, 2)``; a single number is the big blind (small = half).
-
-    >>> parse_blinds("5/10"), parse_blinds("20")
-    ((5, 10), (10, 20))
-    """
-    parts = text.replace(" ", "").split("/")
-    try:
-        numbers = [int(p) for p in parts]
-    except ValueError:
-        raise PokerDealerError(f"cannot read blinds {text!r}: expected SMALL/BIG like 1/2") from None
-    if len(numbers) == 1:
-        numbers = [numbers[0] // 2, numbers[0]]
-    if len(numbers) != 2 or numbers[1] <= 0 or numbers[0] < 0 or numbers[0] > numbers[1]:
-        raise PokerDealerError(f"cannot read blinds {text!r}: expected SMALL/BIG like 1/2")
-    return numbers[0], numbers[1]
-
-
-def parse_structure(text: str) -> Structure:
-    try:
-        return Structure(text.replace("-", "_").lower())
-    except ValueError:
-        choices = ", ".join(s.value for s in Structure)
-        raise PokerDealerError(f"unknown structure {text!r}: expected {choices}") from None
+__all__ = ["PhhsWriter", "simulate_command"]
 
 
 def _pct(x: float) -> str:
@@ -127,23 +102,12 @@ def simulate_command(
     except ConfigError as error:
         raise PokerDealerError(str(error)) from None
 
-    writer = _PhhsWriter(out) if out is not None else None
-    progress = None
-    task = None
-    if not as_json:
-        progress = Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        )
-        task = progress.add_task("hands", total=hands)
+    writer = PhhsWriter(out) if out is not None else None
+    progress = progress_bar("simulating", enabled=not as_json, time_left=True)
+    task = progress.add_task("hands", total=hands)
 
     def on_done(number: int) -> None:
-        if progress is not None:
-            progress.update(task, completed=number)  # type: ignore[arg-type]
+        progress.update(task, completed=number)
 
     def run():  # noqa: ANN202
         return simulate_parallel(
@@ -158,10 +122,7 @@ def simulate_command(
         )
 
     try:
-        if progress is not None:
-            with progress:
-                result = run()
-        else:
+        with progress:
             result = run()
     finally:
         if writer is not None:
@@ -202,8 +163,19 @@ def simulate_command(
         console.print(f"hand histories written to {out}", markup=False)
 
 
-class _PhhsWriter:
-    """Writes hands to a ``.phhs`` file as they finish (``[1]``, ``[2]``, ...)."""
+class PhhsWriter:
+    """Writes hands to a ``.phhs`` file as they finish (``[1]``, ``[2]``, ...);
+    ``simulate --out`` and ``play --history`` keep their hands with it.
+
+    >>> import tempfile
+    >>> from pokerdealer.cards import deck_cards
+    >>> path = Path(tempfile.mkdtemp()) / "hands.phhs"
+    >>> writer = PhhsWriter(path)
+    >>> writer.write(Hand(HandConfig(stacks=(100, 100)), deck_cards()))
+    >>> writer.close()
+    >>> path.read_text().splitlines()[0]
+    '[1]'
+    """
 
     def __init__(self, path: Path) -> None:
         try:
@@ -213,7 +185,8 @@ class _PhhsWriter:
         self.path = path
         self._count = 0
 
-    def write(self, hand) -> None:  # noqa: ANN001
+    def write(self, hand: Hand) -> None:
+        """Write the next hand, from the rules engine's hand."""
         from pokerdealer.history.convert import hand_to_history
         from pokerdealer.history.phh import dumps
 
@@ -229,4 +202,5 @@ class _PhhsWriter:
         self._file.flush()
 
     def close(self) -> None:
+        """Close the file (the hands written so far are already flushed)."""
         self._file.close()

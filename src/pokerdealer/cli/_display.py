@@ -1,0 +1,88 @@
+"""What every command draws the same way: cards in suit colours, and progress bars.
+
+>>> from pokerdealer.cards import parse_cards
+>>> cards_text(parse_cards("Th As")).plain, cards_text([None, None]).plain
+('10♥ A♠', '?? ??')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from pokerdealer.cards import Card
+from pokerdealer.cli._app import error_console
+from pokerdealer.evaluation.explain import card_label
+
+__all__ = ["FOUR_COLOUR_STYLES", "SUIT_STYLES", "cards_text", "progress_bar"]
+
+#: Suit colours of ``eval``, ``showdown`` and ``replay``: clubs, diamonds, hearts,
+#: spades (index = :attr:`Card.suit`).
+SUIT_STYLES = ("green", "red", "red", "")
+
+#: The four-colour deck of ``play``: at a whole table of cards, every suit is
+#: told apart at a glance (clubs, diamonds, hearts, spades).
+FOUR_COLOUR_STYLES = ("green", "blue", "red", "bold")
+
+
+def cards_text(
+    cards: Iterable[Card | None],
+    *,
+    highlight: Collection[Card] | None = None,
+    styles: tuple[str, str, str, str] = SUIT_STYLES,
+) -> Text:
+    """Cards as written in explanations (``10♥``, :func:`card_label`), in suit colours.
+
+    A ``None`` is a card nobody has seen: ``??``, dim. With ``highlight``, the
+    cards in it are bold and the others dim (the best five of a hand).
+
+    >>> from pokerdealer.cards import parse_cards
+    >>> [span.style for span in cards_text(parse_cards("As Kd"), highlight=parse_cards("As")).spans]
+    ['bold', 'red dim']
+    """
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        if card is None:
+            text.append("??", style="dim")
+            continue
+        style = styles[card.suit]
+        if highlight is not None:
+            style = f"{style} bold" if card in highlight else f"{style} dim"
+        text.append(card_label(card), style=style.strip())
+    return text
+
+
+def progress_bar(
+    label: str, *, enabled: bool = True, counts: bool = True, time_left: bool = False
+) -> Progress:
+    """The progress bar of a long command: on standard error (standard output
+    keeps the result), gone when done, and drawn only on a terminal.
+
+    It shows ``label`` (rich markup), the bar, ``done/total`` (``counts=False``:
+    a percentage, for work measured as a fraction) and the time elapsed
+    (``time_left=True``: the time remaining). Use it as a context manager.
+
+    >>> with progress_bar("work", enabled=False) as bar:
+    ...     bar.update(bar.add_task("work", total=10), completed=10)
+    """
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn() if counts else TaskProgressColumn(),
+        TimeRemainingColumn() if time_left else TimeElapsedColumn(),
+        console=error_console,
+        transient=True,
+        disable=not (enabled and error_console.is_terminal),
+    )
