@@ -60,6 +60,10 @@ def test_two_processes_one_lobby_and_take_over_after_sigkill(db_target: str, tmp
 
         _wait(lambda: both_listed(a) and both_listed(b), 10, "both lobbies list both tables")
 
+        # Readers of t1 are on A, so A keeps it whoever else asks.
+        a_ann, a_bob = Client(a, t1, ann["token"]), Client(a, t1, bob["token"])
+        clients += [a_ann, a_bob]
+        a_ann.until(lambda s: True)
         # While A lives, B does not play A's table: a clear answer, no second owner.
         r = b.get(f"/api/tables/{t1}")
         assert r.status_code == 409 and "another server process" in r.json()["detail"]
@@ -76,9 +80,14 @@ def test_two_processes_one_lobby_and_take_over_after_sigkill(db_target: str, tmp
             with contextlib.suppress(ConnectionClosed):
                 ws.close()
 
-        a_ann, a_bob = Client(a, t1, ann["token"]), Client(a, t1, bob["token"])
-        clients += [a_ann, a_bob]
         humans = {ann["seat"]: a_ann, bob["seat"]: a_bob}
+
+        # A table nobody reads on its holder moves to the process asked for it
+        # (what a proxy routing by table id relies on).
+        t3 = a.create_table(name="moves", bots=[], listed=False)
+        assert b.get(f"/api/tables/{t3}").status_code == 409
+        _wait(lambda: b.get(f"/api/tables/{t3}").status_code == 200, LEASE * 2 + 5, "A hands t3 to B")
+        assert a.get(f"/api/tables/{t3}").status_code == 409
 
         def mid_hand(s: dict[str, Any]) -> bool:
             h = s["hand"]

@@ -115,6 +115,8 @@ class LeaseRow(Base):
     players: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     bots: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     hands: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    wanted_by: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    wanted_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class Row(dict):  # type: ignore[type-arg]
@@ -401,7 +403,7 @@ def try_claim(
     result = conn.execute(
         update(LeaseRow)
         .where(LeaseRow.table_id == table_id, free)
-        .values(owner=owner, node=node, expires_at=until)
+        .values(owner=owner, node=node, expires_at=until, wanted_by=None, wanted_at=None)
     )
     if result.rowcount == 1:
         return "claimed"
@@ -418,7 +420,7 @@ def try_claim(
 
 def claimable(conn: Connection, owner: str, node: str, now: float, *, reclaim_node: bool) -> list[str]:
     """Open tables whose lease is free now (oldest first); the caller skips its own."""
-    free = (LeaseRow.expires_at < now) | LeaseRow.table_id.is_(None)
+    free = (LeaseRow.expires_at < now) | LeaseRow.table_id.is_(None) | (LeaseRow.owner == owner)
     if reclaim_node:
         free = free | (LeaseRow.node == node)
     rows = conn.execute(
@@ -443,6 +445,35 @@ def renew(conn: Connection, owner: str, until: float, stats: dict[str, tuple[int
         )
     rows = conn.execute(select(LeaseRow.table_id).where(LeaseRow.owner == owner)).all()
     return {r[0] for r in rows}
+
+
+def wanted(conn: Connection, owner: str, since: float) -> dict[str, str]:
+    """Our tables that another process asked for since ``since``: table -> that process."""
+    rows = conn.execute(
+        select(LeaseRow.table_id, LeaseRow.wanted_by).where(
+            LeaseRow.owner == owner, LeaseRow.wanted_by.is_not(None), LeaseRow.wanted_by != owner,
+            LeaseRow.wanted_at >= since,
+        )
+    ).all()
+    return {r[0]: r[1] for r in rows}
+
+
+def want(conn: Connection, table_id: str, owner: str, now: float) -> None:
+    """Ask the holder of a table's lease to hand it to us once nobody reads it there."""
+    conn.execute(
+        update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.owner != owner)
+        .values(wanted_by=owner, wanted_at=now)
+    )
+
+
+def hand_over(conn: Connection, table_id: str, owner: str, to: str, until: float) -> bool:
+    """Give our lease to the process that asked for it (it loads the table on its
+    next request or scan; if it died meanwhile, the lease simply expires)."""
+    result = conn.execute(
+        update(LeaseRow).where(LeaseRow.table_id == table_id, LeaseRow.owner == owner)
+        .values(owner=to, node="", expires_at=until, wanted_by=None, wanted_at=None)
+    )
+    return result.rowcount == 1
 
 
 def release(conn: Connection, owner: str, table_ids: list[str]) -> None:

@@ -11,8 +11,12 @@ exactly one process at a time, the holder of its **lease** (a row in
   process was lost (this process stalled past the expiry), and the table is
   dropped here at once -- its readers reconnect and reach the new owner;
 - a request for a table another live process holds is answered with a clear
-  "elsewhere" error (HTTP 409, websocket close 4409): a front proxy routes each
-  table's path to one process (README: "Running on PostgreSQL");
+  "elsewhere" error (HTTP 409, websocket close 4409), and noted on the lease
+  (``wanted_by``); the holder hands the lease over at its next renewal if it
+  has no reader of that table. So behind a proxy that routes each table's
+  paths to one process (README: "Running on PostgreSQL"), a table created on
+  one process moves, within a third of a lease, to the process its readers
+  are routed to, and stays there; the browser's reconnects bridge the gap;
 - a process killed outright keeps its leases until they expire; then the
   others take its tables, hands in play included. ``pokerdealer serve`` names its
   node after the host and port it listens on, and a process that has bound
@@ -148,6 +152,21 @@ class Room:
         for table_id in [t for t in held if t not in owned and t in self.tables]:
             log.warning("table %s: lease lost to another process; dropped here", table_id)
             await self._drop(self.tables[table_id], "the table moved to another server process")
+        # Hand-over: a table another process was asked for, that nobody reads here,
+        # moves to it (a proxy routes that table's readers there).
+        asked = await asyncio.to_thread(
+            self.store.read, lambda c: db.wanted(c, self.owner, time.time() - self.lease)
+        )
+        for table_id, to in asked.items():
+            lt = self.tables.get(table_id)
+            if lt is None or lt.conns:
+                continue
+            await self._drop(lt, "the table moved to another server process")
+            until = time.time() + self.lease
+            moved = await asyncio.to_thread(
+                self.store.transact, lambda c, t=table_id, o=to: db.hand_over(c, t, self.owner, o, until)
+            )
+            log.info("table %s: handed over to %s (%s)", table_id, to, moved)
 
     async def claim_free(self) -> None:
         """Take every table whose lease is free, and rebuild it here."""
@@ -231,6 +250,11 @@ class Room:
         lease = await asyncio.to_thread(self.store.read, lambda c: db.lease_of(c, table_id))
         if lease is None or table_id in self._failed:
             raise NoSuchTable(table_id)
+        # Ask its holder to hand it over once nobody reads it there (the browser retries).
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(
+                self.store.transact, lambda c: db.want(c, table_id, self.owner, time.time())
+            )
         raise Elsewhere(table_id, lease["node"] or "?")
 
     # --------------------------------------------------------------- tables

@@ -4,7 +4,8 @@ Several server processes can share one database: each table is played by
 the process holding its lease (renewed every third of its length); a lease
 not renewed in time is free for another process to take. The owner also
 keeps the lobby's numbers here (players, bots, hands) so every process can
-list every table.
+list every table. A process asked for a table it does not hold notes it in
+``wanted_by``; the holder hands the lease over once it has no reader there.
 
 Revision ID: 0002
 Revises: 0001
@@ -31,6 +32,8 @@ def upgrade() -> None:
         sa.Column("players", sa.Integer(), nullable=False, server_default="0"),
         sa.Column("bots", sa.Integer(), nullable=False, server_default="0"),
         sa.Column("hands", sa.Integer(), nullable=False, server_default="0"),
+        sa.Column("wanted_by", sa.String(100), nullable=True),
+        sa.Column("wanted_at", sa.Float(), nullable=True),
     )
     op.create_index("ix_leases_owner", "leases", ["owner"])
     # Every existing table gets a free lease; hands played so far are counted.
