@@ -23,7 +23,7 @@ from pokerdealer.bots.base import (
 )
 from pokerdealer.bots.builtin import CallerBot, RandomBot, TightBot
 from pokerdealer.bots.registry import BUILTIN_BOTS, bot_names, make_bot, make_bots, register_bot
-from pokerdealer.bots.strength import CHART, equity, hand_class, preflop_tier
+from pokerdealer.bots.strength import CHART, equity_against_random, hand_class, preflop_tier
 
 __all__ = [
     "BUILTIN_BOTS",
@@ -36,7 +36,7 @@ __all__ = [
     "SimulationResult",
     "TightBot",
     "bot_names",
-    "equity",
+    "equity_against_random",
     "hand_class",
     "make_bot",
     "make_bots",

@@ -44,6 +44,11 @@ def play_hand(
     that answers with an illegal action stops the hand with a
     :class:`~pokerdealer.errors.PokerDealerError` naming the bot.
     ``on_action(hand, player)`` is called before each action.
+
+    Not :func:`pokerdealer.table.play_hand`: that one starts the next hand of a
+    :class:`~pokerdealer.table.Table` (button, blinds, seats, absent players)
+    and asks a ``decide`` callback; this one plays a rules
+    :class:`~pokerdealer.rules.Hand` you built, with bots, as simulations do.
     """
     for i, bot in enumerate(bots):
         # Skip the hook when it is BaseBot's no-op: building a view is not free.

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
+from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, LegalActions, PlayerView
 
 __all__ = [
@@ -68,7 +69,7 @@ class BaseBot:
     def act(self, view: PlayerView) -> Action:
         legal = view.legal
         if legal is None:
-            raise ValueError(f"{self.name}: asked to act when it is not its turn")
+            raise PokerDealerError(f"{self.name}: asked to act when it is not its turn")
         if legal.can_show or legal.can_muck:
             return showdown_action(view)
         return self.decide(view, legal)

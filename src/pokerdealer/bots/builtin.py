@@ -17,7 +17,7 @@ from typing import Literal
 import numpy as np
 
 from pokerdealer.bots.base import BaseBot, pot_raise_to, pot_total, to_call
-from pokerdealer.bots.strength import equity, preflop_table, preflop_tier, table_tier
+from pokerdealer.bots.strength import equity_against_random, preflop_table, preflop_tier, table_tier
 from pokerdealer.cards import Variant
 from pokerdealer.equity.table import EquityTable
 from pokerdealer.rules import Action, LegalActions, PlayerView
@@ -126,7 +126,7 @@ class TightBot(BaseBot):
         if not view.board:
             return self._preflop(view, legal, hole)
         opponents = sum(1 for i, f in enumerate(view.folded) if not f and i != me)
-        eq = equity(hole, view.board, opponents, self._numpy(), samples=self.samples, variant=self.variant)
+        eq = equity_against_random(hole, view.board, opponents, self._numpy(), samples=self.samples, variant=self.variant)
         price = to_call(view)
         pot = pot_total(view)
         strong = 0.75 if opponents == 1 else 0.65

@@ -43,7 +43,7 @@ __all__ = [
     "EQUITY_TABLE_ENV",
     "TABLE_BARS",
     "TABLE_BAR_STEP",
-    "equity",
+    "equity_against_random",
     "hand_class",
     "preflop_table",
     "preflop_tier",
@@ -165,7 +165,7 @@ def table_tier(table: EquityTable, hole: Sequence[Card], opponents: int) -> int:
     return 0
 
 
-def equity(
+def equity_against_random(
     hole: Sequence[Card],
     board: Sequence[Card],
     opponents: int,
@@ -177,11 +177,16 @@ def equity(
     """Share of the pot won against ``opponents`` random hands, by Monte Carlo
     (ties count as a share): 0.0 .. 1.0.
 
+    A bot's quick estimate, a few hundred boards from the bot's own
+    ``generator`` (so a seeded bot plays the same way). It is not
+    :func:`pokerdealer.equity.equity`, the calculator of hands against hands or
+    ranges (exact or Monte Carlo to a chosen precision, with a full result).
+
     >>> from pokerdealer.cards import parse_cards
     >>> g = np.random.default_rng(1)
-    >>> equity(parse_cards("As Ad"), parse_cards("Ac Ah Kd"), 1, g) > 0.99
+    >>> equity_against_random(parse_cards("As Ad"), parse_cards("Ac Ah Kd"), 1, g) > 0.99
     True
-    >>> 0.3 < equity(parse_cards("7c 2d"), (), 1, g, samples=2000) < 0.4
+    >>> 0.3 < equity_against_random(parse_cards("7c 2d"), (), 1, g, samples=2000) < 0.4
     True
     """
     if opponents <= 0:

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pokerdealer.errors import IllegalActionError
+from pokerdealer.errors import IllegalActionError, PokerDealerError
 from pokerdealer.rules.actions import CHECK_CALL, FOLD, RAISE, Action, LegalActions
 from pokerdealer.rules.hand import Hand
 
@@ -70,7 +70,7 @@ class ActionSet:
     ) -> None:
         fractions = tuple(float(f) for f in raise_fractions)
         if any(f <= 0 for f in fractions):
-            raise ValueError(f"raise fractions must be positive, got {fractions}")
+            raise PokerDealerError(f"raise fractions must be positive, got {fractions}")
         self.fractions = fractions
         self.min_raise = bool(min_raise)
         self.all_in = bool(all_in)

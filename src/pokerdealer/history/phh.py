@@ -237,6 +237,10 @@ def parse_amount(token: str) -> Number:
 def parse_action(text: str) -> PhhAction:
     """Read one entry of ``actions`` (PHH grammar; a ``# comment`` may follow).
 
+    The whole grammar of the file format, dealer lines and decimals included,
+    kept as written; :func:`pokerdealer.rules.parse_action` is the engine's
+    own short notation for a player's move (integer chips only).
+
     >>> parse_action("d dh p1 AcKs")
     PhhAction(actor=None, kind='dh', player=0, cards=(Card('Ac'), Card('Ks')))
     >>> parse_action("p3 cbr 80"), parse_action("p1 sm -"), parse_action("p2 sm")

@@ -45,7 +45,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 
-from pokerdealer.cards import RANKS, Card
+from pokerdealer.cards import Card
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import Category, HandValue, evaluate
 from pokerdealer.rules import AnteType, Hand, Structure

@@ -117,6 +117,12 @@ _CODES = {"f": FOLD, "cc": CHECK_CALL, "cbr": RAISE, "sm": SHOW}
 def parse_action(text: str) -> Action:
     """Read ``p3 cbr 80``, ``p1 f``, ``p2 cc``, ``p1 sm``, ``p1 sm AsKd``.
 
+    The player's moves of PHH, as the engine takes them: integer chips, and a
+    bare ``sm`` is a muck. Whole PHH files (dealer lines ``d dh``/``d db``,
+    decimal amounts, comments kept) are read by
+    :func:`pokerdealer.history.parse_action` into its own record, which the
+    history layer then turns into these actions.
+
     A trailing ``# comment`` is ignored. ``sm`` without cards is a muck;
     ``sm -`` shows the cards that were dealt.
 

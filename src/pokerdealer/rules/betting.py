@@ -30,7 +30,6 @@ from pokerdealer.rules.actions import (
 from pokerdealer.rules.config import (
     HeadsUpCap,
     PLSmallBlindRounding,
-    Reopening,
     ShortBlindCall,
     Structure,
 )

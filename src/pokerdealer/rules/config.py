@@ -260,6 +260,9 @@ class Post:
     (§5.3) and are not part of the player's bet. Live chips are taken first
     when the stack cannot cover both.
 
+    ``player`` is the index in the hand; the table plans posts by seat
+    (:class:`pokerdealer.table.Post`) and converts them.
+
     >>> Post(3, live=10, dead=5)
     Post(player=3, live=10, dead=5)
     """

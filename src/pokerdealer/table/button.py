@@ -121,7 +121,13 @@ class Positions:
 
 @dataclass(frozen=True, slots=True)
 class Post:
-    """A forced bet outside the blinds by a player coming in (RULES.md §1.5)."""
+    """A forced bet outside the blinds by a player coming in (RULES.md §1.5), by seat.
+
+    The table's side of :class:`pokerdealer.rules.Post`, which names the
+    player by their index in the hand: the table plans posts by seat before
+    it knows who is dealt in, and turns each into a ``rules.Post`` when it
+    builds the hand (:meth:`Table.start_hand <pokerdealer.table.Table.start_hand>`).
+    """
 
     seat: int
     live: int

@@ -38,6 +38,9 @@ def play_hand(table: Table, decide: Decide, *, now: float | None = None) -> Hand
     ``decide(view)`` gets the acting player's :class:`~pokerdealer.rules.PlayerView`
     (``view.player`` is the hand index; the record maps it to a seat) and returns
     an :class:`~pokerdealer.rules.Action` or PHH text such as ``"p2 cbr 80"``.
+
+    Not :func:`pokerdealer.bots.play_hand`, which plays one rules
+    :class:`~pokerdealer.rules.Hand` with bots, outside any table.
     """
     record = table.start_hand(now)
     hand = record.hand
