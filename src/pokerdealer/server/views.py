@@ -15,8 +15,8 @@ from pokerdealer.cards import Card
 from pokerdealer.evaluation import evaluate
 from pokerdealer.evaluation.showdown import showdown
 from pokerdealer.rules import Action, Hand, Street
-from pokerdealer.table import HandRecord, SeatedHand
 from pokerdealer.server.settings import LANGS
+from pokerdealer.table import HandRecord
 
 if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable
@@ -34,14 +34,8 @@ def cards(cs: Sequence[Card] | None) -> list[str] | None:
 
 
 def _probe(record: HandRecord) -> Hand:
-    """A fresh copy of the record's hand before any action (same deck, posts)."""
-    hand = record.hand
-    return SeatedHand(
-        hand.config,
-        hand.deck,
-        posts=[(record.seats.index(p.seat), p.live, p.dead) for p in record.posts],
-        effective_button=record.effective_button,
-    )
+    """A fresh copy of the record's hand before any action (same deck, same forced bets)."""
+    return Hand(record.hand.config, record.hand.deck)
 
 
 def action_words(action: Action, bet_before: int, street_before: Street, after: Hand) -> str:

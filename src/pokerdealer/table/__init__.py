@@ -23,7 +23,7 @@ from pokerdealer.table.button import (
 )
 from pokerdealer.table.cash import CashTable
 from pokerdealer.table.play import Decide, check_or_fold, play_hand
-from pokerdealer.table.record import HandRecord, SeatedHand, shuffled_deck
+from pokerdealer.table.record import HandRecord, shuffled_deck
 from pokerdealer.table.settings import (
     BustTiebreak,
     ButtonRule,
@@ -51,7 +51,6 @@ __all__ = [
     "Post",
     "SeatState",
     "SeatStatus",
-    "SeatedHand",
     "Stakes",
     "Standing",
     "Table",

@@ -19,15 +19,13 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pokerdealer.cards import Card, Variant, deck_cards
-from pokerdealer.rules import Action, Hand, HandConfig, replay
-from pokerdealer.rules import Post as RulesPost
+from pokerdealer.rules import Action, Hand, replay
 from pokerdealer.table.button import Positions, Post
 
-__all__ = ["HandRecord", "SeatedHand", "shuffled_deck"]
+__all__ = ["HandRecord", "shuffled_deck"]
 
 
 def shuffled_deck(variant: Variant = "holdem", rng: random.Random | None = None) -> tuple[Card, ...]:
@@ -39,32 +37,6 @@ def shuffled_deck(variant: Variant = "holdem", rng: random.Random | None = None)
     cards = list(deck_cards(variant))
     (rng if rng is not None else secrets.SystemRandom()).shuffle(cards)
     return tuple(cards)
-
-
-def SeatedHand(  # kept under its old (class) name for callers
-    config: HandConfig,
-    deck: Sequence[Card],
-    *,
-    posts: Iterable[tuple[int, int, int]] = (),
-    effective_button: int | None = None,
-) -> Hand:
-    """Compatibility: a plain :class:`~pokerdealer.rules.Hand` with extra posts and
-    a dead small blind, which the rules now express in the config
-    (:attr:`HandConfig.posts <pokerdealer.rules.HandConfig.posts>`,
-    :attr:`HandConfig.dead_small_blind <pokerdealer.rules.HandConfig.dead_small_blind>`).
-
-    Every table hand's config already carries them: then ``posts`` and
-    ``effective_button`` are not applied a second time. Prefer
-    ``Hand(record.hand.config, record.hand.deck)`` or :meth:`HandRecord.replay`.
-    """
-    posts = tuple(posts)
-    changes: dict[str, object] = {}
-    if posts and not config.posts:
-        changes["posts"] = tuple(RulesPost(*p) for p in posts)
-    if effective_button is not None and not config.dead_small_blind:
-        # The old bridge shape: button one player before the effective one, blinds (0, bb).
-        changes.update(button=effective_button, dead_small_blind=True)
-    return Hand(config.replace(**changes) if changes else config, deck)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
