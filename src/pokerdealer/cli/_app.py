@@ -13,7 +13,15 @@ from rich.console import Console
 
 from pokerdealer.errors import PokerDealerError
 
-__all__ = ["app", "console", "error_console", "fail", "main", "reports_errors"]
+__all__ = [
+    "app",
+    "console",
+    "error_console",
+    "fail",
+    "main",
+    "optional_option_values",
+    "reports_errors",
+]
 
 app = typer.Typer(
     name="pokerdealer",
@@ -50,12 +58,38 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+#: Options whose value may be left out, and the value they then take
+#: (``--ray`` alone starts a local Ray; ``--ray ADDRESS`` joins a cluster).
+OPTIONAL_VALUES = {"--ray": "local"}
+
+
+def optional_option_values(args: list[str]) -> list[str]:
+    """Fill in the value of an option given without one (typer has no optional values).
+
+    >>> optional_option_values(["simulate", "--ray", "--hands", "10"])
+    ['simulate', '--ray', 'local', '--hands', '10']
+    >>> optional_option_values(["simulate", "--ray", "auto"])
+    ['simulate', '--ray', 'auto']
+    >>> optional_option_values(["simulate", "--ray"])
+    ['simulate', '--ray', 'local']
+    """
+    filled: list[str] = []
+    for i, arg in enumerate(args):
+        filled.append(arg)
+        if arg in OPTIONAL_VALUES:
+            following = args[i + 1] if i + 1 < len(args) else None
+            if following is None or following.startswith("-"):
+                filled.append(OPTIONAL_VALUES[arg])
+    return filled
+
+
 def main() -> None:
     """Entry point of the ``pokerdealer`` console script.
 
     Usage errors (a missing argument, an unknown option) are reported like
     every other bad input: one line on standard error and exit status 2.
     """
+    sys.argv[1:] = optional_option_values(sys.argv[1:])
     try:
         code = app(prog_name="pokerdealer", standalone_mode=False)
     except TyperException as error:  # typer's usage errors (it vendors click)

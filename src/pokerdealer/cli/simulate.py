@@ -5,7 +5,7 @@
     pokerdealer simulate --players 6 --hands 100000 --bots tight,caller,random --seed 1
                          [--blinds 1/2] [--stack 200] [--structure no_limit|pot_limit|fixed_limit]
                          [--variant holdem|shortdeck] [--out FILE.phhs] [--json]
-                         [--workers N | --ray local|ADDRESS]
+                         [--workers N | --ray [ADDRESS]]
 
 Every hand starts from the same stacks and the button moves one seat per
 hand; bots cycle over the seats when fewer names than players are given. The
@@ -21,7 +21,7 @@ the hands the bot was dealt).
 
 Hands are played in fixed blocks, each with a seed derived from ``--seed``
 (:mod:`pokerdealer.parallel`), on ``--workers`` local processes (default:
-every core) or as Ray tasks (``--ray local``: start a local Ray, with
+every core) or as Ray tasks (``--ray`` or ``--ray local``: start a local Ray, with
 ``--workers`` CPUs when given; ``--ray ADDRESS``: a cluster, e.g. ``auto``;
 needs the ``ray`` extra). The result is the same whichever runs it.
 """
