@@ -323,6 +323,9 @@ class HandConfig:
     _seats: tuple[int, int, tuple[int, ...]] = field(
         init=False, repr=False, compare=False, default=(0, 0, ())
     )
+    # The state after the forced bets, computed by the first Hand played with
+    # this config (pokerdealer.rules.hand): it depends on nothing else.
+    _plan: tuple[object, ...] | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__

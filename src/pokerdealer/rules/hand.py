@@ -149,6 +149,115 @@ def _ranker(variant: str, trips_beat_straight: bool):  # noqa: ANN202
     return rank
 
 
+def _plan(config: HandConfig) -> tuple[object, ...]:
+    """The state of a hand of ``config`` once the forced bets are posted (and
+    who acts first preflop): it does not depend on the cards, so a config
+    computes it once (cached in ``HandConfig._plan``)."""
+    options = config.options
+    n = len(config.stacks)
+    b = config.button
+    sb, bb, straddlers = config._seats
+    stacks = list(config.stacks)
+    committed = [0] * n
+    total = [0] * n
+    dead = 0
+
+    def post(player: int, amount: int) -> int:
+        stack = stacks[player]
+        if amount > stack:
+            amount = stack
+        stacks[player] = stack - amount
+        committed[player] += amount
+        total[player] += amount
+        return amount
+
+    # Forced bets: antes, small blind, big blind (with a big-blind ante), straddles.
+    ante = config.ante
+    ante_type = config.ante_type
+    if ante and ante_type is AnteType.PER_PLAYER:
+        dead_antes = options.per_player_ante_dead
+        for i in range(n):
+            a = ante if ante < stacks[i] else stacks[i]
+            stacks[i] -= a
+            if dead_antes:
+                dead += a
+            else:
+                total[i] += a
+    elif ante and ante_type is AnteType.BUTTON:
+        a = ante if ante < stacks[b] else stacks[b]
+        stacks[b] -= a
+        dead += a
+    small, big = config.blinds
+    sb_posted = post(sb, small) if small and sb >= 0 else 0
+    if config.button_blind:
+        small = 0  # there is no small blind at all
+    if ante and ante_type is AnteType.BIG_BLIND:
+        if options.bba_priority is BBAPriority.BIG_BLIND_FIRST:
+            bb_posted = post(bb, big)
+        a = ante if ante < stacks[bb] else stacks[bb]
+        stacks[bb] -= a
+        dead += a
+        if options.bba_priority is BBAPriority.ANTE_FIRST:
+            bb_posted = post(bb, big)
+    else:
+        bb_posted = post(bb, big)
+    for player, amount in zip(straddlers, config.straddles):
+        post(player, amount)
+    # A dead small blind still counts in a pot-limit pot (TDA 54-B).
+    shortfall = (small - sb_posted) + (big - bb_posted)
+    # First to act: left of the largest blind or straddle posted (the last one
+    # on ties: the straddler, else the big blind). Posts of players coming in
+    # (below) do not move the action. Left of the button if nobody posted.
+    first = (b + 1) % n
+    top = 0
+    for i in (sb, bb, *straddlers):
+        if i >= 0 and committed[i] and committed[i] >= top:
+            top, first = committed[i], (i + 1) % n
+    # Extra posts of players coming in: live chips are their bet, dead to the pot.
+    for p in config.posts:
+        player = p.player
+        if p.live:
+            post(player, p.live)
+        d = p.dead if p.dead < stacks[player] else stacks[player]
+        stacks[player] -= d
+        dead += d
+
+    # The preflop betting round.
+    price = max(big, *config.straddles) if config.straddles else big
+    if options.short_blind_call_amount is ShortBlindCall.FULL_BLIND:
+        top_posted = max(committed)
+        current_bet = price if price > top_posted else top_posted
+    else:
+        current_bet = max(committed)
+    if config.straddles and options.straddle_raise is StraddleRaise.STRADDLE:
+        min_inc = max(config.straddles)
+    elif config.button_blind and big > config.min_bet:
+        # RULES.md §2.3: preflop, raise to at least double the button blind.
+        min_inc = big
+    else:
+        min_inc = config.min_bet
+    raises = 1 if options.limit_blind_counts_as_bet and current_bet else 0
+    # Who acts preflop: as Hand._begin_round(first) works it out (nobody folded).
+    top = second = 0
+    for i in range(n):
+        r = committed[i] + stacks[i]
+        if r > top:
+            top, second = r, top
+        elif r > second:
+            second = r
+    pending = [i for i in _CYCLES[n][first] if stacks[i] and committed[i] < second]
+    if len(pending) == 1 and committed[pending[0]] >= current_bet:
+        pending.clear()
+    # deal_slots[i]: the deck position of player i's first hole card.
+    deal_slots = tuple((i - b - 1) % n for i in range(n))
+    return (
+        n, b, sb, bb, options, config.structure, options.reopening is Reopening.TDA,
+        config.structure is Structure.FIXED_LIMIT, _CYCLES[n], deal_slots,
+        tuple(stacks), tuple(committed), tuple(total), dead, shortfall, current_bet, min_inc,
+        config.small_bet, 1 + options.limit_max_raises, raises, first, tuple(pending),
+    )
+
+
 class Hand:
     """One hand: forced bets posted and cards dealt on creation, then actions.
 
@@ -182,28 +291,35 @@ class Hand:
         self._c_pots: tuple[Pot, ...] | None = None
         self._c_ranks: dict[int, int] | None = None  # hand ranks once the board is out
         self._config = config
-        options = self._options = config.options
-        self._structure = config.structure
-        self._tda = options.reopening is Reopening.TDA
-        self._fixed_limit = config.structure is Structure.FIXED_LIMIT
-        n = self._n = len(config.stacks)
-        self._cycles = _CYCLES[n]
-        b = self._button = config.button
-        sb, bb, straddlers = config._seats
+        # Everything up to the first decision but the cards depends on the
+        # config only: worked out once per config (see _plan).
+        plan = config._plan
+        if plan is None:
+            plan = _plan(config)
+            object.__setattr__(config, "_plan", plan)
+        (
+            n, b, sb, bb, options, structure, tda, fixed_limit, cycles, deal_slots,
+            stacks, committed, total, dead, shortfall, current_bet, min_inc, unit, cap, raises,
+            first, pending,
+        ) = plan  # type: ignore[misc]
+        self._options = options
+        self._structure = structure
+        self._tda = tda
+        self._fixed_limit = fixed_limit
+        self._n = n
+        self._cycles = cycles
+        self._button = b
         self._sb = sb
         self._bb = bb
         deck_t = self._deck = _deck_tuple(deck, config)
         # Hole cards: one at a time, clockwise from the left of the button.
-        self._hole = hole = [()] * n  # type: list[tuple[Card, ...]]
-        for k in range(n):
-            i = (b + 1 + k) % n
-            hole[i] = (deck_t[k], deck_t[n + k])
+        self._hole = [(deck_t[k], deck_t[n + k]) for k in deal_slots]
         self._board: list[Card] = []
         self._starting = config.stacks
-        stacks = self._stacks = list(config.stacks)
-        committed = self._committed = [0] * n
-        total = self._total = [0] * n
-        self._dead = 0
+        self._stacks = list(stacks)
+        self._committed = list(committed)
+        self._total = list(total)
+        self._dead = dead
         self._folded = [False] * n
         self._live = n
         self._street = 0
@@ -216,77 +332,23 @@ class Hand:
         self._uncalled: dict[int, int] = {}
         self._result: HandResult | None = None
         self._aggressor: int | None = None
-
-        # Forced bets: antes, small blind, big blind (with a big-blind ante), straddles.
-        ante = config.ante
-        ante_type = config.ante_type
-        if ante and ante_type is AnteType.PER_PLAYER:
-            dead_antes = options.per_player_ante_dead
-            for i in range(n):
-                a = ante if ante < stacks[i] else stacks[i]
-                stacks[i] -= a
-                if dead_antes:
-                    self._dead += a
-                else:
-                    total[i] += a
-        elif ante and ante_type is AnteType.BUTTON:
-            a = ante if ante < stacks[b] else stacks[b]
-            stacks[b] -= a
-            self._dead += a
-        small, big = config.blinds
-        sb_posted = self._post(sb, small) if small and sb >= 0 else 0
-        if config.button_blind:
-            small = 0  # there is no small blind at all
-        if ante and ante_type is AnteType.BIG_BLIND:
-            if options.bba_priority is BBAPriority.BIG_BLIND_FIRST:
-                bb_posted = self._post(bb, big)
-            a = ante if ante < stacks[bb] else stacks[bb]
-            stacks[bb] -= a
-            self._dead += a
-            if options.bba_priority is BBAPriority.ANTE_FIRST:
-                bb_posted = self._post(bb, big)
+        self._blind_shortfall = shortfall
+        self._current_bet = current_bet
+        self._min_inc = min_inc
+        self._unit = unit
+        self._level = current_bet
+        self._cap = cap
+        self._raises = raises
+        if pending:
+            # The preflop round as _begin_round(first) starts it.
+            self._acted_at = [-1] * n
+            self._pk_inc = 0
+            self._pk_acted = [False] * n
+            self._pk_short = 0
+            self._round_started_heads_up = self._heads_up_before_cap = n == 2
+            self._pending = list(pending)
         else:
-            bb_posted = self._post(bb, big)
-        for player, amount in zip(straddlers, config.straddles):
-            self._post(player, amount)
-        # A dead small blind still counts in a pot-limit pot (TDA 54-B).
-        self._blind_shortfall = (small - sb_posted) + (big - bb_posted)
-        # First to act: left of the largest blind or straddle posted (the last one
-        # on ties: the straddler, else the big blind). Posts of players coming in
-        # (below) do not move the action. Left of the button if nobody posted.
-        first = (b + 1) % n
-        top = 0
-        for i in (sb, bb, *straddlers):
-            if i >= 0 and committed[i] and committed[i] >= top:
-                top, first = committed[i], (i + 1) % n
-        # Extra posts of players coming in: live chips are their bet, dead to the pot.
-        for post in config.posts:
-            player = post.player
-            if post.live:
-                self._post(player, post.live)
-            dead = post.dead if post.dead < stacks[player] else stacks[player]
-            stacks[player] -= dead
-            self._dead += dead
-
-        # The preflop betting round.
-        price = max(big, *config.straddles) if config.straddles else big
-        if options.short_blind_call_amount is ShortBlindCall.FULL_BLIND:
-            top_posted = max(committed)
-            self._current_bet = price if price > top_posted else top_posted
-        else:
-            self._current_bet = max(committed)
-        if config.straddles and options.straddle_raise is StraddleRaise.STRADDLE:
-            self._min_inc = max(config.straddles)
-        elif config.button_blind and big > config.min_bet:
-            # RULES.md §2.3: preflop, raise to at least double the button blind.
-            self._min_inc = big
-        else:
-            self._min_inc = config.min_bet
-        self._unit = config.small_bet
-        self._level = self._current_bet
-        self._cap = 1 + options.limit_max_raises
-        self._raises = 1 if options.limit_blind_counts_as_bet and self._current_bet else 0
-        self._begin_round(first)
+            self._begin_round(first)
 
     def _post(self, player: int, amount: int) -> int:
         stack = self._stacks[player]
@@ -402,12 +464,20 @@ class Hand:
         n = self._n
         folded = self._folded
         mucked = self._mucked
+        stacks = self._stacks
+        if self._live == 1:
+            # Uncontested: one pot of everything to the last player, nothing to rank.
+            winner = folded.index(False)
+            amount = sum(self._total) + self._dead
+            stacks[winner] += amount
+            winners = (winner,)
+            self._close((PotAward(amount, winners, winners, {winner: amount}),))
+            return
         if mucked:
             live = [not folded[i] and i not in mucked for i in range(n)]
         else:
             live = [not f for f in folded]
         pots = build_pots(self._total, live, self._dead)
-        stacks = self._stacks
         options = self._options
         contenders = [i for i in range(n) if live[i]]
         ranks = self._ranks(contenders) if len(contenders) > 1 else {}
@@ -448,20 +518,25 @@ class Hand:
             for i, chips in shares.items():
                 stacks[i] += chips
             awards.append(PotAward(pot.amount, eligible, winners, shares))
+        self._close(tuple(awards))
+
+    def _close(self, awards: tuple[PotAward, ...]) -> None:
+        """Complete the hand with the pots awarded (chips already pushed)."""
+        n = self._n
         self._total = [0] * n
         self._committed = [0] * n
         self._dead = 0
         self._street = _COMPLETE
         self._pending = []
         self._showdown_pending = []
-        final = tuple(stacks)
+        final = tuple(self._stacks)
         self._result = HandResult(
-            tuple(awards),
+            awards,
             final,
             tuple([f - s for f, s in zip(final, self._starting)]),
             self._showdown_order,
             self._shown,
-            tuple(mucked),
+            tuple(self._mucked),
             self._uncalled,
         )
 
