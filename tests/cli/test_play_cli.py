@@ -133,3 +133,67 @@ def test_parse_command_names_what_is_legal():
         parse_command("r 500", view)
     with pytest.raises(ValueError, match="type an action"):
         parse_command("   ", view)
+
+
+def test_an_opening_bet_after_the_flop_reads_bets_and_a_preflop_open_reads_raise_to():
+    result = play("--players", "3", "--seed", "1", "--hands", "1", input="r 4\nr 6\nc\nr 10\n" + "c\n" * 30)
+    out = result.stdout
+    assert "You raise to 4" in out  # preflop the blinds are the bet
+    assert "You bet 6" in out and "You raise to 6" not in out  # first bet on the flop
+    assert "You bet 10" in out and "You raise to 10" not in out
+    assert " bet to · p " in out  # the prompt says bet on a street nobody bet on
+
+
+def test_all_in_reads_raises_to_and_is_all_in_and_calls_and_is_all_in():
+    result = play("--players", "3", "--seed", "1", "--hands", "1", "--bots", "caller", input="a\n" + "c\n" * 30)
+    out = result.stdout
+    assert "You raise to 200 and are all-in" in out
+    assert "caller1 calls 198 and is all-in" in out
+    # the last call ends the hand (and pays caller2 the pot), yet it is still an all-in
+    assert "caller2 calls 198 and is all-in" in out
+
+
+def test_action_words_follow_the_bet_before_the_action():
+    from pokerdealer.cli.play import _action_words, _puts_all_in
+    from pokerdealer.rules import Action
+
+    hand = Hand(HandConfig(stacks=(100, 100, 50), blinds=(1, 2)), deck_cards())
+    words = []
+    for action in (Action("raise", 2, 6), Action("call", 0), Action("call", 1),  # preflop
+                   Action("check", 0), Action("raise", 1, 10), Action("raise", 2, 44),
+                   Action("call", 0)):
+        before = hand.current_bet
+        all_in = _puts_all_in(hand, action)
+        hand.apply(action)
+        logged = hand.log[-1]
+        words.append(_action_words(logged, you=False, bet_before=before, all_in=all_in))
+    assert words == ["raises to 6", "calls 5", "calls 4", "checks", "bets 10",
+                     "raises to 44 and is all-in", "calls 44"]
+
+
+def test_a_zh_hans_session_shows_a_chinese_screen_with_the_same_commands():
+    result = play("--players", "3", "--seed", "1", "--hands", "1", "--lang", "zh-Hans",
+                  input="zzz\nr 1\nc\nr 4\n" + "c\n" * 30)
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "现金桌 1/2，3位玩家：你是You，座位1" in out
+    assert "f 弃牌 · c 过牌/跟注 · r N 下注/加注到N · a 全下" in out  # the help line
+    assert "── 第1手 ──" in out
+    for word in ("座位", "玩家", "筹码", "小盲", "大盲", "底池 5", "公牌", "你的手牌"):
+        assert word in out, word
+    assert "f 弃牌 · c 跟注 1 · r 4..200 加注到 · p 8 底池大小 · h 5 半池 · a 全下 200" in out
+    assert "看不懂 'zzz'" in out
+    assert "不能加注到1：弃牌、跟注1、加注到4..200" in out
+    assert "caller2 跟注2" in out and "You 跟注1" in out and "tight1 过牌" in out
+    assert "*** 翻牌 ***" in out and "You 下注4" in out
+    assert "*** 摊牌 ***" in out and "筹码：" in out and "赢" in out
+    assert "已玩1手" in out
+    for english in ("folds", "Main pot", "stacks", "Your cards", "wins", "Board", "check/call"):
+        assert english not in out, english
+
+
+def test_a_zh_hant_screen_uses_the_traditional_words():
+    result = play("--players", "4", "--seed", "1", "--hands", "3", "--bots", "random", "--lang", "zh-Hant")
+    out = result.stdout
+    assert "主池" in out and "邊池1" in out  # the side pot test's session, in Chinese
+    assert "棄牌" in out and "籌碼：" in out and "Main pot" not in out

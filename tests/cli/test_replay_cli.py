@@ -210,3 +210,48 @@ def test_a_dataset_hand_with_an_odd_chip_chop():
     assert data["check"] == "match"
     assert len(data["pots"][0]["winners"]) == 2
     assert any("half chips" in w["message"] for w in data["warnings"])
+
+
+STREETS = HEADER + f"""actions = [{DEAL}, "p3 cbr 6", "p1 cc", "p2 cc",
+  "d db Kc8h3c", "p1 cbr 10", "p2 f", "p3 cbr 30", "p1 cc", "d db 2s", "p1 cbr 28", "p3 cbr 80",
+  "p1 cc", "d db 9d", "p1 cbr 84", "p3 cc"]
+"""
+
+SHORT_STACK = STREETS.replace("[200, 200, 200]", "[200, 50, 200]").replace(
+    f"""actions = [{DEAL}, "p3 cbr 6", "p1 cc", "p2 cc",
+  "d db Kc8h3c", "p1 cbr 10", "p2 f", "p3 cbr 30", "p1 cc", "d db 2s", "p1 cbr 28", "p3 cbr 80",
+  "p1 cc", "d db 9d", "p1 cbr 84", "p3 cc"]""",
+    f"""actions = [{DEAL}, "p3 cbr 6", "p1 cc", "p2 cc",
+  "d db Kc8h3c", "p1 cc", "p2 cbr 44", "p3 cbr 194", "p1 f"]""",
+)
+
+
+def test_the_first_bet_of_a_street_reads_bets_and_a_bet_over_it_raises_to(tmp_path):
+    code, out, _ = run("replay", write(tmp_path, "h.phh", STREETS))
+    assert code == 0
+    for text in ["p3 Cat raises to 6",  # preflop the blinds are the bet
+                 "p1 Ann bets 10", "p3 Cat raises to 30",  # flop
+                 "p1 Ann bets 28", "p3 Cat raises to 80",  # turn: a new street, a new first bet
+                 "p1 Ann bets 84 and is all-in", "p3 Cat calls 84 and is all-in"]:
+        assert text in out, text
+    assert "raises to 28" not in out
+
+
+def test_an_all_in_bet_and_raise_read_and_is_all_in(tmp_path):
+    code, out, _ = run("replay", write(tmp_path, "h.phh", SHORT_STACK))
+    assert code == 0
+    assert "p2 Bob bets 44 and is all-in" in out
+    assert "p3 Cat raises to 194 and is all-in" in out
+    assert "(all-in)" not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("zh-Hant", ["下注44，全下", "加注到194，全下", "棄牌"]),
+     ("zh-Hans", ["下注44，全下", "加注到194，全下", "弃牌"])],
+)
+def test_an_all_in_in_chinese(tmp_path, lang, words):
+    code, out, _ = run("replay", write(tmp_path, "h.phh", SHORT_STACK), "--lang", lang)
+    assert code == 0
+    for word in words:
+        assert word in out, word

@@ -10,8 +10,12 @@
 On your turn the table is drawn (seats, stacks, the button, bets, the pots,
 the board and your cards) with what you may do. Type ``f`` (fold), ``c``
 (check or call), ``r 60`` (bet or raise *to* 60), ``a`` (all-in), ``p`` / ``h``
-(a pot-sized / half-pot bet or raise), ``?`` (help) or ``q`` (quit). After
-each hand the showdown is explained in ``--lang``. Bad input shows a message
+(a pot-sized / half-pot bet or raise), ``?`` (help) or ``q`` (quit); the
+letters are the same in every language. The screen (the table, the actions,
+the prompts) and the showdown explanations are in ``--lang``. An action reads
+as players say it: ``bets 20`` when nobody has bet on the street yet,
+``raises to 60`` over a bet (preflop the blinds are the bet), ``and is all-in``
+when it takes the last chip. Bad input shows a message
 and asks again; end of input quits like ``q``.
 
 A cash game tops up busted bots; ``--tournament`` plays a sit-and-go with the
@@ -38,17 +42,27 @@ from pokerdealer.cli._app import app, console, reports_errors
 from pokerdealer.cli._display import FOUR_COLOUR_STYLES, cards_text
 from pokerdealer.cli._options import parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
+from pokerdealer.i18n import message
 from pokerdealer.rules import Action, ConfigError, Hand, LegalActions, PlayerView
 
 __all__ = ["parse_command", "play_command"]
 
-HELP = (
-    "f fold · c check/call · r N bet/raise to N · a all-in · p pot · h half pot · q quit"
-)
+#: The action help line in English (``message(lang, "play.help")`` in every language).
+HELP = message("en", "play.help")
 
 
 class _Quit(Exception):
     """The player quit (``q`` or end of input)."""
+
+
+def _w(lang: str, key: str, /, **fields: object) -> str:
+    """A word of the screen: the catalog entry ``play.<key>`` (:mod:`pokerdealer.i18n`)."""
+    return message(lang, f"play.{key}", **fields)
+
+
+def _said(lang: str, key: str, /, *, you: bool, **fields: object) -> str:
+    """``play.<key>`` agreeing with its subject: ``play.<key>.you`` after "You"."""
+    return _w(lang, f"{key}.you" if you else key, **fields)
 
 
 def card_text(cards: Sequence[Card] | None) -> Text:
@@ -56,35 +70,84 @@ def card_text(cards: Sequence[Card] | None) -> Text:
     return cards_text(cards if cards is not None else (None, None), styles=FOUR_COLOUR_STYLES)
 
 
-def _verb(verb: str, *, you: bool) -> str:
-    """``verb`` agreeing with its subject: ``call`` for "You", ``calls`` for anyone else.
+def _action_words(
+    action: Action, *, you: bool, bet_before: int, all_in: bool = False, lang: str = "en"
+) -> str:
+    """What a player did, after their name: ``bets 20``, ``raises to 80``, ``call 2`` (for "You").
 
-    >>> _verb("call", you=True), _verb("raise", you=False)
-    ('call', 'raises')
-    """
-    return verb if you else f"{verb}s"
+    ``bet_before`` is the bet on the street before the action: a raise with
+    nothing to raise (``0``) is a bet; preflop the blinds are the bet.
+    ``all_in``: the action put the player's last chip in.
 
-
-def _action_words(action: Action, *, you: bool) -> str:
-    """What a player did, after their name: ``raises to 80``, ``call 2`` (for "You").
-
-    >>> _action_words(Action("raise", 0, 80), you=False), _action_words(Action("call", 0, 2), you=True)
-    ('raises to 80', 'call 2')
+    >>> _action_words(Action("raise", 0, 80), you=False, bet_before=20)
+    'raises to 80'
+    >>> _action_words(Action("raise", 0, 28), you=False, bet_before=0)
+    'bets 28'
+    >>> _action_words(Action("call", 0, 30), you=True, bet_before=50, all_in=True)
+    'call 30 and are all-in'
+    >>> _action_words(Action("raise", 0, 200), you=False, bet_before=2, all_in=True, lang="zh-Hant")
+    '加注到200，全下'
     """
     kind = action.kind
     if kind == "raise":
-        return f"{_verb('raise', you=you)} to {action.amount}"
-    if kind == "call":
-        return f"{_verb('call', you=you)} {action.amount}"
-    if kind in ("fold", "check"):
-        return _verb(kind, you=you)
-    return kind
+        text = _said(lang, "bet" if bet_before == 0 else "raise", you=you, amount=action.amount)
+    elif kind == "call":
+        text = _said(lang, "call", you=you, amount=action.amount)
+    elif kind in ("fold", "check", "muck"):
+        return _said(lang, kind, you=you)
+    else:
+        return kind
+    if all_in:
+        text += _said(lang, "all_in", you=you)
+    return text
 
 
-def parse_command(text: str, view: PlayerView) -> Action:
+def _puts_all_in(hand: Hand, action: Action) -> bool:
+    """Whether ``action`` (not applied yet to ``hand``) puts the player's last chip in.
+
+    Judged on the state before the action: after it the hand may be over and
+    the pots already paid out."""
+    player = action.player
+    if player is None or action.amount is None:
+        return False
+    if action.kind == "call":
+        added = action.amount
+    elif action.kind == "raise":
+        added = action.amount - hand.committed[player]
+    else:
+        return False
+    return added >= hand.stacks[player] > 0
+
+
+def _is_bet(view: PlayerView) -> bool:
+    """Whether a raise now would be a bet: nobody has bet on this street (preflop the blinds have)."""
+    return not max(view.committed, default=0)
+
+
+def _legal_words(view: PlayerView, legal: LegalActions, lang: str) -> str:
+    """What the player may do, in words: ``fold, call 2, raise to 4..100``."""
+    parts = []
+    if legal.can_fold:
+        parts.append(_w(lang, "legal.fold"))
+    if legal.can_check:
+        parts.append(_w(lang, "legal.check"))
+    if legal.call is not None:
+        parts.append(_w(lang, "legal.call", amount=legal.call))
+    if legal.min_raise_to is not None:
+        amount = (
+            str(legal.min_raise_to)
+            if legal.min_raise_to == legal.max_raise_to
+            else f"{legal.min_raise_to}..{legal.max_raise_to}"
+        )
+        parts.append(_w(lang, "legal.bet" if _is_bet(view) else "legal.raise", amount=amount))
+    return _w(lang, "legal.separator").join(parts)
+
+
+def parse_command(text: str, view: PlayerView, lang: str = "en") -> Action:
     """Read what the player typed into an action; raises
     :class:`~pokerdealer.errors.PokerDealerError` (a :class:`ValueError`) with a
-    message for the player when it cannot be read or is not allowed now.
+    message for the player (in ``lang``) when it cannot be read or is not allowed now.
+    The commands are the same in every language.
 
     >>> from pokerdealer.cards import deck_cards
     >>> from pokerdealer.rules import Hand, HandConfig
@@ -102,67 +165,75 @@ def parse_command(text: str, view: PlayerView) -> Action:
     legal = view.legal
     assert legal is not None
     me = view.player
+    help_line = _w(lang, "help")
+
+    def refuse(key: str, **fields: object) -> PokerDealerError:
+        return PokerDealerError(_w(lang, f"error.{key}", legal=_legal_words(view, legal, lang), **fields))
+
     words = text.strip().lower().split()
     if not words:
-        raise PokerDealerError(f"type an action: {HELP}")
+        raise PokerDealerError(_w(lang, "error.empty", help=help_line))
     word = words[0]
     if word in ("q", "quit", "exit"):
         raise _Quit
     rest = words[1:]
     if word in ("f", "fold"):
         if not legal.can_fold:
-            raise PokerDealerError(f"you cannot fold now: {legal.describe()}")
+            raise refuse("fold")
         return Action("fold", me)
     if word in ("c", "k", "x", "check", "call"):
         if legal.can_check:
             return Action("check", me)
         if legal.call is not None:
             return Action("call", me)
-        raise PokerDealerError(f"you cannot check or call now: {legal.describe()}")
+        raise refuse("check_call")
     if word in ("a", "allin", "all-in", "shove"):
         if legal.max_raise_to is not None:
             return Action("raise", me, legal.max_raise_to)
         if legal.call is not None:
             return Action("call", me)
-        raise PokerDealerError(f"you cannot go all-in now: {legal.describe()}")
+        raise refuse("all_in")
     if word in ("p", "pot", "h", "half"):
         if legal.min_raise_to is None:
-            raise PokerDealerError(f"raising is closed: {legal.describe()}")
+            raise refuse("closed")
         return Action("raise", me, pot_raise_to(view, 1.0 if word in ("p", "pot") else 0.5))
     if word in ("r", "b", "raise", "bet") or word[:1] in ("r", "b") and word[1:].isdigit():
         amount_text = rest[0] if rest else word[1:]
         if not amount_text.replace(",", "").isdigit():
-            raise PokerDealerError("say how much to bet or raise to, e.g. r 60")
+            raise PokerDealerError(_w(lang, "error.amount"))
         amount = int(amount_text.replace(",", ""))
         if legal.min_raise_to is None:
-            raise PokerDealerError(f"raising is closed: {legal.describe()}")
+            raise refuse("closed")
         if not legal.min_raise_to <= amount <= legal.max_raise_to:  # type: ignore[operator]
-            raise PokerDealerError(f"you cannot raise to {amount}: {legal.describe()}")
+            raise refuse("raise_to", amount=amount)
         return Action("raise", me, amount)
-    raise PokerDealerError(f"cannot read {text.strip()!r}: {HELP}")
+    raise PokerDealerError(_w(lang, "error.unreadable", text=text.strip(), help=help_line))
 
 
-def _choices(view: PlayerView, legal: LegalActions) -> str:
+def _choices(view: PlayerView, legal: LegalActions, lang: str = "en") -> str:
+    """The choices on the prompt line: ``f fold · c call 1 · r 4..200 raise to · ...``;
+    the letters stay the same in every language."""
     from pokerdealer.bots import pot_raise_to
 
     parts = []
     if legal.can_fold and not legal.can_check:
-        parts.append("f fold")
+        parts.append(f"f {_w(lang, 'choice.fold')}")
     if legal.can_check:
-        parts.append("c check")
+        parts.append(f"c {_w(lang, 'choice.check')}")
     elif legal.call is not None:
-        parts.append(f"c call {legal.call}")
+        parts.append(f"c {_w(lang, 'choice.call', amount=legal.call)}")
     if legal.min_raise_to is not None:
-        verb = "raise" if max(view.committed) else "bet"
+        verb = "bet" if _is_bet(view) else "raise"
         if legal.min_raise_to == legal.max_raise_to:
-            parts.append(f"r {legal.min_raise_to} {verb} (all-in)" if legal.max_raise_to else "")
+            if legal.max_raise_to:
+                parts.append(f"r {legal.min_raise_to} {_w(lang, f'choice.{verb}_all_in')}")
         else:
-            parts.append(f"r {legal.min_raise_to}..{legal.max_raise_to} {verb} to")
-            parts.append(f"p {pot_raise_to(view, 1.0)} pot")
-            parts.append(f"h {pot_raise_to(view, 0.5)} half pot")
-        parts.append(f"a all-in {legal.max_raise_to}")
-    parts.append("q quit")
-    return " · ".join(p for p in parts if p)
+            parts.append(f"r {legal.min_raise_to}..{legal.max_raise_to} {_w(lang, f'choice.{verb}_to')}")
+            parts.append(f"p {pot_raise_to(view, 1.0)} {_w(lang, 'choice.pot')}")
+            parts.append(f"h {pot_raise_to(view, 0.5)} {_w(lang, 'choice.half_pot')}")
+        parts.append(f"a {_w(lang, 'choice.all_in', amount=legal.max_raise_to)}")
+    parts.append(f"q {_w(lang, 'choice.quit')}")
+    return " · ".join(parts)
 
 
 class Session:
@@ -188,6 +259,10 @@ class Session:
         self.tournament = tournament
         self._printed = 0
         self._board_shown = 0
+        self._probe: Hand | None = None  # the hand replayed up to the last printed action
+
+    def _w(self, key: str, /, **fields: object) -> str:
+        return _w(self.lang, key, **fields)
 
     # ------------------------------------------------------------------ input
     def read(self, prompt: str) -> str:
@@ -208,18 +283,30 @@ class Session:
         """Print the actions (and new streets) not printed yet."""
         names = hand.config.players
         probe_board = hand.board
+        if self._probe is None or self._printed == 0:
+            self._probe = Hand(hand.config, hand.deck)
+        probe = self._probe
         for action in hand.log[self._printed :]:
+            # The bet on the street before the action says whether a raise is a bet.
+            bet_before = probe.current_bet
+            player = action.player
+            all_in = player is not None and _puts_all_in(probe, action)
+            probe.apply(action)
             if action.kind in ("show", "muck"):
                 continue
-            who = names[action.player]  # type: ignore[index]
+            assert player is not None
+            who = names[player]
+            words = _action_words(
+                action, you=self._is_you(who), bet_before=bet_before, all_in=all_in, lang=self.lang
+            )
             line = Text("  ")
             line.append(who, style="bold" if who == self.human else "")
-            line.append(f" {_action_words(action, you=self._is_you(who))}")
+            line.append(f" {words}")
             console.print(line)
         self._printed = len(hand.log)
-        for size, street in ((3, "FLOP"), (4, "TURN"), (5, "RIVER")):
+        for size, street in ((3, "flop"), (4, "turn"), (5, "river")):
             if self._board_shown < size <= len(probe_board):
-                line = Text(f"*** {street} *** ")
+                line = Text(f"*** {self._w(street)} *** ")
                 line.append_text(card_text(probe_board[:size]))
                 console.print(line)
                 self._board_shown = size
@@ -231,23 +318,24 @@ class Session:
         config = hand.config
         grid = RichTable(show_header=True, header_style="bold", padding=(0, 1))
         for column in ("seat", "player", "stack", "bet", "", "cards"):
-            grid.add_column(column, no_wrap=True)
+            grid.add_column(self._w(f"col.{column}") if column else "", no_wrap=True)
         n = config.player_count
         for i in range(n):
+            button, small, big = (self._w(f"role.{r}") for r in ("button", "small_blind", "big_blind"))
             role = []
             if i == config.button:
-                role.append("D")
+                role.append(button)
             if i == config.small_blind_player and config.blinds[0] and n > 2:
-                role.append("SB")
+                role.append(small)
             if i == config.big_blind_player:
-                role.append("BB")
+                role.append(big)
             if n == 2 and i == config.button:
-                role = ["D", "SB"]
+                role = [button, small]
             status = ""
             if view.folded[i]:
-                status = "folded"
+                status = self._w("status.folded")
             elif view.stacks[i] == 0:
-                status = "all-in"
+                status = self._w("status.all_in")
             name = Text(view.players[i], style="bold" if view.players[i] == self.human else "")
             if view.actor == i:
                 name.append(" ◀", style="yellow")
@@ -263,16 +351,16 @@ class Session:
         pots = view.pots
         line = Text()
         if len(pots) <= 1:
-            line.append(f"Pot {sum(p.amount for p in pots)}")
+            line.append(self._w("pot", amount=sum(p.amount for p in pots)))
         else:
             for k, pot in enumerate(pots):
-                label = "Main pot" if k == 0 else f"Side pot {k}"
+                label = self._w("main_pot") if k == 0 else self._w("side_pot", n=k)
                 who = ", ".join(view.players[i] for i in pot.eligible)
                 line.append(f"{label} {pot.amount} ({who})   ")
-        line.append("   Board ")
+        line.append(f"   {self._w('board')} ")
         line.append_text(card_text(view.board) if view.board else Text("-"))
         console.print(line)
-        mine = Text("Your cards ")
+        mine = Text(f"{self._w('your_cards')} ")
         mine.append_text(card_text(view.hole_cards[view.player]))  # type: ignore[index]
         console.print(mine)
 
@@ -287,13 +375,13 @@ class Session:
         assert legal is not None
         self.draw(view)
         while True:
-            console.print(Text(_choices(view, legal), style="cyan"))
+            console.print(Text(_choices(view, legal, self.lang), style="cyan"))
             text = self.read("> ")
             try:
-                return parse_command(text, view)
+                return parse_command(text, view, self.lang)
             except PokerDealerError as error:
                 if text.strip() in ("?", "help"):
-                    console.print(Text(HELP))
+                    console.print(Text(self._w("help")))
                 else:
                     console.print(Text(str(error), style="red"))
 
@@ -303,6 +391,7 @@ class Session:
 
         self._printed = 0
         self._board_shown = 0
+        self._probe = None
         self._announce_next()
         record = play_hand(self.table, self.decide)
         self._log_lines(record.hand)
@@ -312,11 +401,11 @@ class Session:
 
     def _announce_next(self) -> None:
         table = self.table
-        header = Text(f"\n── Hand #{len(table.hands) + 1}", style="bold")
+        header = Text(f"\n── {self._w('hand', n=len(table.hands) + 1)}", style="bold")
         if self.tournament:
             level = table.level_index()
             lv = table.settings.levels[level]
-            header.append(f" · level {level + 1} ({lv.small_blind}/{lv.big_blind})")
+            header.append(self._w("level", n=level + 1, small=lv.small_blind, big=lv.big_blind))
         header.append(" ──")
         console.print(header)
 
@@ -330,7 +419,7 @@ class Session:
         names = hand.config.players
         variant = hand.config.variant
         if hand.shown:
-            console.print(Text("*** SHOWDOWN ***", style="bold"))
+            console.print(Text(f"*** {self._w('showdown')} ***", style="bold"))
             for i in result.showdown_order:
                 line = Text(f"  {names[i]} ")
                 if i in hand.shown:
@@ -338,21 +427,30 @@ class Session:
                     line.append_text(card_text(hand.hole_cards[i]))
                     line.append(f"  {value.describe(self.lang)}")
                 else:
-                    line.append(_verb("muck", you=self._is_you(names[i])))
+                    line.append(_said(self.lang, "muck", you=self._is_you(names[i])))
                 console.print(line)
         for k, award in enumerate(result.awards):
-            label = "pot" if len(result.awards) == 1 else ("main pot" if k == 0 else f"side pot {k}")
-            winners = ", ".join(f"{names[w]} {chips}" for w, chips in award.shares.items())
-            console.print(Text(f"  {label} {award.amount}: {winners}", style="green"))
+            if len(result.awards) == 1:
+                label = self._w("award.pot")
+            else:
+                label = self._w("award.main_pot") if k == 0 else self._w("award.side_pot", n=k)
+            winners = self._w("legal.separator").join(
+                f"{names[w]} {chips}" for w, chips in award.shares.items()
+            )
+            award_text = self._w("award", label=label, amount=award.amount, winners=winners)
+            console.print(Text(f"  {award_text}", style="green"))
             contenders = {names[i]: hand.hole_cards[i] for i in award.eligible if i in hand.shown}
             if len(contenders) >= 2 and len(hand.board) == 5:
                 outcome = showdown(hand.board, contenders, variant=variant, lang=self.lang)
                 console.print(Text("  " + outcome.decided_by.explanation))
             elif len(award.eligible) == 1 and len(result.awards) == 1:
                 winner = names[award.eligible[0]]
-                console.print(Text(f"  {winner} {_verb('win', you=self._is_you(winner))}: everyone else folded"))
-        stacks = ", ".join(f"{name} {chips}" for name, chips in self.table.stacks.items())
-        console.print(Text(f"  stacks: {stacks}", style="dim"))
+                words = _said(self.lang, "uncontested", you=self._is_you(winner), name=winner)
+                console.print(Text(f"  {words}"))
+        stacks = self._w("legal.separator").join(
+            f"{name} {chips}" for name, chips in self.table.stacks.items()
+        )
+        console.print(Text(f"  {self._w('stacks', stacks=stacks)}", style="dim"))
 
 
 @app.command("play")
@@ -370,7 +468,7 @@ def play_command(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the cards, seats and bots.")] = None,
     history: Annotated[Path | None, typer.Option("--history", help="Keep the hands as one .phhs file in this folder.")] = None,
     hands: Annotated[int | None, typer.Option("--hands", help="Stop after this many hands.")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the explanations: en, zh-Hant, zh-Hans.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", help="Language of the screen and the explanations: en, zh-Hant, zh-Hans.")] = "en",
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
 ) -> None:
     """Play a table in the terminal against bots."""
@@ -430,8 +528,8 @@ def play_command(
     session = Session(
         table=table, bots=bot_of, human=name, lang=lang, seats=seats, writer=writer, tournament=tournament
     )
-    game = "tournament" if tournament else f"cash game {blinds}"
-    console.print(Text(f"{game}, {players} players: you are {name} in seat {seats[name]}. {HELP}"))
+    intro = "intro.tournament" if tournament else "intro.cash"
+    console.print(Text(_w(lang, intro, blinds=blinds, n=players, name=name, seat=seats[name], help=_w(lang, "help"))))
     played = 0
     try:
         while hands is None or played < hands:
@@ -445,17 +543,20 @@ def play_command(
                 for bot in bot_names:
                     if table.stacks[bot] == 0:
                         table.top_up(bot, stack)
-                        console.print(Text(f"  {bot} buys in again for {stack}", style="dim"))
+                        console.print(Text(f"  {_w(lang, 'buys_in', name=bot, amount=stack)}", style="dim"))
     except _Quit:
-        console.print(Text("bye"))
+        console.print(Text(_w(lang, "bye")))
     finally:
         if writer is not None:
             writer.close()
-            console.print(Text(f"hand histories written to {writer.path}"))
+            console.print(Text(_w(lang, "histories", path=writer.path)))
     if tournament:
         standings = table.standings
         if standings:
-            console.print(Text("standings: " + ", ".join(f"{s.place}. {s.name}" for s in standings)))
+            places = _w(lang, "legal.separator").join(
+                _w(lang, "place", place=s.place, name=s.name) for s in standings
+            )
+            console.print(Text(_w(lang, "standings", places=places)))
     if table.stacks.get(name, 0) == 0:
-        console.print(Text("you are out of chips"))
-    console.print(Text(f"{played} hand(s) played; your stack: {table.stacks.get(name, 0)}"))
+        console.print(Text(_w(lang, "busted")))
+    console.print(Text(_w(lang, "played", n=played, stack=table.stacks.get(name, 0))))

@@ -56,6 +56,7 @@ from rich.text import Text
 
 from pokerdealer.cli._app import app, console, error_console, fail, reports_errors
 from pokerdealer.cli._display import cards_text, progress_bar
+from pokerdealer.cli.play import _puts_all_in
 from pokerdealer.cli.evaluate import hand_json
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import evaluate
@@ -282,9 +283,10 @@ def _print_hand(replay: Replay, lang: str, path: str) -> None:
         p = action.player
         assert p is not None
         before = probe.current_bet
+        all_in = _puts_all_in(probe, action)  # judged before: the last call may end the hand
         probe.apply(action)
         text = _describe_action(replay, action, lang, before)
-        if not probe.stacks[p] and action.kind in (CALL, RAISE):
+        if all_in:
             text += _w(lang, "all_in")
         console.print(Text(f"  {_who(replay, p)} {text}"))
     while printed < _street_index(len(hand.board)):  # a run-out after an all-in
