@@ -36,6 +36,7 @@ cards, burn, three flop cards, burn, turn, burn, river (``2n + 8`` cards).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -86,6 +87,8 @@ class Street(StrEnum):
 
 
 _STREETS = tuple(Street)
+# NamedTuple construction without the keyword-handling __new__ (hot path).
+_tuple_new = tuple.__new__
 # _CYCLES[n][i]: the n players clockwise starting with player i.
 _CYCLES = tuple(
     tuple(tuple((i + k) % n for k in range(n)) for i in range(n)) if n else () for n in range(11)
@@ -119,23 +122,30 @@ class HandResult(NamedTuple):
     """Uncalled bets returned, by player."""
 
 
-def _deck_tuple(deck: CardsLike | Sequence[Card], config: HandConfig) -> tuple[Card, ...]:
-    n = len(config.stacks)
-    need = 2 * n + 8
+_index = attrgetter("index")
+
+
+def _deck_tuple(
+    deck: CardsLike | Sequence[Card], config: HandConfig, need: int
+) -> tuple[tuple[Card, ...], list[int]]:
+    """The deck as cards, and the indices of its first ``need`` cards (checked distinct)."""
     if isinstance(deck, Deck):
         deck = deck.cards
-    if isinstance(deck, (tuple, list)) and deck and type(deck[0]) is Card:
+    t = type(deck)
+    if (t is list or t is tuple or isinstance(deck, (tuple, list))) and deck and type(deck[0]) is Card:
         cards = tuple(deck)
-        used = cards[:need]
-        if len({c.index for c in used}) != len(used):
+        used = list(map(_index, cards[:need]))
+        if len(set(used)) != len(used):
             raise PokerDealerError("the deck has a card twice")
-        if config.variant == "shortdeck" and any(c.index < 16 for c in used):
+        if config.variant == "shortdeck" and min(used) < 16:
             raise PokerDealerError("the short deck has no card below a six")
     else:
         cards = parse_cards(deck, what="deck", variant=config.variant)  # type: ignore[arg-type]
+        used = list(map(_index, cards[:need]))
     if len(cards) < need:
+        n = len(config.stacks)
         raise PokerDealerError(f"{n} players need a deck of at least {need} cards, got {len(cards)}")
-    return cards
+    return cards, used
 
 
 _RANKERS: dict[tuple[str, bool], object] = {}
@@ -280,6 +290,7 @@ class Hand:
         "_showdown_pending", "_showdown_order", "_shown", "_mucked", "_all_in_showdown",
         "_uncalled", "_result", "_version", "_c_legal_v", "_c_legal",
         "_c_pots_v", "_c_pots", "_tda", "_fixed_limit", "_cycles", "_c_ranks",
+        "_deck_idx",
     )
 
     def __init__(self, config: HandConfig, deck: CardsLike | Sequence[Card]) -> None:
@@ -311,7 +322,8 @@ class Hand:
         self._button = b
         self._sb = sb
         self._bb = bb
-        deck_t = self._deck = _deck_tuple(deck, config)
+        deck_t, self._deck_idx = _deck_tuple(deck, config, 2 * n + 8)
+        self._deck = deck_t
         # Hole cards: one at a time, clockwise from the left of the button.
         self._hole = [(deck_t[k], deck_t[n + k]) for k in deal_slots]
         self._board: list[Card] = []
@@ -471,7 +483,7 @@ class Hand:
             amount = sum(self._total) + self._dead
             stacks[winner] += amount
             winners = (winner,)
-            self._close((PotAward(amount, winners, winners, {winner: amount}),))
+            self._close((_tuple_new(PotAward, (amount, winners, winners, {winner: amount})),))
             return
         if mucked:
             live = [not folded[i] and i not in mucked for i in range(n)]
@@ -496,19 +508,25 @@ class Hand:
                     live[i] = False
                 pots = build_pots(self._total, live, self._dead)
         awards = []
-        for pot in pots:
-            eligible = pot.eligible
+        for amount, eligible in pots:
             if len(eligible) == 1:
                 winners: tuple[int, ...] = eligible
-                shares = {eligible[0]: pot.amount}
+                shares = {eligible[0]: amount}
             else:
-                best = max(ranks[i] for i in eligible)
-                winners = tuple(i for i in eligible if ranks[i] == best)
+                winners = eligible[:1]
+                best = ranks[eligible[0]]
+                for i in eligible[1:]:
+                    r = ranks[i]
+                    if r > best:
+                        best = r
+                        winners = (i,)
+                    elif r == best:
+                        winners += (i,)
                 if len(winners) == 1:
-                    shares = {winners[0]: pot.amount}
+                    shares = {winners[0]: amount}
                 else:
                     shares = split_pot(
-                        pot.amount,
+                        amount,
                         winners,
                         button=self._button,
                         player_count=n,
@@ -517,7 +535,7 @@ class Hand:
                     )
             for i, chips in shares.items():
                 stacks[i] += chips
-            awards.append(PotAward(pot.amount, eligible, winners, shares))
+            awards.append(_tuple_new(PotAward, (amount, eligible, winners, shares)))
         self._close(tuple(awards))
 
     def _close(self, awards: tuple[PotAward, ...]) -> None:
@@ -530,14 +548,17 @@ class Hand:
         self._pending = []
         self._showdown_pending = []
         final = tuple(self._stacks)
-        self._result = HandResult(
-            awards,
-            final,
-            tuple([f - s for f, s in zip(final, self._starting)]),
-            self._showdown_order,
-            self._shown,
-            tuple(self._mucked),
-            self._uncalled,
+        self._result = _tuple_new(
+            HandResult,
+            (
+                awards,
+                final,
+                tuple([f - s for f, s in zip(final, self._starting)]),
+                self._showdown_order,
+                self._shown,
+                tuple(self._mucked),
+                self._uncalled,
+            ),
         )
 
     def _ranks(self, players: Iterable[int]) -> dict[int, int]:
@@ -548,11 +569,15 @@ class Hand:
         missing = [i for i in players if i not in ranks]
         if missing:
             rank = _ranker(self._config.variant, self._options.short_deck_trips_beat_straight)
-            b0, b1, b2, b3, b4 = [c.index for c in self._board]
-            hole = self._hole
+            # The board and hole cards as dealt (module docstring), by card index.
+            idx = self._deck_idx
+            n = self._n
+            base = 2 * n
+            b0, b1, b2, b3, b4 = idx[base + 1], idx[base + 2], idx[base + 3], idx[base + 5], idx[base + 7]
+            b = self._button + 1
             for i in missing:
-                h0, h1 = hole[i]
-                ranks[i] = rank([h0.index, h1.index, b0, b1, b2, b3, b4])  # type: ignore[operator]
+                k = (i - b) % n
+                ranks[i] = rank([idx[k], idx[n + k], b0, b1, b2, b3, b4])  # type: ignore[operator]
         return ranks
 
     # ----------------------------------------------------------------- actions
@@ -587,34 +612,34 @@ class Hand:
             action = parse_action(action)
         record = _check(self, action)
         self._version += 1
-        kind = record.kind
+        kind, p, amount, _cards = record
         if kind == SHOW or kind == MUCK:
             self.log.append(record)
             self._showdown_act(record)
             return record
-        p = record.player
-        assert p is not None
-        stacks = self._stacks
-        committed = self._committed
         pending = self._pending
-        pending.pop(0)
+        del pending[0]
         self.log.append(record)
         if kind == RAISE:
-            self._raise(p, record.amount)  # type: ignore[arg-type]
+            self._raise(p, amount)  # type: ignore[arg-type]
             return record
         if kind == CALL:
-            amount = record.amount
-            stacks[p] -= amount  # type: ignore[operator]
-            committed[p] += amount  # type: ignore[operator]
-            self._total[p] += amount  # type: ignore[operator]
+            self._stacks[p] -= amount  # type: ignore[index,operator]
+            self._committed[p] += amount  # type: ignore[index,operator]
+            self._total[p] += amount  # type: ignore[index,operator]
         elif kind == FOLD:
-            self._folded[p] = True
-            self._live -= 1
-            if self._live == 2 and self._raises < self._cap:
+            self._folded[p] = True  # type: ignore[index]
+            live = self._live = self._live - 1
+            if live == 2 and self._raises < self._cap:
                 self._heads_up_before_cap = True
-        self._acted_at[p] = self._current_bet
-        self._pk_acted[p] = True
-        if not pending or self._live == 1:
+            if live == 1:
+                self._acted_at[p] = self._current_bet  # type: ignore[index]
+                self._pk_acted[p] = True  # type: ignore[index]
+                self._end_round()
+                return record
+        self._acted_at[p] = self._current_bet  # type: ignore[index]
+        self._pk_acted[p] = True  # type: ignore[index]
+        if not pending:
             self._end_round()
         return record
 
