@@ -61,38 +61,39 @@ def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
     committed = h._committed
     current = h._current_bet
     mine = committed[p]
+    stack = stacks[p]
     to_call = current - mine
-    structure = h._structure
-    options = h._options
+    fixed_limit = h._fixed_limit
     if h._tda:
         acted = h._acted_at[p]
         if acted >= 0:
-            threshold = h._unit if h._fixed_limit else 2 * h._min_inc
+            threshold = h._unit if fixed_limit else 2 * h._min_inc
             if 2 * (current - acted) < threshold:
                 return 0, 0, "raise_closed", (
                     "the betting was not re-opened: since this player last acted they face "
                     "less than a full raise (short all-in)"
                 )
     else:
-        call = to_call if to_call < stacks[p] else stacks[p]
+        call = to_call if to_call < stack else stack
         if call < h._pk_inc:
             return 0, 0, "raise_closed", "a short all-in cannot be raised"
         if h._pk_short and h._pk_short < h._pk_inc and h._pk_acted[p]:
             return 0, 0, "raise_closed", (
                 "the player already acted and faces only a short all-in"
             )
-    if h._fixed_limit and h._raises >= h._cap and not _uncapped(h):
+    if fixed_limit and h._raises >= h._cap and not _uncapped(h):
         return 0, 0, "raise_cap", f"the betting is capped ({h._cap} bets and raises)"
-    if stacks[p] <= to_call:
+    if stack <= to_call:
         return 0, 0, "raise_closed", "the player has no chips beyond the call"
     folded = h._folded
     for q in h._cycles[p]:
         # Some opponent can put in more than the current bet.
-        if stacks[q] and committed[q] + stacks[q] > current and not folded[q] and q != p:
+        if q != p and not folded[q] and stacks[q] and committed[q] + stacks[q] > current:
             break
     else:
         return 0, 0, "raise_closed", "no opponent can call a raise (all are all-in)"
-    all_in = mine + stacks[p]
+    all_in = mine + stack
+    structure = h._structure
     if structure is Structure.NO_LIMIT:
         lo = current + h._min_inc
         hi = all_in
@@ -103,7 +104,7 @@ def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
             hi = lo
     else:
         lo = hi = (h._level if h._tda else current) + h._unit
-    if options.raise_to_largest_opponent:
+    if h._options.raise_to_largest_opponent:
         reach = _reach(h, p)
         if hi > reach:
             hi = reach
@@ -151,14 +152,16 @@ def legal_actions(h: Hand) -> LegalActions:
     pending = h._pending
     if not pending:
         if h._showdown_pending:
-            return LegalActions(h._showdown_pending[0], can_show=True, can_muck=True)
+            return _tuple_new(  # type: ignore[no-any-return]
+                LegalActions, (h._showdown_pending[0], False, False, None, None, None, True, True)
+            )
         return _NO_ACTION
     p = pending[0]
     to_call = h._current_bet - h._committed[p]
-    window = raise_window(h, p)
-    lo: int | None = window[0]
-    hi: int | None = window[1]
-    if window[2]:
+    lo: int | None
+    hi: int | None
+    lo, hi, rule, _reason = raise_window(h, p)
+    if rule:
         lo = hi = None
     if to_call > 0:
         stack = h._stacks[p]

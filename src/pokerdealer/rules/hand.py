@@ -608,7 +608,7 @@ class Hand:
 
         ``action`` may be an :class:`Action` or PHH text (``"p2 cbr 80"``).
         """
-        if isinstance(action, str):
+        if type(action) is not Action and isinstance(action, str):
             action = parse_action(action)
         record = _check(self, action)
         self._version += 1
