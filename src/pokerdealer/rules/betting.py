@@ -45,6 +45,8 @@ _FOLDS = tuple(Action(FOLD, p) for p in range(10))
 # NamedTuple construction without the keyword-handling __new__ (hot path).
 _tuple_new = tuple.__new__
 _CHECKS = tuple(Action(CHECK, p) for p in range(10))
+_NO_LIMIT = Structure.NO_LIMIT
+_POT_LIMIT = Structure.POT_LIMIT
 
 
 def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
@@ -94,10 +96,10 @@ def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
         return 0, 0, "raise_closed", "no opponent can call a raise (all are all-in)"
     all_in = mine + stack
     structure = h._structure
-    if structure is Structure.NO_LIMIT:
+    if structure is _NO_LIMIT:
         lo = current + h._min_inc
         hi = all_in
-    elif structure is Structure.POT_LIMIT:
+    elif structure is _POT_LIMIT:
         lo = current + h._min_inc
         hi = 2 * current - mine + pot_for_limit(h)
         if hi < lo:

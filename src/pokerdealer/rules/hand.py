@@ -418,8 +418,9 @@ class Hand:
         street = self._street
         stacks = self._stacks
         folded = self._folded
+        n = self._n
         able = 0
-        for i in range(self._n):
+        for i in range(n):
             if stacks[i] and not folded[i]:
                 able += 1
         if street == 3 or able <= 1:
@@ -427,15 +428,21 @@ class Hand:
             self._begin_showdown()
             return
         street += 1
-        self._deal_to(street)
+        # The next street's cards: burn one, then the flop, the turn or the river.
+        base = 2 * n
+        if street == 1:
+            self._board.extend(self._deck[base + 1 : base + 4])
+        else:
+            self._board.append(self._deck[base + 2 * street + 1])
         self._street = street
-        self._committed = [0] * self._n
+        self._committed = [0] * n
         self._current_bet = 0
-        self._min_inc = self._config.min_bet
-        self._unit = self._config.small_bet if street == 1 else self._config.big_bet
+        config = self._config
+        self._min_inc = config.min_bet
+        self._unit = config.small_bet if street == 1 else config.big_bet
         self._level = 0
         self._raises = 0
-        self._begin_round((self._button + 1) % self._n)
+        self._begin_round((self._button + 1) % n)
 
     def _deal_to(self, street: int) -> None:
         """Put the board out up to ``street`` (1 flop, 2 turn, 3 river), burning first."""
