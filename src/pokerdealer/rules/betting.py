@@ -291,11 +291,12 @@ def _check_showdown(h: Hand, action: Action) -> Action:
     if player != p:
         name = h._config.players[p]
         raise _reject(h, player, "not_your_turn", f"it is {name}'s turn to show or muck")
-    if action.kind == MUCK:
-        return Action(MUCK, p)
-    if action.kind == SHOW:
+    kind = action.kind
+    if kind == MUCK:
+        return _tuple_new(Action, (MUCK, p, None, None))  # type: ignore[no-any-return]
+    if kind == SHOW:
         hole = h._hole[p]
         if action.cards is not None and sorted(action.cards) != sorted(hole):
             raise _reject(h, p, "wrong_cards", "must show the two hole cards that were dealt")
-        return Action(SHOW, p, None, hole)
+        return _tuple_new(Action, (SHOW, p, None, hole))  # type: ignore[no-any-return]
     raise _reject(h, p, "showdown", f"cannot {action.kind} at the showdown: show or muck")

@@ -129,11 +129,11 @@ def _deck_tuple(
     deck: CardsLike | Sequence[Card], config: HandConfig, need: int
 ) -> tuple[tuple[Card, ...], list[int]]:
     """The deck as cards, and the indices of its first ``need`` cards (checked distinct)."""
-    if isinstance(deck, Deck):
-        deck = deck.cards
     t = type(deck)
+    if not (t is list or t is tuple) and isinstance(deck, Deck):
+        deck = deck.cards
     if (t is list or t is tuple or isinstance(deck, (tuple, list))) and deck and type(deck[0]) is Card:
-        cards = tuple(deck)
+        cards = deck if t is tuple else tuple(deck)
         used = list(map(_index, cards[:need]))
         if len(set(used)) != len(used):
             raise PokerDealerError("the deck has a card twice")
@@ -750,9 +750,9 @@ class Hand:
                 r = ranks[p]
                 if r >= best:
                     best = r
-                    self.apply(Action(SHOW, p))
+                    self.apply(_tuple_new(Action, (SHOW, p, None, None)))
                 else:
-                    self.apply(Action(MUCK, p))
+                    self.apply(_tuple_new(Action, (MUCK, p, None, None)))
         result = self.result
         if result is None:
             raise PokerDealerError("the hand is not at showdown or over yet")
@@ -832,7 +832,7 @@ class Hand:
             in_hand = [i for i in range(self._n) if not folded[i]]
             if all([stacks[i] for i in in_hand]):
                 # Nobody is all-in: one pot, every live player in it (RULES.md §5.2).
-                pots = (Pot(sum(self._total) + self._dead, tuple(in_hand)),)
+                pots = (_tuple_new(Pot, (sum(self._total) + self._dead, tuple(in_hand))),)
             else:
                 live = [not f for f in folded]
                 active = [alive and s > 0 for alive, s in zip(live, stacks)]

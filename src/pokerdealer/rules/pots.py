@@ -23,6 +23,10 @@ class Pot(NamedTuple):
     eligible: tuple[int, ...]
 
 
+# NamedTuple construction without the keyword-handling __new__ (hot path).
+_tuple_new = tuple.__new__
+
+
 def uncalled_bet(bets: Sequence[int]) -> tuple[int, int]:
     """``(player, chips)`` of the part of the largest bet nobody matched.
 
@@ -66,7 +70,9 @@ def build_pots(
         level_set = {c for c, alive in zip(contributions, live) if alive}
         if len(level_set) == 1:
             # Every live player put in the same: one pot of everything (RULES.md §5.2).
-            return [Pot(sum(contributions) + dead, tuple([i for i, alive in enumerate(live) if alive]))]
+            return [
+                _tuple_new(Pot, (sum(contributions) + dead, tuple([i for i, alive in enumerate(live) if alive])))
+            ]
         levels = sorted(level_set)
     else:
         levels = sorted(
@@ -88,7 +94,7 @@ def build_pots(
         eligible = tuple(eligible_list)
         if pots and pots[-1].eligible == eligible:
             amount += pots.pop().amount
-        pots.append(Pot(amount, eligible))
+        pots.append(_tuple_new(Pot, (amount, eligible)))
         previous = level
     if pots:
         if dead:
