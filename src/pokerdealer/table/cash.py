@@ -49,16 +49,7 @@ class CashTable(Table):
         rng: random.Random | None = None,
         first_button: int | None = None,
     ) -> None:
-        super().__init__(
-            seat_count=settings.seats,
-            button_rule=settings.button_rule,
-            heads_up_no_double_bb=settings.heads_up_no_double_bb,
-            structure=settings.structure,
-            variant=settings.variant,
-            options=settings.options,
-            rng=rng,
-            first_button=first_button,
-        )
+        super().__init__(settings, rng=rng, first_button=first_button)
         self.settings = settings
         self._left: dict[str, tuple[int, float | None]] = {}
         self.busted: list[tuple[int, str]] = []

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 from pokerdealer.cards import Variant
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import AnteType, RuleOptions, Structure
 
 __all__ = [
+    "GameSettings",
     "BustTiebreak",
     "ButtonRule",
     "CashGameSettings",
@@ -31,6 +33,23 @@ __all__ = [
 ]
 
 MAX_SEATS = 10
+
+
+class GameSettings(Protocol):
+    """What every table's settings say about the game itself (cash and tournament alike)."""
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def button_rule(self) -> ButtonRule: ...
+    @property
+    def heads_up_no_double_bb(self) -> bool: ...
+    @property
+    def structure(self) -> Structure: ...
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def options(self) -> RuleOptions: ...
 
 
 class TableError(PokerDealerError):

@@ -14,11 +14,11 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from pokerdealer.rules import Action, AnteType, Hand, HandConfig, RuleOptions, Street, Structure
+from pokerdealer.rules import Action, AnteType, Hand, HandConfig, Street
 from pokerdealer.rules import Post as RulesPost
 from pokerdealer.table.button import Positions, SeatState, SeatStatus, plan_hand
 from pokerdealer.table.record import HandRecord, shuffled_deck
-from pokerdealer.table.settings import ButtonRule, TableError
+from pokerdealer.table.settings import ButtonRule, GameSettings, TableError
 
 __all__ = ["Player", "Stakes", "Table"]
 
@@ -59,23 +59,18 @@ class Table:
 
     def __init__(
         self,
+        settings: GameSettings,
         *,
-        seat_count: int,
-        button_rule: ButtonRule,
-        heads_up_no_double_bb: bool,
-        structure: Structure,
-        variant: str,
-        options: RuleOptions,
         rng: random.Random | None,
         first_button: int | None = None,
     ) -> None:
         self._first_button = first_button
-        self._seat_count = seat_count
-        self._button_rule = ButtonRule(button_rule)
-        self._heads_up_no_double_bb = heads_up_no_double_bb
-        self._structure = structure
-        self._variant = variant
-        self._options = options
+        self._seat_count = settings.seats
+        self._button_rule = ButtonRule(settings.button_rule)
+        self._heads_up_no_double_bb = settings.heads_up_no_double_bb
+        self._structure = settings.structure
+        self._variant = settings.variant
+        self._options = settings.options
         self._rng = rng
         self._seats: dict[int, Player] = {}
         self._prev: Positions | None = None

@@ -119,16 +119,7 @@ class Tournament(Table):
         first_button: int | None = None,
         seats: Sequence[int] | None = None,
     ) -> None:
-        super().__init__(
-            seat_count=settings.seats,
-            button_rule=settings.button_rule,
-            heads_up_no_double_bb=settings.heads_up_no_double_bb,
-            structure=settings.structure,
-            variant=settings.variant,
-            options=settings.options,
-            rng=rng,
-            first_button=first_button,
-        )
+        super().__init__(settings, rng=rng, first_button=first_button)
         if not 2 <= len(players) <= settings.seats:
             raise TableError(f"a table of {settings.seats} seats takes 2..{settings.seats} players, got {len(players)}")
         if len(set(players)) != len(players):
