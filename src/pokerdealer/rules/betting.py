@@ -220,9 +220,10 @@ def check_action(h: Hand, action: Action) -> Action:
             return Action(CALL, p, stack)
         kind, amount = RAISE, h._committed[p] + stack
     elif kind == RAISE:
-        amount = action.amount
-        if type(amount) is not int:
-            raise _reject(h, p, "bad_amount", f"a raise needs a whole number of chips, got {amount!r}")
+        raw: object = getattr(action, "amount")  # untyped read: mypyc would reject a non-int here
+        if type(raw) is not int:
+            raise _reject(h, p, "bad_amount", f"a raise needs a whole number of chips, got {raw!r}")
+        amount = raw
     elif kind in (SHOW, MUCK):
         raise _reject(h, p, "not_showdown", f"cannot {kind} before the showdown")
     else:

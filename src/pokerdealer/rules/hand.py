@@ -36,15 +36,13 @@ cards, burn, three flop cards, burn, turn, burn, river (``2n + 8`` cards).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
 from enum import StrEnum
+from operator import attrgetter
 from typing import NamedTuple
 
 from pokerdealer.cards import Card, CardsLike, Deck, parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import rank_function
-from pokerdealer.rules.betting import check_action as _check
-from pokerdealer.rules.betting import legal_actions as _legal
 from pokerdealer.rules.actions import (
     ALL_IN,
     CALL,
@@ -58,6 +56,8 @@ from pokerdealer.rules.actions import (
     LegalActions,
     parse_action,
 )
+from pokerdealer.rules.betting import check_action as _check
+from pokerdealer.rules.betting import legal_actions as _legal
 from pokerdealer.rules.config import (
     AnteType,
     BBAPriority,
@@ -66,6 +66,7 @@ from pokerdealer.rules.config import (
     LimitShortAllIn,
     OddChips,
     Reopening,
+    RuleOptions,
     ShortBlindCall,
     StraddleRaise,
     Structure,
@@ -132,8 +133,8 @@ def _deck_tuple(
     t = type(deck)
     if not (t is list or t is tuple) and isinstance(deck, Deck):
         deck = deck.cards
-    if (t is list or t is tuple or isinstance(deck, (tuple, list))) and deck and type(deck[0]) is Card:
-        cards = deck if t is tuple else tuple(deck)
+    if (t is list or t is tuple or isinstance(deck, (tuple, list))) and deck and type(deck[0]) is Card:  # type: ignore[index]
+        cards: tuple[Card, ...] = deck if t is tuple else tuple(deck)  # type: ignore[assignment,arg-type]
         used = list(map(_index, cards[:need]))
         if len(set(used)) != len(used):
             raise PokerDealerError("the deck has a card twice")
@@ -159,7 +160,14 @@ def _ranker(variant: str, trips_beat_straight: bool):  # noqa: ANN202
     return rank
 
 
-def _plan(config: HandConfig) -> tuple[object, ...]:
+_Plan = tuple[
+    int, int, int, int, RuleOptions, Structure, bool, bool, tuple[tuple[int, ...], ...],
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int, int,
+    int, int, int, int, tuple[int, ...],
+]
+
+
+def _plan(config: HandConfig) -> _Plan:
     """The state of a hand of ``config`` once the forced bets are posted (and
     who acts first preflop): it does not depend on the cards, so a config
     computes it once (cached in ``HandConfig._plan``)."""
@@ -268,6 +276,21 @@ def _plan(config: HandConfig) -> tuple[object, ...]:
     )
 
 
+#: Hand's attributes: its __slots__, and what _fingerprint compares (a
+#: module constant because compiled classes have no __slots__ to read).
+_HAND_SLOTS = (
+    "_config", "_options", "_structure", "_n", "_button", "_sb", "_bb", "_deck", "_hole",
+    "_board", "_starting", "_stacks", "_committed", "_total", "_dead", "_folded", "_live",
+    "_street", "_current_bet", "_min_inc", "_level", "_unit", "_raises", "_cap",
+    "_acted_at", "_pending", "_pk_inc", "_pk_acted", "_pk_short", "_aggressor",
+    "_round_started_heads_up", "_heads_up_before_cap", "_blind_shortfall", "log",
+    "_showdown_pending", "_showdown_order", "_shown", "_mucked", "_all_in_showdown",
+    "_uncalled", "_result", "_version", "_c_legal_v", "_c_legal",
+    "_c_pots_v", "_c_pots", "_tda", "_fixed_limit", "_cycles", "_c_ranks",
+    "_deck_idx",
+)
+
+
 class Hand:
     """One hand: forced bets posted and cards dealt on creation, then actions.
 
@@ -281,17 +304,7 @@ class Hand:
     raises :class:`~pokerdealer.errors.IllegalActionError` and changes nothing.
     """
 
-    __slots__ = (
-        "_config", "_options", "_structure", "_n", "_button", "_sb", "_bb", "_deck", "_hole",
-        "_board", "_starting", "_stacks", "_committed", "_total", "_dead", "_folded", "_live",
-        "_street", "_current_bet", "_min_inc", "_level", "_unit", "_raises", "_cap",
-        "_acted_at", "_pending", "_pk_inc", "_pk_acted", "_pk_short", "_aggressor",
-        "_round_started_heads_up", "_heads_up_before_cap", "_blind_shortfall", "log",
-        "_showdown_pending", "_showdown_order", "_shown", "_mucked", "_all_in_showdown",
-        "_uncalled", "_result", "_version", "_c_legal_v", "_c_legal",
-        "_c_pots_v", "_c_pots", "_tda", "_fixed_limit", "_cycles", "_c_ranks",
-        "_deck_idx",
-    )
+    __slots__ = _HAND_SLOTS
 
     def __init__(self, config: HandConfig, deck: CardsLike | Sequence[Card]) -> None:
         # Derived values (legal actions, pots) are cached per state
@@ -304,7 +317,7 @@ class Hand:
         self._config = config
         # Everything up to the first decision but the cards depends on the
         # config only: worked out once per config (see _plan).
-        plan = config._plan
+        plan: _Plan | None = config._plan  # type: ignore[assignment]
         if plan is None:
             plan = _plan(config)
             object.__setattr__(config, "_plan", plan)
@@ -312,7 +325,7 @@ class Hand:
             n, b, sb, bb, options, structure, tda, fixed_limit, cycles, deal_slots,
             stacks, committed, total, dead, shortfall, current_bet, min_inc, unit, cap, raises,
             first, pending,
-        ) = plan  # type: ignore[misc]
+        ) = plan
         self._options = options
         self._structure = structure
         self._tda = tda
@@ -489,7 +502,7 @@ class Hand:
             winner = folded.index(False)
             amount = sum(self._total) + self._dead
             stacks[winner] += amount
-            winners = (winner,)
+            winners: tuple[int, ...] = (winner,)
             self._close((_tuple_new(PotAward, (amount, winners, winners, {winner: amount})),))
             return
         if mucked:
@@ -517,7 +530,7 @@ class Hand:
         awards = []
         for amount, eligible in pots:
             if len(eligible) == 1:
-                winners: tuple[int, ...] = eligible
+                winners = eligible
                 shares = {eligible[0]: amount}
             else:
                 winners = eligible[:1]
@@ -722,7 +735,9 @@ class Hand:
         """The player to act bets or raises to ``amount`` (this street's total)."""
         return self.apply(Action(RAISE, None, amount))
 
-    bet = raise_to
+    def bet(self, amount: int) -> Action:
+        """Same as :meth:`raise_to` (a def, not an alias, so the class compiles with mypyc)."""
+        return self.raise_to(amount)
 
     def all_in(self) -> Action:
         """The player to act puts every chip in (a raise, or a call if short)."""
@@ -877,7 +892,7 @@ class Hand:
         """Every piece of mutable state, for tests that an action changed nothing."""
         return tuple(
             (tuple(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-            for v in (getattr(self, name) for name in self.__slots__ if not name.startswith("_c_"))
+            for v in (getattr(self, name) for name in _HAND_SLOTS if not name.startswith("_c_"))
             if not callable(v)
         )
 
