@@ -23,8 +23,9 @@ from rich.text import Text
 from pokerdealer.cards import Card
 from pokerdealer.cli._app import error_console
 from pokerdealer.evaluation.explain import card_label
+from pokerdealer.rules import Action, Hand
 
-__all__ = ["FOUR_COLOUR_STYLES", "SUIT_STYLES", "cards_text", "progress_bar"]
+__all__ = ["FOUR_COLOUR_STYLES", "SUIT_STYLES", "cards_text", "progress_bar", "puts_all_in"]
 
 #: Suit colours of ``eval``, ``showdown`` and ``replay``: clubs, diamonds, hearts,
 #: spades (index = :attr:`Card.suit`).
@@ -86,3 +87,20 @@ def progress_bar(
         transient=True,
         disable=not (enabled and error_console.is_terminal),
     )
+
+
+def puts_all_in(hand: Hand, action: Action) -> bool:
+    """Whether ``action`` (not applied yet to ``hand``) puts the player's last chip in.
+
+    Judged on the state before the action: after it the hand may be over and
+    the pots already paid out."""
+    player = action.player
+    if player is None or action.amount is None:
+        return False
+    if action.kind == "call":
+        added = action.amount
+    elif action.kind == "raise":
+        added = action.amount - hand.committed[player]
+    else:
+        return False
+    return added >= hand.stacks[player] > 0

@@ -39,7 +39,7 @@ from rich.text import Text
 
 from pokerdealer.cards import Card
 from pokerdealer.cli._app import app, console, reports_errors
-from pokerdealer.cli._display import FOUR_COLOUR_STYLES, cards_text
+from pokerdealer.cli._display import FOUR_COLOUR_STYLES, cards_text, puts_all_in
 from pokerdealer.cli._options import parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.i18n import message
@@ -100,23 +100,6 @@ def _action_words(
     if all_in:
         text += _said(lang, "all_in", you=you)
     return text
-
-
-def _puts_all_in(hand: Hand, action: Action) -> bool:
-    """Whether ``action`` (not applied yet to ``hand``) puts the player's last chip in.
-
-    Judged on the state before the action: after it the hand may be over and
-    the pots already paid out."""
-    player = action.player
-    if player is None or action.amount is None:
-        return False
-    if action.kind == "call":
-        added = action.amount
-    elif action.kind == "raise":
-        added = action.amount - hand.committed[player]
-    else:
-        return False
-    return added >= hand.stacks[player] > 0
 
 
 def _is_bet(view: PlayerView) -> bool:
@@ -290,7 +273,7 @@ class Session:
             # The bet on the street before the action says whether a raise is a bet.
             bet_before = probe.current_bet
             player = action.player
-            all_in = player is not None and _puts_all_in(probe, action)
+            all_in = player is not None and puts_all_in(probe, action)
             probe.apply(action)
             if action.kind in ("show", "muck"):
                 continue

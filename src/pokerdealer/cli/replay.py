@@ -55,8 +55,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pokerdealer.cli._app import app, console, error_console, fail, reports_errors
-from pokerdealer.cli._display import cards_text, progress_bar
-from pokerdealer.cli.play import _puts_all_in
+from pokerdealer.cli._display import cards_text, progress_bar, puts_all_in
 from pokerdealer.cli.evaluate import hand_json
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import evaluate
@@ -283,7 +282,7 @@ def _print_hand(replay: Replay, lang: str, path: str) -> None:
         p = action.player
         assert p is not None
         before = probe.current_bet
-        all_in = _puts_all_in(probe, action)  # judged before: the last call may end the hand
+        all_in = puts_all_in(probe, action)  # judged before: the last call may end the hand
         probe.apply(action)
         text = _describe_action(replay, action, lang, before)
         if all_in:
