@@ -168,21 +168,19 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             "summary": lt.summary(number),
         }
 
+    async def download(table_id: str, number: int, export, suffix: str) -> PlainTextResponse:  # noqa: ANN001
+        lt = await table(table_id)
+        text = export(lt, finished(lt, number))
+        name = f"{lt.id}-{number}.{suffix}"
+        return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
     @app.get("/api/tables/{table_id}/hands/{number}/phh")
     async def hand_phh(table_id: str, number: int) -> PlainTextResponse:
-        lt = await table(table_id)
-        text = export_phh(lt, finished(lt, number))
-        return PlainTextResponse(
-            text, headers={"Content-Disposition": f'attachment; filename="{lt.id}-{number}.phh"'}
-        )
+        return await download(table_id, number, export_phh, "phh")
 
     @app.get("/api/tables/{table_id}/hands/{number}/pokerstars")
     async def hand_ps(table_id: str, number: int) -> PlainTextResponse:
-        lt = await table(table_id)
-        text = export_pokerstars(lt, finished(lt, number))
-        return PlainTextResponse(
-            text, headers={"Content-Disposition": f'attachment; filename="{lt.id}-{number}.txt"'}
-        )
+        return await download(table_id, number, export_pokerstars, "txt")
 
     @app.get("/api/tables/{table_id}/hands/{number}/fair")
     async def hand_fair(table_id: str, number: int) -> JSONResponse:
