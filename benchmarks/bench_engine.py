@@ -10,6 +10,7 @@ Chips are checked to be conserved after every hand.
 
 Run:  uv run --extra bench python benchmarks/bench_engine.py [SECONDS] [lib ...]
       (default 5 s per library; libs: pokerdealer pokerkit texasholdem)
+      scripts/compiled.sh python benchmarks/bench_engine.py   # the compiled (release) build
 """
 
 from __future__ import annotations
@@ -163,6 +164,10 @@ def run_for(seconds: float, play: Callable[[], tuple[int, bool]]) -> dict[str, f
 
 
 def main(argv: list[str]) -> None:
+    import pokerdealer.rules.hand
+
+    compiled = not pokerdealer.rules.hand.__file__.endswith(".py")
+    print(f"pokerdealer build: {'compiled (mypyc)' if compiled else 'pure Python'}")
     seconds = float(argv[0]) if argv else 5.0
     wanted = argv[1:] or list(MAKERS)
     results: dict[str, dict[str, float]] = {}

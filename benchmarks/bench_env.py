@@ -20,6 +20,11 @@ of it.
 
     uv run --extra bench python benchmarks/bench_env.py [--seconds 3] [--players 2]
         [--rounds 1] [--clock wall|cpu]
+    scripts/compiled.sh python benchmarks/bench_env.py ...   # the compiled (release) build
+
+The first line printed says which build of pokerdealer ran: release wheels
+compile the rules engine and the environment's inner loop with mypyc, the
+editable install of ``uv sync`` is pure Python.
 
 ``--clock cpu`` rates by this process's CPU time (less noisy on a busy
 machine); ``--rounds N`` runs every row N times, interleaved, and keeps the
@@ -88,7 +93,7 @@ def bench_engine(seconds: float, players: int, seed: int = 0) -> tuple[float, in
                 break
             legal = hand.legal()
             # Mask and raise amounts in one pass, as the environment does.
-            amounts, mask = actions._resolve(hand, legal)
+            amounts, mask = actions.resolve(hand, legal)
             index = choice(mask.nonzero()[0].tolist())
             hand.apply(actions.to_action(index, hand, legal, amounts))
             decisions += 1
@@ -150,6 +155,13 @@ def bench_pettingzoo_raw(seconds: float, players: int, seed: int = 0) -> tuple[f
 ENGINE = "(pokerdealer engine, no env)"
 
 
+def build() -> str:
+    """Which build of pokerdealer is imported: compiled with mypyc, or pure Python."""
+    import pokerdealer.rules.hand
+
+    return "pure Python" if pokerdealer.rules.hand.__file__.endswith(".py") else "compiled (mypyc)"
+
+
 def main() -> None:
     global clock
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -169,6 +181,7 @@ def main() -> None:
         ("pettingzoo texas_holdem_no_limit_v6", bench_pettingzoo),
         ("pettingzoo ... raw_env (no wrappers)", bench_pettingzoo_raw),
     ]
+    print(f"pokerdealer build: {build()}")
     print(
         f"random legal actions, {args.players} players, no limit, 100-chip stacks "
         f"({args.clock} clock, best of {args.rounds})"

@@ -236,12 +236,12 @@ def test_render_and_close():
 def test_sessions_use_the_table_and_straddles_the_simple_rotation():
     env = HoldemEnv(players=4, stacks=100, hands=6, button=1)
     env.reset(seed=2)
-    assert env._table is not None and env._button == 1
+    assert env.table is not None and env._button == 1
     play_random(env, random.Random(1))
-    assert len(env._table.hands) == env.hand_number
+    assert len(env.table.hands) == env.hand_number
     straddled = HoldemEnv(players=4, stacks=100, hands=3, straddles=(4,), button=0)
     straddled.reset(seed=2)
-    assert straddled._table is None and straddled.hand.committed[3] == 4
+    assert straddled.table is None and straddled.hand.committed[3] == 4
     totals = play_random(straddled, random.Random(2))
     assert sum(totals.values()) == 0
 
@@ -305,7 +305,7 @@ def reference_observation(env: HoldemEnv, agent: str) -> tuple[list[float], list
         vec[layout["to_act"].start + k] = hand.actor == i
     vec[layout["pot"]] = (sum(hand.contributions) + hand.dead_money) * scale
     vec[layout["hand_number"]] = env.hand_number
-    mask = [0] * env._mask_size
+    mask = [0] * env.observation_space(agent)["action_mask"].shape[0]
     legal = hand.legal()
     if me in index and hand.actor == index[me] and not legal.can_show:
         if legal.call is not None:

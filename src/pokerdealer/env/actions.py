@@ -83,7 +83,7 @@ class ActionSet:
         if self.all_in:
             labels.append("all_in")
         self.labels: tuple[str, ...] = tuple(labels)
-        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._masks: dict[int, np.ndarray] = {}
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -104,9 +104,9 @@ class ActionSet:
         """
         if legal is None:
             legal = hand.legal()
-        return self._resolve(hand, legal)[1].copy()
+        return self.resolve(hand, legal)[1].copy()
 
-    def _resolve(self, hand: Hand, legal: LegalActions) -> tuple[list[int | None], np.ndarray]:
+    def resolve(self, hand: Hand, legal: LegalActions) -> tuple[list[int | None], np.ndarray]:
         """The raise-to amounts and the mask of the state ``legal`` describes, in one pass.
 
         The mask is a shared read-only array (copy it before handing it out);
@@ -135,6 +135,7 @@ class ActionSet:
             return amounts, 0
         hi = legal.max_raise_to
         p = legal.actor
+        assert hi is not None and p is not None
         key = 0
         k = 2
         if self.min_raise:
@@ -147,7 +148,7 @@ class ActionSet:
             base = sum(hand.contributions) + hand.dead_money + (current - committed[p])
             for f in self.fractions:
                 amount = current + int(f * base + 0.5)
-                if lo <= amount <= hi:  # type: ignore[operator]
+                if lo <= amount <= hi:
                     amounts[k] = amount
                     key |= 1 << k
                 k += 1

@@ -1,0 +1,417 @@
+"""The environment's inner loop: deal, act, encode; no PettingZoo in sight.
+
+:class:`HoldemCore` runs the hands of an episode for
+:class:`pokerdealer.env.HoldemEnv`: it deals each hand (or asks the session's
+:class:`~pokerdealer.table.CashTable` to), turns an agent's choice into an
+engine :class:`~pokerdealer.rules.Action`, plays automatic showdowns, and
+encodes observations. The PettingZoo bookkeeping (agents, rewards,
+terminations) stays in :mod:`pokerdealer.env.aec`.
+
+This module is on the hot path of every step, so it is written for mypyc
+(typed attributes, no dynamic tricks): release wheels compile it together
+with the rules engine, and the ``.py`` file is the pure-Python fallback.
+
+>>> from pokerdealer.rules import HandConfig
+>>> from pokerdealer.env.actions import ActionSet
+>>> core = HoldemCore(HandConfig(stacks=(100, 100), blinds=(1, 2)), ActionSet())
+>>> core.reset(7, 0)
+>>> core.start_hand(), core.actor_seat()
+(False, 0)
+>>> core.observe(0)["action_mask"].tolist()
+[1, 1, 1, 1, 1, 1]
+>>> core.act(0), core.payoffs()
+(True, [-1, 1])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from pokerdealer.cards import Card, deck_cards
+from pokerdealer.env.actions import ActionSet
+from pokerdealer.errors import IllegalActionError, PokerDealerError
+from pokerdealer.rules.actions import CHECK_CALL, FOLD, RAISE, Action, LegalActions
+from pokerdealer.rules.config import HandConfig
+from pokerdealer.rules.hand import Hand, Street
+
+__all__ = ["HAND_FIELDS", "SCALAR_FIELDS", "SEAT_FIELDS", "HoldemCore", "observation_layout"]
+
+#: Per-seat fields of the observation, in order (each ``n`` long, observer first).
+SEAT_FIELDS = (
+    "button", "stack", "committed", "contributed", "folded", "all_in", "in_hand", "to_act"
+)
+#: Scalar fields at the end of the observation.
+SCALAR_FIELDS = (
+    "pot",
+    "to_call",
+    "min_raise_to",
+    "max_raise_to",
+    "can_fold",
+    "can_check",
+    "can_call",
+    "can_raise",
+    "hand_number",
+)
+#: The card fields at the start of the observation: one-hots over the 52 cards,
+#: then the street (preflop, flop, turn, river; showdown counts as the river).
+HAND_FIELDS = (("hole_cards", 52), ("board", 52), ("street", 4))
+
+_STREET_OFFSET = {
+    Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3,
+    Street.SHOWDOWN: 3, Street.COMPLETE: 3,
+}
+_CARDS: tuple[Card, ...] = deck_cards()
+#: Hands dealt per block of shuffles drawn from NumPy at once.
+_DEAL_BLOCK = 256
+
+
+def observation_layout(players: int) -> dict[str, slice]:
+    """Where each field sits in the observation vector for ``players`` seats.
+
+    >>> layout = observation_layout(2)
+    >>> layout["hole_cards"], layout["board"], layout["street"], layout["stack"]
+    (slice(0, 52, None), slice(52, 104, None), slice(104, 108, None), slice(110, 112, None))
+    """
+    layout: dict[str, slice] = {}
+    k = 0
+    for name, size in HAND_FIELDS:
+        layout[name] = slice(k, k + size)
+        k += size
+    for name in SEAT_FIELDS:
+        layout[name] = slice(k, k + players)
+        k += players
+    for name in SCALAR_FIELDS:
+        layout[name] = slice(k, k + 1)
+        k += 1
+    return layout
+
+
+class _Base:
+    """What stays fixed for one observer during a hand, plus the board so far."""
+
+    def __init__(
+        self, vector: np.ndarray, rows: list[tuple[int, int]], busted: list[tuple[int, int]]
+    ) -> None:
+        self.vector = vector
+        self.board_cards = 0
+        self.rows = rows
+        """(player index in the hand, rotated position) of each seat dealt in."""
+        self.busted = busted
+        """(seat, rotated position) of each seat not dealt in."""
+
+
+class HoldemCore:
+    """The hands of one episode, for seats ``0 .. n-1`` (seat order, clockwise).
+
+    :param template: the table's config (stacks, blinds, antes, straddles, rules);
+        each hand gets a copy with its own stacks and button.
+    :param action_set: the discrete actions (``discrete=False``: the continuous
+        ``(kind, raise_to)`` pairs instead).
+    """
+
+    def __init__(
+        self, template: HandConfig, action_set: ActionSet, *, discrete: bool = True
+    ) -> None:
+        n = len(template.stacks)
+        self.n = n
+        self.template = template
+        self.action_set = action_set
+        self.discrete = discrete
+        self.big_blind: int = template.blinds[1]
+        self.obs_scale = 1.0 / self.big_blind
+        self.size = observation_layout(n)["hand_number"].stop
+        self.zeros = np.zeros(self.size, dtype=np.float32)
+        self.mask_size = len(action_set) if discrete else 3
+        self.no_mask = np.zeros(self.mask_size, dtype=np.int8)
+        # observer -> (seat, rotated position) pairs, index 0 the observer.
+        self.rotations = [[(seat, (seat - me) % n) for seat in range(n)] for me in range(n)]
+        self.all_seats = list(range(n))
+        self.all_index = {s: s for s in range(n)}
+        self.rng = random.Random()
+        self.generator = np.random.default_rng()
+        self.deals: list[list[int]] = []
+        self.hand: Hand | None = None
+        self.table: Any = None  # a CashTable for sessions (see HoldemEnv)
+        self.hand_number = 0
+        self.session_stacks: list[int] = list(template.stacks)
+        self.seats: list[int] = []  # hand player index -> seat
+        self.seat_index: dict[int, int] = {}  # seat -> hand player index
+        self.button = 0
+        self.configs: dict[tuple[tuple[int, ...], int], HandConfig] = {}
+        self.legal: LegalActions | None = None  # hand.legal() of the actor's observation
+        self.amounts: list[int | None] | None = None  # its raise-to amounts
+        self.observed: list[dict[str, np.ndarray] | None] = [None] * n
+        self.bases: list[_Base | None] = [None] * n
+
+    # ------------------------------------------------------------------ hands
+    def reset(self, seed: int | None, button: int) -> None:
+        """A new episode: stacks back to the start, ``button`` (``-1``: drawn)."""
+        if seed is not None:
+            self.rng.seed(seed)
+            self.generator = np.random.default_rng(seed)
+            self.deals = []
+        self.session_stacks = list(self.template.stacks)
+        self.hand_number = 0
+        self.button = self.rng.randrange(self.n) if button < 0 else button
+        self.table = None
+
+    def start_hand(self) -> bool:
+        """Deal the next hand (among the seats with chips); ``True`` if it is
+        already over (everybody all-in on the forced bets)."""
+        table = self.table
+        if table is not None:
+            record = table.start_hand()
+            hand: Hand = record.hand
+            seats = [s - 1 for s in record.seats]  # table seats are numbered from 1
+            self.seats = seats
+            self.seat_index = {s: i for i, s in enumerate(seats)}
+            self.button = seats[hand.config.button]
+            self.hand = hand
+        else:
+            self.hand = self._deal_simple_hand()
+        self.hand_number += 1
+        self.observed = [None] * self.n
+        self.bases = [None] * self.n
+        self.legal = self.amounts = None
+        return self.advance()
+
+    def _deal_simple_hand(self) -> Hand:
+        n = self.n
+        stacks = self.session_stacks
+        if 0 in stacks:
+            seats = [s for s in range(n) if stacks[s] > 0]
+            self.seat_index = {s: i for i, s in enumerate(seats)}
+        else:  # everybody is dealt in (shared, never changed in place)
+            seats = self.all_seats
+            self.seat_index = self.all_index
+        self.seats = seats
+        button = self.button
+        if button not in self.seat_index:  # simple rotation: next seat with chips
+            button = self.next_seat_with_chips(button)
+            self.button = button
+        key = (tuple(stacks), button)
+        config = self.configs.get(key)
+        if config is None:
+            template = self.template
+            config = template.replace(
+                stacks=tuple([stacks[s] for s in seats]),
+                button=self.seat_index[button],
+                players=tuple([f"player_{s}" for s in seats]),
+                straddles=template.straddles[: max(0, len(seats) - 2)],
+            )
+            if len(self.configs) > 64:
+                self.configs.clear()
+            self.configs[key] = config
+        # Only the cards a hand can use (hole cards, burns and board).
+        order = self._next_shuffle()
+        return Hand(config, [_CARDS[i] for i in order[: 2 * len(seats) + 8]])
+
+    def _next_shuffle(self) -> list[int]:
+        """The next deck order (its first ``2n + 8`` cards), from a block of
+        NumPy shuffles drawn at once."""
+        deals = self.deals
+        if not deals:
+            keys = self.generator.random((_DEAL_BLOCK, 52))
+            block: list[list[int]] = keys.argsort(axis=1)[:, : 2 * self.n + 8].tolist()
+            block.reverse()
+            self.deals = deals = block
+        return deals.pop()
+
+    def next_seat_with_chips(self, seat: int) -> int:
+        """The first seat after ``seat`` (clockwise) that still has chips."""
+        n = self.n
+        stacks = self.session_stacks
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if stacks[s] > 0:
+                return s
+        raise PokerDealerError("nobody has chips left")
+
+    def advance(self) -> bool:
+        """Play automatic showdowns; ``True`` once the hand is complete."""
+        hand = self.hand
+        assert hand is not None
+        while True:
+            if hand.is_complete:
+                return True
+            if hand.street is Street.SHOWDOWN and hand.actor is not None:
+                hand.auto_showdown()
+                continue
+            return False
+
+    def actor_seat(self) -> int:
+        """The seat of the player to act."""
+        hand = self.hand
+        assert hand is not None
+        actor = hand.actor
+        assert actor is not None
+        return self.seats[actor]
+
+    def payoffs(self) -> list[int]:
+        """Chips won or lost by each seat in the hand just finished (and the
+        session's stacks brought up to date)."""
+        hand = self.hand
+        assert hand is not None
+        result = hand.result
+        assert result is not None
+        if self.table is not None:
+            self.table.finish_hand()
+        payoffs = [0] * self.n
+        for i, seat in enumerate(self.seats):
+            payoffs[seat] = result.payoffs[i]
+            self.session_stacks[seat] = result.final_stacks[i]
+        return payoffs
+
+    # ---------------------------------------------------------------- actions
+    def act(self, action: Any) -> bool:
+        """Apply an agent's choice; ``True`` if the hand is now complete. An
+        illegal choice raises :class:`IllegalActionError` and changes nothing."""
+        hand = self.hand
+        assert hand is not None
+        hand.apply(self.to_engine(action, hand))
+        self.observed = [None] * self.n
+        self.legal = self.amounts = None
+        return self.advance()
+
+    def to_engine(self, action: Any, hand: Hand) -> Action:
+        """The engine action for a discrete index, a ``(kind, raise_to)`` pair, or an
+        :class:`Action` (given as is: the engine checks it)."""
+        if isinstance(action, Action):
+            if action.player is not None and action.player != hand.actor:
+                raise IllegalActionError(
+                    f"the action names player {action.player}, but player {hand.actor} is to act",
+                    player=hand.actor,
+                    rule="not_your_turn",
+                    legal=hand.legal(),
+                )
+            return action
+        if action is None:
+            raise IllegalActionError(
+                f"None is only for agents that are done; legal: {hand.legal().describe()}",
+                player=hand.actor,
+                rule="no_action",
+                legal=hand.legal(),
+            )
+        if self.discrete:
+            if self.legal is None:
+                return self.action_set.to_action(int(action), hand)
+            return self.action_set.to_action(int(action), hand, self.legal, self.amounts)
+        kind_value, amount = action
+        kind = int(kind_value)
+        if kind == 0:
+            return Action(FOLD)
+        if kind == 1:
+            return Action(CHECK_CALL)
+        if kind == 2:
+            value = float(np.asarray(amount).reshape(-1)[0])
+            return Action(RAISE, None, round(value))
+        raise IllegalActionError(
+            f"action kind {kind} is not 0 (fold), 1 (check/call) or 2 (raise)",
+            player=hand.actor,
+            rule="unknown_action",
+            legal=hand.legal(),
+        )
+
+    # ------------------------------------------------------------ observation
+    def observe(self, me: int) -> dict[str, np.ndarray]:
+        """Seat ``me``'s observation of the current state (built once per state;
+        the arrays are new, so callers may keep them)."""
+        observed = self.observed[me]
+        if observed is None:
+            observed = self.observed[me] = self._encode(me)
+        return observed
+
+    def _base(self, me: int, hand: Hand) -> _Base:
+        vector = self.zeros.copy()
+        seat_index = self.seat_index
+        i_me = seat_index.get(me)
+        if i_me is not None:
+            for card in hand.hole_cards[i_me]:
+                vector[card.index] = 1.0
+        vector[108 + (self.button - me) % self.n] = 1.0
+        vector[self.size - 1] = self.hand_number
+        rotation = self.rotations[me]
+        if seat_index is self.all_index:  # everybody dealt in: player index = seat
+            rows, busted = rotation, []
+        else:
+            rows = [(seat_index[s], k) for s, k in rotation if s in seat_index]
+            busted = [(s, k) for s, k in rotation if s not in seat_index]
+        base = self.bases[me] = _Base(vector, rows, busted)
+        return base
+
+    def _encode(self, me: int) -> dict[str, np.ndarray]:
+        hand = self.hand
+        assert hand is not None
+        base = self.bases[me]
+        if base is None:
+            base = self._base(me, hand)
+        board = hand.board
+        if len(board) != base.board_cards:
+            for card in board[base.board_cards :]:
+                base.vector[52 + card.index] = 1.0
+            base.board_cards = len(board)
+        vec = base.vector.copy()
+        vec[104 + _STREET_OFFSET[hand.street]] = 1.0
+        n = self.n
+        scale = self.obs_scale
+        stacks = hand.stacks
+        committed = hand.committed
+        contributed = hand.contributions
+        folded = hand.folded
+        actor = hand.actor
+        b_stack = 108 + n
+        b_committed = b_stack + n
+        b_contributed = b_committed + n
+        b_folded = b_contributed + n
+        b_all_in = b_folded + n
+        b_in_hand = b_all_in + n
+        b_to_act = b_in_hand + n
+        for seat, k in base.busted:
+            vec[b_stack + k] = self.session_stacks[seat] * scale
+        for i, k in base.rows:
+            stack = stacks[i]
+            if stack:
+                vec[b_stack + k] = stack * scale
+            if committed[i]:
+                vec[b_committed + k] = committed[i] * scale
+            if contributed[i]:
+                vec[b_contributed + k] = contributed[i] * scale
+            if folded[i]:
+                vec[b_folded + k] = 1.0
+            else:
+                vec[b_in_hand + k] = 1.0
+                if not stack:
+                    vec[b_all_in + k] = 1.0
+            if actor == i:
+                vec[b_to_act + k] = 1.0
+        scalars = b_to_act + n
+        vec[scalars] = (sum(contributed) + hand.dead_money) * scale
+        if actor is None or actor != self.seat_index.get(me, -1):
+            return {"observation": vec, "action_mask": self.no_mask.copy()}
+        legal = self.legal = hand.legal()
+        if legal.can_show:
+            return {"observation": vec, "action_mask": self.no_mask.copy()}
+        call = legal.call
+        if call is not None:
+            vec[scalars + 1] = call * scale
+            vec[scalars + 6] = 1.0
+        low = legal.min_raise_to
+        high = legal.max_raise_to
+        if low is not None and high is not None:
+            vec[scalars + 2] = low * scale
+            vec[scalars + 3] = high * scale
+            vec[scalars + 7] = 1.0
+        if legal.can_fold:
+            vec[scalars + 4] = 1.0
+        if legal.can_check:
+            vec[scalars + 5] = 1.0
+        if self.discrete:
+            # Mask and raise amounts in one pass; act() reuses the amounts.
+            amounts, mask = self.action_set.resolve(hand, legal)
+            self.amounts = amounts
+            return {"observation": vec, "action_mask": mask.copy()}
+        kinds = [int(legal.can_fold), int(legal.can_check or call is not None), int(low is not None)]
+        return {"observation": vec, "action_mask": np.array(kinds, dtype=np.int8)}

@@ -1,0 +1,32 @@
+"""The compiled build: what release wheels compile with mypyc, and the fallback."""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def compiled_modules() -> list[str]:
+    """The modules the wheel's mypyc hook compiles (from pyproject.toml)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    return [path.strip("/").removeprefix("src/").removesuffix(".py").replace("/", ".") for path in hook["include"]]
+
+
+def test_the_compiled_build_is_opt_in():
+    # Editable installs (`uv sync`) stay pure Python: only release builds turn it on.
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    assert hook["enable-by-default"] is False
+
+
+def test_every_compiled_module_has_its_python_source_as_the_fallback():
+    modules = compiled_modules()
+    assert "pokerdealer.rules.hand" in modules and "pokerdealer.env.core" in modules
+    for name in modules:
+        source = ROOT / "src" / (name.replace(".", "/") + ".py")
+        assert source.is_file(), f"{name}: listed for mypyc but {source} is missing"
+        assert importlib.import_module(name).__name__ == name
