@@ -163,11 +163,11 @@ def test_action_words_follow_the_bet_before_the_action():
     for action in (Action("raise", 2, 6), Action("call", 0), Action("call", 1),  # preflop
                    Action("check", 0), Action("raise", 1, 10), Action("raise", 2, 44),
                    Action("call", 0)):
-        before = hand.current_bet
+        is_bet = hand.raise_is_bet
         all_in = _puts_all_in(hand, action)
         hand.apply(action)
         logged = hand.log[-1]
-        words.append(_action_words(logged, you=False, bet_before=before, all_in=all_in))
+        words.append(_action_words(logged, you=False, is_bet=is_bet, all_in=all_in))
     assert words == ["raises to 6", "calls 5", "calls 4", "checks", "bets 10",
                      "raises to 44 and is all-in", "calls 44"]
 

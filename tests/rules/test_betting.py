@@ -37,6 +37,15 @@ def test_min_bet_is_the_big_blind():
     assert error.value.rule == "min_raise"
 
 
+def test_a_raise_is_a_bet_only_when_nobody_has_bet_on_the_street():
+    hand = make_hand((100, 100, 100), holes=("AhKh", "2c7d", "9s9d"), board="QhJhTh 4d 2s")
+    assert not hand.raise_is_bet  # preflop the blinds are the bet
+    play(hand, "p3 cc", "p1 cc", "p2 cc")
+    assert hand.street.value == "flop" and hand.raise_is_bet
+    play(hand, "p1 cc", "p2 cbr 10")
+    assert not hand.raise_is_bet  # a raise now raises p2's bet of 10
+
+
 def test_min_raise_seed_20_raised_to_60_next_minimum_100():
     hand = to_flop(3, [1000] * 3, blinds=(5, 10))
     play(hand, "p1 cbr 20", "p2 cbr 60")

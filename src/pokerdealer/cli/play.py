@@ -71,26 +71,25 @@ def card_text(cards: Sequence[Card] | None) -> Text:
 
 
 def _action_words(
-    action: Action, *, you: bool, bet_before: int, all_in: bool = False, lang: str = "en"
+    action: Action, *, you: bool, is_bet: bool, all_in: bool = False, lang: str = "en"
 ) -> str:
     """What a player did, after their name: ``bets 20``, ``raises to 80``, ``call 2`` (for "You").
 
-    ``bet_before`` is the bet on the street before the action: a raise with
-    nothing to raise (``0``) is a bet; preflop the blinds are the bet.
-    ``all_in``: the action put the player's last chip in.
+    ``is_bet``: a raise opened the betting (the hand's ``raise_is_bet`` before
+    the action). ``all_in``: the action put the player's last chip in.
 
-    >>> _action_words(Action("raise", 0, 80), you=False, bet_before=20)
+    >>> _action_words(Action("raise", 0, 80), you=False, is_bet=False)
     'raises to 80'
-    >>> _action_words(Action("raise", 0, 28), you=False, bet_before=0)
+    >>> _action_words(Action("raise", 0, 28), you=False, is_bet=True)
     'bets 28'
-    >>> _action_words(Action("call", 0, 30), you=True, bet_before=50, all_in=True)
+    >>> _action_words(Action("call", 0, 30), you=True, is_bet=False, all_in=True)
     'call 30 and are all-in'
-    >>> _action_words(Action("raise", 0, 200), you=False, bet_before=2, all_in=True, lang="zh-Hant")
+    >>> _action_words(Action("raise", 0, 200), you=False, is_bet=False, all_in=True, lang="zh-Hant")
     '加注到200，全下'
     """
     kind = action.kind
     if kind == "raise":
-        text = _said(lang, "bet" if bet_before == 0 else "raise", you=you, amount=action.amount)
+        text = _said(lang, "bet" if is_bet else "raise", you=you, amount=action.amount)
     elif kind == "call":
         text = _said(lang, "call", you=you, amount=action.amount)
     elif kind in ("fold", "check", "muck"):
@@ -270,8 +269,7 @@ class Session:
             self._probe = Hand(hand.config, hand.deck)
         probe = self._probe
         for action in hand.log[self._printed :]:
-            # The bet on the street before the action says whether a raise is a bet.
-            bet_before = probe.current_bet
+            is_bet = probe.raise_is_bet  # judged before the action
             player = action.player
             all_in = player is not None and puts_all_in(probe, action)
             probe.apply(action)
@@ -280,7 +278,7 @@ class Session:
             assert player is not None
             who = names[player]
             words = _action_words(
-                action, you=self._is_you(who), bet_before=bet_before, all_in=all_in, lang=self.lang
+                action, you=self._is_you(who), is_bet=is_bet, all_in=all_in, lang=self.lang
             )
             line = Text("  ")
             line.append(who, style="bold" if who == self.human else "")

@@ -281,10 +281,10 @@ def _print_hand(replay: Replay, lang: str, path: str) -> None:
             header(printed, sum(pot.amount for pot in probe.pots) if printed == current else None)
         p = action.player
         assert p is not None
-        before = probe.current_bet
+        is_bet = probe.raise_is_bet
         all_in = puts_all_in(probe, action)  # judged before: the last call may end the hand
         probe.apply(action)
-        text = _describe_action(replay, action, lang, before)
+        text = _describe_action(replay, action, lang, is_bet)
         if all_in:
             text += _w(lang, "all_in")
         console.print(Text(f"  {_who(replay, p)} {text}"))
@@ -300,7 +300,7 @@ def _street_index(board_size: int) -> int:
     return {0: 0, 3: 1, 4: 2, 5: 3}[board_size]
 
 
-def _describe_action(replay: Replay, action: Any, lang: str, bet_before: int) -> str:
+def _describe_action(replay: Replay, action: Any, lang: str, is_bet: bool) -> str:
     kind = action.kind
     if kind == FOLD:
         return _w(lang, "fold")
@@ -309,7 +309,7 @@ def _describe_action(replay: Replay, action: Any, lang: str, bet_before: int) ->
     if kind == CALL:
         return _w(lang, "call", amount=_fmt(replay.amount(action.amount)))
     if kind == RAISE:
-        key = "bet" if bet_before == 0 else "raise"
+        key = "bet" if is_bet else "raise"
         return _w(lang, key, amount=_fmt(replay.amount(action.amount)))
     return kind
 

@@ -827,6 +827,13 @@ class Hand:
         return self._current_bet
 
     @property
+    def raise_is_bet(self) -> bool:
+        """Whether a raise now opens the betting: nobody has bet on this street
+        yet (preflop the blinds are the bet). Players say "bets 20" for it, and
+        "raises to 60" over a bet."""
+        return self._current_bet == 0
+
+    @property
     def folded(self) -> tuple[bool, ...]:
         return tuple(self._folded)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pokerdealer.cards import Card
 from pokerdealer.evaluation import evaluate
 from pokerdealer.evaluation.showdown import showdown
-from pokerdealer.rules import Action, Hand, Street
+from pokerdealer.rules import Action, Hand
 from pokerdealer.server.settings import LANGS
 from pokerdealer.table import HandRecord
 
@@ -38,7 +38,7 @@ def _probe(record: HandRecord) -> Hand:
     return Hand(record.hand.config, record.hand.deck)
 
 
-def action_words(action: Action, bet_before: int, street_before: Street, after: Hand) -> str:
+def action_words(action: Action, is_bet: bool, after: Hand) -> str:
     """One action in words (English; the page's language switch covers the showdown)."""
     kind = action.kind
     p = action.player
@@ -51,7 +51,7 @@ def action_words(action: Action, bet_before: int, street_before: Street, after: 
     if kind == "call":
         return f"calls {action.amount}{all_in}"
     if kind == "raise":
-        verb = "bets" if bet_before == 0 and street_before is not Street.PREFLOP else "raises to"
+        verb = "bets" if is_bet else "raises to"
         return f"{verb} {action.amount}{all_in}"
     if kind == "show":
         return "shows " + " ".join(str(c) for c in after.hole_cards[p])
@@ -62,7 +62,7 @@ def action_words(action: Action, bet_before: int, street_before: Street, after: 
 
 def apply_described(record: HandRecord, hand: Hand, action: Action | str) -> tuple[Action, dict[str, Any]]:
     """Apply ``action`` to ``hand`` (the rules judge) and say what happened."""
-    street, bet = hand.street, hand.current_bet
+    street, is_bet = hand.street, hand.raise_is_bet
     applied = hand.apply(action)
     p = applied.player
     assert p is not None
@@ -70,7 +70,7 @@ def apply_described(record: HandRecord, hand: Hand, action: Action | str) -> tup
         "seat": record.seats[p],
         "name": hand.config.players[p],
         "street": street.value,
-        "text": action_words(applied, bet, street, hand),
+        "text": action_words(applied, is_bet, hand),
     }
     return applied, words
 
