@@ -268,6 +268,39 @@ def test_sessions_with_busts_and_hands_over_as_soon_as_dealt(stacks):
         assert totals == {a: env.session_stacks[i] - stacks for i, a in enumerate(env.possible_agents)}
 
 
+def test_dead_steps_keep_pettingzoo_bookkeeping():
+    # HoldemEnv steps done agents itself (it skips clearing rewards that are
+    # already 0); the state after every step must be what PettingZoo's own
+    # _was_dead_step leaves, through sessions where players go broke.
+    import types
+
+    from pettingzoo import AECEnv
+
+    for seed in range(12):
+        ours = HoldemEnv(players=4, stacks=12, blinds=(1, 2), hands=None)
+        theirs = HoldemEnv(players=4, stacks=12, blinds=(1, 2), hands=None)
+        theirs._was_dead_step = types.MethodType(AECEnv._was_dead_step, theirs)
+        ours.reset(seed=seed)
+        theirs.reset(seed=seed)
+        rng = random.Random(seed)
+        dead_steps = 0
+        for agent in ours.agent_iter(5000):
+            obs, _, terminated, truncated, _ = ours.last()
+            action = None
+            if not (terminated or truncated):
+                action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            else:
+                dead_steps += 1
+            assert theirs.agent_selection == agent
+            ours.step(action)
+            theirs.step(action)
+            assert ours.agents == theirs.agents and ours.agent_selection == theirs.agent_selection
+            assert ours.rewards == theirs.rewards
+            assert ours._cumulative_rewards == theirs._cumulative_rewards
+            assert ours.terminations == theirs.terminations and ours.infos == theirs.infos
+        assert dead_steps >= 4 and ours.agents == theirs.agents == []
+
+
 # --------------------------------------------------------------- fast paths
 # The environment builds observations incrementally (a per-hand base vector,
 # the mask and raise amounts in one pass, rewards touched only when a hand

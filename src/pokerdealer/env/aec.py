@@ -269,12 +269,12 @@ class HoldemEnv(AECEnv):
         core.reset(seed, -1 if choice == "random" else int(choice))  # type: ignore[arg-type]
         if self.hands_per_episode != 1 and not self._template.straddles:
             core.table = self._new_table()
-        if core.start_hand():
+        if core.start_hand():  # over as soon as dealt (everybody all-in on the blinds)
             self._end_hand()
+            self._dead_first()
+            self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[core.actor_seat()]
-        self._dead_first()
-        self._accumulate_rewards()  # only when a hand ended as soon as it was dealt
 
     def _new_table(self) -> CashTable:
         """A cash table for a session, every agent seated with its starting stack."""
@@ -370,6 +370,31 @@ class HoldemEnv(AECEnv):
         self._end_hand()
         self._dead_first()
         self._accumulate_rewards()
+
+    def _was_dead_step(self, action: Any) -> None:
+        """A terminated agent's last step (``None``): PettingZoo's bookkeeping, with
+        the rewards cleared only when a hand has left some (``_rewarded``)."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        terminations, truncations = self.terminations, self.truncations
+        del terminations[agent], truncations[agent], self.rewards[agent]
+        del self._cumulative_rewards[agent], self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        for other in agents:  # the next agent that is done steps next
+            if terminations[other] or truncations[other]:
+                if self._skip_agent_selection is None:
+                    self._skip_agent_selection = agent
+                self.agent_selection = other
+                break
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
 
     def _penalise(self, offender: str) -> None:
         """PettingZoo's illegal-move convention: the episode ends for everybody."""
