@@ -269,12 +269,13 @@ class HoldemEnv(AECEnv):
         core.reset(seed, -1 if choice == "random" else int(choice))  # type: ignore[arg-type]
         if self.hands_per_episode != 1 and not self._template.straddles:
             core.table = self._new_table()
-        if core.start_hand():  # over as soon as dealt (everybody all-in on the blinds)
+        seat = core.start_hand()
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
+        else:  # over as soon as dealt (everybody all-in on the blinds)
             self._end_hand()
             self._dead_first()
             self._accumulate_rewards()
-        else:
-            self.agent_selection = self.possible_agents[core.actor_seat()]
 
     def _new_table(self) -> CashTable:
         """A cash table for a session, every agent seated with its starting stack."""
@@ -331,8 +332,9 @@ class HoldemEnv(AECEnv):
                     self.terminations[agent] = True  # busted: steps once more with None
             # Simple rotation (used without a table): the next seat that still has chips.
             core.button = core.next_seat_with_chips(core.button)
-            if not core.start_hand():
-                self.agent_selection = self.possible_agents[core.actor_seat()]
+            seat = core.start_hand()
+            if seat >= 0:
+                self.agent_selection = self.possible_agents[seat]
                 return
 
     def _dead_first(self) -> None:
@@ -351,7 +353,7 @@ class HoldemEnv(AECEnv):
             return
         core = self._core
         try:
-            ended = core.act(action)
+            seat = core.act(action)
         except IllegalActionError as error:
             if self.illegal_action == "raise":
                 raise IllegalActionError(
@@ -363,8 +365,8 @@ class HoldemEnv(AECEnv):
         if self._rewarded:  # rewards of a hand that ended in an earlier step
             self._clear_rewards()
             self._rewarded = False
-        if not ended:
-            self.agent_selection = self.possible_agents[core.actor_seat()]
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
             return
         # Rewards and terminations change only when a hand ends.
         self._end_hand()

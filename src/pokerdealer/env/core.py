@@ -15,12 +15,12 @@ with the rules engine, and the ``.py`` file is the pure-Python fallback.
 >>> from pokerdealer.env.actions import ActionSet
 >>> core = HoldemCore(HandConfig(stacks=(100, 100), blinds=(1, 2)), ActionSet())
 >>> core.reset(7, 0)
->>> core.start_hand(), core.actor_seat()
-(False, 0)
+>>> core.start_hand()  # seat 0 (the button, heads-up) acts first
+0
 >>> core.observe(0)["action_mask"].tolist()
 [1, 1, 1, 1, 1, 1]
->>> core.act(0), core.payoffs()
-(True, [-1, 1])
+>>> core.act(0), core.payoffs()  # a fold: the hand is over
+(-1, [-1, 1])
 """
 
 from __future__ import annotations
@@ -158,9 +158,9 @@ class HoldemCore:
         self.button = self.rng.randrange(self.n) if button < 0 else button
         self.table = None
 
-    def start_hand(self) -> bool:
-        """Deal the next hand (among the seats with chips); ``True`` if it is
-        already over (everybody all-in on the forced bets)."""
+    def start_hand(self) -> int:
+        """Deal the next hand (among the seats with chips); return the seat to
+        act, or ``-1`` if it is already over (everybody all-in on the forced bets)."""
         table = self.table
         if table is not None:
             record = table.start_hand()
@@ -230,25 +230,20 @@ class HoldemCore:
                 return s
         raise PokerDealerError("nobody has chips left")
 
-    def advance(self) -> bool:
-        """Play automatic showdowns; ``True`` once the hand is complete."""
+    def advance(self) -> int:
+        """Play automatic showdowns; return the seat to act, or ``-1`` once the
+        hand is complete."""
         hand = self.hand
         assert hand is not None
         while True:
             if hand.is_complete:
-                return True
-            if hand.street is Street.SHOWDOWN and hand.actor is not None:
+                return -1
+            actor = hand.actor
+            assert actor is not None  # an incomplete hand always waits for someone
+            if hand.street is Street.SHOWDOWN:
                 hand.auto_showdown()
                 continue
-            return False
-
-    def actor_seat(self) -> int:
-        """The seat of the player to act."""
-        hand = self.hand
-        assert hand is not None
-        actor = hand.actor
-        assert actor is not None
-        return self.seats[actor]
+            return self.seats[actor]
 
     def payoffs(self) -> list[int]:
         """Chips won or lost by each seat in the hand just finished (and the
@@ -266,9 +261,10 @@ class HoldemCore:
         return payoffs
 
     # ---------------------------------------------------------------- actions
-    def act(self, action: Any) -> bool:
-        """Apply an agent's choice; ``True`` if the hand is now complete. An
-        illegal choice raises :class:`IllegalActionError` and changes nothing."""
+    def act(self, action: Any) -> int:
+        """Apply an agent's choice; return the seat to act next, or ``-1`` if the
+        hand is now complete. An illegal choice raises
+        :class:`IllegalActionError` and changes nothing."""
         hand = self.hand
         assert hand is not None
         hand.apply(self.to_engine(action, hand))
