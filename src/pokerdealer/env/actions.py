@@ -43,6 +43,12 @@ __all__ = ["FOLD_ACTION", "CHECK_CALL_ACTION", "ActionSet"]
 FOLD_ACTION = 0
 CHECK_CALL_ACTION = 1
 
+# The records an index turns into, made once per player where they can be: a
+# NamedTuple's own constructor is slow on the hot path of every step.
+_FOLDS = tuple(Action(FOLD, p) for p in range(10))
+_CHECK_CALLS = tuple(Action(CHECK_CALL, p) for p in range(10))
+_tuple_new = tuple.__new__
+
 
 def _fraction_label(fraction: float) -> str:
     text = f"{fraction:g}"
@@ -172,9 +178,9 @@ class ActionSet:
             legal = hand.legal()
         p = legal.actor
         if index == FOLD_ACTION:
-            return Action(FOLD, p)
+            return Action(FOLD) if p is None else _FOLDS[p]
         if index == CHECK_CALL_ACTION:
-            return Action(CHECK_CALL, p)
+            return Action(CHECK_CALL) if p is None else _CHECK_CALLS[p]
         if not 0 <= index < len(self.labels):
             raise IllegalActionError(
                 f"action {index} is not one of 0..{len(self.labels) - 1} "
@@ -198,4 +204,4 @@ class ActionSet:
                 rule="masked_action",
                 legal=legal,
             )
-        return Action(RAISE, p, amount)
+        return _tuple_new(Action, (RAISE, p, amount, None))  # type: ignore[no-any-return]

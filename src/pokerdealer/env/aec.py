@@ -320,9 +320,8 @@ class HoldemEnv(AECEnv):
                 self.rewards[agent] += payoffs[seat] * scale
                 self.infos[agent] = {"hand": number, "payoff": payoffs[seat]}
             stacks = core.session_stacks
-            live = sum(1 for s in stacks if s > 0)
             limit = self.hands_per_episode
-            if live < 2 or (limit is not None and number >= limit):
+            if (limit is not None and number >= limit) or sum(1 for s in stacks if s > 0) < 2:
                 for agent in self.agents:
                     self.terminations[agent] = True
                 self.agent_selection = self.agents[0]
@@ -339,11 +338,14 @@ class HoldemEnv(AECEnv):
 
     def _dead_first(self) -> None:
         """Let terminated agents take their last step (``None``) before play goes on."""
-        dead = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
-        if not dead or self.agent_selection in dead:
+        selection = self.agent_selection
+        if self.terminations.get(selection) or self.truncations.get(selection):
             return
-        self._skip_agent_selection = self.agent_selection
-        self.agent_selection = dead[0]
+        for agent in self.agents:
+            if self.terminations[agent] or self.truncations[agent]:
+                self._skip_agent_selection = selection
+                self.agent_selection = agent
+                return
 
     # -------------------------------------------------------------------- step
     def step(self, action: Any) -> None:

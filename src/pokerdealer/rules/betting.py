@@ -240,7 +240,7 @@ def check_action(h: Hand, action: Action) -> Action:
         record = _uncallable_raise(h, p, amount, hi, rule)
         if record is not None:
             return record
-    verb = "bet" if h._current_bet == 0 else "raise"
+    verb = "bet" if h.raise_is_bet else "raise"
     if rule:
         raise _reject(h, p, rule, f"cannot {verb}: {reason}")
     if amount < lo:
