@@ -120,8 +120,7 @@ class HoldemCore:
         self.template = template
         self.action_set = action_set
         self.discrete = discrete
-        self.big_blind: int = template.blinds[1]
-        self.obs_scale = 1.0 / self.big_blind
+        self.obs_scale = 1.0 / template.blinds[1]  # chips in big blinds
         self.size = observation_layout(n)["hand_number"].stop
         self.zeros = np.zeros(self.size, dtype=np.float32)
         self.mask_size = len(action_set) if discrete else 3
