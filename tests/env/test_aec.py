@@ -181,6 +181,27 @@ def test_seeded_resets_deal_the_same_hands():
     b.reset(seed=11)
     assert a.hand.deck == b.hand.deck and a.agent_selection == b.agent_selection
     assert np.array_equal(a.observe("player_2")["observation"], b.observe("player_2")["observation"])
+    c, d = HoldemEnv(players=4), HoldemEnv(players=4)
+    c.reset(seed=-3)  # any seed Python's random.seed takes
+    d.reset(seed=-3)
+    assert c.hand.deck == d.hand.deck
+
+
+def test_every_reset_deals_a_new_deck_across_blocks_of_shuffles():
+    # Deck orders are drawn from NumPy 256 at a time: past a block's end the
+    # next block must start, and no two hands of a run may share a deal.
+    env = HoldemEnv(players=2)
+    env.reset(seed=1)
+    decks = {env.hand.deck}
+    for _ in range(600):
+        env.reset()
+        decks.add(env.hand.deck)
+    assert len(decks) == 601
+    again = HoldemEnv(players=2)
+    again.reset(seed=1)
+    for _ in range(600):
+        again.reset()
+    assert again.hand.deck == env.hand.deck  # the same seed, the same 601st hand
 
 
 def test_session_moves_the_button_and_carries_stacks():
@@ -266,6 +287,22 @@ def test_sessions_with_busts_and_hands_over_as_soon_as_dealt(stacks):
         assert env.agents == []
         assert sorted(env.session_stacks)[-1] == 4 * stacks
         assert totals == {a: env.session_stacks[i] - stacks for i, a in enumerate(env.possible_agents)}
+
+
+def test_a_penalty_hands_out_new_observations():
+    # An illegal move leaves the hand as it was; the observation after it must
+    # still be new arrays (Gymnasium's checker holds every step to that).
+    env = HoldemEnv(players=2, stacks=100, illegal_action="penalty", button=0)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    before, *_ = env.last()
+    env.step(len(env.action_labels))  # no such action
+    after, reward, terminated, *_ = env.last()
+    assert terminated and reward == env.illegal_reward
+    assert after is not before
+    assert not np.shares_memory(after["observation"], before["observation"])
+    assert not np.shares_memory(after["action_mask"], before["action_mask"])
+    assert agent == env.agent_selection
 
 
 def test_dead_steps_keep_pettingzoo_bookkeeping():

@@ -402,6 +402,7 @@ class HoldemEnv(AECEnv):
 
     def _penalise(self, offender: str) -> None:
         """PettingZoo's illegal-move convention: the episode ends for everybody."""
+        self._core.forget_observations()
         self._cumulative_rewards[offender] = 0.0
         self._clear_rewards()
         self._rewarded = True

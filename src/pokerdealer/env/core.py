@@ -150,7 +150,8 @@ class HoldemCore:
         """A new episode: stacks back to the start, ``button`` (``-1``: drawn)."""
         if seed is not None:
             self.rng.seed(seed)
-            self.generator = np.random.default_rng(seed)
+            # Seeded from the Python generator: any seed random.seed takes works.
+            self.generator = np.random.default_rng(self.rng.getrandbits(64))
             self.deals = []
         self.session_stacks = list(self.template.stacks)
         self.hand_number = 0
@@ -267,9 +268,14 @@ class HoldemCore:
         hand = self.hand
         assert hand is not None
         hand.apply(self.to_engine(action, hand))
-        self.observed = [None] * self.n
+        self.forget_observations()
         self.legal = self.amounts = None
         return self.advance()
+
+    def forget_observations(self) -> None:
+        """Build observations anew from now on: every step hands out new arrays,
+        even one that left the hand as it was (an illegal move's penalty)."""
+        self.observed = [None] * self.n
 
     def to_engine(self, action: Any, hand: Hand) -> Action:
         """The engine action for a discrete index, a ``(kind, raise_to)`` pair, or an
