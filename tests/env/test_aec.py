@@ -166,6 +166,12 @@ def test_continuous_raise_to_and_engine_actions():
     assert env.legal_raise_range() == (72, 100)
     env.step(Action("call"))
     assert env.hand.street.value == "flop"
+    # An engine action naming another player is judged by the engine, and changes nothing.
+    before = env.hand._fingerprint()
+    with pytest.raises(IllegalActionError) as error:
+        env.step(Action("check", 0 if env.hand.actor == 1 else 1))
+    assert error.value.rule == "not_your_turn" and str(error.value).startswith("player_")
+    assert env.hand._fingerprint() == before
 
 
 def test_none_is_refused_for_an_agent_that_must_act():
@@ -213,7 +219,7 @@ def test_session_moves_the_button_and_carries_stacks():
     for agent in env.agent_iter():
         if env.hand_number != seen_hand:
             seen_hand = env.hand_number
-            buttons.append(env._button)
+            buttons.append(env.button)
             assert sum(env.session_stacks) == 300
         obs, reward, terminated, truncated, _ = env.last()
         totals[agent] += reward
@@ -257,7 +263,7 @@ def test_render_and_close():
 def test_sessions_use_the_table_and_straddles_the_simple_rotation():
     env = HoldemEnv(players=4, stacks=100, hands=6, button=1)
     env.reset(seed=2)
-    assert env.table is not None and env._button == 1
+    assert env.table is not None and env.button == 1
     play_random(env, random.Random(1))
     assert len(env.table.hands) == env.hand_number
     straddled = HoldemEnv(players=4, stacks=100, hands=3, straddles=(4,), button=0)
@@ -359,7 +365,7 @@ def reference_observation(env: HoldemEnv, agent: str) -> tuple[list[float], list
     for card in hand.board:
         vec[52 + card.index] = 1
     vec[104 + _STREETS[hand.street.value]] = 1
-    vec[layout["button"].start + (env._button - me) % n] = 1
+    vec[layout["button"].start + (env.button - me) % n] = 1
     for seat in range(n):
         k = (seat - me) % n
         if seat not in index:

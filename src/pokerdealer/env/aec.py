@@ -249,7 +249,8 @@ class HoldemEnv(AECEnv):
         return self._core.table
 
     @property
-    def _button(self) -> int:
+    def button(self) -> int:
+        """The current hand's button seat."""
         return self._core.button
 
     # ------------------------------------------------------------------- reset
@@ -274,8 +275,6 @@ class HoldemEnv(AECEnv):
             self.agent_selection = self.possible_agents[seat]
         else:  # over as soon as dealt (everybody all-in on the blinds)
             self._end_hand()
-            self._dead_first()
-            self._accumulate_rewards()
 
     def _new_table(self) -> CashTable:
         """A cash table for a session, every agent seated with its starting stack."""
@@ -301,7 +300,8 @@ class HoldemEnv(AECEnv):
 
     def _end_hand(self) -> None:
         """Reward every agent for the hand just finished, then deal the next one
-        (for as long as hands end as soon as they are dealt) or end the episode."""
+        (for as long as hands end as soon as they are dealt) or end the episode;
+        agents that are done step next."""
         core = self._core
         while True:
             hand = core.hand
@@ -325,7 +325,7 @@ class HoldemEnv(AECEnv):
                 for agent in self.agents:
                     self.terminations[agent] = True
                 self.agent_selection = self.agents[0]
-                return
+                break
             for agent in self.agents:
                 if stacks[self.agent_name_mapping[agent]] == 0:
                     self.terminations[agent] = True  # busted: steps once more with None
@@ -334,7 +334,9 @@ class HoldemEnv(AECEnv):
             seat = core.start_hand()
             if seat >= 0:
                 self.agent_selection = self.possible_agents[seat]
-                return
+                break
+        self._dead_first()
+        self._accumulate_rewards()
 
     def _dead_first(self) -> None:
         """Let terminated agents take their last step (``None``) before play goes on."""
@@ -370,10 +372,7 @@ class HoldemEnv(AECEnv):
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
             return
-        # Rewards and terminations change only when a hand ends.
-        self._end_hand()
-        self._dead_first()
-        self._accumulate_rewards()
+        self._end_hand()  # rewards and terminations change only when a hand ends
 
     def _was_dead_step(self, action: Any) -> None:
         """A terminated agent's last step (``None``): PettingZoo's bookkeeping, with

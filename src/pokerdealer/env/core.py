@@ -33,7 +33,7 @@ import numpy as np
 from pokerdealer.cards import Card, deck_cards
 from pokerdealer.env.actions import ActionSet
 from pokerdealer.errors import IllegalActionError, PokerDealerError
-from pokerdealer.rules.actions import CHECK_CALL, FOLD, RAISE, Action, LegalActions
+from pokerdealer.rules.actions import CHECK_CALL, FOLD, RAISE, Action
 from pokerdealer.rules.config import HandConfig
 from pokerdealer.rules.hand import Hand, Street
 
@@ -89,6 +89,13 @@ def observation_layout(players: int) -> dict[str, slice]:
     return layout
 
 
+_LAYOUT = observation_layout(0)
+#: Where the board, the street and the per-seat fields start (the same for any n).
+_BOARD = _LAYOUT["board"].start
+_STREET = _LAYOUT["street"].start
+_SEATS = _LAYOUT["street"].stop
+
+
 class _Base:
     """What stays fixed for one observer during a hand, plus the board so far."""
 
@@ -140,8 +147,8 @@ class HoldemCore:
         self.seat_index: dict[int, int] = {}  # seat -> hand player index
         self.button = 0
         self.configs: dict[tuple[tuple[int, ...], int], HandConfig] = {}
-        self.legal: LegalActions | None = None  # hand.legal() of the actor's observation
-        self.amounts: list[int | None] | None = None  # its raise-to amounts
+        # The raise-to amounts of the actor's observation, for act() to reuse.
+        self.amounts: list[int | None] | None = None
         self.observed: list[dict[str, np.ndarray] | None] = [None] * n
         self.bases: list[_Base | None] = [None] * n
 
@@ -173,9 +180,8 @@ class HoldemCore:
         else:
             self.hand = self._deal_simple_hand()
         self.hand_number += 1
-        self.observed = [None] * self.n
+        self.forget_observations()
         self.bases = [None] * self.n
-        self.legal = self.amounts = None
         return self.advance()
 
     def _deal_simple_hand(self) -> Hand:
@@ -269,25 +275,18 @@ class HoldemCore:
         assert hand is not None
         hand.apply(self.to_engine(action, hand))
         self.forget_observations()
-        self.legal = self.amounts = None
         return self.advance()
 
     def forget_observations(self) -> None:
-        """Build observations anew from now on: every step hands out new arrays,
-        even one that left the hand as it was (an illegal move's penalty)."""
+        """Build observations anew from now on (a new state, or a step that left
+        the hand as it was: an illegal move's penalty still hands out new arrays)."""
         self.observed = [None] * self.n
+        self.amounts = None
 
     def to_engine(self, action: Any, hand: Hand) -> Action:
         """The engine action for a discrete index, a ``(kind, raise_to)`` pair, or an
-        :class:`Action` (given as is: the engine checks it)."""
+        :class:`Action` (given as is: the engine judges it, whose turn included)."""
         if isinstance(action, Action):
-            if action.player is not None and action.player != hand.actor:
-                raise IllegalActionError(
-                    f"the action names player {action.player}, but player {hand.actor} is to act",
-                    player=hand.actor,
-                    rule="not_your_turn",
-                    legal=hand.legal(),
-                )
             return action
         if action is None:
             raise IllegalActionError(
@@ -297,9 +296,7 @@ class HoldemCore:
                 legal=hand.legal(),
             )
         if self.discrete:
-            if self.legal is None:
-                return self.action_set.to_action(int(action), hand)
-            return self.action_set.to_action(int(action), hand, self.legal, self.amounts)
+            return self.action_set.to_action(int(action), hand, hand.legal(), self.amounts)
         kind_value, amount = action
         kind = int(kind_value)
         if kind == 0:
@@ -332,7 +329,7 @@ class HoldemCore:
         if i_me is not None:
             for card in hand.hole_cards[i_me]:
                 vector[card.index] = 1.0
-        vector[108 + (self.button - me) % self.n] = 1.0
+        vector[_SEATS + (self.button - me) % self.n] = 1.0
         vector[self.size - 1] = self.hand_number
         rotation = self.rotations[me]
         if seat_index is self.all_index:  # everybody dealt in: player index = seat
@@ -352,10 +349,10 @@ class HoldemCore:
         board = hand.board
         if len(board) != base.board_cards:
             for card in board[base.board_cards :]:
-                base.vector[52 + card.index] = 1.0
+                base.vector[_BOARD + card.index] = 1.0
             base.board_cards = len(board)
         vec = base.vector.copy()
-        vec[104 + _STREET_OFFSET[hand.street]] = 1.0
+        vec[_STREET + _STREET_OFFSET[hand.street]] = 1.0
         n = self.n
         scale = self.obs_scale
         stacks = hand.stacks
@@ -363,7 +360,7 @@ class HoldemCore:
         contributed = hand.contributions
         folded = hand.folded
         actor = hand.actor
-        b_stack = 108 + n
+        b_stack = _SEATS + n
         b_committed = b_stack + n
         b_contributed = b_committed + n
         b_folded = b_contributed + n
@@ -392,7 +389,7 @@ class HoldemCore:
         vec[scalars] = (sum(contributed) + hand.dead_money) * scale
         if actor is None or actor != self.seat_index.get(me, -1):
             return {"observation": vec, "action_mask": self.no_mask.copy()}
-        legal = self.legal = hand.legal()
+        legal = hand.legal()
         if legal.can_show:
             return {"observation": vec, "action_mask": self.no_mask.copy()}
         call = legal.call
