@@ -45,19 +45,17 @@ import warnings
 clock = time.perf_counter
 
 
-def bench_pokerdealer(seconds: float, players: int, seed: int = 0) -> tuple[float, int]:
-    from pokerdealer.env import HoldemEnv
-
-    env = HoldemEnv(players=players, stacks=100, blinds=(1, 2))
-    rng = random.Random(seed)
-    choice = rng.choice
+def aec_steps(env, seconds: float, seed: int) -> tuple[float, int]:  # noqa: ANN001
+    """Decisions per second of a PettingZoo AEC environment, one hand per
+    episode, random legal actions: the one loop every AEC row is timed with."""
+    env.reset(seed=seed)  # seeded once, then every episode goes on from there
+    choice = random.Random(seed).choice
     decisions = hands = 0
     deadline = clock() + seconds
     start = clock()
-    env.reset(seed=seed)
     while clock() < deadline:
         if hands:
-            env.reset()  # seeded once, like the others
+            env.reset()
         hands += 1
         for _agent in env.agent_iter():
             obs, _reward, terminated, truncated, _info = env.last()
@@ -67,6 +65,12 @@ def bench_pokerdealer(seconds: float, players: int, seed: int = 0) -> tuple[floa
             env.step(choice(obs["action_mask"].nonzero()[0].tolist()))
             decisions += 1
     return decisions / (clock() - start), hands
+
+
+def bench_pokerdealer(seconds: float, players: int, seed: int = 0) -> tuple[float, int]:
+    from pokerdealer.env import HoldemEnv
+
+    return aec_steps(HoldemEnv(players=players, stacks=100, blinds=(1, 2)), seconds, seed)
 
 
 def bench_engine(seconds: float, players: int, seed: int = 0) -> tuple[float, int]:
@@ -129,23 +133,8 @@ def bench_pettingzoo(
 
         make = texas_holdem_no_limit_v6.raw_env if raw else texas_holdem_no_limit_v6.env
         env = make(num_players=players)
-        env.reset(seed=seed)
-    rng = random.Random(seed)
-    decisions = hands = 0
-    deadline = clock() + seconds
-    start = clock()
-    while clock() < deadline:
-        if hands:
-            env.reset()
-        hands += 1
-        for _agent in env.agent_iter():
-            obs, _reward, terminated, truncated, _info = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
-            decisions += 1
-    return decisions / (clock() - start), hands
+        env.reset(seed=seed)  # first reset outside the timing (it warns)
+    return aec_steps(env, seconds, seed)
 
 
 def bench_pettingzoo_raw(seconds: float, players: int, seed: int = 0) -> tuple[float, int]:
