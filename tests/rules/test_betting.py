@@ -42,8 +42,10 @@ def test_a_raise_is_a_bet_only_when_nobody_has_bet_on_the_street():
     assert not hand.raise_is_bet  # preflop the blinds are the bet
     play(hand, "p3 cc", "p1 cc", "p2 cc")
     assert hand.street.value == "flop" and hand.raise_is_bet
+    assert hand.view(0).raise_is_bet and hand.view(None).raise_is_bet  # every view says so too
     play(hand, "p1 cc", "p2 cbr 10")
     assert not hand.raise_is_bet  # a raise now raises p2's bet of 10
+    assert not hand.view(2).raise_is_bet
 
 
 def test_min_raise_seed_20_raised_to_60_next_minimum_100():

@@ -101,11 +101,6 @@ def _action_words(
     return text
 
 
-def _is_bet(view: PlayerView) -> bool:
-    """Whether a raise now would be a bet: nobody has bet on this street (preflop the blinds have)."""
-    return not max(view.committed, default=0)
-
-
 def _legal_words(view: PlayerView, legal: LegalActions, lang: str) -> str:
     """What the player may do, in words: ``fold, call 2, raise to 4..100``."""
     parts = []
@@ -121,7 +116,7 @@ def _legal_words(view: PlayerView, legal: LegalActions, lang: str) -> str:
             if legal.min_raise_to == legal.max_raise_to
             else f"{legal.min_raise_to}..{legal.max_raise_to}"
         )
-        parts.append(_w(lang, "legal.bet" if _is_bet(view) else "legal.raise", amount=amount))
+        parts.append(_w(lang, "legal.bet" if view.raise_is_bet else "legal.raise", amount=amount))
     return _w(lang, "legal.separator").join(parts)
 
 
@@ -205,7 +200,7 @@ def _choices(view: PlayerView, legal: LegalActions, lang: str = "en") -> str:
     elif legal.call is not None:
         parts.append(f"c {_w(lang, 'choice.call', amount=legal.call)}")
     if legal.min_raise_to is not None:
-        verb = "bet" if _is_bet(view) else "raise"
+        verb = "bet" if view.raise_is_bet else "raise"
         if legal.min_raise_to == legal.max_raise_to:
             if legal.max_raise_to:
                 parts.append(f"r {legal.min_raise_to} {_w(lang, f'choice.{verb}_all_in')}")

@@ -44,6 +44,8 @@ class PlayerView:
     board: tuple[Card, ...]
     stacks: tuple[int, ...]
     committed: tuple[int, ...]
+    raise_is_bet: bool
+    """Whether a raise now opens this street's betting (:attr:`Hand.raise_is_bet`)."""
     folded: tuple[bool, ...]
     pots: tuple[Pot, ...]
     log: tuple[Action, ...]
@@ -72,6 +74,7 @@ def view(hand: Hand, player: int | None) -> PlayerView:
         tuple(hand._board),
         tuple(hand._stacks),
         tuple(hand._committed),
+        hand.raise_is_bet,
         tuple(hand._folded),
         hand._pots(),
         tuple(hand.log),
