@@ -20,7 +20,6 @@ or whole rotations of a deal with duplicate dealing, which are independent).
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerdealer.bots import Bot, make_bot, play_hand
+from pokerdealer.bots.arena import ci95
 from pokerdealer.cards import deck_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Hand, HandConfig, Structure
@@ -93,9 +93,9 @@ class MatchResult:
             samples = units[:, i] / self.big_blind  # big blinds per deal (or per hand)
             count = len(samples)
             mean = float(samples.mean()) if count else 0.0
-            std = float(samples.std(ddof=1)) if count > 1 else 0.0
+            variance = float(samples.var(ddof=1)) if count > 1 else 0.0
             per_hand = 100.0 / self.rotations
-            ci = 1.96 * std / math.sqrt(count) * per_hand if count > 1 else math.inf
+            ci = ci95(variance, count) * per_hand
             out.append(
                 BotResult(name, self.hands, int(self.winnings[:, i].sum()), mean * per_hand, ci)
             )

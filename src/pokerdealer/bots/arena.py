@@ -28,7 +28,19 @@ from pokerdealer.cards import deck_cards
 from pokerdealer.errors import IllegalActionError, PokerDealerError
 from pokerdealer.rules import Hand, HandConfig
 
-__all__ = ["BotStats", "SimulationResult", "play_hand", "simulate", "simulate_hands"]
+__all__ = ["BotStats", "SimulationResult", "ci95", "play_hand", "simulate", "simulate_hands"]
+
+
+def ci95(variance: float, count: int) -> float:
+    """Half-width of the 95% (normal) confidence interval of the mean of
+    ``count`` samples with this sample variance; infinite below two samples.
+
+    >>> round(ci95(4.0, 100), 3)
+    0.392
+    """
+    if count < 2:
+        return math.inf
+    return 1.96 * math.sqrt(variance / count)
 
 
 def play_hand(
@@ -99,7 +111,7 @@ class BotStats:
             return math.inf
         mean = self.chips / n
         variance = max(0.0, (self.sum_squares - n * mean * mean) / (n - 1))
-        return 1.96 * math.sqrt(variance / n) * 100 / self.big_blind
+        return ci95(variance, n) * 100 / self.big_blind
 
     def _rate(self, count: int, of: int) -> float:
         return count / of if of else 0.0
