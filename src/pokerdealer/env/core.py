@@ -91,9 +91,10 @@ def observation_layout(players: int) -> dict[str, slice]:
 
 _LAYOUT = observation_layout(0)
 #: Where the board, the street and the per-seat fields start (the same for any n).
-_BOARD = _LAYOUT["board"].start
-_STREET = _LAYOUT["street"].start
-_SEATS = _LAYOUT["street"].stop
+# (typed: slice bounds are Any, and mypyc would do boxed arithmetic with them)
+_BOARD: int = _LAYOUT["board"].start
+_STREET: int = _LAYOUT["street"].start
+_SEATS: int = _LAYOUT["street"].stop
 
 
 class _Base:
