@@ -19,13 +19,23 @@ or wait for the big blind. New players do the same (``entry_rule``).
 >>> record = play_hand(table, lambda view: "p{} f".format(view.player + 1))
 >>> sorted(table.stacks.values()), sum(table.stacks.values())
 ([99, 151], 250)
+
+Between hands the table's whole state is a JSON-ready dict
+(:meth:`CashTable.state`); a new table given it (:meth:`CashTable.restore_state`)
+deals on exactly as this one would, with the same RNG:
+
+>>> again = CashTable(CashGameSettings(1, 2, 40, 200))
+>>> again.restore_state(table.state())
+>>> again.stacks == table.stacks, again.hands_played, again.positions == table.positions
+(True, 1, True)
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from pokerdealer.table.button import SeatStatus
+from pokerdealer.table.button import Positions, SeatStatus
 from pokerdealer.table.record import HandRecord
 from pokerdealer.table.settings import CashGameSettings, EntryRule, TableError
 from pokerdealer.table.table import Player, Stakes, Table
@@ -40,6 +50,8 @@ class CashTable(Table):
     :param rng: the RNG for shuffles and the first button (seeded for
         simulations); ``None`` uses the OS CSPRNG.
     :param first_button: the seat of the first button (default: drawn at random).
+    :param keep_hands: keep only the last ``keep_hands`` finished hands in
+        :attr:`hands` (and their busts in :attr:`busted`); default: all.
     """
 
     def __init__(
@@ -48,12 +60,14 @@ class CashTable(Table):
         *,
         rng: random.Random | None = None,
         first_button: int | None = None,
+        keep_hands: int | None = None,
     ) -> None:
-        super().__init__(settings, rng=rng, first_button=first_button)
+        super().__init__(settings, rng=rng, first_button=first_button, keep_hands=keep_hands)
         self.settings = settings
         self._left: dict[str, tuple[int, float | None]] = {}
         self.busted: list[tuple[int, str]] = []
-        """``(hand number, name)`` of every player who lost their whole stack."""
+        """``(hand number, name)`` of every player who lost their whole stack
+        (in the hands kept, see ``keep_hands``)."""
 
     def _stakes(self, now: float | None) -> Stakes:
         s = self.settings
@@ -159,3 +173,56 @@ class CashTable(Table):
             if p.stack == 0:
                 del self._seats[seat]
                 self.busted.append((record.number, p.name))
+        if self._keep_hands is not None and self.busted:
+            oldest = self._played - self._keep_hands + 1
+            self.busted = [b for b in self.busted if b[0] >= oldest]
+
+    # --------------------------------------------------------------- snapshots
+    def state(self) -> dict[str, Any]:
+        """Everything that decides the coming hands, as JSON-ready data: the
+        seats (stack, status, missed blinds), the last hand's button and
+        blinds, the hands played, and who left with what (ratholing).
+
+        Only between hands (a hand in play is its own log: replay it). The
+        history -- :attr:`hands`, :attr:`busted` -- is not part of it, nor is
+        the RNG, which the table's owner keeps.
+        """
+        if self._current is not None:
+            raise TableError(f"hand {self._current.number} is in play: the state is taken between hands")
+        prev = self._prev
+        return {
+            "hands_played": self._played,
+            "prev": None if prev is None else [prev.button, prev.small_blind, prev.big_blind, prev.small_blind_dead],
+            "seats": [
+                [p.seat, p.name, p.stack, p.status.value, p.missed_small_blind, p.missed_big_blind, p.new, p.away]
+                for _, p in sorted(self._seats.items())
+            ],
+            "left": [[name, chips, when] for name, (chips, when) in self._left.items()],
+        }
+
+    def restore_state(self, state: dict[str, Any]) -> None:
+        """Take the state :meth:`state` gave (no hand may be in play here).
+        The kept history starts empty; hands are numbered on from the state's."""
+        if self._current is not None:
+            raise TableError(f"hand {self._current.number} is in play: a state is restored between hands")
+        try:
+            played = int(state["hands_played"])
+            prev = state["prev"]
+            positions = None if prev is None else Positions(int(prev[0]), int(prev[1]), int(prev[2]), bool(prev[3]))
+            seats: dict[int, Player] = {}
+            for seat, name, stack, status, missed_sb, missed_bb, new, away in state["seats"]:
+                seat, stack = int(seat), int(stack)
+                if not 1 <= seat <= self._seat_count or seat in seats or stack < 0:
+                    raise ValueError(f"seat {seat} with {stack} chips")
+                seats[seat] = Player(
+                    str(name), seat, stack, SeatStatus(status), bool(missed_sb), bool(missed_bb), bool(new), bool(away)
+                )
+            left = {str(name): (int(chips), None if when is None else float(when)) for name, chips, when in state["left"]}
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise TableError(f"not a cash table state ({error}); expected what CashTable.state() returns") from None
+        self._played = played
+        self._prev = positions
+        self._seats = seats
+        self._left = left
+        self.hands = []
+        self.busted = []

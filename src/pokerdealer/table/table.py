@@ -63,8 +63,12 @@ class Table:
         *,
         rng: random.Random | None,
         first_button: int | None = None,
+        keep_hands: int | None = None,
     ) -> None:
+        if keep_hands is not None and keep_hands < 1:
+            raise TableError(f"keep_hands must be at least 1 (or None: keep every hand), got {keep_hands}")
         self._first_button = first_button
+        self._keep_hands = keep_hands
         self._seat_count = settings.seats
         self._button_rule = ButtonRule(settings.button_rule)
         self._heads_up_no_double_bb = settings.heads_up_no_double_bb
@@ -75,8 +79,10 @@ class Table:
         self._seats: dict[int, Player] = {}
         self._prev: Positions | None = None
         self._current: HandRecord | None = None
+        self._played = 0
         self.hands: list[HandRecord] = []
-        """Every finished hand, oldest first."""
+        """The finished hands kept, oldest first: every one, or the last
+        ``keep_hands`` (a long-running table need not hold its whole history)."""
 
     # ----------------------------------------------------------------- queries
     @property
@@ -86,6 +92,11 @@ class Table:
     @property
     def button_rule(self) -> ButtonRule:
         return self._button_rule
+
+    @property
+    def hands_played(self) -> int:
+        """How many hands have finished at this table (kept in :attr:`hands` or not)."""
+        return self._played
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -227,7 +238,7 @@ class Table:
             p = self._seats[seat]
             p.missed_small_blind, p.missed_big_blind = missed_sb, missed_bb
         self._current = HandRecord(
-            number=len(self.hands) + 1,
+            number=self._played + 1,
             hand=hand,
             seats=seats,
             positions=pos,
@@ -252,6 +263,9 @@ class Table:
             self._seats[seat].stack = chips
         self._prev = record.positions
         self._current = None
+        self._played += 1
         self.hands.append(record)
+        if self._keep_hands is not None and len(self.hands) > self._keep_hands:
+            del self.hands[: len(self.hands) - self._keep_hands]
         self._after_hand(record)
         return record

@@ -155,7 +155,7 @@ class Tournament(Table):
             elapsed = (now - start) / 60.0
             measure: Callable[[Level], float | None] = lambda lv: lv.minutes
         else:
-            elapsed = float(len(self.hands))
+            elapsed = float(self.hands_played)
             measure = lambda lv: lv.hands
         for i, lv in enumerate(levels):
             length = measure(lv)
