@@ -69,6 +69,7 @@ from pokerdealer.rules import (
     ConfigError,
     Hand,
     HandConfig,
+    HeadsUpCap,
     LegalActions,
     Post,
     RuleOptions,
@@ -226,6 +227,14 @@ def history_to_config(
         kwargs["big_bet"] = _chips(history.big_bet or 0, scale)
     elif history.min_bet is not None:
         kwargs["min_bet"] = _chips(history.min_bet, scale)
+    cap = history.metadata.get("_limit_heads_up_cap")
+    if cap is not None:
+        # Our own field: a table's fixed-limit hand played without the cap heads-up.
+        try:
+            options = options.replace(limit_heads_up_cap=HeadsUpCap(cap))
+        except ValueError:
+            choices = ", ".join(c.value for c in HeadsUpCap)
+            raise UnsupportedHistory(f"_limit_heads_up_cap {cap!r}: expected one of {choices}") from None
     posts = history.metadata.get("_posts")
     if posts:
         # Our own field (PHH has none): [[position, live, dead], ...] in file units.
@@ -714,6 +723,9 @@ def hand_to_history(
     if config.posts:
         # PHH cannot say that a player came in posting: our own ``_posts`` field.
         extra["_posts"] = [[position[p.player], p.live, p.dead] for p in config.posts]
+    if config.structure is Structure.FIXED_LIMIT and config.options.limit_heads_up_cap is not HeadsUpCap.CAPPED:
+        # A table lifts the cap heads-up (RULES.md §4.3); PHH has no field for it.
+        extra["_limit_heads_up_cap"] = config.options.limit_heads_up_cap.value
     return HandHistory(
         variant=_VARIANT_CODES[key],
         antes=antes,

@@ -64,6 +64,7 @@ class CashTable(Table):
     ) -> None:
         super().__init__(settings, rng=rng, first_button=first_button, keep_hands=keep_hands)
         self.settings = settings
+        self._options = settings.options.replace(limit_heads_up_cap=settings.limit_heads_up_cap)
         self._left: dict[str, tuple[int, float | None]] = {}
         self.busted: list[tuple[int, str]] = []
         """``(hand number, name)`` of every player who lost their whole stack

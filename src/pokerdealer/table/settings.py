@@ -19,7 +19,7 @@ from typing import Protocol
 
 from pokerdealer.cards import Variant
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.rules import AnteType, RuleOptions, Structure
+from pokerdealer.rules import AnteType, HeadsUpCap, RuleOptions, Structure
 
 __all__ = [
     "GameSettings",
@@ -106,6 +106,10 @@ class CashGameSettings:
     :param rathole_seconds: a player who leaves and sits down again within this
         many seconds must buy in for at least the chips taken off (WSOP-LA 58);
         needs ``now`` values, ``0`` disables it.
+    :param limit_heads_up_cap: fixed limit, whether the raise cap applies
+        heads-up (RULES.md §4.3, Appendix A): by default a betting round that
+        starts with two players has no cap (WSOP-LA 127). It replaces
+        ``options.limit_heads_up_cap`` in the table's hands.
     """
 
     small_blind: int
@@ -122,6 +126,7 @@ class CashGameSettings:
     variant: Variant = "holdem"
     options: RuleOptions = field(default_factory=RuleOptions)
     rathole_seconds: float = 3600.0
+    limit_heads_up_cap: HeadsUpCap = HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP
 
     def __post_init__(self) -> None:
         if self.big_blind <= 0 or self.small_blind < 0:
@@ -136,6 +141,7 @@ class CashGameSettings:
             raise TableError(f"the ante must be >= 0, got {self.ante}")
         object.__setattr__(self, "button_rule", ButtonRule(self.button_rule))
         object.__setattr__(self, "entry_rule", EntryRule(self.entry_rule))
+        object.__setattr__(self, "limit_heads_up_cap", HeadsUpCap(self.limit_heads_up_cap))
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +185,9 @@ class TournamentSettings:
         listed win nothing.
     :param button_rule: DEAD (default, TDA 32/34) or FORWARD_MOVING.
     :param bust_tiebreak: how players busting in the same hand are ranked.
+    :param options: the house's rule options. In fixed limit the raise cap
+        applies heads-up until the whole event is down to two players (TDA 48,
+        WSOP-T 100-b); from then on no betting round is capped.
     """
 
     starting_stack: int

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from pokerdealer.rules import Action, AnteType, Hand, HandConfig, Street
+from pokerdealer.rules import Action, AnteType, Hand, HandConfig, RuleOptions, Street
 from pokerdealer.rules import Post as RulesPost
 from pokerdealer.table.button import Positions, SeatState, SeatStatus, plan_hand
 from pokerdealer.table.record import HandRecord, shuffled_deck
@@ -153,6 +153,11 @@ class Table:
     def _stakes(self, now: float | None) -> Stakes:
         raise NotImplementedError
 
+    def _rule_options(self) -> RuleOptions:
+        """The rule options of the next hand (a tournament changes them once
+        the event is heads-up)."""
+        return self._options
+
     def _after_hand(self, record: HandRecord) -> None:
         """Bookkeeping once the result is applied (busts, eliminations)."""
 
@@ -223,7 +228,7 @@ class Table:
             structure=self._structure,
             variant=self._variant,  # type: ignore[arg-type]
             players=tuple(self._seats[s].name for s in seats),
-            options=self._options,
+            options=self._rule_options(),
         )
         deck = shuffled_deck(self._variant, self._rng)  # type: ignore[arg-type]
         hand = Hand(config, deck)

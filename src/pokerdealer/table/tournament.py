@@ -39,7 +39,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pokerdealer.rules import Action, AnteType, BBAPriority, HandConfig
+from pokerdealer.rules import Action, AnteType, BBAPriority, HandConfig, HeadsUpCap, RuleOptions
 from pokerdealer.table.button import SeatStatus
 from pokerdealer.table.record import HandRecord
 from pokerdealer.table.settings import BustTiebreak, Level, TableError, TournamentSettings
@@ -180,6 +180,13 @@ class Tournament(Table):
             self._start_time = now
         lv = self.settings.levels[i]
         return Stakes(lv.small_blind, lv.big_blind, lv.ante, lv.ante_type, i)
+
+    def _rule_options(self) -> RuleOptions:
+        # TDA 48 / WSOP-T 100-b: the fixed-limit cap holds heads-up until the
+        # event itself is down to two players; then every round is uncapped.
+        if len(self._seats) == 2:
+            return self._options.replace(limit_heads_up_cap=HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP)
+        return self._options
 
     # ----------------------------------------------------------------- players
     def add_player(self, name: str, *, seat: int | None = None) -> int:
