@@ -102,7 +102,8 @@ def test_pokerkit_reads_hero_only_tournament_hands():
     ]
     text = session_to_pokerstars(texts)
     assert texts[0].startswith(
-        "PokerStars Hand #100: Tournament #77, Hold'em No Limit - Level IV (10/20) - 2024/05/17 21:09:07 ET"
+        "PokerStars Hand #100: Tournament #77, Freeroll Hold'em No Limit - Level IV (10/20)"
+        " - 2024/05/17 21:09:07 UTC [2024/05/17 17:09:07 ET]"
     )
     assert all(line.startswith("Dealt to Bob") for line in text.splitlines() if line.startswith("Dealt to"))
     _check_same_stacks(hands, text)
@@ -121,7 +122,9 @@ def test_a_showdown_hand_line_by_line():
     hand.auto_showdown()
     text = hand_to_pokerstars(hand, hand_id=3, table="Home", when=WHEN, currency="$")
     lines = text.splitlines()
-    assert lines[0] == "PokerStars Hand #3:  Hold'em No Limit ($1/$2 USD) - 2024/05/17 21:09:07 ET"
+    assert lines[0] == (
+        "PokerStars Hand #3:  Hold'em No Limit ($1/$2 USD) - 2024/05/17 21:09:07 UTC [2024/05/17 17:09:07 ET]"
+    )
     assert lines[1] == "Table 'Home' 2-max Seat #2 is the button"
     assert "Bob: posts small blind $1" in lines and "Ann: posts big blind $2" in lines
     assert "Bob: raises $4 to $6" in lines and "Ann: calls $4" in lines
@@ -137,13 +140,74 @@ def test_a_showdown_hand_line_by_line():
 
 @pytest.mark.parametrize(
     ("structure", "name"),
-    [(Structure.POT_LIMIT, "Hold'em Pot Limit"), (Structure.FIXED_LIMIT, "Hold'em Limit")],
+    [(Structure.POT_LIMIT, "Hold'em Pot Limit (1/2)"), (Structure.FIXED_LIMIT, "Hold'em Limit (2/4)")],
 )
 def test_structures_are_named_in_the_header(structure, name):
+    """Limit games are named by the small and big bet, as PokerStars does; others by the blinds."""
     hand = Hand(HandConfig(stacks=(100, 100, 100), structure=structure), deck_cards())
     hand.fold()
     hand.fold()
-    assert f"  {name} (1/2) - " in hand_to_pokerstars(hand, when=WHEN).splitlines()[0]
+    assert f"  {name} - " in hand_to_pokerstars(hand, when=WHEN).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("when", "written"),
+    [
+        (datetime.datetime(2024, 1, 15, 14, 30), "2024/01/15 14:30:00 UTC [2024/01/15 9:30:00 ET]"),
+        (datetime.datetime(2024, 7, 4, 2, 5, 9), "2024/07/04 2:05:09 UTC [2024/07/03 22:05:09 ET]"),
+        (
+            datetime.datetime(2024, 7, 4, 4, 5, 9, tzinfo=datetime.timezone(datetime.timedelta(hours=2))),
+            "2024/07/04 2:05:09 UTC [2024/07/03 22:05:09 ET]",
+        ),
+    ],
+    ids=["winter", "summer", "aware"],
+)
+def test_the_time_is_written_in_utc_and_in_eastern_time(when, written):
+    hand = Hand(HandConfig(stacks=(100, 100)), deck_cards())
+    hand.fold()
+    assert hand_to_pokerstars(hand, when=when).splitlines()[0].endswith(f" - {written}")
+
+
+def test_currency_and_cents():
+    """Chips are cents with scale=100: amounts in dollars, whole ones bare, as PokerStars writes."""
+    config = HandConfig(stacks=(5000, 3651), blinds=(25, 50), players=("Ann", "Bob"))
+    hand = Hand(config, deck_cards())
+    hand.raise_to(150)
+    hand.fold()
+    text = hand_to_pokerstars(hand, when=WHEN, currency="USD", scale=100)
+    lines = text.splitlines()
+    assert lines[0].startswith("PokerStars Hand #1:  Hold'em No Limit ($0.25/$0.50 USD) - ")
+    assert "Seat 1: Ann ($50 in chips)" in lines and "Seat 2: Bob ($36.51 in chips)" in lines
+    assert "Bob: raises $1 to $1.50" in lines and "Uncalled bet ($1) returned to Bob" in lines
+    assert "Total pot $1 | Rake $0" in lines
+    euro = hand_to_pokerstars(hand, when=WHEN, currency="EUR", scale=100).splitlines()[0]
+    assert "(\u20ac0.25/\u20ac0.50 EUR)" in euro
+    with pytest.raises(PokerDealerError, match="unknown currency 'XYZ'"):
+        hand_to_pokerstars(hand, currency="XYZ")
+
+
+def test_tournament_buy_in_is_written_with_its_currency():
+    hand = Hand(HandConfig(stacks=(1500, 1500), blinds=(10, 20)), deck_cards())
+    hand.fold()
+    first = hand_to_pokerstars(hand, when=WHEN, tournament=5, buy_in="3.19+0.31", currency="USD", level=1)
+    assert first.startswith("PokerStars Hand #1: Tournament #5, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20) - ")
+    with pytest.raises(PokerDealerError, match="expected BUYIN or BUYIN\\+FEE"):
+        hand_to_pokerstars(hand, tournament=5, buy_in="free")
+
+
+def test_entry_posts_are_written():
+    """A new player posting the big blind, a returning one posting both blinds (small dead)."""
+    from pokerdealer.rules import Post
+
+    config = HandConfig(
+        stacks=(100, 100, 100, 100, 100), blinds=(1, 2), players=NAMES[:5], posts=(Post(3, 2, 0), Post(4, 2, 1))
+    )
+    hand = Hand(config, deck_cards())
+    while not hand.is_complete:
+        hand.fold() if hand.legal().can_fold else hand.check()
+    lines = hand_to_pokerstars(hand, when=WHEN).splitlines()
+    assert "Dee: posts big blind 2" in lines and "Eve: posts small & big blinds 3" in lines
+    assert lines.index("Bob: posts big blind 2") < lines.index("Dee: posts big blind 2")
 
 
 def test_antes_are_posted():

@@ -18,7 +18,7 @@ observer's history: only the cards shown down appear).
 >>> hand = Hand(config, deck_for_deal(config, [parse_cards("Ah Kd"), parse_cards("7c 2d"), None]))
 >>> _ = hand.raise_to(6); _ = hand.fold(); _ = hand.fold()
 >>> print(hand_to_pokerstars(hand, hand_id=7, hero="Ann", when=_EPOCH))
-PokerStars Hand #7:  Hold'em No Limit (1/2) - 2000/01/01 00:00:00 ET
+PokerStars Hand #7:  Hold'em No Limit (1/2) - 2000/01/01 0:00:00 UTC [1999/12/31 19:00:00 ET]
 Table 'pokerdealer' 3-max Seat #3 is the button
 Seat 1: Ann (100 in chips)
 Seat 2: Bob (100 in chips)
@@ -44,6 +44,8 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from pokerdealer.cards import Card
 from pokerdealer.errors import PokerDealerError
@@ -58,7 +60,10 @@ __all__ = [
     "session_to_pokerstars",
 ]
 
-_EPOCH = datetime.datetime(2000, 1, 1)
+_EPOCH = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+_ET = ZoneInfo("America/New_York")
+CURRENCIES = {"": "", "USD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}
+"""Currency codes written in headers and their symbols ("" is play money)."""
 
 _GAMES = {
     Structure.NO_LIMIT: "No Limit",
@@ -135,7 +140,9 @@ def hand_to_pokerstars(
     max_seats: int | None = None,
     when: datetime.datetime | None = None,
     currency: str = "",
+    scale: int = 1,
     tournament: int | None = None,
+    buy_in: str | None = None,
     level: int | None = None,
 ) -> str:
     """One finished hand as PokerStars text.
@@ -149,9 +156,16 @@ def hand_to_pokerstars(
     :param reveal_all: write every player's hole cards (``Dealt to`` each of
         them, in deal order): a full-information history, e.g. of a simulation.
         Not together with ``hero``.
-    :param when: the date written (default: now); the time zone is written ET.
+    :param when: when the hand started (default: now); a naive time is UTC.
+        Written as PokerStars does, UTC then Eastern Time in brackets.
+    :param currency: ``""`` play money (default), or ``USD``, ``EUR``, ``GBP``
+        (``$`` is taken as USD): amounts get the symbol, the header the code.
+    :param scale: chips per currency unit: with ``100`` the chips are cents and
+        amounts are written ``0.25``, ``1``, ``36.51``.
     :param tournament: a tournament number: the header becomes a tournament
-        header with ``level`` (from 1) as a Roman numeral.
+        header with ``level`` (from 1) as a Roman numeral; amounts are chips.
+    :param buy_in: the tournament's buy-in and fee in ``currency`` units,
+        ``"1.84+0.16"`` (default: a freeroll).
     """
     result = hand.result
     if result is None:
@@ -166,22 +180,32 @@ def hand_to_pokerstars(
         raise PokerDealerError(f"hero {hero!r} is not one of the players: {', '.join(names)}")
     if hero is not None and reveal_all:
         raise PokerDealerError("give a hero (only their cards are written) or reveal_all (everyone's), not both")
-    money = currency
+    code = "USD" if currency == "$" else currency.upper()
+    if code not in CURRENCIES:
+        raise PokerDealerError(f"unknown currency {currency!r}: expected one of USD, EUR, GBP, or none (play money)")
+    if scale < 1:
+        raise PokerDealerError(f"scale must be a whole number of chips per currency unit >= 1, got {scale}")
+    money = "" if tournament is not None else CURRENCIES[code]
 
     def amt(x: int) -> str:
-        return f"{money}{x}"
+        return money + _amount(x, scale if tournament is None else 1)
 
-    when = when or datetime.datetime.now()
     small, big = config.blinds
     game = ("6+ Hold'em " if config.variant == "shortdeck" else "Hold'em ") + _GAMES[config.structure]
-    stakes = f"{amt(small)}/{amt(big)}"
-    date = when.strftime("%Y/%m/%d %H:%M:%S") + " ET"
+    if config.structure is Structure.FIXED_LIMIT:
+        # Limit games are named by their bets, not their blinds (PokerStars: "Limit ($0.10/$0.20)").
+        stakes = f"{amt(config.small_bet)}/{amt(config.big_bet)}"
+    else:
+        stakes = f"{amt(small)}/{amt(big)}"
+    date = _date(when)
     lines: list[str] = []
     if tournament is not None:
         lv = f" - Level {_roman(level)}" if level else ""
-        lines.append(f"PokerStars Hand #{hand_id}: Tournament #{tournament}, {game}{lv} ({stakes}) - {date}")
+        fee = _buy_in(buy_in, CURRENCIES[code], code)
+        lines.append(f"PokerStars Hand #{hand_id}: Tournament #{tournament}, {fee} {game}{lv} ({stakes}) - {date}")
     else:
-        lines.append(f"PokerStars Hand #{hand_id}:  {game} ({stakes}{' USD' if money == '$' else ''}) - {date}")
+        code_text = f" {code}" if code else ""
+        lines.append(f"PokerStars Hand #{hand_id}:  {game} ({stakes}{code_text}) - {date}")
     b = config.button
     lines.append(f"Table '{table}' {max_seats or max(n, max(seats))}-max Seat #{seats[b]} is the button")
     order = sorted(range(n), key=lambda i: seats[i])
@@ -216,6 +240,18 @@ def hand_to_pokerstars(
     for i in config.straddle_players:
         tail = " and is all-in" if not stacks[i] else ""
         lines.append(f"{names[i]}: posts straddle {amt(committed[i])}{tail}")
+    for post in config.posts:
+        # A player coming in (new, or back with missed blinds): the big blind
+        # live, a missed small blind dead, one line as PokerStars writes it.
+        i = post.player
+        tail = " and is all-in" if not stacks[i] else ""
+        paid = starting[i] - stacks[i]
+        if post.live and post.dead:
+            lines.append(f"{names[i]}: posts small & big blinds {amt(paid)}{tail}")
+        elif post.live:
+            lines.append(f"{names[i]}: posts big blind {amt(paid)}{tail}")
+        else:
+            lines.append(f"{names[i]}: posts small blind {amt(paid)}{tail}")
 
     lines.append("*** HOLE CARDS ***")
     holes = hand.hole_cards
@@ -355,6 +391,56 @@ def hand_to_pokerstars(
     return "\n".join(lines)
 
 
+def _amount(chips: int, scale: int) -> str:
+    """Chips as currency units: whole units bare, otherwise two decimals (or
+    as many as the scale needs).
+
+    >>> _amount(25, 100), _amount(100, 100), _amount(3651, 100), _amount(7, 1), _amount(5, 1000)
+    ('0.25', '1', '36.51', '7', '0.005')
+    """
+    if scale == 1 or chips % scale == 0:
+        return str(chips // scale)
+    value = Decimal(chips) / scale
+    places = max(2, -value.normalize().as_tuple().exponent)  # type: ignore[operator]
+    return f"{value:.{places}f}"
+
+
+def _date(when: datetime.datetime | None) -> str:
+    """The header's date: UTC, then Eastern Time in brackets, hours unpadded.
+
+    >>> _date(datetime.datetime(2024, 5, 17, 1, 9, 7))
+    '2024/05/17 1:09:07 UTC [2024/05/16 21:09:07 ET]'
+    """
+    if when is None:
+        when = datetime.datetime.now(datetime.UTC)
+    elif when.tzinfo is None:
+        when = when.replace(tzinfo=datetime.UTC)
+    utc = when.astimezone(datetime.UTC)
+    et = when.astimezone(_ET)
+    return f"{utc:%Y/%m/%d} {utc.hour}:{utc:%M:%S} UTC [{et:%Y/%m/%d} {et.hour}:{et:%M:%S} ET]"
+
+
+def _buy_in(buy_in: str | None, symbol: str, code: str) -> str:
+    """A tournament header's buy-in: ``$1.84+$0.16 USD``, ``1000+100``, ``Freeroll``.
+
+    >>> _buy_in("1.84+0.16", "$", "USD"), _buy_in("10", "", ""), _buy_in(None, "$", "USD")
+    ('$1.84+$0.16 USD', '10+0', 'Freeroll')
+    """
+    if buy_in is None:
+        return "Freeroll"
+    parts = buy_in.replace(" ", "").split("+")
+    try:
+        values = [Decimal(x) for x in parts]
+    except ArithmeticError:
+        values = []
+    if len(values) not in (1, 2) or any(not v.is_finite() or v < 0 for v in values):
+        raise PokerDealerError(f"buy-in {buy_in!r}: expected BUYIN or BUYIN+FEE, e.g. 1.84+0.16")
+    if len(values) == 1:
+        values.append(Decimal(0))
+    text = "+".join(f"{symbol}{v}" for v in values)
+    return f"{text} {code}" if code else text
+
+
 def history_to_pokerstars(history, *, hand_id: int | None = None, **options: object) -> str:  # noqa: ANN001
     """One PHH hand (:class:`~pokerdealer.history.HandHistory`) as PokerStars text.
 
@@ -367,9 +453,12 @@ def history_to_pokerstars(history, *, hand_id: int | None = None, **options: obj
     replay = history_to_hand(history, auto_showdown=True)
     if not replay.hand.is_complete:
         raise PokerDealerError("the hand history stops before the end of the hand")
-    if replay.scale != 1:
-        raise PokerDealerError("amounts with decimals are not supported in the PokerStars export")
     meta = history.metadata
+    if replay.scale != 1:
+        options.setdefault("scale", replay.scale)  # the chips are cents (or finer)
+    code = meta.get("currency")
+    if isinstance(code, str) and code.upper() in CURRENCIES:
+        options.setdefault("currency", code.upper())
     if hand_id is None:
         number = meta.get("hand")
         hand_id = number if isinstance(number, int) else 1
@@ -386,10 +475,16 @@ def history_to_pokerstars(history, *, hand_id: int | None = None, **options: obj
     year, month, day = meta.get("year"), meta.get("month"), meta.get("day")
     if isinstance(year, int) and isinstance(month, int) and isinstance(day, int):
         moment = meta.get("time")
-        if isinstance(moment, datetime.time):
-            options.setdefault("when", datetime.datetime.combine(datetime.date(year, month, day), moment))
-        else:
-            options.setdefault("when", datetime.datetime(year, month, day))
+        if not isinstance(moment, datetime.time):
+            moment = datetime.time()
+        zone: datetime.tzinfo = datetime.UTC
+        if isinstance(meta.get("time_zone"), str):
+            try:
+                zone = ZoneInfo(meta["time_zone"])
+            except (ValueError, KeyError):
+                zone = datetime.UTC  # an abbreviation such as "ET": not a zone name
+        when = datetime.datetime.combine(datetime.date(year, month, day), moment)
+        options.setdefault("when", when.replace(tzinfo=moment.tzinfo or zone))
     return hand_to_pokerstars(replay.hand, hand_id=hand_id, **options)  # type: ignore[arg-type]
 
 
