@@ -68,7 +68,8 @@ class Server:
         ]
         self._out = open(self.log, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(args, stdout=self._out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
+        # Generous: on a loaded machine importing the app alone takes over 10 s.
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
@@ -78,7 +79,7 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise RuntimeError("server did not start in 20 s")
+        raise RuntimeError("server did not start in 60 s")
 
     def kill(self) -> None:
         """SIGKILL: no clean shutdown at all."""
