@@ -12,7 +12,8 @@ Schema (SQLAlchemy models below):
   secret seat token, bot kind;
 - ``events``: ``(table_id, seq)`` -> kind + JSON data: ``sit_down``,
   ``top_up``, ``sit_out``, ``sit_in``, ``leave``, ``hand_start`` (deck, salt,
-  commitment), ``act`` (one action in PHH notation), ``hand_end``;
+  commitment), ``act`` (one action in PHH notation), ``hand_end``, and the
+  promises made during a hand (``top_up_pending``, ``leave_pending``);
 - ``hands``: one row per hand -- commitment, salt and deck (revealed only
   after the hand), and the hand's state (street, actions so far, actor),
   updated in the same transaction as each action;

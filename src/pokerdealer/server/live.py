@@ -30,7 +30,7 @@ from pokerdealer.bots import make_bot
 from pokerdealer.cards import deck_cards, parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
-from pokerdealer.server import db
+from pokerdealer.server import between_hands, db
 from pokerdealer.server.fair import commitment, deck_text, new_salt
 from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.views import (
@@ -91,6 +91,8 @@ class Member:
     timeouts: int = 0
     pending_top_up: int = 0
     pending_leave: bool = False
+    pending_hand: int | None = None
+    """The hand after which the pending top-up or departure is due (:mod:`~pokerdealer.server.between_hands`)."""
     bot_obj: Any = None
 
 
@@ -204,12 +206,16 @@ class LiveTable:
             )
         elif kind == "top_up":
             table.top_up(self.members[data["member"]].name, data["amount"])
+            between_hands.kept(self.members[data["member"]])
         elif kind == "sit_out":
             table.sit_out(self.members[data["member"]].name)
         elif kind == "sit_in":
             table.sit_in(self.members[data["member"]].name, post=data.get("post", False))
         elif kind == "leave":
             table.leave(self.members[data["member"]].name, now=at)
+            between_hands.kept(self.members[data["member"]])
+        elif kind in between_hands.PROMISES:
+            between_hands.promise(self.members[data["member"]], kind, data)
         elif kind == "hand_start":
             variant = table.settings.variant
             self.feeder.next_deck = list(parse_cards(data["deck"], what="deck", variant=variant))
@@ -472,19 +478,25 @@ class LiveTable:
         if kind == "top_up":
             if self._in_hand(member):
                 self._check_top_up(member, msg["amount"])
-                member.pending_top_up = msg["amount"]
-                conn.send_json({"type": "notice", "message": f"{msg['amount']} will be added after this hand"})
+                await self._promise(conn, member, top_up=msg["amount"])
                 return False
             await self._do([("top_up", {"member": member.id, "amount": msg["amount"]})])
             return True
         if kind == "leave":
             if self._in_hand(member):
-                member.pending_leave = True
-                conn.send_json({"type": "notice", "message": "you will leave the table after this hand"})
+                await self._promise(conn, member)
                 return False
             await self._do([("leave", {"member": member.id})])
             return True
         raise Rejected(f"unknown message type {kind}")
+
+    async def _promise(self, conn: Conn, member: Member, *, top_up: int | None = None) -> None:
+        """A top-up or departure for after the hand: in the log before it is confirmed."""
+        record = self.table.current
+        assert record is not None
+        kind, data = between_hands.promise_event(member, record.number, top_up=top_up)
+        await self._do([(kind, data)])
+        conn.send_json({"type": "notice", "message": between_hands.promised_text(kind, top_up)})
 
     def _wait_bb(self) -> bool:
         """Newcomers wait for the big blind, unless fewer than three play: the big
@@ -612,6 +624,7 @@ class LiveTable:
                     changed = True
             record = self.table.current
             if record is None:
+                changed = await between_hands.settle(self) or changed
                 if self.next_hand_at is None:
                     self.next_hand_at = now
                 if now >= self.next_hand_at and self._can_deal():
@@ -763,25 +776,6 @@ class LiveTable:
         )
         await self._commit(ops)
         self.next_hand_at = time.monotonic() + self.options.pause_seconds
-        # Between hands: pending top-ups and departures, bots buy in again.
-        events: list[tuple[str, dict[str, Any]]] = []
-        for m in self.members.values():
-            seated = self.seat_of(m) is not None
-            if m.pending_leave and seated:
-                events.append(("leave", {"member": m.id}))
-            elif m.pending_top_up and seated:
-                p = self.table.player(m.name)
-                amount = min(m.pending_top_up, self.table.settings.max_buy_in - p.stack)
-                if amount > 0:
-                    events.append(("top_up", {"member": m.id, "amount": amount}))
-            m.pending_leave = False
-            m.pending_top_up = 0
-        free = list(self.table.free_seats)
-        for m in self.members.values():
-            if m.bot and self.seat_of(m) is None and free:
-                events.append(("sit_down", {"member": m.id, "seat": free.pop(0), "buy_in": self.settings.stack, "wait_bb": self._wait_bb()}))
-        if events:
-            await self._do(events)
 
     # ------------------------------------------------------------ reading
     def summary(self, number: int) -> dict[str, Any] | None:

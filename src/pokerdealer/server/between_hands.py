@@ -1,0 +1,134 @@
+"""What a live table does between hands: promises kept, bots buying in again.
+
+A player in a hand cannot add chips or stand up until it is over (table
+stakes, WSOP-LA 60), so a top-up or a departure asked for during their hand
+is a *promise*: it is an event in the table's log at once (``top_up_pending``
+or ``leave_pending``, tagged with the hand's number), so a crash does not
+lose it, and it is carried out (a ``top_up`` or ``leave`` event) as soon as
+that hand is over -- also when the server starts again between hands.
+
+A promise lives on its :class:`~pokerdealer.server.live.Member` until it is
+carried out: applying the ``top_up`` or ``leave`` event that keeps it clears
+it (:func:`kept`), so replaying a log never keeps a promise twice; a promise
+for a hand other than the last one finished is stale and dropped.
+
+>>> class M:  # a stand-in for a Member
+...     pending_top_up, pending_leave, pending_hand = 0, False, None
+>>> m = M()
+>>> promise(m, "top_up_pending", {"member": 1, "hand": 7, "amount": 50})
+>>> m.pending_top_up, m.pending_hand
+(50, 7)
+>>> kept(m)
+>>> m.pending_top_up, m.pending_hand
+(0, None)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pokerdealer.table import TableError
+
+if TYPE_CHECKING:
+    from pokerdealer.server.live import LiveTable, Member
+
+__all__ = ["PROMISES", "kept", "promise", "promise_event", "settle"]
+
+Event = tuple[str, dict[str, Any]]
+
+PROMISES = ("top_up_pending", "leave_pending")
+"""The event kinds of a promise made during a hand."""
+
+
+# -------------------------------------------------------------- the words
+def promised_text(kind: str, amount: int | None = None) -> str:
+    """The notice a player gets once their promise is in the log."""
+    if kind == "top_up_pending":
+        return f"{amount} will be added after this hand"
+    return "you will leave the table after this hand"
+
+
+# ------------------------------------------------------------- the events
+def promise_event(member: Member, hand: int, *, top_up: int | None = None) -> Event:
+    """The event of a promise by ``member`` during hand ``hand``: a top-up of
+    ``top_up`` chips, or (``None``) leaving."""
+    if top_up is not None:
+        return "top_up_pending", {"member": member.id, "hand": hand, "amount": top_up}
+    return "leave_pending", {"member": member.id, "hand": hand}
+
+
+def promise(member: Member, kind: str, data: dict[str, Any]) -> None:
+    """Apply a promise event to its member (live, and replaying the log). A
+    second top-up asked for in the same hand replaces the first, as today's
+    page does; a leave and a top-up may both be pending (leaving wins)."""
+    if member.pending_hand != data["hand"]:
+        kept(member)
+    member.pending_hand = data["hand"]
+    if kind == "top_up_pending":
+        member.pending_top_up = data["amount"]
+    elif kind == "leave_pending":
+        member.pending_leave = True
+    else:
+        raise TableError(f"not a promise: {kind!r}")
+
+
+def kept(member: Member) -> None:
+    """The promise is carried out (or lapses): nothing is pending any more."""
+    member.pending_top_up = 0
+    member.pending_leave = False
+    member.pending_hand = None
+
+
+# ------------------------------------------------------------ between hands
+def _promises_due(lt: LiveTable) -> list[Event]:
+    """The ``leave`` and ``top_up`` events that keep the promises made in the
+    hand just finished; stale promises are dropped (in memory: none of them
+    can ever become due again)."""
+    table = lt.table
+    last = table.hands[-1].number if table.hands else None
+    events: list[Event] = []
+    for m in lt.members.values():
+        if m.pending_hand is None:
+            continue
+        if table.current is not None and table.current.number == m.pending_hand:
+            continue  # that hand is still in play
+        if m.pending_hand != last or lt.seat_of(m) is None:
+            kept(m)  # stale (the log went on without it), or the player busted
+            continue
+        if m.pending_leave:
+            events.append(("leave", {"member": m.id}))
+            continue
+        stack = table.player(m.name).stack
+        amount = min(m.pending_top_up, table.settings.max_buy_in - stack)
+        if amount > 0:
+            events.append(("top_up", {"member": m.id, "amount": amount}))
+        else:
+            kept(m)  # already at the maximum buy-in: nothing to add
+    return events
+
+
+def _bots_rebuy(lt: LiveTable) -> list[Event]:
+    """A bot that busted buys in again in a free seat."""
+    free = list(lt.table.free_seats)
+    events: list[Event] = []
+    for m in lt.members.values():
+        if m.bot and lt.seat_of(m) is None and free:
+            events.append(
+                ("sit_down", {"member": m.id, "seat": free.pop(0), "buy_in": lt.settings.stack, "wait_bb": lt._wait_bb()})
+            )
+    return events
+
+
+async def settle(lt: LiveTable) -> bool:
+    """Between hands (right after one, and on a restart): keep the promises
+    of the hand just finished, seat busted bots again. True if anything changed."""
+    if lt.table.current is not None:
+        return False
+    events = _promises_due(lt)
+    if events:
+        # Departures first: a bot may then take a seat freed by them.
+        await lt._do(events)
+    rebuy = _bots_rebuy(lt)
+    if rebuy:
+        await lt._do(rebuy)
+    return bool(events or rebuy)
