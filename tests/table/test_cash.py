@@ -21,7 +21,7 @@ from pokerdealer.table import (
     play_hand,
 )
 
-from .helpers import script
+from .helpers import rig, rigged_deck, script
 
 
 def make_table(n=3, rule=ButtonRule.FORWARD_MOVING, entry=EntryRule.WAIT_FOR_BIG_BLIND, first=1, seats=None):
@@ -90,6 +90,36 @@ def test_returning_within_the_hour_must_bring_back_what_was_taken():
     with pytest.raises(TableError, match="outside 900..1000"):
         table.sit_down("p1", 500, now=600.0)
     assert table.sit_down("p1", 500, now=3601.0) == 1
+
+
+def _winner_leaves_with_2000(monkeypatch):
+    """Heads-up, 1000 each (maximum buy-in 1000): p1 (button) holds aces, moves
+    all in, p2 calls with seven-deuce and loses; p1 leaves at t=0 with 2000."""
+    table = CashTable(CashGameSettings(5, 10, 200, 1000, seats=6), first_button=1)
+    table.sit_down("p1", 1000, seat=1)
+    table.sit_down("p2", 1000, seat=2)
+    # Dealt from the left of the button: p2 first.
+    rig(monkeypatch, [rigged_deck(["7c 2d", "As Ah"], board="Kd 9s 4c 3h Jc")])
+    record = play_hand(table, script("allin", "cc"))
+    assert record.hand.result.final_stacks == (2000, 0) and record.players == ("p1", "p2")
+    assert table.leave("p1", now=0.0) == 2000
+    return table
+
+
+def test_a_winner_coming_back_within_the_hour_must_bring_back_all_their_chips(monkeypatch):
+    table = _winner_leaves_with_2000(monkeypatch)
+    # More than the maximum buy-in: the floor is not capped by it, and it is also the most.
+    assert table.buy_in_range("p1", now=1800.0) == (2000, 2000)
+    with pytest.raises(TableError, match=r"outside 2000..2000 \(p1 left with 2000 less than 60 minutes ago"):
+        table.sit_down("p1", 1000, now=1800.0)
+    assert "p1" not in table.stacks  # refused: nothing changed
+    assert table.sit_down("p1", 2000, now=1800.0) == 1
+
+
+def test_the_hour_is_counted_inclusively(monkeypatch):
+    table = _winner_leaves_with_2000(monkeypatch)
+    assert table.buy_in_range("p1", now=3600.0) == (2000, 2000)
+    assert table.buy_in_range("p1", now=3600.5) == (200, 1000)
 
 
 def test_button_moves_one_seat_after_every_hand_and_blinds_follow():

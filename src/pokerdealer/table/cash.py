@@ -76,17 +76,40 @@ class CashTable(Table):
 
     # ---------------------------------------------------------------- seating
     def buy_in_range(self, name: str, *, now: float | None = None) -> tuple[int, int]:
-        """The smallest and largest buy-in ``name`` may sit down with now: the
-        house limits, raised to the chips they left with if they come back
-        within ``rathole_seconds`` (WSOP-LA 58)."""
+        """The smallest and largest buy-in ``name`` may sit down with now.
+
+        The house limits, except for a player coming back within
+        ``rathole_seconds`` of leaving (RULES.md §6, WSOP-LA 58: no
+        "ratholing"): they must bring back at least the chips they left
+        with -- ``max(minimum buy-in, chips taken off)``, even above the
+        maximum buy-in (then that is also the most they may bring). Without
+        ``now`` (or a leaving time) the return counts as within the window.
+
+        >>> table = CashTable(CashGameSettings(1, 2, 40, 300))
+        >>> table.sit_down("ann", 250, now=0.0)
+        1
+        >>> table.leave("ann", now=60.0)
+        250
+        >>> table.buy_in_range("ann", now=60.0 + 3600)  # within the hour
+        (250, 300)
+        >>> table.buy_in_range("ann", now=60.0 + 3601), table.buy_in_range("bob", now=0.0)
+        ((40, 300), (40, 300))
+        """
         low, high = self.settings.min_buy_in, self.settings.max_buy_in
-        left = self._left.get(name)
-        if left is not None and self.settings.rathole_seconds:
-            chips, when = left
-            recent = when is None or now is None or now - when < self.settings.rathole_seconds
-            if recent and chips > low:
-                low, high = chips, max(high, chips)
+        floor = self._rathole_floor(name, now)
+        if floor is not None and floor > low:
+            low, high = floor, max(high, floor)
         return low, high
+
+    def _rathole_floor(self, name: str, now: float | None) -> int | None:
+        """The chips ``name`` left with, if they are coming back within the window."""
+        left = self._left.get(name)
+        window = self.settings.rathole_seconds
+        if left is None or not window:
+            return None
+        chips, when = left
+        within = when is None or now is None or now - when <= window
+        return chips if within else None
 
     def sit_down(
         self,
@@ -108,7 +131,12 @@ class CashTable(Table):
         """
         low, high = self.buy_in_range(name, now=now)
         if not low <= buy_in <= high:
-            raise TableError(f"{name}: a buy-in of {buy_in} is outside {low}..{high}")
+            why = ""
+            floor = self._rathole_floor(name, now)
+            if floor is not None and floor == low:
+                minutes = round(self.settings.rathole_seconds / 60)
+                why = f" ({name} left with {floor} less than {minutes} minutes ago and must bring it back)"
+            raise TableError(f"{name}: a buy-in of {buy_in} is outside {low}..{high}{why}")
         seat = self._take_seat(name, seat)
         if wait_for_big_blind is None:
             wait_for_big_blind = self.settings.entry_rule is EntryRule.WAIT_FOR_BIG_BLIND
