@@ -66,6 +66,9 @@ def test_one_hand_to_a_file_with_a_hero(tmp_path):
         (["--format", "xml"], "unknown format 'xml': expected pokerstars"),
         (["--hero", "Zed"], "hero 'Zed' is not one of the players"),
         (["--hero", "Ann", "--reveal-all"], "--hero and --reveal-all: choose one"),
+        (["--currency", "XYZ"], "unknown currency 'XYZ'"),
+        (["--buy-in", "10+1"], "--buy-in goes with --tournament ID"),
+        (["--tournament", "7", "--buy-in", "ten"], "buy-in 'ten': expected BUYIN or BUYIN+FEE"),
     ],
 )
 def test_bad_options(tmp_path, args, message):
@@ -95,3 +98,35 @@ def test_bad_files(tmp_path):
     )
     stops = runner.invoke(app, ["export", str(unfinished)])
     assert stops.exit_code == 2 and "stops before the end of the hand" in stops.stderr
+
+
+def test_tournament_hands_with_a_buy_in(tmp_path):
+    _, histories = _session(2)
+    source = tmp_path / "s.phhs"
+    dump_all(histories, source)
+    args = ["export", str(source), "--tournament", "812", "--buy-in", "3.19+0.31", "--currency", "USD", "--hero", "Ann"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    headers = [line for line in result.stdout.splitlines() if line.startswith("PokerStars Hand #")]
+    assert len(headers) == 2
+    assert all(": Tournament #812, $3.19+$0.31 USD Hold'em No Limit (1/2) - " in line for line in headers)
+
+
+def test_decimal_amounts_with_a_currency(tmp_path):
+    source = tmp_path / "cents.phh"
+    source.write_text(
+        """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [0.25, 0.5, 0]
+min_bet = 0.5
+starting_stacks = [50, 36.51, 42]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 1.5", "p1 f", "p2 f"]
+players = ["Ann", "Bob", "Cy"]
+"""
+    )
+    result = runner.invoke(app, ["export", str(source), "--currency", "USD"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("PokerStars Hand #1:  Hold'em No Limit ($0.25/$0.50 USD) - ")
+    assert "Seat 2: Bob ($36.51 in chips)" in lines
+    assert "Cy: raises $1 to $1.50" in lines and "Cy collected $1.25 from pot" in lines

@@ -3,13 +3,18 @@
 ::
 
     pokerdealer export FILE --format pokerstars [--out OUT] [--hero NAME | --reveal-all] [--table NAME]
+                       [--currency USD] [--tournament ID [--buy-in 1.84+0.16]]
 
 ``FILE`` is a ``.phh`` (one hand) or ``.phhs`` (a session) file. The hands are
 replayed through the rules and written as PokerStars text (the format
 trackers read) to ``--out``, or to standard output. Hole cards: ``--hero NAME``
 writes only that player's (``Dealt to NAME``), as a real PokerStars file does;
 ``--reveal-all`` writes everyone's (a full-information history); by default
-nobody's -- only the cards shown down appear.
+nobody's -- only the cards shown down appear. Amounts with decimals (cents)
+are written as such; ``--currency`` (USD, EUR, GBP; default: the file's
+``currency``, else play money) adds the symbol and the code. ``--tournament``
+writes tournament headers (chip amounts) with the ``--buy-in`` (default: a
+freeroll).
 """
 
 from __future__ import annotations
@@ -43,6 +48,15 @@ def export_command(
         bool, typer.Option("--reveal-all", help="Write every player's hole cards (not with --hero).")
     ] = False,
     table: Annotated[str, typer.Option("--table", help="Table name written in each hand.")] = "pokerdealer",
+    currency: Annotated[
+        str | None, typer.Option("--currency", help="USD, EUR or GBP (default: the file's, else play money).")
+    ] = None,
+    tournament: Annotated[
+        int | None, typer.Option("--tournament", help="Write tournament hands with this tournament number.")
+    ] = None,
+    buy_in: Annotated[
+        str | None, typer.Option("--buy-in", help="The tournament's buy-in and fee, e.g. 1.84+0.16 (with --tournament).")
+    ] = None,
 ) -> None:
     """Export PHH hand histories as PokerStars text."""
     from pokerdealer.history import load_all, loads
@@ -51,6 +65,8 @@ def export_command(
 
     if hero is not None and reveal_all:
         raise PokerDealerError("--hero and --reveal-all: choose one")
+    if buy_in is not None and tournament is None:
+        raise PokerDealerError("--buy-in goes with --tournament ID")
     if format.lower() not in FORMATS:
         raise PokerDealerError(f"unknown format {format!r}: expected {', '.join(FORMATS)}")
     if file.suffix not in (".phh", ".phhs"):
@@ -68,7 +84,12 @@ def export_command(
     if not histories:
         raise PokerDealerError(f"{file}: no hands in the file")
     try:
-        text = histories_to_pokerstars(histories, hero=hero, reveal_all=reveal_all, table=table)
+        extra: dict[str, object] = {}
+        if currency is not None:
+            extra["currency"] = currency
+        if tournament is not None:
+            extra.update(tournament=tournament, buy_in=buy_in)
+        text = histories_to_pokerstars(histories, hero=hero, reveal_all=reveal_all, table=table, **extra)
     except PokerDealerError as error:
         raise PokerDealerError(f"{file}: {error}") from None
     if out is None:
