@@ -395,15 +395,24 @@ class LiveTable:
         return name
 
     async def _join(self, name: str, buy_in: int | None) -> dict[str, Any]:
+        """A new person takes a seat: a new member with a new token.
+
+        Coming back within the rathole window (the table's rule, WSOP-LA 58)
+        binds the member, that is the token: a player who keeps it and buys in
+        again (the ``sit`` message) must bring back what they left with. A join
+        is always someone new -- the room has no accounts, and a display name
+        proves nothing (a departed member's name is never reused: the newcomer
+        becomes "Ann (2)"), so they get the table's own limits.
+        """
         free = self.table.free_seats
         if not free:
             raise Rejected("the table is full")
         buy_in = self.settings.stack if buy_in is None else buy_in
-        low, high = self.table.buy_in_range(name)
+        name = self._unique_name(name)
+        low, high = self.table.buy_in_range(name, now=time.time())
         if not low <= buy_in <= high:
             raise Rejected(f"a buy-in must be {low} to {high}")
         token = secrets.token_urlsafe(24)
-        name = self._unique_name(name)
         at = time.time()
         (member_id,) = await self.room.new_members(self.id, [(name, hash_token(token), None)], at)
         member = Member(member_id, name, hash_token(token))
@@ -839,6 +848,9 @@ class LiveTable:
         """What only ``m`` sees: their seat, stack, hole cards and legal actions."""
         you: dict[str, Any] = {"member": m.id, "name": m.name, "seat": None, "legal": None}
         if player is None:
+            # What they may buy in for again (a recent leaver brings back their stack).
+            low, high = self.table.buy_in_range(m.name, now=time.time())
+            you["buy_in"] = {"min": low, "max": high}
             return you, None
         seat = player.seat
         you["seat"] = seat

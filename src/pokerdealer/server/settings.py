@@ -119,5 +119,4 @@ class TableSettings:
             max_buy_in=self.stack,
             seats=self.seats,
             structure=Structure(self.structure),
-            rathole_seconds=0,
         )

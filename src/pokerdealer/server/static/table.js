@@ -122,8 +122,11 @@ function renderYou(you, hand, t) {
   const seated = you && you.seat;
   $("join").classList.toggle("hidden", !!seated);
   if (!seated) {
-    if (!$("join-buyin").value) $("join-buyin").value = t.max_buy_in;
-    $("join-buyin").min = t.min_buy_in; $("join-buyin").max = t.max_buy_in;
+    // A player coming back soon after leaving must bring back their stack (the server says how much).
+    const range = you && you.buy_in ? you.buy_in : { min: t.min_buy_in, max: t.max_buy_in };
+    const box = $("join-buyin");
+    if (!box.value) box.value = range.max;
+    box.min = range.min; box.max = range.max;
     if (you) { $("join-btn").textContent = "Buy in again"; }
   }
   bar.replaceChildren();
@@ -209,7 +212,7 @@ $("join-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   $("join-error").textContent = "";
   const amount = Math.floor(+$("join-buyin").value) || undefined;
-  if (state && state.you) { send({ type: "sit", amount: amount || state.table.max_buy_in }); return; }
+  if (state && state.you) { send({ type: "sit", amount: amount || (state.you.buy_in ? state.you.buy_in.max : state.table.max_buy_in) }); return; }
   try {
     const res = await api(`/api/tables/${tableId}/join`, { name: $("join-name").value, buy_in: amount });
     token = res.token;
