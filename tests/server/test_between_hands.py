@@ -1,7 +1,11 @@
-"""Between hands: promises made during a hand survive a crash."""
+"""Between hands: promises made during a hand survive a crash; absent
+squatters lose the seat."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +64,47 @@ def test_a_top_up_and_a_leave_asked_for_during_a_hand_survive_sigkill(tmp_path: 
         assert bob_view["you"]["seat"] is None
         # Chips conserved: what Bob took away and Ann's stack are the 300 bought in plus the top-up.
         assert topped + (200 + net["Bob"]) == 300 + (topped - ann_after_hand)
+    finally:
+        for c in clients:
+            c.close()
+        server.stop()
+
+
+def test_an_absent_player_sat_out_for_n_hands_is_stood_up_with_their_chips(tmp_path: Path) -> None:
+    server = Server(tmp_path / "room.db", extra=("--grace", "0.5", "--sat-out-hands", "3")).start()
+    clients: list[Client] = []
+    try:
+        table = server.create_table(name="squat", bots=["caller", "caller"], stack=200, clock=30)
+        ann = server.join(table, "Ann")  # never connects: sat out after the grace period
+        bob = server.join(table, "Bob")
+        b = Client(server, table, bob["token"])
+        clients.append(b)
+        notice = None
+        deadline = time.monotonic() + 90
+        while notice is None and time.monotonic() < deadline:
+            s = b.poll()
+            notice = next((m for m in b.messages if m["type"] == "notice" and "Ann" in m["message"]), None)
+            if notice is None and b.my_turn(s):
+                b.act_passive(s)
+                b.until(lambda x, seq=s["seq"]: x["seq"] > seq, timeout=40)
+        assert notice is not None, "Ann was never stood up"
+        assert "away for 3 hands" in notice["message"]
+        s = b.until(lambda s: s["hand"] is None or s["hand"]["number"] > 0)
+        assert "Ann" not in [r["name"] for r in s["seats"] if r]
+
+        # In the log: a leave with its reason, after three hands dealt without her.
+        with sqlite3.connect(tmp_path / "room.db") as db:
+            rows = db.execute("SELECT kind, data FROM events WHERE table_id = ? ORDER BY seq", (table,)).fetchall()
+        leaves = [json.loads(d) for k, d in rows if k == "leave"]
+        assert leaves == [{"member": ann["member"], "reason": "sat_out", "hands": 3}]
+
+        # Her chips went with her: coming back within the hour she brings them back.
+        a = Client(server, table, ann["token"])
+        clients.append(a)
+        mine = a.until(lambda s: s["you"] is not None)["you"]
+        assert mine["seat"] is None
+        chips = int(notice["message"].split("; ")[1].split()[0])
+        assert mine["buy_in"]["min"] == max(50, chips)
     finally:
         for c in clients:
             c.close()

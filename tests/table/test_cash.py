@@ -395,3 +395,43 @@ def test_first_hand_heads_up_newcomers_are_dealt_in():
     table.sit_down("b", 300, seat=4, wait_for_big_blind=True)
     r = table.start_hand()
     assert r.seats == (2, 4) and r.positions.heads_up and not r.posts
+
+
+def test_hands_sat_out_counts_hands_dealt_in_a_row_while_sitting_out():
+    table = make_table(3)
+    table.sit_out("p3")
+    for _ in range(3):
+        fold_around(table)
+    assert table.hands_sat_out("p3") == 3
+    assert table.hands_sat_out("p1") == 0
+
+
+def test_hands_sat_out_starts_again_once_dealt_in():
+    table = make_table(3)
+    table.sit_out("p3")
+    fold_around(table), fold_around(table)
+    table.sit_in("p3", post=True)
+    fold_around(table)
+    assert table.hands_sat_out("p3") == 0
+    table.sit_out("p3")
+    fold_around(table)
+    assert table.hands_sat_out("p3") == 1
+
+
+def test_hands_sat_out_starts_again_after_standing_up():
+    table = make_table(3)
+    table.sit_out("p3")
+    fold_around(table)
+    table.leave("p3", now=0.0)
+    table.sit_down("p3", 500, now=10.0)
+    table.sit_out("p3")
+    assert table.hands_sat_out("p3") == 0
+
+
+def test_hands_sat_out_survives_a_state_snapshot():
+    table = make_table(3)
+    table.sit_out("p3")
+    fold_around(table), fold_around(table)
+    twin = CashTable(table.settings)
+    twin.restore_state(table.state())
+    assert twin.hands_sat_out("p3") == 2

@@ -32,6 +32,10 @@ def serve_command(
     grace: Annotated[float, typer.Option("--grace", help="Seconds a disconnected player keeps playing before being sat out.")] = 60.0,
     pause: Annotated[float, typer.Option("--pause", help="Seconds between hands.")] = 3.0,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot thinks.")] = 0.8,
+    sat_out_hands: Annotated[
+        int,
+        typer.Option("--sat-out-hands", help="An absent player sat out for this many hands in a row is stood up with their chips (0: never)."),
+    ] = 10,
     demo: Annotated[bool, typer.Option("--demo/--no-demo", help="Create a listed table with bots on an empty database.")] = True,
     lease: Annotated[
         float,
@@ -63,6 +67,8 @@ def serve_command(
     for name, value in (("grace", grace), ("pause", pause), ("bot-delay", bot_delay)):
         if not 0 <= value <= 3600:
             raise fail(f"--{name} must be 0 to 3600 seconds")
+    if not 0 <= sat_out_hands <= 10_000:
+        raise fail("--sat-out-hands must be 0 to 10000 hands")
     if not 0.3 <= lease <= 3600:
         raise fail("--lease must be 0.3 to 3600 seconds")
     url = _db_url(db)
@@ -83,7 +89,7 @@ def serve_command(
         raise fail(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     options = ServerOptions(
         db_url=url, test_seed=test_seed, grace_seconds=grace, pause_seconds=pause,
-        bot_delay=bot_delay, demo_table=demo, lease_seconds=lease,
+        bot_delay=bot_delay, demo_table=demo, lease_seconds=lease, sat_out_hands=sat_out_hands,
         node=node or f"{socket.gethostname()}:{port}",
     )
     if test_seed is not None:

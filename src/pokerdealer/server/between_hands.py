@@ -1,4 +1,5 @@
-"""What a live table does between hands: promises kept, bots buying in again.
+"""What a live table does between hands: promises kept, squatters stood up,
+bots buying in again.
 
 A player in a hand cannot add chips or stand up until it is over (table
 stakes, WSOP-LA 60), so a top-up or a departure asked for during their hand
@@ -11,6 +12,14 @@ A promise lives on its :class:`~pokerdealer.server.live.Member` until it is
 carried out: applying the ``top_up`` or ``leave`` event that keeps it clears
 it (:func:`kept`), so replaying a log never keeps a promise twice; a promise
 for a hand other than the last one finished is stale and dropped.
+
+Seat squatting: a player who is absent (no open connection for at least the
+grace period) and has sat out ``ServerOptions.sat_out_hands`` hands in a row
+(:meth:`~pokerdealer.table.CashTable.hands_sat_out`) loses the seat between
+hands: a ``leave`` event with ``"reason": "sat_out"`` stands them up and their
+chips go with them (cashed out, as when they leave themselves; coming back
+within the hour they bring them back). Everyone reading the table is told.
+A player still connected who sits out keeps the seat (the host's business).
 
 >>> class M:  # a stand-in for a Member
 ...     pending_top_up, pending_leave, pending_hand = 0, False, None
@@ -25,14 +34,15 @@ for a hand other than the last one finished is stale and dropped.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
-from pokerdealer.table import TableError
+from pokerdealer.table import SeatStatus, TableError
 
 if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable, Member
 
-__all__ = ["PROMISES", "kept", "promise", "promise_event", "settle"]
+__all__ = ["PROMISES", "kept", "promise", "promise_event", "settle", "stood_up_text"]
 
 Event = tuple[str, dict[str, Any]]
 
@@ -46,6 +56,11 @@ def promised_text(kind: str, amount: int | None = None) -> str:
     if kind == "top_up_pending":
         return f"{amount} will be added after this hand"
     return "you will leave the table after this hand"
+
+
+def stood_up_text(name: str, hands: int, chips: int) -> str:
+    """The notice to the table when an absent player loses their seat."""
+    return f"{name} was away for {hands} hands and is stood up; {chips} chips go with them"
 
 
 # ------------------------------------------------------------- the events
@@ -107,6 +122,27 @@ def _promises_due(lt: LiveTable) -> list[Event]:
     return events
 
 
+def _squatters(lt: LiveTable) -> list[tuple[Event, str]]:
+    """A ``leave`` event (and the notice) for each absent player who has sat
+    out too many hands in a row."""
+    limit = lt.options.sat_out_hands
+    if limit <= 0:
+        return []
+    now = time.monotonic()
+    out = []
+    for m in lt.members.values():
+        if m.bot or m.conns > 0 or lt.seat_of(m) is None:
+            continue
+        if m.away_since is not None and now - m.away_since < lt.options.grace_seconds:
+            continue  # just gone (or the server just started): they may be back
+        p = lt.table.player(m.name)
+        hands = lt.table.hands_sat_out(m.name)
+        if p.status is SeatStatus.SITTING_OUT and hands >= limit:
+            event = ("leave", {"member": m.id, "reason": "sat_out", "hands": hands})
+            out.append((event, stood_up_text(m.name, hands, p.stack)))
+    return out
+
+
 def _bots_rebuy(lt: LiveTable) -> list[Event]:
     """A bot that busted buys in again in a free seat."""
     free = list(lt.table.free_seats)
@@ -121,13 +157,19 @@ def _bots_rebuy(lt: LiveTable) -> list[Event]:
 
 async def settle(lt: LiveTable) -> bool:
     """Between hands (right after one, and on a restart): keep the promises
-    of the hand just finished, seat busted bots again. True if anything changed."""
+    of the hand just finished, stand up absent squatters, seat busted bots
+    again. True if anything changed."""
     if lt.table.current is not None:
         return False
     events = _promises_due(lt)
+    squat = _squatters(lt)
+    events += [event for event, _ in squat]
     if events:
         # Departures first: a bot may then take a seat freed by them.
         await lt._do(events)
+        for _, text in squat:
+            for conn in list(lt.conns):
+                conn.send_json({"type": "notice", "message": text})
     rebuy = _bots_rebuy(lt)
     if rebuy:
         await lt._do(rebuy)

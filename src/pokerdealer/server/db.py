@@ -11,7 +11,8 @@ Schema (SQLAlchemy models below):
 - ``members``: who holds or held a seat -- display name, a SHA-256 of the
   secret seat token, bot kind;
 - ``events``: ``(table_id, seq)`` -> kind + JSON data: ``sit_down``,
-  ``top_up``, ``sit_out``, ``sit_in``, ``leave``, ``hand_start`` (deck, salt,
+  ``top_up``, ``sit_out``, ``sit_in``, ``leave`` (``reason: sat_out`` when an
+  absent player is stood up), ``hand_start`` (deck, salt,
   commitment), ``act`` (one action in PHH notation), ``hand_end``, and the
   promises made during a hand (``top_up_pending``, ``leave_pending``);
 - ``hands``: one row per hand -- commitment, salt and deck (revealed only

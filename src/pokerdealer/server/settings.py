@@ -31,6 +31,9 @@ class ServerOptions:
     """Create a listed table with bots when the database has none."""
     max_timeouts: int = 2
     """Consecutive clock expiries before a player is sat out."""
+    sat_out_hands: int = 10
+    """An absent player sat out for this many hands in a row loses the seat
+    between hands, taking their chips (no seat squatting); 0: never."""
     lease_seconds: float = 15.0
     """How long a table's lease lasts without renewal (renewed every third of it):
     how soon another process sharing the database takes over a dead one's tables."""

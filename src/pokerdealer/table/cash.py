@@ -66,6 +66,7 @@ class CashTable(Table):
         self.settings = settings
         self._options = settings.options.replace(limit_heads_up_cap=settings.limit_heads_up_cap)
         self._left: dict[str, tuple[int, float | None]] = {}
+        self._sat_out: dict[str, int] = {}
         self.busted: list[tuple[int, str]] = []
         """``(hand number, name)`` of every player who lost their whole stack
         (in the hands kept, see ``keep_hands``)."""
@@ -143,6 +144,7 @@ class CashTable(Table):
         status = SeatStatus.WAITING if wait_for_big_blind else SeatStatus.POSTING
         self._seats[seat] = Player(name, seat, buy_in, status, new=True)
         self._left.pop(name, None)
+        self._sat_out.pop(name, None)
         return seat
 
     def top_up(self, name: str, amount: int) -> int:
@@ -168,6 +170,7 @@ class CashTable(Table):
             raise TableError(f"{name}: cannot leave during a hand they are playing")
         del self._seats[p.seat]
         self._left[name] = (p.stack, now)
+        self._sat_out.pop(name, None)
         return p.stack
 
     def sit_out(self, name: str) -> None:
@@ -196,12 +199,34 @@ class CashTable(Table):
             p.status = SeatStatus.POSTING if post else SeatStatus.WAITING
         return p.status
 
+    def hands_sat_out(self, name: str) -> int:
+        """How many hands in a row were dealt while ``name`` sat out (0 once they
+        are dealt in or stand up): the room stands up an absent squatter.
+
+        >>> table = CashTable(CashGameSettings(1, 2, 40, 200), first_button=1)
+        >>> for name in ("ann", "bob", "cat"):
+        ...     _ = table.sit_down(name, 100)
+        >>> table.sit_out("cat")
+        >>> from pokerdealer.table.play import play_hand
+        >>> for _ in range(2):
+        ...     _ = play_hand(table, lambda view: "p{} f".format(view.player + 1))
+        >>> table.hands_sat_out("cat"), table.hands_sat_out("ann")
+        (2, 0)
+        """
+        self._find(name)
+        return self._sat_out.get(name, 0)
+
     def _after_hand(self, record: HandRecord) -> None:
         for seat in record.seats:
             p = self._seats[seat]
             if p.stack == 0:
                 del self._seats[seat]
                 self.busted.append((record.number, p.name))
+        for p in self._seats.values():
+            if p.seat not in record.seats and p.status is SeatStatus.SITTING_OUT:
+                self._sat_out[p.name] = self._sat_out.get(p.name, 0) + 1
+            else:
+                self._sat_out.pop(p.name, None)
         if self._keep_hands is not None and self.busted:
             oldest = self._played - self._keep_hands + 1
             self.busted = [b for b in self.busted if b[0] >= oldest]
@@ -210,7 +235,8 @@ class CashTable(Table):
     def state(self) -> dict[str, Any]:
         """Everything that decides the coming hands, as JSON-ready data: the
         seats (stack, status, missed blinds), the last hand's button and
-        blinds, the hands played, and who left with what (ratholing).
+        blinds, the hands played, who left with what (ratholing), and how
+        many hands in a row each player has sat out.
 
         Only between hands (a hand in play is its own log: replay it). The
         history -- :attr:`hands`, :attr:`busted` -- is not part of it, nor is
@@ -227,6 +253,7 @@ class CashTable(Table):
                 for _, p in sorted(self._seats.items())
             ],
             "left": [[name, chips, when] for name, (chips, when) in self._left.items()],
+            "sat_out": dict(self._sat_out),
         }
 
     def restore_state(self, state: dict[str, Any]) -> None:
@@ -247,11 +274,14 @@ class CashTable(Table):
                     str(name), seat, stack, SeatStatus(status), bool(missed_sb), bool(missed_bb), bool(new), bool(away)
                 )
             left = {str(name): (int(chips), None if when is None else float(when)) for name, chips, when in state["left"]}
+            # A state from before the count was kept: nobody has sat out yet.
+            sat_out = {str(name): int(n) for name, n in state.get("sat_out", {}).items()}
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise TableError(f"not a cash table state ({error}); expected what CashTable.state() returns") from None
         self._played = played
         self._prev = positions
         self._seats = seats
         self._left = left
+        self._sat_out = sat_out
         self.hands = []
         self.busted = []
