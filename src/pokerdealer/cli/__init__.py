@@ -16,6 +16,7 @@ from pokerdealer.cli import replay as _replay  # noqa: F401,E402
 from pokerdealer.cli import equity as _equity  # noqa: F401,E402
 from pokerdealer.cli import equity_table as _equity_table  # noqa: F401,E402
 from pokerdealer.cli import export as _export  # noqa: F401,E402
+from pokerdealer.cli import convert as _convert  # noqa: F401,E402
 from pokerdealer.cli import simulate as _simulate  # noqa: F401,E402
 from pokerdealer.cli import match as _match  # noqa: F401,E402
 from pokerdealer.cli import acpc as _acpc  # noqa: F401,E402

@@ -4,8 +4,9 @@
 
     pokerdealer replay PATH [--json] [--auto-showdown] [--lang en|zh-Hant|zh-Hans]
 
-``PATH`` is a ``.phh`` file (one hand), a ``.phhs`` file or a folder (searched
-recursively for ``.phh`` and ``.phhs``).
+``PATH`` is a ``.phh`` file (one hand), a ``.phhs`` file, a folder (searched
+recursively for ``.phh`` and ``.phhs``), or a PokerStars text file (``.txt``,
+one hand or many; see :mod:`pokerdealer.history.pokerstars_read`).
 
 One hand: the hand street by street, the pots, who showed first and why, who
 won what and why. ``--json`` prints (a contract)::
@@ -61,7 +62,8 @@ from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import evaluate
 from pokerdealer.evaluation.showdown import showdown
 from pokerdealer.history.convert import Replay, ReplayError, UnsupportedHistory, history_to_hand
-from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
+from pokerdealer.history.phh import HandHistory, HistoryError
+from pokerdealer.history.pokerstars_read import holds_many_hands, load_hands, load_one
 from pokerdealer.i18n import check_lang, message
 from pokerdealer.rules import Hand
 from pokerdealer.rules.actions import CALL, CHECK, FOLD, MUCK, RAISE, SHOW
@@ -459,7 +461,7 @@ def replay_many(
     mismatches: list[dict[str, Any]] = []
     rejected: list[dict[str, Any]] = []
     skipped: list[dict[str, Any]] = []
-    items = list(load_path(path))
+    items = list(load_hands(path))
     progress = progress_bar("[bold]replay", enabled=show_progress)
     with progress:
         task = progress.add_task("replay", total=len(items))
@@ -537,7 +539,7 @@ def _print_batch(results: dict[str, Any], lang: str) -> None:
 @app.command("replay")
 @reports_errors
 def replay_command(
-    path: Annotated[Path, typer.Argument(help="A .phh file, a .phhs file, or a folder.")],
+    path: Annotated[Path, typer.Argument(help="A .phh file, a .phhs file, a folder, or PokerStars text (.txt).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     auto_showdown: Annotated[
         bool,
@@ -549,7 +551,7 @@ def replay_command(
     check_lang(lang)
     if not path.exists():
         raise fail(f"{path}: no such file or folder")
-    if path.is_dir() or path.suffix == ".phhs":
+    if holds_many_hands(path):
         results = replay_many(
             path,
             auto_showdown=auto_showdown,
@@ -565,7 +567,7 @@ def replay_command(
         return
     history: HandHistory | None = None
     try:
-        history = load(path)
+        history = load_one(path)
         replay = history_to_hand(history, auto_showdown=auto_showdown)
     except PokerDealerError as error:
         if as_json:

@@ -62,6 +62,8 @@ __all__ = [
 
 _EPOCH = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
 _ET = ZoneInfo("America/New_York")
+_ZONES = {"ET": "America/New_York"}
+"""Time zones PokerStars writes that are not tz database names."""
 CURRENCIES = {"": "", "USD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}
 """Currency codes written in headers and their symbols ("" is play money)."""
 
@@ -472,6 +474,10 @@ def history_to_pokerstars(history, *, hand_id: int | None = None, **options: obj
         options.setdefault("max_seats", meta["seat_count"])
     if isinstance(meta.get("level"), int):
         options.setdefault("level", meta["level"])
+    if isinstance(meta.get("_tournament"), int):  # read from PokerStars text
+        options.setdefault("tournament", meta["_tournament"])
+        if isinstance(meta.get("_buy_in"), str):
+            options.setdefault("buy_in", meta["_buy_in"])
     year, month, day = meta.get("year"), meta.get("month"), meta.get("day")
     if isinstance(year, int) and isinstance(month, int) and isinstance(day, int):
         moment = meta.get("time")
@@ -480,7 +486,7 @@ def history_to_pokerstars(history, *, hand_id: int | None = None, **options: obj
         zone: datetime.tzinfo = datetime.UTC
         if isinstance(meta.get("time_zone"), str):
             try:
-                zone = ZoneInfo(meta["time_zone"])
+                zone = ZoneInfo(_ZONES.get(meta["time_zone"], meta["time_zone"]))
             except (ValueError, KeyError):
                 zone = datetime.UTC  # an abbreviation such as "ET": not a zone name
         when = datetime.datetime.combine(datetime.date(year, month, day), moment)

@@ -1,0 +1,450 @@
+"""Reading PokerStars text hand histories into PHH (:class:`HandHistory`).
+
+:func:`read_pokerstars` turns the text of a PokerStars file -- ours
+(:mod:`pokerdealer.history.pokerstars`) or a real one -- into PHH hands, which
+:func:`~pokerdealer.history.history_to_hand` replays through the rules;
+``pokerdealer replay FILE.txt`` and ``pokerdealer convert FILE.txt`` use it.
+
+Hold'em only: No Limit (``NT``), Pot Limit (``PT``, our extension), Limit
+(``FT``) and 6+ Hold'em No Limit (``NS``); cash games and tournaments; antes,
+blinds, straddles and the posts of players coming in (our ``_posts`` field).
+Run-it-twice hands and other games are refused with one line saying so.
+
+A Limit hand is replayed without the raise cap in rounds that start
+heads-up (``_limit_heads_up_cap``): the text does not say which rule the room
+used, and that one accepts hands played under either.
+
+``finishing_stacks`` are computed from the text (chips put in, uncalled bets
+returned, pots collected), so a replay checks the file against the rules; a
+raked hand has none (the rake is not the engine's), its rake is kept in
+``_rake``.
+
+PokerKit's ``PokerStarsParser`` is not used to read: in PokerKit 0.7 it reads
+No Limit hold'em only, ignores antes, takes the big blind of a player coming
+in for a blind of the table, and reads no winnings from ``collected`` lines;
+where it does read a hand (No Limit, no antes, no posts) the tests hold our
+reading to its.
+
+>>> text = '''PokerStars Hand #7:  Hold'em No Limit (1/2) - 2024/01/15 14:30:00 UTC [2024/01/15 9:30:00 ET]
+... Table 'Home' 3-max Seat #3 is the button
+... Seat 1: Ann (100 in chips)
+... Seat 2: Bob (100 in chips)
+... Seat 3: Cy (100 in chips)
+... Ann: posts small blind 1
+... Bob: posts big blind 2
+... *** HOLE CARDS ***
+... Dealt to Ann [Ah Kd]
+... Cy: raises 4 to 6
+... Ann: folds
+... Bob: folds
+... Uncalled bet (4) returned to Cy
+... Cy collected 5 from pot
+... *** SUMMARY ***
+... Total pot 5 | Rake 0'''
+>>> (hand,) = read_pokerstars(text)
+>>> hand.players, hand.blinds_or_straddles, hand.actions[:2], hand.actions[3:]
+(('Ann', 'Bob', 'Cy'), (1, 2, 0), ('d dh p1 AhKd', 'd dh p2 ????'), ('p3 cbr 6', 'p1 f', 'p2 f'))
+>>> hand.finishing_stacks, hand.metadata["hand"], hand.metadata["time_zone"]
+((99, 98, 103), 7, 'UTC')
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterator
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from pokerdealer.history.convert import UnsupportedHistory
+from pokerdealer.history.phh import HandHistory, HistoryError, Number, load, load_path
+from pokerdealer.rules import HeadsUpCap
+
+__all__ = [
+    "holds_many_hands",
+    "is_pokerstars_path",
+    "is_pokerstars_text",
+    "load_hands",
+    "load_one",
+    "load_pokerstars",
+    "read_pokerstars",
+]
+
+_HAND_START = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
+_HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>\d+):\s+(?P<rest>.*)$")
+_STAKES = re.compile(r"\((?P<stakes>[^()]*)\)\s+-\s+(?P<date>.*)$")
+_LEVEL = re.compile(r"\s+-\s+Level\s+(?P<level>[IVXLCDM]+|\d+)$")
+_GAME_START = re.compile(r"(?:6\+ )?Hold'em|Omaha|Razz|\d Card|Triple|Badugi|Courchevel|HORSE|\d+-Game|Mixed")
+_GAMES = {
+    "Hold'em No Limit": "NT",
+    "Hold'em Pot Limit": "PT",
+    "Hold'em Limit": "FT",
+    "6+ Hold'em No Limit": "NS",
+}
+_DATE = re.compile(
+    r"(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2}) (?P<H>\d{1,2}):(?P<M>\d{2}):(?P<S>\d{2})(?: (?P<zone>[A-Z]+))?"
+)
+_TABLE = re.compile(r"^Table '(?P<table>.*)' (?P<max>\d+)-max (?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:,[^()]*)?\)(?P<tail>.*)$")
+_BOARD = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]")
+_CURRENCIES = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP"}
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def is_pokerstars_text(text: str) -> bool:
+    """Whether ``text`` starts like a PokerStars hand history.
+
+    >>> is_pokerstars_text("PokerStars Hand #1:  Hold'em No Limit (1/2) - 2024/01/01 0:00:00 ET")
+    True
+    >>> is_pokerstars_text('variant = "NT"')
+    False
+    """
+    return _HAND_START.match(text.lstrip()) is not None
+
+
+def load_pokerstars(path: str | Path) -> list[HandHistory]:
+    """Every hand of a PokerStars text file, as PHH; a bad hand raises
+    :class:`HistoryError` naming the file and the hand."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise HistoryError(f"cannot read: {error}", path=str(path)) from None
+    return read_pokerstars(text, path=str(path))
+
+
+def read_pokerstars(text: str, *, path: str | None = None) -> list[HandHistory]:
+    """Every hand in ``text`` (PokerStars format) as PHH, in file order."""
+    starts = [m.start() for m in _HAND_START.finditer(text)]
+    if not starts:
+        raise HistoryError("no PokerStars hand in the text (a hand starts 'PokerStars Hand #')", path=path)
+    hands = []
+    for k, start in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(text)
+        block = text[start:end]
+        try:
+            hands.append(_read_hand(block))
+        except HistoryError as error:
+            first = block.splitlines()[0][:60]
+            where = f"{path}: " if path else ""
+            kind = UnsupportedHistory if isinstance(error, UnsupportedHistory) else HistoryError
+            raise kind(f"{where}hand {k + 1} ({first}...): {error.reason}", path=None) from None
+    return hands
+
+
+def _number(text: str, line: str) -> Decimal:
+    cleaned = re.sub(r"[^\d.]", "", text)
+    try:
+        return Decimal(cleaned)
+    except InvalidOperation:
+        raise HistoryError(f"expected an amount in {line!r}, got {text!r}") from None
+
+
+def _phh(value: Decimal) -> Number:
+    return int(value) if value == value.to_integral_value() else value.normalize()
+
+
+def _roman(text: str) -> int:
+    if text.isdigit():
+        return int(text)
+    total = 0
+    for a, b in zip(text, text[1:] + " "):
+        value = _ROMAN[a]
+        total += -value if b != " " and _ROMAN[b] > value else value
+    return total
+
+
+class _Hand:
+    """The state of one hand being read: who put in what, street by street."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.by_length = sorted(names, key=len, reverse=True)
+        self.street: dict[str, Decimal] = {}
+        self.put_in = {name: Decimal(0) for name in names}
+        self.back = {name: Decimal(0) for name in names}
+
+    def who(self, line: str) -> tuple[str, str] | None:
+        """``(name, rest)`` for a ``Name: rest`` line of a seated player."""
+        for name in self.by_length:
+            if line.startswith(name + ": "):
+                return name, line[len(name) + 2 :]
+        return None
+
+    def pay(self, name: str, chips: Decimal, *, live: bool = True) -> None:
+        self.put_in[name] += chips
+        if live:
+            self.street[name] = self.street.get(name, Decimal(0)) + chips
+
+
+def _read_hand(block: str) -> HandHistory:
+    lines = [line.rstrip() for line in block.strip().splitlines()]
+    header = _HEADER.match(lines[0])
+    found = _STAKES.search(header["rest"]) if header else None
+    if header is None or found is None:
+        raise HistoryError(f"cannot read the header line {lines[0]!r}")
+    rest = header["rest"]
+    before = rest[: found.start()].strip()
+    level = _LEVEL.search(before)
+    if level:
+        before = before[: level.start()]
+    tournament = re.match(r"Tournament #(\d+),\s*", before)
+    buy_in = ""
+    if tournament:
+        before = before[tournament.end() :]
+        start = _GAME_START.search(before)
+        cut = start.start() if start else 0
+        buy_in, before = before[:cut].strip(), before[cut:]
+    game = re.sub(r"\s+", " ", before).strip()
+    if game not in _GAMES:
+        raise UnsupportedHistory(f"{game!r} is not played by the rules engine (hold'em NL, PL, Limit, 6+ NL)")
+    variant = _GAMES[game]
+    words = found["stakes"].split()
+    stakes = [_number(x, lines[0]) for x in words[0].split("/")] if words else []
+    if len(stakes) != 2:
+        raise HistoryError(f"expected stakes like (1/2) in {lines[0]!r}")
+    metadata: dict[str, Any] = {"hand": int(header["id"])}
+    code = words[-1] if len(words) > 1 else _CURRENCIES.get(words[0][:1])
+    if tournament:
+        metadata["_tournament"] = int(tournament[1])
+        fee = re.fullmatch(r"(\D?)([\d.]+)(?:\+\D?([\d.]+))?(?:\s+([A-Z]{3}))?", buy_in)
+        if fee:  # "$3.19+$0.31 USD": kept as "3.19+0.31" and the currency
+            metadata["_buy_in"] = fee[2] + (f"+{fee[3]}" if fee[3] else "")
+            if fee[4] or _CURRENCIES.get(fee[1]):
+                metadata["currency"] = fee[4] or _CURRENCIES[fee[1]]
+        if level:
+            metadata["level"] = _roman(level["level"])
+    elif code:
+        metadata["currency"] = code
+    dates = list(_DATE.finditer(found["date"]))
+    if dates:
+        # PokerStars writes the player's time zone, then ET in brackets; keep the
+        # first (UTC in our files).
+        d = dates[0]
+        metadata.update(year=int(d["y"]), month=int(d["m"]), day=int(d["d"]))
+        metadata["time"] = datetime.time(int(d["H"]), int(d["M"]), int(d["S"]))
+        if d["zone"]:
+            metadata["time_zone"] = d["zone"]
+
+    table = _TABLE.match(lines[1]) if len(lines) > 1 else None
+    if table is None:
+        raise HistoryError(f"expected \"Table '...' N-max Seat #B is the button\" on line 2, got {lines[1:2]!r}")
+    metadata["table"] = table["table"]
+    metadata["seat_count"] = int(table["max"])
+    button_seat = int(table["button"])
+
+    seats: dict[str, int] = {}
+    stacks: dict[str, Decimal] = {}
+    k = 2
+    while k < len(lines) and (seat := _SEAT.match(lines[k])):
+        k += 1
+        if "sitting out" in seat["tail"] or "out of hand" in seat["tail"]:
+            continue
+        seats[seat["name"]] = int(seat["seat"])
+        stacks[seat["name"]] = _number(seat["stack"], lines[k - 1])
+    if len(seats) < 2:
+        raise HistoryError("fewer than two players are dealt in")
+    # PHH order: left of the button first, the button (or the seat before an empty one) last.
+    names = sorted(seats, key=lambda n: (seats[n] <= button_seat, seats[n]))
+    h = _Hand(names)
+    position = {name: i for i, name in enumerate(names)}
+
+    antes = {name: Decimal(0) for name in names}
+    blinds = {name: Decimal(0) for name in names}
+    posts: list[list[Any]] = []
+    small_blind: str | None = None
+    big_blind: str | None = None
+    big = stakes[1] if variant != "FT" else None  # limit headers give the bets
+    pending_posts: list[tuple[str, str, Decimal]] = []
+    for line in lines[k:]:
+        if line.startswith("*** HOLE CARDS ***"):
+            break
+        k += 1
+        said = h.who(line)
+        if said is None:
+            continue
+        name, rest = said
+        m = re.match(r"posts (the ante|small blind|big blind|small & big blinds|straddle) (\S+)", rest)
+        if m is None:
+            continue
+        what, chips = m[1], _number(m[2], line)
+        if what == "the ante":
+            antes[name] = chips
+            h.pay(name, chips, live=False)
+        elif what == "small blind" and small_blind is None and big_blind is None:
+            small_blind = name
+            blinds[name] = chips
+            h.pay(name, chips)
+        elif what == "big blind" and big_blind is None:
+            big_blind = name
+            blinds[name] = chips
+            big = chips
+            h.pay(name, chips)
+        elif what == "straddle":
+            blinds[name] = chips
+            h.pay(name, chips)
+        else:
+            pending_posts.append((name, what, chips))
+    for name, what, chips in pending_posts:
+        if what == "small & big blinds":
+            live = min(big or chips, chips)
+            posts.append([position[name], _phh(live), _phh(chips - live)])
+            h.pay(name, live)
+            h.pay(name, chips - live, live=False)
+        elif what == "big blind":
+            posts.append([position[name], _phh(chips), 0])
+            h.pay(name, chips)
+        else:  # a missed small blind alone: dead money
+            posts.append([position[name], 0, _phh(chips)])
+            h.pay(name, chips, live=False)
+    if big_blind is None:
+        raise UnsupportedHistory("no big blind is posted (the rules engine plays blind games only)")
+
+    holes: dict[str, str] = {}
+    actions: list[str] = []
+    collected = {name: Decimal(0) for name in names}
+    rake = Decimal(0)
+    folded: set[str] = set()
+    summary = False
+    for line in lines[k:]:
+        if line.startswith("*** SUMMARY ***"):
+            summary = True
+            continue
+        if summary:
+            m = re.match(r"Total pot .*\| Rake (\S+)", line)
+            if m:
+                rake = _number(m[1], line)
+            continue
+        if re.match(r"\*\*\* (FIRST|SECOND|THIRD) ", line) or line.startswith("Hand was run"):
+            raise UnsupportedHistory("the board was run more than once (the rules engine deals one board)")
+        board = _BOARD.match(line)
+        if board:
+            actions.append("d db " + board["cards"].replace(" ", ""))
+            h.street = {}
+            continue
+        m = re.match(r"Dealt to (.+?) \[([^\]]+)\]", line)
+        if m and m[1] in position:
+            holes[m[1]] = m[2].replace(" ", "")
+            continue
+        m = re.match(r"Uncalled bet \((.+)\) returned to (.+)$", line)
+        if m and m[2] in position:
+            h.back[m[2]] += _number(m[1], line)
+            continue
+        m = re.match(r"(.+?) collected (\S+) from ", line)
+        if m and m[1] in position:
+            collected[m[1]] += _number(m[2], line)
+            continue
+        said = h.who(line)
+        if said is None:
+            continue
+        name, rest = said
+        p = f"p{position[name] + 1}"
+        if rest.startswith("folds"):
+            folded.add(name)
+            actions.append(f"{p} f")
+        elif rest.startswith("checks"):
+            actions.append(f"{p} cc")
+        elif m := re.match(r"calls (\S+)", rest):
+            h.pay(name, _number(m[1], line))
+            actions.append(f"{p} cc")
+        elif m := re.match(r"bets (\S+)", rest):
+            chips = _number(m[1], line)
+            h.pay(name, chips)
+            actions.append(f"{p} cbr {_phh(h.street[name])}")
+        elif m := re.match(r"raises \S+ to (\S+)", rest):
+            to = _number(m[1], line)
+            h.pay(name, to - h.street.get(name, Decimal(0)))
+            actions.append(f"{p} cbr {_phh(to)}")
+        elif len(names) - len(folded) < 2:
+            continue  # the hand is won: a winner showing or not is no action of the rules
+        elif m := re.match(r"shows \[([^\]]+)\]", rest):
+            cards = m[1].replace(" ", "")
+            if len(cards) != 4:
+                raise UnsupportedHistory(f"{name} shows {len(cards) // 2} card(s): only whole hands can be replayed")
+            actions.append(f"{p} sm {cards}")
+        elif rest.startswith("mucks hand"):
+            actions.append(f"{p} sm")
+
+    deals = [f"d dh p{i + 1} {holes.get(name, '????')}" for i, name in enumerate(names)]
+    bos = [blinds[name] for name in names]
+    ante_list = [antes[name] for name in names]
+    if len(names) == 2:
+        # PHH heads-up: [small, big] although p1 (left of the button) posts the big blind.
+        bos.reverse()
+        ante_list.reverse()
+    finishing = None
+    if rake == 0:
+        finishing = tuple(
+            _phh(stacks[name] - h.put_in[name] + h.back[name] + collected[name]) for name in names
+        )
+    else:
+        metadata["_rake"] = _phh(rake)
+    metadata["seats"] = [seats[name] for name in names]
+    if posts:
+        metadata["_posts"] = posts
+    kwargs: dict[str, Any] = {}
+    if variant == "FT":
+        kwargs.update(small_bet=_phh(stakes[0]), big_bet=_phh(stakes[1]))
+        # The text does not say whether the room capped raising heads-up
+        # (RULES.md §4.3); uncapped rounds that start heads-up accept both.
+        metadata["_limit_heads_up_cap"] = HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP.value
+    else:
+        kwargs["min_bet"] = _phh(big if big is not None else stakes[1])
+    return HandHistory(
+        variant=variant,
+        antes=tuple(_phh(a) for a in ante_list),
+        blinds_or_straddles=tuple(_phh(b) for b in bos),
+        starting_stacks=tuple(_phh(stacks[name]) for name in names),
+        actions=tuple(deals + actions),
+        players=tuple(names),
+        finishing_stacks=finishing,
+        ante_trimming_status=any(antes.values()),
+        metadata=metadata,
+        **kwargs,
+    )
+
+
+def is_pokerstars_path(path: str | Path) -> bool:
+    """A ``.txt`` file is read as PokerStars text (``replay``, ``convert``)."""
+    return Path(path).suffix.lower() == ".txt"
+
+
+def holds_many_hands(path: str | Path) -> bool:
+    """Whether ``path`` is a folder, a ``.phhs`` or a PokerStars file of several hands."""
+    path = Path(path)
+    if path.is_dir() or path.suffix == ".phhs":
+        return True
+    if not is_pokerstars_path(path):
+        return False
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return False  # reported when the file is read
+    return len(_HAND_START.findall(text)) > 1
+
+
+def load_one(path: str | Path) -> HandHistory:
+    """The one hand of a ``.phh`` file or of a PokerStars ``.txt`` file."""
+    if not is_pokerstars_path(path):
+        return load(path)
+    hands = load_pokerstars(path)
+    if len(hands) != 1:
+        raise HistoryError(f"{len(hands)} hands in the file, expected one", path=str(path))
+    return hands[0]
+
+
+def load_hands(path: str | Path) -> Iterator[tuple[str, HandHistory | HistoryError]]:
+    """Every hand under ``path`` as :func:`~pokerdealer.history.load_path` yields
+    them; a PokerStars ``.txt`` file gives ``(path[#hand id], hand)`` for each of
+    its hands, or ``(path, error)`` once when it cannot be read."""
+    if not is_pokerstars_path(path):
+        yield from load_path(path)
+        return
+    try:
+        hands = load_pokerstars(path)
+    except HistoryError as error:
+        yield str(path), error
+        return
+    for hand in hands:
+        yield f"{path}[#{hand.metadata.get('hand')}]", hand
