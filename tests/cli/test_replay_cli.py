@@ -133,6 +133,20 @@ def test_an_illegal_action_exits_2_with_one_line(tmp_path):
     assert error["legal"]["min_raise_to"] == 10 and error["legal"]["call"] == 5
 
 
+def test_a_second_show_or_muck_exits_2_with_one_line(tmp_path):
+    text = SHOWDOWN.replace('"p1 sm AsKs"]', '"p1 sm AsKs", "p1 sm"]')
+    path = write(tmp_path, "h.phh", text)
+    code, out, err = run("replay", path)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "actions[19] 'p1 sm' by p1 breaks show_or_muck_once" in err
+    assert "already showed or mucked at actions[18]" in err
+    assert "legal: nothing, the hand is over" in err
+    code, out, _ = run("replay", path, "--json")
+    assert code == 2
+    error = json.loads(out)["error"]
+    assert (error["index"], error["rule"], error["player"]) == (19, "show_or_muck_once", "p1")
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -293,3 +293,75 @@ def test_dead_small_blind_and_posts_round_trip_through_phh():
     replay = history_to_hand(history)
     assert replay.hand.config.dead_small_blind and replay.hand.config.posts == (Post(2, 2, 1),)
     assert replay.check == "match" and replay.hand.dead_money == 0
+
+
+def _showdown_hand(*, bet_river: bool) -> Hand:
+    """p3 (button) opens, p1 calls, p2 folds; checks to the river, where p3 bets
+    and p1 calls (``bet_river``) or everyone checks."""
+    config = HandConfig(stacks=(100, 100, 100))
+    hand = Hand(config, deck_for_deal(config, [parse_cards("AsKs"), parse_cards("7c2d"),
+                                               parse_cards("4d8s")]))
+    hand.raise_to(6)
+    hand.call()
+    hand.fold()
+    for _ in range(2):
+        hand.check()
+        hand.check()
+    hand.check()
+    if bet_river:
+        hand.raise_to(10)
+        hand.call()
+    else:
+        hand.check()
+    return hand
+
+
+def _show_lines(history) -> list[str]:
+    return [line for line in history.actions if " sm" in line]
+
+
+def test_a_checked_down_river_writes_each_show_once():
+    hand = _showdown_hand(bet_river=False)
+    hand.show()  # p1, first left of the button
+    hand.show()
+    history = hand_to_history(hand)
+    assert _show_lines(history) == ["p1 sm AsKs", "p3 sm 4d8s"]
+    assert history_to_hand(loads(dumps(history))).check == "match"
+
+
+def test_a_called_aggressor_tabled_by_the_rules_and_a_caller_who_mucks_are_written_once():
+    hand = _showdown_hand(bet_river=True)
+    assert hand.shown == {2: parse_cards("4d8s")}  # the called river bettor, tabled
+    hand.muck()
+    history = hand_to_history(hand, hole_cards=False)
+    assert _show_lines(history) == ["p3 sm 4d8s", "p1 sm"]
+    assert "AsKs" not in dumps(history)  # the mucked hand stays hidden
+    replay = history_to_hand(loads(dumps(history)))
+    assert replay.check == "match" and replay.hand.mucked == (0,)
+
+
+def test_the_hand_left_when_the_others_muck_is_written_as_an_unknown_show():
+    # PHH has no line for "wins without showing"; a muck would forfeit the pot.
+    hand = _showdown_hand(bet_river=False)
+    hand.muck()
+    history = hand_to_history(hand)
+    assert _show_lines(history) == ["p1 sm", "p3 sm ????"]
+    replay = history_to_hand(loads(dumps(history)))
+    assert replay.check == "match" and replay.warnings == []
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [["p3 sm 4d8s"], ["p3 sm"], ["p1 sm", "p1 sm AsKs"], ["p1 sm AsKs", "p1 sm AsKs"]],
+)
+def test_a_second_show_or_muck_by_one_player_is_rejected(extra):
+    base = hand_to_history(_showdown_hand(bet_river=True))  # p3 tabled, p1 to act
+    first = base.actions.index("p3 sm 4d8s") if extra[0].startswith("p3") else len(base.actions)
+    history = base.replace(actions=base.actions + tuple(extra))
+    with pytest.raises(ReplayError) as error:
+        history_to_hand(history)
+    assert error.value.rule == "show_or_muck_once"
+    assert error.value.index == len(history.actions) - 1
+    assert error.value.player == extra[-1][:2]
+    assert f"already showed or mucked at actions[{first}]" in error.value.reason
+    assert "(legal: " in error.value.reason

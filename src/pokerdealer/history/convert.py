@@ -439,10 +439,15 @@ def history_to_hand(
     warn = replay.warnings.append
     n = config.player_count
     queued: dict[int, tuple[int, PhhAction]] = {}  # show/muck lines waiting for their turn
+    show_lines: dict[int, int] = {}  # player -> index of their show/muck line
     board_seen = 0
 
     def fail(index: int, message: str, rule: str, player: int | None = None) -> ReplayError:
         legal = replay.legal()
+        if legal is None or legal.actor is None:
+            message += " (legal: nothing, the hand is over)"
+        else:
+            message += f" (legal: p{legal.actor + 1} may {legal.describe()})"
         return ReplayError(
             message,
             index=index,
@@ -513,6 +518,17 @@ def history_to_hand(
         if kind in ("sd", "pb"):
             raise fail(index, f"'{kind}' is not an action of hold'em", "unknown_action", p)
         if kind == "sm":
+            if p in show_lines:
+                # A muck is final and a shown hand stays shown (RULES.md §6.3): one line each.
+                first = show_lines[p]
+                raise fail(
+                    index,
+                    f"p{p + 1} already showed or mucked at actions[{first}] "
+                    f"({texts[first]!r}); each player shows or mucks once",
+                    "show_or_muck_once",
+                    p,
+                )
+            show_lines[p] = index
             cards = line.cards
             if cards and None not in cards and set(cards) != set(hand.hole_cards[p]):
                 raise fail(
@@ -529,8 +545,6 @@ def history_to_hand(
                     why = "all-in" if hand.street != "showdown" else "the called aggressor"
                     warn((index, f"p{p + 1} mucks, but the hand was already tabled ({why})"))
                 continue
-            if p in queued:
-                raise fail(index, f"p{p + 1} shows or mucks twice", "showdown", p)
             if p not in hand.showdown_order and hand.street == "showdown":
                 raise fail(index, f"p{p + 1} is not in the showdown", "showdown", p)
             if hand.street != "showdown" or hand.actor != p:
@@ -694,24 +708,32 @@ def hand_to_history(
     # Boards come out when a betting round closes; replay the log on a fresh hand
     # to know where each street begins.
     probe = Hand(config, hand.deck)
-    tabled = not any(a.kind == SHOW for a in log)
-    auto_shown = False
+    showed: set[int] = set()  # one show/muck line per player (a second one is illegal)
     for action in log:
         deal_up_to(len(probe.board))
         probe.apply(action)
-        p = position[action.player]  # type: ignore[index]
-        lines.append(_action_line(action, p, hand.hole_cards[action.player]))  # type: ignore[index]
-        if not auto_shown and probe.street == "showdown" and probe.shown:
-            # The called river aggressor is tabled by the rules (reveal_called_aggressor).
-            auto_shown = True
-            for i in probe.showdown_order:
-                if i in probe.shown:
-                    lines.append(f"p{position[i] + 1} sm {format_cards_phh(hand.hole_cards[i])}")
-        if tabled and probe.is_complete and probe.shown:
-            # An all-in showdown: the engine tables every hand; write the shows
-            # before the run-out, as the PHH data does.
-            for i in probe.showdown_order:
-                lines.append(f"p{position[i] + 1} sm {format_cards_phh(hand.hole_cards[i])}")
+        i = action.player
+        assert i is not None
+        lines.append(_action_line(action, position[i], hand.hole_cards[i]))
+        if action.kind in (SHOW, MUCK):
+            showed.add(i)
+        elif probe.street == "showdown" or probe.is_complete:
+            # The betting is over. The hands the rules table now (every hand when
+            # someone is all-in, TDA 16; the called river aggressor,
+            # RuleOptions.reveal_called_aggressor) are shown here, in showdown
+            # order and before any run-out, as the PHH data does.
+            for j in probe.showdown_order:
+                if j in probe.shown:
+                    lines.append(f"p{position[j] + 1} sm {format_cards_phh(hand.hole_cards[j])}")
+                    showed.add(j)
+    result = hand.result
+    if result is not None:
+        for j in result.showdown_order:
+            if j not in showed:
+                # Everyone else mucked: the last hand wins without being shown
+                # (TDA 18-B). PHH has no line for that; an unknown show keeps the
+                # hand in (a PHH muck would forfeit it) and reveals nothing.
+                lines.append(f"p{position[j] + 1} sm ????")
     deal_up_to(len(probe.board))
 
     kwargs: dict[str, Any] = {}
