@@ -1,4 +1,5 @@
-"""Crash recovery: SIGKILL mid-hand, start again, the same hand goes on."""
+"""Crash recovery: SIGKILL mid-hand, start again, the same hand goes on --
+rebuilt from the snapshot taken before the last hand plus the events since."""
 
 from __future__ import annotations
 
@@ -19,6 +20,19 @@ def snapshot(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _snapshots(db: str, table_id: str) -> int:
+    from sqlalchemy import text
+
+    from pokerdealer.server.schema import database_url, make_engine
+
+    engine = make_engine(database_url(db))
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(text("SELECT COUNT(*) FROM snapshots WHERE table_id = :t"), {"t": table_id}).scalar())
+    finally:
+        engine.dispose()
+
+
 def test_sigkill_mid_hand_resumes_the_same_hand(db_target: str, tmp_path: Path) -> None:
     db = db_target  # a SQLite file, or a PostgreSQL database
     server = Server(db, workdir=tmp_path).start()
@@ -35,6 +49,7 @@ def test_sigkill_mid_hand_resumes_the_same_hand(db_target: str, tmp_path: Path) 
             h = s["hand"]
             return (
                 h is not None
+                and h["number"] >= 3  # snapshots were written after hands 1 and 2
                 and h["street"] in ("flop", "turn")
                 and h["actor"] in human_seats
                 and all(r["in_hand"] for r in s["seats"] if r)
@@ -63,6 +78,7 @@ def test_sigkill_mid_hand_resumes_the_same_hand(db_target: str, tmp_path: Path) 
         assert chips == 600
 
         server.kill()
+        assert _snapshots(db, table) >= 2
         for c in clients:
             c.close()
         clients.clear()

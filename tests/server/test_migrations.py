@@ -80,7 +80,7 @@ def test_a_new_empty_database_is_made_at_head(db_target: str) -> None:
         assert status(engine).state == "empty"
         st = check(engine, db_target, create_if_empty=True)
         assert st.state == "head" and st.current == head_revision()
-        assert {"tables", "members", "events", "hands", "leases", "alembic_version"} <= st.tables
+        assert {"tables", "members", "events", "hands", "leases", "snapshots", "alembic_version"} <= st.tables
         assert check(engine, db_target).state == "head"  # and again: nothing to do
     finally:
         engine.dispose()

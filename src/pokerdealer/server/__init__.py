@@ -8,6 +8,8 @@
 - :mod:`~pokerdealer.server.views`: what each reader is sent;
 - :mod:`~pokerdealer.server.protocol`: validation of browser messages;
 - :mod:`~pokerdealer.server.db`: the schema and the group-commit writer;
+- :mod:`~pokerdealer.server.snapshot`: the table's state between hands, so a start replays only what follows;
+- :mod:`~pokerdealer.server.history_store`: the last hands in memory, older ones rebuilt from the database;
 - :mod:`~pokerdealer.server.fair`: the deck commitment and its check.
 """
 

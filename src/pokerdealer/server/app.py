@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from pokerdealer.server import history_store
 from pokerdealer.server.live import Command, Conn, LiveTable, Rejected
 from pokerdealer.server.protocol import ProtocolError, clean_text, parse
 from pokerdealer.server.room import Elsewhere, NoSuchTable, Room, lt_info
@@ -134,43 +135,33 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             raise HTTPException(400, str(error)) from None
 
     # -------------------------------------------------------------- history
-    def finished(lt: LiveTable, number: int) -> Any:
-        if not 1 <= number <= len(lt.table.hands):
+    async def finished(lt: LiveTable, number: int) -> tuple[LiveTable, Any]:
+        """Where a finished hand is served from (the table, or its rebuilt past) and its record."""
+        src = await history_store.source(lt, number)
+        record = history_store.kept(src, number) if src is not None else None
+        if src is None or record is None:
             raise HTTPException(404, "no such finished hand")
-        return lt.table.hands[number - 1]
+        return src, record
 
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str) -> list[dict[str, Any]]:
-        lt = await table(table_id)
-        out = []
-        for record in reversed(lt.table.hands[-200:]):
-            s = lt.summary(record.number) or {}
-            out.append(
-                {
-                    "number": record.number,
-                    "players": list(record.players),
-                    "pot": sum(a["amount"] for a in s.get("awards", [])),
-                    "winners": sorted({w["name"] for a in s.get("awards", []) for w in a["winners"]}),
-                    "board": s.get("board"),
-                    "started_at": lt.hand_meta.get(record.number, {}).get("started_at"),
-                }
-            )
-        return out
+        return await history_store.listing(await table(table_id))
 
     @app.get("/api/tables/{table_id}/hands/{number}")
     async def hand_detail(table_id: str, number: int) -> dict[str, Any]:
         lt = await table(table_id)
-        record = finished(lt, number)
+        src, record = await finished(lt, number)
         return {
             "number": number,
             "table": lt.settings.name,
             "frames": hand_frames(record),
-            "summary": lt.summary(number),
+            "summary": src.summary(number),
         }
 
     async def download(table_id: str, number: int, export, suffix: str) -> PlainTextResponse:  # noqa: ANN001
         lt = await table(table_id)
-        text = export(lt, finished(lt, number))
+        src, record = await finished(lt, number)
+        text = export(src, record)
         name = f"{lt.id}-{number}.{suffix}"
         return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -185,11 +176,12 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}/hands/{number}/fair")
     async def hand_fair(table_id: str, number: int) -> JSONResponse:
         lt = await table(table_id)
-        meta = lt.hand_meta.get(number)
-        if meta is None:
+        src = await history_store.source(lt, number)
+        meta = src.hand_meta.get(number) if src is not None else None
+        if src is None or meta is None:
             raise HTTPException(404, "no such hand")
         out = {"number": number, "commitment": meta["commitment"]}
-        if number <= len(lt.table.hands):  # revealed only once the hand is over
+        if number <= src.table.hands_played:  # revealed only once the hand is over
             out.update(salt=meta["salt"], deck=meta["deck"])
         return JSONResponse(out)
 

@@ -19,7 +19,10 @@ Schema (SQLAlchemy models below):
   after the hand), and the hand's state (street, actions so far, actor),
   updated in the same transaction as each action;
 - ``leases``: which server process plays each table and until when, and the
-  lobby's numbers for it (see :mod:`pokerdealer.server.room`).
+  lobby's numbers for it (see :mod:`pokerdealer.server.room`);
+- ``snapshots``: ``(table_id, seq)`` -> the table's state between hands just
+  after event ``seq``, with ``hands`` finished (see
+  :mod:`pokerdealer.server.snapshot`): a start replays only the events after one.
 
 The schema is made and changed only by the Alembic migrations in
 ``migrations/`` (:mod:`pokerdealer.server.schema`); the models below mirror it.
@@ -53,7 +56,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-__all__ = ["Base", "EventRow", "HandRow", "LeaseRow", "MemberRow", "Store", "TableRow"]
+__all__ = ["Base", "EventRow", "HandRow", "LeaseRow", "MemberRow", "SnapshotRow", "Store", "TableRow"]
 
 log = logging.getLogger("pokerdealer.server")
 
@@ -119,6 +122,15 @@ class LeaseRow(Base):
     hands: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     wanted_by: Mapped[str | None] = mapped_column(String(100), nullable=True)
     wanted_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class SnapshotRow(Base):
+    __tablename__ = "snapshots"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hands: Mapped[int] = mapped_column(Integer)
+    data: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
 
 
 class Row(dict):  # type: ignore[type-arg]
@@ -339,7 +351,11 @@ def delete_members(conn: Connection, ids: list[int]) -> None:
 
 
 def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
-    """Everything needed to rebuild one open table (None: no such open table)."""
+    """Everything needed to rebuild one open table (None: no such open table):
+    its newest snapshot from before the last finished hand (``None``: there is
+    none, replay from the start) and the events after it -- that hand, the
+    moves between hands and the hand in play -- so the last hand is in memory
+    again without replaying the whole log."""
     session = Session(bind=conn)
     t = session.get(TableRow, table_id)
     if t is None or t.closed:
@@ -347,14 +363,11 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
     members = session.scalars(
         select(MemberRow).where(MemberRow.table_id == t.id).order_by(MemberRow.id)
     ).all()
-    events = conn.execute(
-        select(EventRow.seq, EventRow.kind, EventRow.data, EventRow.at)
-        .where(EventRow.table_id == t.id)
-        .order_by(EventRow.seq)
-    ).all()
-    hands = session.scalars(
-        select(HandRow).where(HandRow.table_id == t.id).order_by(HandRow.number)
-    ).all()
+    last = conn.execute(
+        select(func.max(HandRow.number)).where(HandRow.table_id == t.id, HandRow.ended_at.is_not(None))
+    ).scalar()
+    snapshot = snapshot_before(conn, t.id, int(last or 0))
+    after = snapshot["seq"] if snapshot is not None else 0
     return {
         "id": t.id,
         "name": t.name,
@@ -365,15 +378,45 @@ def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
             {"id": m.id, "name": m.name, "token_hash": m.token_hash, "bot": m.bot}
             for m in members
         ],
-        "events": [(seq, kind, json.loads(data), at) for seq, kind, data, at in events],
-        "hands": {
-            h.number: {
-                "commitment": h.commitment, "salt": h.salt, "deck": h.deck,
-                "started_at": h.started_at, "ended_at": h.ended_at,
-            }
-            for h in hands
-        },
+        "snapshot": snapshot,
+        "events": events_between(conn, t.id, after),
     }
+
+
+def snapshot_before(conn: Connection, table_id: str, number: int) -> dict[str, Any] | None:
+    """The newest snapshot taken before hand ``number`` started (fewer than
+    ``number`` hands finished): ``{"seq", "hands", "data"}``, or None."""
+    row = conn.execute(
+        select(SnapshotRow.seq, SnapshotRow.hands, SnapshotRow.data)
+        .where(SnapshotRow.table_id == table_id, SnapshotRow.hands < max(number, 1))
+        .order_by(SnapshotRow.hands.desc(), SnapshotRow.seq.desc())
+        .limit(1)
+    ).first()
+    if row is None:
+        return None
+    return {"seq": row[0], "hands": row[1], "data": json.loads(row[2])}
+
+
+def events_between(
+    conn: Connection, table_id: str, after: int, until: int | None = None
+) -> list[tuple[int, str, dict[str, Any], float]]:
+    """The events with ``after < seq`` (``<= until`` if given), in order."""
+    query = select(EventRow.seq, EventRow.kind, EventRow.data, EventRow.at).where(
+        EventRow.table_id == table_id, EventRow.seq > after
+    )
+    if until is not None:
+        query = query.where(EventRow.seq <= until)
+    rows = conn.execute(query.order_by(EventRow.seq)).all()
+    return [(seq, kind, json.loads(data), at) for seq, kind, data, at in rows]
+
+
+def op_snapshot(table_id: str, seq: int, hands: int, data: dict[str, Any], at: float) -> Op:
+    text = json.dumps(data, separators=(",", ":"))
+
+    def op(conn: Connection) -> None:
+        conn.execute(insert(SnapshotRow).values(table_id=table_id, seq=seq, hands=hands, data=text, at=at))
+
+    return op
 
 
 # ----------------------------------------------------------------- leases

@@ -30,9 +30,10 @@ from pokerdealer.bots import make_bot
 from pokerdealer.cards import deck_cards, parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
-from pokerdealer.server import between_hands, db
+from pokerdealer.server import between_hands, db, history_store
 from pokerdealer.server.fair import commitment, deck_text, new_salt
 from pokerdealer.server.settings import ServerOptions, TableSettings
+from pokerdealer.server.snapshot import op_snapshot
 from pokerdealer.server.views import (
     apply_described,
     legal_payload,
@@ -162,7 +163,7 @@ class LiveTable:
         if seed is not None:
             picker = random.Random(f"{seed}:button")
             self.feeder.chooser = picker.randrange
-        self.table = CashTable(settings.cash_settings(), rng=self.feeder)
+        self.table = CashTable(settings.cash_settings(), rng=self.feeder, keep_hands=self.options.keep_hands)
         self.members: dict[int, Member] = {}
         self.by_token: dict[str, Member] = {}
         self.by_name: dict[str, Member] = {}
@@ -246,6 +247,7 @@ class LiveTable:
             meta = self.hand_meta.get(record.number, {})
             meta["ended_at"] = at
             self.last_summary = None
+            history_store.forget_old(self)
         else:
             raise TableError(f"unknown event {kind!r}")
 
@@ -714,7 +716,7 @@ class LiveTable:
         return cards
 
     async def _start_hand(self) -> bool:
-        number = len(self.table.hands) + 1
+        number = self.table.hands_played + 1
         deck = deck_text(self._draw_deck(number))
         salt = new_salt()
         data = {"number": number, "deck": deck, "salt": salt, "commitment": commitment(salt, deck)}
@@ -770,17 +772,16 @@ class LiveTable:
         ]
         self.table.finish_hand()
         ops.append(self._event_op("hand_end", {"hand": record.number}, at))
+        ops.append(op_snapshot(self, at))  # a start replays only what follows
         self.hand_meta[record.number]["ended_at"] = at
+        history_store.forget_old(self)
         summary = self.summary(record.number)
         self.last_summary = summary
         ops.append(
             db.op_hand_state(
                 self.id, record.number, street="complete", actions=len(hand.log), actor_seat=None,
                 ended_at=at,
-                summary={
-                    "winners": sorted({w["name"] for a in summary["awards"] for w in a["winners"]}),
-                    "pot": sum(a["amount"] for a in summary["awards"]),
-                },
+                summary=history_store.stored_summary(record, summary),
             )
         )
         await self._commit(ops)
@@ -790,9 +791,9 @@ class LiveTable:
     def summary(self, number: int) -> dict[str, Any] | None:
         if number in self.summaries:
             return self.summaries[number]
-        if not 1 <= number <= len(self.table.hands):
+        record = history_store.kept(self, number)
+        if record is None:
             return None
-        record = self.table.hands[number - 1]
         meta = self.hand_meta.get(number, {})
         fair = {k: meta.get(k) for k in ("commitment", "salt", "deck")}
         out = showdown_summary(record, fair)

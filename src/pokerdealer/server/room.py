@@ -46,6 +46,8 @@ from typing import Any
 from pokerdealer.server import db
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
 from pokerdealer.server.settings import ServerOptions, TableSettings
+from pokerdealer.server.snapshot import restore as restore_snapshot
+from pokerdealer.server.snapshot import restore_from_start
 
 __all__ = ["Elsewhere", "NoSuchTable", "Room"]
 
@@ -197,17 +199,25 @@ class Room:
             if got != "claimed":
                 return None
             data = await asyncio.to_thread(self.store.read, lambda c: db.load_table(c, table_id))
-            lt = self._rebuild(data) if data is not None else None
-            if lt is None:
+            rebuilt = self._rebuild(data) if data is not None else None
+            if rebuilt is None:
                 await self._release([table_id])
                 return None
+            lt, backfill = rebuilt
+            if backfill:  # a table from before snapshots: written once, so old hands are cheap to rebuild
+                try:
+                    await self.store.write(backfill)
+                except Exception:  # noqa: BLE001 - the table plays on; old hands replay from the start
+                    log.exception("table %s: could not write its first snapshots", table_id)
             self.tables[lt.id] = lt
             self._stats.pop(lt.id, None)
             lt.start()
             log.info("table %s: taken (lease until %.0f)", table_id, now + self.lease)
             return lt
 
-    def _rebuild(self, t: dict[str, Any]) -> LiveTable | None:
+    def _rebuild(self, t: dict[str, Any]) -> tuple[LiveTable, list[db.Op]] | None:
+        """The table from its newest snapshot and the events after it, and the
+        snapshots to write if it had none yet (None: it cannot be rebuilt)."""
         settings = TableSettings.from_dict(t["settings"])
         lt = LiveTable(self, t["id"], settings, seed=t["seed"], created_at=t["created_at"])
         for m in t["members"]:
@@ -215,13 +225,24 @@ class Room:
             if not member.bot:
                 member.away_since = time.monotonic()
             lt.add_member(member)
+        backfill: list[db.Op] = []
         try:
-            lt.restore(t["events"])
+            snap = t["snapshot"]
+            if snap is not None:
+                restore_snapshot(lt, snap)
+                lt.restore(t["events"])
+            else:
+                backfill = restore_from_start(lt, t["events"])
+            log.info(
+                "table %s: restored from %s, %d events replayed", t["id"],
+                f"the snapshot after hand {snap['hands']} (event {snap['seq']})" if snap else "the start of its log",
+                len(t["events"]),
+            )
         except Exception:  # noqa: BLE001
             log.exception("table %s cannot be rebuilt from its log; left closed", t["id"])
             self._failed.add(t["id"])
             return None
-        return lt
+        return lt, backfill
 
     async def _drop(self, lt: LiveTable, why: str, *, release: bool = False) -> None:
         self.tables.pop(lt.id, None)
@@ -343,7 +364,7 @@ def lt_info(lt: LiveTable) -> dict[str, Any]:
         "bots": sum(1 for p in players if lt.by_name.get(p.name) and lt.by_name[p.name].bot),
         "clock": s.clock,
         "lang": s.lang,
-        "hands": len(lt.table.hands),
+        "hands": lt.table.hands_played,
         "url": f"/t/{lt.id}",
     }
 

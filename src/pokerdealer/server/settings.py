@@ -37,6 +37,9 @@ class ServerOptions:
     lease_seconds: float = 15.0
     """How long a table's lease lasts without renewal (renewed every third of it):
     how soon another process sharing the database takes over a dead one's tables."""
+    keep_hands: int = 20
+    """Finished hands each table keeps in memory; older ones are rebuilt from
+    the database when asked for (history pages, downloads)."""
     node: str | None = None
     """The address this process alone serves (``host:port``, set by ``pokerdealer
     serve`` once it listens there). Tables last held by this node are taken back at
