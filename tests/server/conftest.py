@@ -79,6 +79,7 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
+        self.kill()  # not left running behind the failed test
         raise RuntimeError("server did not start in 60 s")
 
     def kill(self) -> None:
