@@ -5,6 +5,7 @@
 - :mod:`~pokerdealer.server.app`: pages, JSON API, the table websocket;
 - :mod:`~pokerdealer.server.room`: every table of the process, rebuilt from the database on start;
 - :mod:`~pokerdealer.server.live`: one table, owned by one task (single writer);
+- :mod:`~pokerdealer.server.between_hands`: promises kept after a hand, absent squatters stood up;
 - :mod:`~pokerdealer.server.views`: what each reader is sent;
 - :mod:`~pokerdealer.server.protocol`: validation of browser messages;
 - :mod:`~pokerdealer.server.db`: the schema and the group-commit writer;
