@@ -120,8 +120,15 @@ class Server:
 class Client:
     """One websocket reader; ``messages`` keeps every message received."""
 
-    def __init__(self, server: Server, table_id: str, token: str | None = None) -> None:
-        self.ws = connect(f"ws://127.0.0.1:{server.port}/ws/{table_id}", open_timeout=5, close_timeout=2, legacy=True)
+    def __init__(
+        self, server: Server, table_id: str, token: str | None = None, *,
+        address: str | None = None, headers: dict[str, str] | None = None,
+    ) -> None:
+        """``address``: connect from this loopback address (127.0.0.0/8) instead of 127.0.0.1."""
+        self.ws = connect(
+            f"ws://127.0.0.1:{server.port}/ws/{table_id}", open_timeout=5, close_timeout=2, legacy=True,
+            additional_headers=headers, source_address=(address, 0) if address else None,
+        )
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []

@@ -155,7 +155,7 @@ def test_bad_input_is_rejected_and_changes_nothing(shared_server: Server) -> Non
         assert total_chips(after) == 400
         # Names and chat are data, not markup: they come back verbatim for the page to show as text.
         a.send(type="chat", text="<img src=x onerror=alert(1)>\u0007 hi")
-        chat = a.until(lambda s: bool(s["chat"]))["chat"][-1]
+        chat = a.next_of("chat")
         assert chat["text"] == "<img src=x onerror=alert(1)> hi"
     finally:
         for c in (a, b, spy):

@@ -45,6 +45,26 @@ def serve_command(
         str | None,
         typer.Option("--node", help="This process's name among those sharing the database (default: host name and port); a restart under the same name takes its tables back at once."),
     ] = None,
+    conns_per_address: Annotated[
+        int | None,
+        typer.Option("--conns-per-address", help="Most websockets open at once from one client address, all tables together (default 32).", show_default=False),
+    ] = None,
+    conns_per_address_table: Annotated[
+        int | None,
+        typer.Option("--conns-per-address-table", help="Most websockets open at once from one client address to one table (default 8).", show_default=False),
+    ] = None,
+    conns_per_table: Annotated[
+        int | None,
+        typer.Option("--conns-per-table", help="Most websockets open at once to one table (default 200).", show_default=False),
+    ] = None,
+    trust_forwarded: Annotated[
+        str | None,
+        typer.Option(
+            "--trust-forwarded",
+            help="Addresses of your reverse proxies (comma-separated, e.g. 127.0.0.1): only from these is "
+            "X-Forwarded-For believed, so the limits count each client, not the proxy. Default: believed from nobody.",
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option("--log-level")] = "warning",
 ) -> None:
     """Run the poker room: lobby, tables with bots, hand histories.
@@ -57,6 +77,7 @@ def serve_command(
     import uvicorn
 
     from pokerdealer.server import ServerOptions, create_app
+    from pokerdealer.server.limits import Caps
     from pokerdealer.server.schema import DatabaseError, SchemaError, check, make_engine, shown_db
 
     if test_seed is None and os.environ.get("POKERDEALER_TEST_SEED"):
@@ -71,6 +92,13 @@ def serve_command(
         raise fail("--sat-out-hands must be 0 to 10000 hands")
     if not 0.3 <= lease <= 3600:
         raise fail("--lease must be 0.3 to 3600 seconds")
+    caps: dict[str, int] = {}
+    for name, count in (("per_address", conns_per_address), ("per_address_table", conns_per_address_table),
+                        ("per_table", conns_per_table)):
+        if count is not None and not 1 <= count <= 100_000:
+            raise fail(f"--conns-{name.replace('_', '-')} must be a whole number from 1 to 100000")
+        if count is not None:
+            caps[name] = count
     url = _db_url(db)
     # The schema first: refuse one we do not know before anything listens.
     try:
@@ -91,6 +119,7 @@ def serve_command(
         db_url=url, test_seed=test_seed, grace_seconds=grace, pause_seconds=pause,
         bot_delay=bot_delay, demo_table=demo, lease_seconds=lease, sat_out_hands=sat_out_hands,
         node=node or f"{socket.gethostname()}:{port}",
+        caps=Caps(**caps),
     )
     if test_seed is not None:
         console.print("[yellow]test mode: decks are NOT random (--test-seed)[/yellow]")
@@ -101,6 +130,9 @@ def serve_command(
     config = uvicorn.Config(
         create_app(options), host=host, port=port, workers=1, log_level=log_level,
         ws_max_size=65536, ws_per_message_deflate=False, lifespan="on",
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 by default: any local client could
+        # then claim any address and slip past the per-address limits.
+        proxy_headers=trust_forwarded is not None, forwarded_allow_ips=trust_forwarded,
     )
     uvicorn.Server(config).run(sockets=[sock])
 

@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from pokerdealer.server import history_store
+from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
 from pokerdealer.server.live import Command, Conn, LiveTable, Rejected
 from pokerdealer.server.protocol import ProtocolError, clean_text, parse
 from pokerdealer.server.room import Elsewhere, NoSuchTable, Room, lt_info
@@ -52,6 +53,7 @@ class JoinTable(BaseModel):
 def create_app(options: ServerOptions | None = None) -> FastAPI:
     options = options or ServerOptions()
     room = Room(options)
+    connections = Connections(options.caps)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -200,54 +202,68 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             await ws.send_json({"type": "error", "message": str(error), "code": "elsewhere", "node": error.node})
             await ws.close(code=4409)
             return
-        conn = Conn(ws)
-        token = None
-        try:
-            first = await asyncio.wait_for(ws.receive(), 15)
-            if first.get("type") == "websocket.disconnect":
-                return
-            try:
-                hello = parse(first.get("text"))
-                if hello["type"] != "hello":
-                    raise ProtocolError("say hello first: {\"type\": \"hello\", \"token\": ...}")
-                token = hello.get("token")
-            except ProtocolError as error:
-                await ws.send_json({"type": "error", "message": str(error), "ref": "hello"})
-        except (asyncio.TimeoutError, WebSocketDisconnect):
+        # The peer's address: a proxy's X-Forwarded-For counts only with --trust-forwarded.
+        address = ws.client.host if ws.client else "unknown"
+        refused = connections.admit(address, lt.id)
+        if refused is not None:
+            await ws.send_json({"type": "error", "message": refused, "code": "too_many_connections"})
+            await ws.close(code=TOO_MANY_CLOSE_CODE, reason="too many connections")
             return
-        conn.task = asyncio.create_task(_sender(conn))
-        await lt.queue.put(Command("attach", conn, {"token": token}))
         try:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                now = time.monotonic()
-                conn.stamps.append(now)
-                if len(conn.stamps) == conn.stamps.maxlen and now - conn.stamps[0] < 5:
-                    conn.send_json({"type": "error", "message": "too many messages; slow down"})
-                    continue
-                try:
-                    data = parse(message.get("text") if message.get("text") is not None else message.get("bytes"))
-                except ProtocolError as error:
-                    conn.send_json({"type": "error", "message": str(error)})
-                    continue
-                if data["type"] == "hello":
-                    conn.send_json({"type": "error", "message": "already greeted", "ref": "hello"})
-                    continue
-                await lt.queue.put(Command("msg", conn, data))
-        except WebSocketDisconnect:
-            pass
+            await _serve_reader(ws, lt, Conn(ws, address=address))
         finally:
-            conn.closed = True
-            await lt.queue.put(Command("detach", conn))
-            with contextlib.suppress(asyncio.QueueFull):
-                conn.queue.put_nowait(None)
-            if conn.task is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(conn.task, 2)
+            connections.release(address, lt.id)
 
     return app
+
+
+async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
+    """One reader of a table: hello, then its messages to the table's queue."""
+    token = None
+    try:
+        first = await asyncio.wait_for(ws.receive(), 15)
+        if first.get("type") == "websocket.disconnect":
+            return
+        try:
+            hello = parse(first.get("text"))
+            if hello["type"] != "hello":
+                raise ProtocolError("say hello first: {\"type\": \"hello\", \"token\": ...}")
+            token = hello.get("token")
+        except ProtocolError as error:
+            await ws.send_json({"type": "error", "message": str(error), "ref": "hello"})
+    except (asyncio.TimeoutError, WebSocketDisconnect):
+        return
+    conn.task = asyncio.create_task(_sender(conn))
+    await lt.queue.put(Command("attach", conn, {"token": token}))
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            now = time.monotonic()
+            conn.stamps.append(now)
+            if len(conn.stamps) == conn.stamps.maxlen and now - conn.stamps[0] < 5:
+                conn.send_json({"type": "error", "message": "too many messages; slow down"})
+                continue
+            try:
+                data = parse(message.get("text") if message.get("text") is not None else message.get("bytes"))
+            except ProtocolError as error:
+                conn.send_json({"type": "error", "message": str(error)})
+                continue
+            if data["type"] == "hello":
+                conn.send_json({"type": "error", "message": "already greeted", "ref": "hello"})
+                continue
+            await lt.queue.put(Command("msg", conn, data))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        conn.closed = True
+        await lt.queue.put(Command("detach", conn))
+        with contextlib.suppress(asyncio.QueueFull):
+            conn.queue.put_nowait(None)
+        if conn.task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(conn.task, 2)
 
 
 async def _sender(conn: Conn) -> None:

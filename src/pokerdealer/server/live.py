@@ -31,6 +31,7 @@ from pokerdealer.cards import deck_cards, parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
 from pokerdealer.server import between_hands, db, history_store
+from pokerdealer.server.chat import TableChat
 from pokerdealer.server.fair import commitment, deck_text, new_salt
 from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.snapshot import op_snapshot
@@ -103,6 +104,8 @@ class Conn:
 
     ws: WebSocket | None
     member: Member | None = None
+    address: str = ""
+    """The client's address (the connection caps and chat limits key on it)."""
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
     task: asyncio.Task[None] | None = None
     closed: bool = False
@@ -172,7 +175,7 @@ class LiveTable:
         self.summaries: dict[int, dict[str, Any]] = {}
         self.last_summary: dict[str, Any] | None = None
         self.last_actions: dict[int, str] = {}
-        self.chat: deque[dict[str, Any]] = deque(maxlen=30)
+        self.chat = TableChat(room.chat_limits)
         self.conns: set[Conn] = set()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
@@ -376,6 +379,7 @@ class LiveTable:
                 "member": member.id if member else None,
                 "name": member.name if member else None,
                 "spectator": member is None,
+                "chat": self.chat.recent(),
             }
         )
         return True
@@ -456,10 +460,11 @@ class LiveTable:
         if kind == "ping":
             conn.send_json({"type": "pong", "id": msg.get("id")})
             return False
-        if kind == "chat":
-            who = conn.member.name if conn.member else "spectator"
-            self.chat.append({"name": who, "text": msg["text"], "at": time.time()})
-            return True
+        if kind == "chat":  # sent to every reader now, never in the state
+            refused = self.chat.say(conn, msg["text"], readers=self.conns)
+            if refused is not None:
+                raise Rejected(refused)
+            return False
         member = conn.member
         if member is None:
             raise Rejected("spectators cannot play: join the table to get a seat")

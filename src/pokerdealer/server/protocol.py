@@ -18,7 +18,7 @@ import json
 import unicodedata
 from typing import Any
 
-__all__ = ["MAX_MESSAGE_BYTES", "ProtocolError", "clean_text", "parse"]
+__all__ = ["CHAT_LIMIT", "MAX_MESSAGE_BYTES", "ProtocolError", "chat_text", "clean_text", "parse"]
 
 MAX_MESSAGE_BYTES = 2048
 _MAX_INT = 10**12
@@ -51,6 +51,34 @@ def clean_text(text: str, limit: int) -> str:
         ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " "
     )
     return " ".join(kept.split())[:limit]
+
+
+CHAT_LIMIT = 200
+"""The most characters in a chat line (after :func:`chat_text` normalised it)."""
+
+#: Letters that are drawn as nothing (Hangul fillers, the blank Braille pattern):
+#: a line of them alone is as empty as a line of spaces.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def chat_text(text: str) -> str:
+    """A chat line as it is shown: NFC, control and format characters out, runs of
+    space made one. Checked after that: something must be left to see (not only
+    marks or blank letters), and at most :data:`CHAT_LIMIT` characters.
+
+    >>> chat_text("  nice\u200b  hand\u0007 ")
+    'nice hand'
+    >>> chat_text("\u200b\u3164\u2800")
+    Traceback (most recent call last):
+    ...
+    pokerdealer.server.protocol.ProtocolError: chat: the message has nothing visible in it
+    """
+    line = clean_text(unicodedata.normalize("NFC", text), len(text))
+    if not any(ch not in _BLANK_LETTERS and unicodedata.category(ch)[0] in "LNPS" for ch in line):
+        raise ProtocolError("chat: the message has nothing visible in it")
+    if len(line) > CHAT_LIMIT:
+        raise ProtocolError(f"chat: a message has at most {CHAT_LIMIT} characters (this one has {len(line)})")
+    return line
 
 
 def parse(text: str | bytes | None) -> dict[str, Any]:
@@ -94,9 +122,7 @@ def parse(text: str | bytes | None) -> dict[str, Any]:
         if data["kind"] != "raise" and data.get("amount") is not None:
             raise ProtocolError(f"act: {data['kind']} takes no amount")
     if kind == "chat":
-        data["text"] = clean_text(data["text"], 200)
-        if not data["text"]:
-            raise ProtocolError("chat: the message is empty")
+        data["text"] = chat_text(data["text"])
     if kind == "hello" and data.get("token") is not None and len(data["token"]) > 100:
         raise ProtocolError("hello: token too long")
     return data

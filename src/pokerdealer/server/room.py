@@ -44,6 +44,7 @@ import time
 from typing import Any
 
 from pokerdealer.server import db
+from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
 from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.snapshot import restore as restore_snapshot
@@ -80,6 +81,8 @@ class Room:
         self.node = options.node or self.owner
         self.reclaim_node = options.node is not None
         self.tables: dict[str, LiveTable] = {}
+        self.chat_limits = ChatLimits(options)
+        """Chat buckets by member and by address, shared by every table here."""
         self._claim_lock = asyncio.Lock()
         self._failed: set[str] = set()
         self._stats: dict[str, tuple[int, int, int]] = {}

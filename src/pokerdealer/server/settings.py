@@ -7,6 +7,7 @@ from typing import Any
 
 from pokerdealer.bots import bot_names
 from pokerdealer.rules import Structure
+from pokerdealer.server.limits import Caps, Rate
 from pokerdealer.table import CashGameSettings, TableError
 
 __all__ = ["LANGS", "ServerOptions", "TableSettings"]
@@ -44,6 +45,15 @@ class ServerOptions:
     """The address this process alone serves (``host:port``, set by ``pokerdealer
     serve`` once it listens there). Tables last held by this node are taken back at
     once on start; None: a name of its own, so only expired leases are taken."""
+    caps: Caps = field(default_factory=Caps)
+    """The most websockets open at once by client address and by table (README: the
+    caps key on the peer address; behind a proxy see ``--trust-forwarded``)."""
+    chat_member: Rate = field(default_factory=lambda: Rate(burst=5, every=2.0))
+    """Chat lines a seat holder may say: 5 at once, then one every 2 s."""
+    chat_address: Rate = field(default_factory=lambda: Rate(burst=10, every=1.0))
+    """Chat lines from one client address (spectators included), all tables together."""
+    chat_table: Rate = field(default_factory=lambda: Rate(burst=20, every=0.25))
+    """Chat lines one table carries, whoever says them (what people can read)."""
 
 
 @dataclass(frozen=True)

@@ -256,7 +256,6 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
         "seats": seat_rows,
         "hand": None,
         "last_hand": lt.last_summary,
-        "chat": list(lt.chat),
         "spectators": sum(1 for c in lt.conns if c.member is None),
     }
     if record is not None and hand is not None:

@@ -4,6 +4,7 @@ const tokenKey = `pd.seat.${tableId}`;
 let token = localStorage.getItem(tokenKey);
 let lang = localStorage.getItem("pd.lang");
 let ws = null, state = null, lastHand = null, clockAt = 0, clockLeft = null, retry = 0, msgId = 0;
+const CHAT_KEEP = 100;  // lines the page keeps; the server sends its last 30 on each (re)connect
 const $ = (id) => document.getElementById(id);
 $("hands-link").href = `/t/${tableId}/hands`;
 
@@ -23,7 +24,8 @@ function connect() {
     if (msg.type === "state") { if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); }
     else if (msg.type === "error") showError(msg.message);
     else if (msg.type === "notice") showError(msg.message);
-    else if (msg.type === "welcome") { if (token && msg.spectator) { /* the token is unknown here */ } }
+    else if (msg.type === "chat") addChat(msg);
+    else if (msg.type === "welcome") { $("chat").replaceChildren(); (msg.chat || []).forEach(addChat); }
   };
   ws.onclose = () => {
     $("conn").textContent = "reconnecting…";
@@ -113,8 +115,14 @@ function render() {
   renderYou(you, hand, t);
   renderShowdown(last);
   $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${l.street}] ` }), `${l.name} ${l.text}`)));
-  $("chat").replaceChildren(...state.chat.map(c => el("div", {}, el("b", { text: c.name + ": " }), c.text)));
-  $("chat").scrollTop = 1e9;
+}
+
+// Chat comes as its own messages (not in the state): each line once, added at the end.
+function addChat(c) {
+  const box = $("chat");
+  box.append(el("div", {}, el("b", { text: c.name + ": " }), c.text));
+  while (box.childElementCount > CHAT_KEEP) box.firstChild.remove();
+  box.scrollTop = 1e9;
 }
 
 function renderYou(you, hand, t) {

@@ -1,0 +1,190 @@
+"""How much one client may ask of the room: token buckets and connection caps.
+
+A :class:`Buckets` gives each key (a member, an address, a table) a bucket of
+``burst`` tokens that refills one token every ``every`` seconds; a line of chat
+takes one. A client may say ``burst`` lines at once, then one per ``every``
+seconds, however many tabs it opens.
+
+>>> now = [0.0]
+>>> chat = Buckets(Rate(burst=2, every=5.0), clock=lambda: now[0])
+>>> chat.take("ann"), chat.take("ann"), chat.take("ann")
+(True, True, False)
+>>> chat.wait("ann")
+5.0
+>>> now[0] = 5.0
+>>> chat.take("ann")
+True
+
+:class:`Connections` counts the open websockets by client address and by
+table, and refuses one over a cap with the reason (see :class:`Caps`).
+
+The address is the peer address of the TCP connection. Behind a reverse
+proxy every client has the proxy's address, so the caps and the per-address
+chat limit then count the proxy as one client: raise them, or let the server
+read ``X-Forwarded-For`` from that proxy (``pokerdealer serve
+--trust-forwarded``). The header is never read from anyone else: a client
+could write any address in it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import TypeVar
+
+__all__ = ["TOO_MANY_CLOSE_CODE", "Buckets", "Caps", "Connections", "Rate"]
+
+TOO_MANY_CLOSE_CODE = 4429
+"""The websocket close code of a connection refused by a cap (after HTTP 429)."""
+
+
+@dataclass(frozen=True)
+class Rate:
+    """``burst`` at once, then one more every ``every`` seconds.
+
+    >>> Rate(5, 2.0).per_minute
+    30.0
+    """
+
+    burst: int
+    every: float
+
+    def __post_init__(self) -> None:
+        if self.burst < 1 or not self.every > 0:
+            raise ValueError("a rate needs a burst of at least 1 and a positive refill time")
+
+    @property
+    def per_minute(self) -> float:
+        return 60.0 / self.every
+
+
+class Buckets:
+    """A token bucket per key, refilled lazily from ``clock``.
+
+    Only keys that have spent tokens are stored; a bucket that has refilled is
+    the same as none, and such buckets are forgotten once the table of them
+    grows (so a flood of new addresses cannot grow memory without bound).
+    """
+
+    def __init__(self, rate: Rate, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.clock = clock
+        self._spent: dict[Hashable, tuple[float, float]] = {}
+        """key -> (tokens left, when counted)."""
+        self._prune_at = 1024
+
+    def _tokens(self, key: Hashable, now: float) -> float:
+        entry = self._spent.get(key)
+        if entry is None:
+            return float(self.rate.burst)
+        tokens, then = entry
+        return min(float(self.rate.burst), tokens + (now - then) / self.rate.every)
+
+    def wait(self, key: Hashable) -> float:
+        """Seconds until ``key`` may take a token (0.0: now).
+
+        >>> b = Buckets(Rate(1, 2.0), clock=lambda: 10.0)
+        >>> b.wait("x"), b.take("x"), b.wait("x")
+        (0.0, True, 2.0)
+        """
+        tokens = self._tokens(key, self.clock())
+        return 0.0 if tokens >= 1 else (1 - tokens) * self.rate.every
+
+    def take(self, key: Hashable) -> bool:
+        """Spend one token of ``key`` if it has one; False (nothing spent) if not."""
+        now = self.clock()
+        tokens = self._tokens(key, now)
+        if tokens < 1:
+            return False
+        self._spent[key] = (tokens - 1, now)
+        if len(self._spent) > self._prune_at:
+            self._prune(now)
+        return True
+
+    def _prune(self, now: float) -> None:
+        full = float(self.rate.burst)
+        self._spent = {k: v for k, v in self._spent.items() if self._tokens(k, now) < full}
+        self._prune_at = max(1024, 2 * len(self._spent))
+
+    def __len__(self) -> int:
+        """How many keys have a bucket that is not full (stored)."""
+        return len(self._spent)
+
+
+@dataclass(frozen=True)
+class Caps:
+    """The most websockets open at once, by client address and by table."""
+
+    per_address_table: int = 8
+    """From one address to one table (a few tabs, a household)."""
+    per_address: int = 32
+    """From one address to all tables together."""
+    per_table: int = 200
+    """To one table (players and spectators)."""
+
+
+TOO_MANY_FOR_TABLE = "too many connections from your address to this table (at most {n}); close a tab"
+TOO_MANY_FROM_ADDRESS = "too many connections from your address (at most {n} to all tables); close a tab"
+TABLE_CROWDED = "this table has too many readers (at most {n}); try again later"
+
+
+class Connections:
+    """Open websockets counted by address and table; over a cap one is refused.
+
+    >>> c = Connections(Caps(per_address_table=1, per_address=2, per_table=5))
+    >>> c.admit("10.0.0.1", "t1") is None
+    True
+    >>> c.admit("10.0.0.1", "t1")
+    'too many connections from your address to this table (at most 1); close a tab'
+    >>> c.release("10.0.0.1", "t1")
+    >>> c.admit("10.0.0.1", "t1") is None
+    True
+    """
+
+    def __init__(self, caps: Caps) -> None:
+        self.caps = caps
+        self._pairs: dict[tuple[str, str], int] = {}
+        self._addresses: dict[str, int] = {}
+        self._tables: dict[str, int] = {}
+
+    def admit(self, address: str, table: str) -> str | None:
+        """Count a new connection, or say why it is refused (nothing counted)."""
+        caps = self.caps
+        if self._pairs.get((address, table), 0) >= caps.per_address_table:
+            return TOO_MANY_FOR_TABLE.format(n=caps.per_address_table)
+        if self._addresses.get(address, 0) >= caps.per_address:
+            return TOO_MANY_FROM_ADDRESS.format(n=caps.per_address)
+        if self._tables.get(table, 0) >= caps.per_table:
+            return TABLE_CROWDED.format(n=caps.per_table)
+        _bump(self._pairs, (address, table), 1)
+        _bump(self._addresses, address, 1)
+        _bump(self._tables, table, 1)
+        return None
+
+    def release(self, address: str, table: str) -> None:
+        """A counted connection closed."""
+        _bump(self._pairs, (address, table), -1)
+        _bump(self._addresses, address, -1)
+        _bump(self._tables, table, -1)
+
+    def count(self, *, address: str | None = None, table: str | None = None) -> int:
+        """Open connections from ``address``, to ``table``, or both."""
+        if address is not None and table is not None:
+            return self._pairs.get((address, table), 0)
+        if address is not None:
+            return self._addresses.get(address, 0)
+        if table is not None:
+            return self._tables.get(table, 0)
+        return sum(self._tables.values())
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+def _bump(counts: dict[K, int], key: K, by: int) -> None:
+    n = counts.get(key, 0) + by
+    if n > 0:
+        counts[key] = n
+    else:
+        counts.pop(key, None)
