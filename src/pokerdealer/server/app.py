@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -172,8 +172,13 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         return await download(table_id, number, export_phh, "phh")
 
     @app.get("/api/tables/{table_id}/hands/{number}/pokerstars")
-    async def hand_ps(table_id: str, number: int) -> PlainTextResponse:
-        return await download(table_id, number, export_pokerstars, "txt")
+    async def hand_ps(
+        table_id: str, number: int, x_seat_token: str | None = Header(default=None)
+    ) -> PlainTextResponse:
+        def export(lt: LiveTable, record: Any) -> str:
+            return export_pokerstars(lt, record, token=x_seat_token)
+
+        return await download(table_id, number, export, "txt")
 
     @app.get("/api/tables/{table_id}/hands/{number}/fair")
     async def hand_fair(table_id: str, number: int) -> JSONResponse:
@@ -303,22 +308,23 @@ def export_phh(lt: LiveTable, record: Any) -> str:
     return dumps(history)
 
 
-def export_pokerstars(lt: LiveTable, record: Any) -> str:
-    """One finished hand as PokerStars text; nobody's unshown cards are written."""
+def export_pokerstars(lt: LiveTable, record: Any, *, token: str | None = None) -> str:
+    """One finished hand as PokerStars text. With the seat token of a player of
+    the hand (header ``X-Seat-Token``) it is that player's history: ``Dealt to``
+    them, their cards; otherwise nobody's unshown cards and no ``Dealt to``."""
     import datetime
 
     from pokerdealer.history.pokerstars import hand_to_pokerstars
+    from pokerdealer.server.live import hash_token
 
     hand = record.hand
-    names = hand.config.players
-    shown = hand.shown
-    hero = names[min(shown)] if shown else names[0]
+    member = lt.by_token.get(hash_token(token)) if token else None
+    # A table never gives a departed member's name to someone new, so the name
+    # in the hand is this member.
+    hero = member.name if member is not None and member.name in hand.config.players else None
     meta = lt.hand_meta.get(record.number, {})
-    when = datetime.datetime.fromtimestamp(meta.get("started_at") or time.time())
-    text = hand_to_pokerstars(
+    when = datetime.datetime.fromtimestamp(meta.get("started_at") or time.time(), datetime.UTC)
+    return hand_to_pokerstars(
         hand, hand_id=record.number, seats=list(record.seats), hero=hero,
         table=lt.settings.name, max_seats=lt.settings.seats, when=when,
-    )
-    if not shown:  # hand_to_pokerstars always deals to a hero: drop that line
-        text = "\n".join(line for line in text.splitlines() if not line.startswith("Dealt to ")) + "\n"
-    return text
+    ) + "\n"
