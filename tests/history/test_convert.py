@@ -365,3 +365,33 @@ def test_a_second_show_or_muck_by_one_player_is_rejected(extra):
     assert error.value.player == extra[-1][:2]
     assert f"already showed or mucked at actions[{first}]" in error.value.reason
     assert "(legal: " in error.value.reason
+
+
+def _round_trip(config: HandConfig, play) -> tuple:
+    hand = Hand(config, deck_for_deal(config, [None] * config.player_count))
+    play(hand)
+    history = loads(dumps(hand_to_history(hand)))
+    return hand, history, history_to_hand(history)
+
+
+def test_a_pot_limit_dead_small_blind_counts_in_the_pot_after_a_round_trip():
+    from pokerdealer.rules import Structure
+
+    config = HandConfig(stacks=(5000,) * 4, blinds=(100, 200), dead_small_blind=True,
+                        structure=Structure.POT_LIMIT)
+    hand, history, replay = _round_trip(config, lambda h: (h.raise_to(700), h.fold(), h.fold(),
+                                                           h.fold()))
+    assert history.blinds_or_straddles == (200, 0, 0, 0)  # what was posted
+    assert history.metadata["_dead_small_blind"] == 100  # what the pot counts (TDA 54-B)
+    assert replay.hand.config.blinds == (100, 200) and replay.hand.config.dead_small_blind
+    assert replay.check == "match" and replay.hand.stacks == hand.stacks
+
+
+def test_a_straddle_behind_a_dead_small_blind_stays_a_straddle_after_a_round_trip():
+    config = HandConfig(stacks=(100,) * 5, blinds=(1, 2), straddles=(4,), dead_small_blind=True)
+    hand, history, replay = _round_trip(config, lambda h: (h.raise_to(8), h.fold(), h.fold(),
+                                                           h.fold(), h.fold()))
+    assert history.blinds_or_straddles == (2, 4, 0, 0, 0)
+    back = replay.hand.config
+    assert back.blinds == (1, 2) and back.straddles == (4,) and back.dead_small_blind
+    assert replay.check == "match" and replay.hand.stacks == hand.stacks

@@ -45,9 +45,11 @@ reverse-assigned (``p1`` posts the big blind). The engine is given players
 
 Forced bets beyond PHH's arrays: a big blind left of the button with no small
 blind (``[2, 0, 0, 0]``) is a dead small blind and a lone blind on the button
-(``[0, 0, 0, 3000]``) a button blind; posts of players coming in (live and dead
-chips, which PHH cannot express) are written to and read from our own field
-``_posts = [[position, live, dead], ...]``.
+(``[0, 0, 0, 3000]``) a button blind. What the arrays cannot say is written to
+and read from our own fields (PHH user fields start with ``_``; PokerKit ignores
+them): ``_dead_small_blind = 1``, the small blind nobody posted (a pot-limit pot
+counts it, and with it ``[2, 4, 0, 0]`` is a big blind and a straddle), and
+``_posts = [[position, live, dead], ...]``, the posts of players coming in.
 
 Amounts written with decimals (``0.50``) are scaled to whole chips
 (:attr:`Replay.scale`) and scaled back for output.
@@ -244,6 +246,15 @@ def history_to_config(
             )
         except (TypeError, ValueError):
             raise UnsupportedHistory(f"_posts {posts!r}: expected [[position, live, dead], ...]") from None
+    dead_sb = history.metadata.get("_dead_small_blind")
+    if dead_sb is not None:
+        # Our own field: the small blind nobody posted (PHH's arrays hold only what
+        # was posted, so a pot-limit pot and a straddle behind it need it said).
+        if isinstance(dead_sb, bool) or not isinstance(dead_sb, (int, Decimal)) or dead_sb < 0:
+            raise UnsupportedHistory(
+                f"_dead_small_blind {dead_sb!r}: expected the amount of the small blind"
+            )
+        kwargs["dead_small_blind"] = _chips(dead_sb, scale)
     try:
         # Per-position arrays (PHH): small/big blind and straddles, a big blind left
         # of the button (dead small blind), or a button blind; heads-up reversed.
@@ -742,6 +753,10 @@ def hand_to_history(
     else:
         kwargs["min_bet"] = config.min_bet
     extra = dict(metadata or {})
+    if config.dead_small_blind:
+        # PHH's arrays hold what was posted: the unposted small blind (a pot-limit
+        # pot counts it, and it places a straddle) goes in our own field.
+        extra["_dead_small_blind"] = config.blinds[0]
     if config.posts:
         # PHH cannot say that a player came in posting: our own ``_posts`` field.
         extra["_posts"] = [[position[p.player], p.live, p.dead] for p in config.posts]

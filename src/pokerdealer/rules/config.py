@@ -430,6 +430,8 @@ class HandConfig:
         stacks: tuple[int, ...],
         blinds_or_straddles: tuple[int, ...],
         antes: tuple[int, ...] = (),
+        *,
+        dead_small_blind: int | None = None,
         **kwargs: object,
     ) -> HandConfig:
         """Build a config from PHH-style per-position arrays: index 0 is the first
@@ -448,6 +450,11 @@ class HandConfig:
         per-player ante, one nonzero at the big blind = BBA, at the button =
         button ante.
 
+        ``dead_small_blind`` says what the arrays cannot: nobody posts the small
+        blind of that size (RULES.md §1.3a), so index 0 posts the big blind and the
+        next indices the straddles (``[2, 4, 0, 0]`` is then big blind 2 and a
+        straddle of 4), and a pot-limit pot still counts the small blind (TDA 54-B).
+
         >>> c = HandConfig.from_positions((100, 100, 100, 100), (1, 2, 4, 0), (0, 2, 0, 0))
         >>> c.straddles, c.ante_type, c.button
         ((4,), <AnteType.BIG_BLIND: 'big_blind'>, 3)
@@ -457,6 +464,9 @@ class HandConfig:
         >>> bb = HandConfig.from_positions((50,) * 6, (0, 0, 0, 0, 0, 30), (5,) * 6)
         >>> bb.button_blind, bb.big_blind_player, bb.blinds, bb.ante_type
         (True, 5, (0, 30), <AnteType.PER_PLAYER: 'per_player'>)
+        >>> dead = HandConfig.from_positions((100,) * 4, (2, 4, 0, 0), dead_small_blind=1)
+        >>> dead.dead_small_blind, dead.blinds, dead.straddles, dead.big_blind_player
+        (True, (1, 2), (4,), 0)
         """
         n = len(stacks)
         if not 2 <= n <= 10:
@@ -470,7 +480,19 @@ class HandConfig:
         posted = bos[::-1] if n == 2 else bos
         layout: dict[str, object] = {}
         straddles: tuple[int, ...] = ()
-        if n == 2 and posted[0] == 0 and posted[1] > 0:
+        if dead_small_blind is not None:
+            if n == 2:
+                raise ConfigError("heads-up there is never a dead small blind (RULES.md §1.2)")
+            count = n - next((k for k, b in enumerate(reversed(posted)) if b), n)
+            if count == 0 or 0 in posted[:count]:
+                raise ConfigError(
+                    f"blinds_or_straddles {bos} with a dead small blind: expected the big blind "
+                    "first, then any straddles"
+                )
+            blinds = (dead_small_blind, posted[0])
+            straddles = tuple(posted[1:count])
+            layout["dead_small_blind"] = True
+        elif n == 2 and posted[0] == 0 and posted[1] > 0:
             blinds = (0, posted[1])
             layout["button_blind"] = True
         elif n == 2:
