@@ -395,3 +395,28 @@ def test_a_straddle_behind_a_dead_small_blind_stays_a_straddle_after_a_round_tri
     back = replay.hand.config
     assert back.blinds == (1, 2) and back.straddles == (4,) and back.dead_small_blind
     assert replay.check == "match" and replay.hand.stacks == hand.stacks
+
+
+# Blinds 0.50/1: p1 (small blind) folds, p2 and p3 chop a pot of 2.50.
+CHOP = ["d dh p1 7c2h", "d dh p2 AdKd", "d dh p3 AsKs", "p3 cc", "p1 f", "p2 cc",
+        "d db Qc8h3c", "p2 cc", "p3 cc", "d db 2s", "p2 cc", "p3 cc", "d db 9d", "p2 cc", "p3 cc",
+        "p2 sm AdKd", "p3 sm AsKs"]
+
+
+@pytest.mark.parametrize("stacks", [(100, 100, 100), (100.01, 100, 100)])
+def test_odd_chips_of_a_decimal_game_are_cents_whatever_the_stacks(stacks):
+    history = phh(CHOP, stacks=stacks, blinds=[0.5, 1, 0], min_bet=1)
+    got = history_to_hand(history).finishing_stacks
+    assert got[1:] == (Decimal("100.25"), Decimal("100.25"))
+
+
+def test_a_declared_chip_unit_counts_the_odd_chips():
+    history = phh(CHOP, stacks=(100, 100, 100), blinds=[0.5, 1, 0], min_bet=1,
+                  extra="_chip_unit = 0.5")
+    assert history_to_hand(history).finishing_stacks[1:] == (Decimal("100.5"), 100)
+    config = HandConfig(stacks=(100, 100), options=RuleOptions(odd_chip_unit=25))
+    hand = Hand(config, deck_for_deal(config, [None, None]))
+    hand.fold()
+    written = hand_to_history(hand)
+    assert written.metadata["_chip_unit"] == 25
+    assert history_to_hand(written).hand.config.options.odd_chip_unit == 25

@@ -52,7 +52,9 @@ counts it, and with it ``[2, 4, 0, 0]`` is a big blind and a straddle), and
 ``_posts = [[position, live, dead], ...]``, the posts of players coming in.
 
 Amounts written with decimals (``0.50``) are scaled to whole chips
-(:attr:`Replay.scale`) and scaled back for output.
+(:attr:`Replay.scale`) and scaled back for output. The odd chips of a split pot
+are counted in the game's smallest chip: our field ``_chip_unit`` when written,
+else the cent (never the finest decimal of some stack; see :func:`_units`).
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ from pokerdealer.rules import (
     HandConfig,
     HeadsUpCap,
     LegalActions,
+    OddChips,
     Post,
     RuleOptions,
     Structure,
@@ -165,13 +168,9 @@ def _plain(value: Number | None) -> int | float | None:
 # -- amounts ---------------------------------------------------------------------
 
 
-def _scale(history: HandHistory, actions: Sequence[PhhAction]) -> int:
-    """The power of ten that makes every amount of the hand a whole number of chips."""
+def _places(values: Sequence[Number]) -> int:
+    """The most decimal places among ``values`` (0 for whole numbers)."""
     places = 0
-    values: list[Number] = [*history.antes, *history.starting_stacks]
-    values += list(history.blinds_or_straddles or ())
-    values += [v for v in (history.min_bet, history.small_bet, history.big_bet) if v is not None]
-    values += [a.amount for a in actions if a.amount is not None]
     for value in values:
         if isinstance(value, Decimal):
             if not value.is_finite():
@@ -179,9 +178,52 @@ def _scale(history: HandHistory, actions: Sequence[PhhAction]) -> int:
             exponent = value.normalize().as_tuple().exponent
             if isinstance(exponent, int) and -exponent > places:
                 places = -exponent
+    return places
+
+
+def _chip_unit_field(history: HandHistory) -> Number | None:
+    """Our own field ``_chip_unit``: the smallest chip in play, in file units."""
+    unit = history.metadata.get("_chip_unit")
+    if unit is None:
+        return None
+    if isinstance(unit, bool) or not isinstance(unit, (int, Decimal)) or not unit > 0:
+        raise UnsupportedHistory(f"_chip_unit {unit!r}: expected the smallest chip, a positive amount")
+    return unit
+
+
+def _units(history: HandHistory, actions: Sequence[PhhAction]) -> tuple[int, int]:
+    """``(scale, chip)``: the power of ten that makes every amount of the hand a
+    whole number (chips = amount * scale), and the game's smallest chip in those
+    units, which odd chips of a split pot are counted in (RULES.md §7).
+
+    The chip comes from the game, never from a stack: ``_chip_unit`` when the file
+    declares it, else 1 in a game of whole amounts, else the cent (or the finest
+    unit of the blinds, antes and bet sizes, if they are finer than a cent).
+
+    >>> from pokerdealer.history.phh import loads
+    >>> game = dict(variant="NT", antes=[0, 0], blinds_or_straddles=[Decimal("0.5"), 1],
+    ...             min_bet=1, actions=[])
+    >>> _units(HandHistory.from_dict(game | {"starting_stacks": [100, 100]}), [])
+    (100, 1)
+    >>> _units(HandHistory.from_dict(game | {"starting_stacks": [Decimal("100.001"), 100]}), [])
+    (1000, 10)
+    """
+    game: list[Number] = [*history.antes, *(history.blinds_or_straddles or ())]
+    game += [v for v in (history.min_bet, history.small_bet, history.big_bet) if v is not None]
+    declared = _chip_unit_field(history)
+    if declared is not None:
+        game.append(declared)
+    values: list[Number] = [*game, *history.starting_stacks]
+    values += [a.amount for a in actions if a.amount is not None]
+    places = _places(values)
     if places > 6:
         raise UnsupportedHistory(f"amounts with {places} decimal places cannot be played")
-    return 10**places
+    if places == 0:
+        return 1, 1 if declared is None else int(declared)
+    scale = 10 ** max(places, 2)
+    if declared is not None:
+        return scale, _chips(declared, scale)
+    return scale, scale // 10 ** max(_places(game), 2)
 
 
 def _chips(value: Number, scale: int) -> int:
@@ -437,11 +479,16 @@ def history_to_hand(
     actions = history.parsed_actions()
     if stop is not None:
         actions = actions[:stop]
-    scale = _scale(history, actions)
+    scale, chip = _units(history, actions)
     # The data has raises only to what an all-in opponent can match (RuleOptions).
     options = (options if options is not None else RuleOptions()).replace(
         accept_uncallable_raise=True
     )
+    if chip != 1 or scale != 1:
+        # Odd chips are counted in the game's smallest chip; PokerKit's split
+        # (OddChips.ALL_TO_FIRST) divides a decimal pot exactly, so to the finest unit.
+        exact = options.odd_chips is OddChips.ALL_TO_FIRST and scale != 1
+        options = options.replace(odd_chip_unit=1 if exact else chip)
     config = history_to_config(history, options=options, scale=scale)
     deck, holes, board = _deal(history, actions, config)
     hand = Hand(config, deck)
@@ -757,6 +804,8 @@ def hand_to_history(
         # PHH's arrays hold what was posted: the unposted small blind (a pot-limit
         # pot counts it, and it places a straddle) goes in our own field.
         extra["_dead_small_blind"] = config.blinds[0]
+    if config.options.odd_chip_unit != 1:
+        extra["_chip_unit"] = config.options.odd_chip_unit  # what odd chips are counted in
     if config.posts:
         # PHH cannot say that a player came in posting: our own ``_posts`` field.
         extra["_posts"] = [[position[p.player], p.live, p.dead] for p in config.posts]
