@@ -26,7 +26,7 @@ from pokerdealer.rules.config import (
     StraddleRaise,
     Structure,
 )
-from pokerdealer.rules.deal import deal_order, deck_for_deal
+from pokerdealer.rules.deal import board_positions, deal_order, deck_for_deal, hole_positions
 from pokerdealer.rules.hand import Hand, HandResult, PotAward, Street, replay
 from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet
 from pokerdealer.rules.view import PlayerView, view
@@ -55,10 +55,12 @@ __all__ = [
     "StraddleRaise",
     "Street",
     "Structure",
+    "board_positions",
     "build_pots",
     "deal_order",
     "deck_for_deal",
     "format_action",
+    "hole_positions",
     "parse_action",
     "replay",
     "split_pot",

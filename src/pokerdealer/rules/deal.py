@@ -1,8 +1,13 @@
-"""Deck orders: building one that deals given cards (for hand histories).
+"""Deck orders: where each card is dealt from, and building one that deals given cards.
 
 The engine deals from a deck order it is given (see :mod:`pokerdealer.rules.hand`
-for the procedure). A hand history records hole cards and the board instead;
-:func:`deck_for_deal` turns those back into a deck order.
+for the procedure). :func:`hole_positions` and :func:`board_positions` name the
+deck positions it uses: the ``k``-th player in :func:`deal_order` gets
+``deck[k]`` and ``deck[n + k]``; the burns are ``deck[2n]``, ``deck[2n + 4]``
+and ``deck[2n + 6]``; the board is ``deck[2n + 1 .. 2n + 3]`` (flop),
+``deck[2n + 5]`` (turn) and ``deck[2n + 7]`` (river). A hand history records
+hole cards and the board instead; :func:`deck_for_deal` turns those back into a
+deck order.
 
 >>> from pokerdealer.cards import parse_cards
 >>> from pokerdealer.rules.config import HandConfig
@@ -22,7 +27,7 @@ from pokerdealer.cards import Card, deck_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules.config import HandConfig
 
-__all__ = ["deck_for_deal", "deal_order"]
+__all__ = ["board_positions", "deal_order", "deck_for_deal", "hole_positions"]
 
 
 def deal_order(config: HandConfig) -> tuple[int, ...]:
@@ -33,6 +38,32 @@ def deal_order(config: HandConfig) -> tuple[int, ...]:
     """
     n = len(config.stacks)
     return tuple((config.button + 1 + k) % n for k in range(n))
+
+
+def hole_positions(config: HandConfig, player: int) -> tuple[int, int]:
+    """The deck positions of ``player``'s two hole cards, in the order dealt.
+
+    >>> hole_positions(HandConfig(stacks=(10, 10, 10, 10), button=1), 2)
+    (0, 4)
+    >>> hole_positions(HandConfig(stacks=(10, 10)), 1)  # heads-up: the button is dealt second
+    (1, 3)
+    """
+    n = len(config.stacks)
+    if not 0 <= player < n:
+        raise PokerDealerError(f"player {player} is not in a hand of {n} players")
+    k = (player - config.button - 1) % n
+    return k, n + k
+
+
+def board_positions(player_count: int) -> tuple[int, int, int, int, int]:
+    """The deck positions of the five board cards (flop, turn, river), after the
+    ``2 * player_count`` hole cards, each street behind its burn card.
+
+    >>> board_positions(2)
+    (5, 6, 7, 9, 11)
+    """
+    base = 2 * player_count
+    return base + 1, base + 2, base + 3, base + 5, base + 7
 
 
 def deck_for_deal(
@@ -63,14 +94,14 @@ def deck_for_deal(
     used = {c.index for c in known}
     spare = iter([c for c in full if c.index not in used])
     slots: list[Card | None] = [None] * (2 * n + 8)
-    for k, i in enumerate(deal_order(config)):
-        cards = hole_cards[i]
+    for i, cards in enumerate(hole_cards):
         if cards is not None:
             if len(cards) != 2:
                 raise PokerDealerError(f"player {i} needs 2 hole cards, got {len(cards)}")
-            slots[k], slots[n + k] = cards[0], cards[1]
-    for j, card in enumerate(board):
-        slots[2 * n + (1, 2, 3, 5, 7)[j]] = card
+            first, second = hole_positions(config, i)
+            slots[first], slots[second] = cards[0], cards[1]
+    for position, card in zip(board_positions(n), board, strict=False):
+        slots[position] = card
     deck = [c if c is not None else next(spare) for c in slots]
     deck.extend(spare)
     return tuple(deck)

@@ -7,7 +7,8 @@ shows first, who wins) is derived. :func:`replay` rebuilds a hand from its
 log.
 
 Dealing procedure (so a deck order can be prepared, see
-:func:`pokerdealer.rules.deck_for_deal`): hole cards one at a time,
+:func:`pokerdealer.rules.deck_for_deal`; :func:`~pokerdealer.rules.hole_positions`
+and :func:`~pokerdealer.rules.board_positions` name the positions): hole cards one at a time,
 clockwise, starting with the player left of the button (the small blind;
 heads-up the big blind), two rounds; then burn one card before the flop,
 the turn and the river. With ``n`` players the deck is used as: ``2n`` hole
@@ -266,7 +267,8 @@ def _plan(config: HandConfig) -> _Plan:
     pending = [i for i in _CYCLES[n][first] if stacks[i] and committed[i] < second]
     if len(pending) == 1 and committed[pending[0]] >= current_bet:
         pending.clear()
-    # deal_slots[i]: the deck position of player i's first hole card.
+    # deal_slots[i]: the deck position of player i's first hole card
+    # (rules.deal.hole_positions(config, i)[0], inline: this runs per config).
     deal_slots = tuple((i - b - 1) % n for i in range(n))
     return (
         n, b, sb, bb, options, config.structure, options.reopening is Reopening.TDA,
