@@ -3,10 +3,12 @@ a table made in the lobby, two people and a bot, hands to a showdown."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -82,6 +84,8 @@ def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Serv
         expect(bob.locator("#you-bar")).to_contain_text("You: Bob")
         # Phone-sized: nothing wider than the screen.
         assert bob.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        # Each player's page checks their own cards against the root, in the browser.
+        expect(ann.locator("#deal-check")).to_have_text("✔ your cards match the commitment", timeout=20000)
 
         # Play until a hand with both people in it is decided at a showdown.
         deadline = time.monotonic() + 75
@@ -115,6 +119,11 @@ def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Serv
         entries = panel.locator(".entry[data-seat] b").all_inner_texts()
         assert entries == order
         assert panel.locator(".card.best").count() >= 1
+        # A player downloads their own proof (the seat token goes in a header).
+        with ann.expect_download() as download:
+            panel.locator("#dl-mine").click()
+        mine = json.loads(Path(download.value.path()).read_text())
+        assert mine["name"] == "Ann" and mine["hand"] >= number and len(mine["salts"]) == 2
         # The language switch: 繁體中文.
         ann.select_option("#lang", "zh-Hant")
         explained = next(a for a in summary["awards"] if a["explain"])

@@ -17,6 +17,7 @@ def snapshot(state: dict[str, Any]) -> dict[str, Any]:
         "hand": {k: hand[k] for k in ("number", "street", "board", "pots", "button", "actor", "actions", "commitment", "log")},
         "seats": [s and {k: s[k] for k in STABLE_SEAT_FIELDS} for s in state["seats"]],
         "legal": state["you"]["legal"],
+        "deal_proof": state["you"].get("deal_proof"),  # the same salts after a restart
     }
 
 
@@ -109,7 +110,7 @@ def test_sigkill_mid_hand_resumes_the_same_hand(db_target: str, tmp_path: Path) 
                 break
         final = a.until(lambda s: s["last_hand"] is not None and s["last_hand"]["number"] >= number)
         summary = server.get(f"/api/tables/{table}/hands/{number}").json()["summary"]
-        assert summary["fair"]["commitment"] == old_a["hand"]["commitment"]
+        assert summary["fair"]["root"] == old_a["hand"]["commitment"]
         assert sum(p["net"] for p in summary["payoffs"]) == 0
         assert sum(s["stack"] for s in final["seats"] if s) + sum(
             p["amount"] for p in (final["hand"] or {"pots": []})["pots"]

@@ -120,7 +120,7 @@ def test_two_processes_one_lobby_and_take_over_after_sigkill(db_target: str, tmp
         final = _play_until(humans, lambda s: bool(s["last_hand"]) and s["last_hand"]["number"] >= number, 100)
         assert final is not None, "the hand did not finish on B"
         summary = b.get(f"/api/tables/{t1}/hands/{number}").json()["summary"]
-        assert summary["fair"]["commitment"] == before[ann["seat"]]["hand"]["commitment"]
+        assert summary["fair"]["root"] == before[ann["seat"]]["hand"]["commitment"]
         assert sum(p["net"] for p in summary["payoffs"]) == 0
         assert total_chips(final) == 600
         assert {t["id"] for t in b.get("/api/tables").json()} >= {t1, t2}

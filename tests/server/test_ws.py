@@ -6,7 +6,8 @@ import json
 import time
 from typing import Any
 
-from tests.server.conftest import Client, Server, total_chips
+from pokerdealer.server.fair import shuffled_deck
+from tests.server.conftest import SEED, Client, Server, total_chips
 
 
 def _hole_cards_dealt(deck: list[str], n: int) -> set[str]:
@@ -58,9 +59,9 @@ def test_no_hidden_card_reaches_an_opponent_or_a_spectator(shared_server: Server
                 break
 
         for number in sorted(hands_seen):
-            fair = shared_server.get(f"/api/tables/{table}/hands/{number}/fair").json()
             detail = shared_server.get(f"/api/tables/{table}/hands/{number}").json()
-            deck = fair["deck"].split()
+            # The test seed fixes each hand's deck (nothing public reveals it).
+            deck = [str(c) for c in shuffled_deck("holdem", seed=SEED, number=number)]
             n = len(detail["frames"][0]["seats"])
             shown = {c for o in detail["summary"]["order"] if o["cards"] for c in o["cards"]}
             holes = _hole_cards_dealt(deck, n)

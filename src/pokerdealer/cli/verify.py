@@ -1,37 +1,50 @@
-"""``pokerdealer verify FILE``: check a hand's deck commitment offline."""
+"""``pokerdealer verify FILE [--mine MINE]``: check a hand's deck proof offline."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
 from pokerdealer.cli._app import app, console, fail
 
 
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise fail(f"cannot read {path}: {error}") from None
+
+
 @app.command("verify")
 def verify_command(
     file: Annotated[Path, typer.Argument(help="A .phh hand downloaded from a pokerdealer table.")],
+    mine: Annotated[
+        Optional[Path],
+        typer.Option("--mine", help="Your own proof of that hand (the table's 'download my proof')."),
+    ] = None,
 ) -> None:
-    """Check that a hand was dealt from the deck committed to before it began.
+    """Check that the cards dealt and shown in a hand were fixed before it began.
 
-    Exit status 0: everything checks; 1: a mismatch; 2: the file cannot be read.
+    Recomputes the committed root from the revealed cards and leaf hashes, checks
+    each revealed card sits where the dealing procedure puts it, and replays the
+    actions. Exit status 0: everything checks; 1: a mismatch (one line says
+    which); 2: a file cannot be read.
     """
     from pokerdealer.server.fair import FairInputError, verify_phh_text
 
+    text = _read(file)
+    mine_text = _read(mine) if mine is not None else None
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise fail(f"cannot read {file}: {error}") from None
-    try:
-        verdict = verify_phh_text(text)
+        verdict = verify_phh_text(text, mine=mine_text)
     except FairInputError as error:
         raise fail(str(error)) from None
-    for line in verdict.checks:
-        console.print(f"ok: {line}", markup=False)
-    for line in verdict.problems:
-        console.print(f"MISMATCH: {line}", markup=False)
-    if not verdict.ok:
+    if verdict.problem is not None:
+        console.print(f"MISMATCH: {verdict.problem}", markup=False, soft_wrap=True)
         raise typer.Exit(1)
-    console.print("verified: the hand was dealt from the committed deck", markup=False)
+    for line in verdict.checks:
+        console.print(f"ok: {line}", markup=False, soft_wrap=True)
+    for line in verdict.notes:
+        console.print(f"note: {line}", markup=False, soft_wrap=True)
+    console.print("verified: the cards dealt and shown were committed before the hand", markup=False)

@@ -11,7 +11,8 @@
 - :mod:`~pokerdealer.server.db`: the schema and the group-commit writer;
 - :mod:`~pokerdealer.server.snapshot`: the table's state between hands, so a start replays only what follows;
 - :mod:`~pokerdealer.server.history_store`: the last hands in memory, older ones rebuilt from the database;
-- :mod:`~pokerdealer.server.fair`: the deck commitment and its check.
+- :mod:`~pokerdealer.server.fair`: the deck commitment (a Merkle root) and its check;
+- :mod:`~pokerdealer.server.proofs`: each reader's part of a hand's deck proof.
 """
 
 from pokerdealer.server.app import create_app

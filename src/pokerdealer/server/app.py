@@ -16,9 +16,9 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from pokerdealer.server import history_store
+from pokerdealer.server import history_store, proofs
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
-from pokerdealer.server.live import Command, Conn, LiveTable, Rejected
+from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.protocol import ProtocolError, clean_text, parse
 from pokerdealer.server.room import Elsewhere, NoSuchTable, Room, lt_info
 from pokerdealer.server.schema import check as check_schema
@@ -43,6 +43,7 @@ class CreateTable(BaseModel):
     clock: float = Field(30.0, ge=0.2, le=600)
     lang: str = Field("en", max_length=10)
     listed: bool = False
+    reveal_deck: bool = False
 
 
 class JoinTable(BaseModel):
@@ -167,9 +168,46 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         name = f"{lt.id}-{number}.{suffix}"
         return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+    def dealt_member(lt: LiveTable, record: Any, token: str | None) -> Member:
+        """The holder of ``token``, who must have been dealt in ``record``'s hand."""
+        if not token:
+            raise HTTPException(403, proofs.NO_SEAT_TOKEN)
+        member = lt.by_token.get(hash_token(token))
+        if member is None:
+            raise HTTPException(403, proofs.UNKNOWN_TOKEN)
+        if proofs.player_index(record, member) is None:
+            raise HTTPException(404, proofs.NOT_DEALT_IN)
+        if proofs.commitment_of(lt, record.number) is None:
+            raise HTTPException(404, proofs.NO_PROOF)
+        return member
+
     @app.get("/api/tables/{table_id}/hands/{number}/phh")
-    async def hand_phh(table_id: str, number: int) -> PlainTextResponse:
-        return await download(table_id, number, export_phh, "phh")
+    async def hand_phh(
+        table_id: str, number: int, x_seat_token: str | None = Header(None),
+    ) -> PlainTextResponse:
+        """The hand as PHH; with the header ``X-Seat-Token``, your own copy (your hole cards in it)."""
+        if x_seat_token is None:
+            return await download(table_id, number, export_phh, "phh")
+        lt = await table(table_id)
+        src, record = await finished(lt, number)
+        member = dealt_member(src, record, x_seat_token)
+        text = export_phh(src, record, own=member)
+        name = f"{lt.id}-{number}-mine.phh"
+        return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/tables/{table_id}/hands/{number}/mine")
+    async def hand_mine(
+        table_id: str, number: int, x_seat_token: str | None = Header(None),
+    ) -> JSONResponse:
+        """Your own cards and salts of a finished hand you were dealt in (``verify --mine``)."""
+        lt = await table(table_id)
+        src, record = await finished(lt, number)
+        member = dealt_member(src, record, x_seat_token)
+        name = f"{lt.id}-{number}-mine.json"
+        return JSONResponse(
+            proofs.mine_file(src, record, member),
+            headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"},
+        )
 
     @app.get("/api/tables/{table_id}/hands/{number}/pokerstars")
     async def hand_ps(
@@ -187,9 +225,9 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         meta = src.hand_meta.get(number) if src is not None else None
         if src is None or meta is None:
             raise HTTPException(404, "no such hand")
-        out = {"number": number, "commitment": meta["commitment"]}
+        out: dict[str, Any] = {"number": number, "root": meta["commitment"]}
         if number <= src.table.hands_played:  # revealed only once the hand is over
-            out.update(salt=meta["salt"], deck=meta["deck"])
+            out.update((src.summary(number) or {}).get("fair") or {"reveal": None})
         return JSONResponse(out)
 
     # ------------------------------------------------------------ websocket
@@ -288,24 +326,18 @@ async def _sender(conn: Conn) -> None:
             await ws.close()
 
 
-def export_phh(lt: LiveTable, record: Any) -> str:
-    """One finished hand as PHH, hole cards only where shown, with the fairness proof."""
-    from pokerdealer.history import dumps, hand_to_history
+def export_phh(lt: LiveTable, record: Any, *, own: Member | None = None) -> str:
+    """One finished hand as PHH, hole cards only where shown (and ``own``'s, for
+    their own copy), with the deck proof in ``_deck_root`` and ``_deck_reveal``."""
+    from pokerdealer.rules import deal_order
 
-    meta = lt.hand_meta.get(record.number, {})
-    history = hand_to_history(
-        record.hand,
-        hole_cards=False,
-        metadata={
-            "table": lt.settings.name,
-            "hand": record.number,
-            "seats": [record.seats[(record.hand.config.button + 1 + j) % len(record.seats)] for j in range(len(record.seats))],
-            "deck_commitment": meta.get("commitment", ""),
-            "deck_salt": meta.get("salt", ""),
-            "deck": meta.get("deck", ""),
-        },
-    )
-    return dumps(history)
+    metadata = {
+        "table": lt.settings.name,
+        "hand": record.number,
+        "seats": [record.seats[i] for i in deal_order(record.hand.config)],
+    }
+    own_player = None if own is None else proofs.player_index(record, own)
+    return proofs.hand_phh(record.hand, lt.summary(record.number)["fair"], metadata=metadata, own=own_player)
 
 
 def export_pokerstars(lt: LiveTable, record: Any, *, token: str | None = None) -> str:

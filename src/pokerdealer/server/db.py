@@ -12,12 +12,15 @@ Schema (SQLAlchemy models below):
   secret seat token, bot kind;
 - ``events``: ``(table_id, seq)`` -> kind + JSON data: ``sit_down``,
   ``top_up``, ``sit_out``, ``sit_in``, ``leave`` (``reason: sat_out`` when an
-  absent player is stood up), ``hand_start`` (deck, salt,
-  commitment), ``act`` (one action in PHH notation), ``hand_end``, and the
-  promises made during a hand (``top_up_pending``, ``leave_pending``);
-- ``hands``: one row per hand -- commitment, salt and deck (revealed only
-  after the hand), and the hand's state (street, actions so far, actor),
-  updated in the same transaction as each action;
+  absent player is stood up), ``hand_start`` (deck, the per-position salts as
+  one hex string, the Merkle root as ``commitment``; see
+  :mod:`pokerdealer.server.fair`), ``act`` (one action in PHH notation),
+  ``hand_end``, and the promises made during a hand (``top_up_pending``,
+  ``leave_pending``);
+- ``hands``: one row per hand -- the root (``commitment``), the deck (never
+  sent to anyone: only the public positions are revealed), ``salt`` (empty
+  since the per-position salts, which live in the event), and the hand's state
+  (street, actions so far, actor), updated in the same transaction as each action;
 - ``leases``: which server process plays each table and until when, and the
   lobby's numbers for it (see :mod:`pokerdealer.server.room`);
 - ``snapshots``: ``(table_id, seq)`` -> the table's state between hands just

@@ -27,12 +27,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pokerdealer.bots import make_bot
-from pokerdealer.cards import deck_cards, parse_cards
+from pokerdealer.cards import parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
-from pokerdealer.server import between_hands, db, history_store
+from pokerdealer.server import between_hands, db, history_store, proofs
 from pokerdealer.server.chat import TableChat
-from pokerdealer.server.fair import commitment, deck_text, new_salt
+from pokerdealer.server.fair import DeckCommitment, shuffled_deck
 from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.snapshot import op_snapshot
 from pokerdealer.server.views import (
@@ -232,9 +232,11 @@ class LiveTable:
                 self.feeder.pick = None
             if record.number != data["number"]:
                 raise TableError(f"hand {record.number} started, the log says {data['number']}")
+            # The deck and salts stay here (never sent); hands logged before the
+            # per-position proof have no "salts" and get no proof.
             self.hand_meta[record.number] = {
                 "commitment": data["commitment"],
-                "salt": data["salt"],
+                "salts": data.get("salts"),
                 "deck": data["deck"],
                 "started_at": at,
             }
@@ -712,22 +714,14 @@ class LiveTable:
         humans = [p for p in ready if not (self.by_name.get(p.name) and self.by_name[p.name].bot)]
         return len(ready) >= 2 and len(humans) >= 1
 
-    def _draw_deck(self, number: int) -> list[Any]:
-        cards = list(deck_cards(self.table.settings.variant))
-        if self.seed is not None:
-            random.Random(f"{self.seed}:{number}").shuffle(cards)
-        else:
-            secrets.SystemRandom().shuffle(cards)
-        return cards
-
     async def _start_hand(self) -> bool:
         number = self.table.hands_played + 1
-        deck = deck_text(self._draw_deck(number))
-        salt = new_salt()
-        data = {"number": number, "deck": deck, "salt": salt, "commitment": commitment(salt, deck)}
-        at = time.time()
         variant = self.table.settings.variant
-        self.feeder.next_deck = list(parse_cards(deck, what="deck", variant=variant))
+        committed = DeckCommitment.draw(shuffled_deck(variant, seed=self.seed, number=number))
+        deck = committed.deck_text
+        data = {"number": number, "deck": deck, "salts": committed.salts_text, "commitment": committed.root}
+        at = time.time()
+        self.feeder.next_deck = list(committed.deck)
         self.feeder.pick = None
         self.feeder.picked = None
         try:
@@ -739,7 +733,10 @@ class LiveTable:
             self.feeder.next_deck = None
         if self.feeder.picked is not None:
             data["pick"] = self.feeder.picked
-        self.hand_meta[number] = {"commitment": data["commitment"], "salt": salt, "deck": deck, "started_at": at}
+        self.hand_meta[number] = {
+            "commitment": committed.root, "salts": committed.salts_text, "deck": deck, "fair": committed,
+            "started_at": at,
+        }
         self.last_actions = {}
         self.hand_log = []
         hand = record.hand
@@ -748,7 +745,7 @@ class LiveTable:
             [
                 self._event_op("hand_start", data, at),
                 db.op_hand_start(
-                    self.id, number, data["commitment"], salt, deck, at, hand.street.value,
+                    self.id, number, committed.root, "", deck, at, hand.street.value,
                     record.seats[actor] if actor is not None else None,
                 ),
             ]
@@ -799,9 +796,7 @@ class LiveTable:
         record = history_store.kept(self, number)
         if record is None:
             return None
-        meta = self.hand_meta.get(number, {})
-        fair = {k: meta.get(k) for k in ("commitment", "salt", "deck")}
-        out = showdown_summary(record, fair)
+        out = showdown_summary(record, proofs.hand_reveal(self, record))
         self.summaries[number] = out
         return out
 
@@ -869,6 +864,7 @@ class LiveTable:
             if i is not None:
                 hand = record.hand
                 own = (seat, [str(c) for c in hand.hole_cards[i]])
+                you["deal_proof"] = proofs.own_opening(self, record, i)
                 if hand.actor == i and hand.street is not Street.SHOWDOWN:
                     you["legal"] = legal_payload(hand, i)
         return you, own

@@ -342,6 +342,7 @@ class Room:
                     "clock": s.get("clock"),
                     "lang": s.get("lang"),
                     "hands": row["hands"],
+                    "reveal_deck": bool(s.get("reveal_deck")),
                     "url": f"/t/{row['id']}",
                 }
             )
@@ -368,6 +369,7 @@ def lt_info(lt: LiveTable) -> dict[str, Any]:
         "clock": s.clock,
         "lang": s.lang,
         "hands": lt.table.hands_played,
+        "reveal_deck": s.reveal_deck,
         "url": f"/t/{lt.id}",
     }
 

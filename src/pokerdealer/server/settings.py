@@ -69,6 +69,9 @@ class TableSettings:
     clock: float = 30.0
     lang: str = "en"
     listed: bool = False
+    reveal_deck: bool = False
+    """A home-game option: after each hand reveal every deck position (folded and
+    mucked hands too), not only the board dealt and the hands shown."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -114,11 +117,12 @@ class TableSettings:
             raise TableError("the action clock must be 0.2 to 600 seconds")
         if d["lang"] not in LANGS:
             raise TableError(f"lang must be one of {', '.join(LANGS)}")
-        if not isinstance(d["listed"], bool):
-            raise TableError("listed must be true or false")
+        for key in ("listed", "reveal_deck"):
+            if not isinstance(d[key], bool):
+                raise TableError(f"{key} must be true or false")
         return cls(
             name=name, structure=structure, bots=tuple(bots), clock=float(clock),
-            lang=d["lang"], listed=d["listed"], **ints,
+            lang=d["lang"], listed=d["listed"], reveal_deck=d["reveal_deck"], **ints,
         )
 
     def to_dict(self) -> dict[str, Any]:

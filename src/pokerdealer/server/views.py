@@ -2,8 +2,8 @@
 
 Nothing here sees a hidden card it could leak by mistake: seats are filled
 from :meth:`pokerdealer.rules.Hand.view` of the reader (a spectator's view
-has every unshown hand as ``None``), and the deck and salt are published
-only once the hand is over.
+has every unshown hand as ``None``); of the deck only the positions the
+rules made public are revealed, once the hand is over (:mod:`pokerdealer.server.proofs`).
 """
 
 from __future__ import annotations
@@ -108,7 +108,8 @@ def legal_payload(hand: Hand, player: int) -> dict[str, Any]:
 
 def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[str, Any]:
     """The end of a hand for everyone: shows in the rules' order, best fives,
-    pots with winners and the evaluator's explanation in every language."""
+    pots with winners and the evaluator's explanation in every language;
+    ``fair`` is the deck proof's public reveal."""
     hand = record.hand
     result = hand.result
     assert result is not None

@@ -21,6 +21,12 @@ async function open(n) {
   $("downloads").replaceChildren(el("a", { href: `${base}/phh`, id: "dl-phh", text: "Download PHH" }), " · ",
     el("a", { href: `${base}/pokerstars`, id: "dl-ps", text: "Download PokerStars text" }), " · ",
     el("a", { href: `/verify?table=${encodeURIComponent(tableId)}&hand=${n}`, text: "Check the deck" }));
+  const token = localStorage.getItem(`pd.seat.${tableId}`);
+  if (token) {
+    $("downloads").append(" · ", el("a", { href: "#", id: "dl-mine", text: "Download my proof",
+      onclick: (ev) => { ev.preventDefault(); downloadMine(tableId, n, token).catch(e => { $("dl-error").textContent = e.message; }); } }),
+      " ", el("span", { id: "dl-error", class: "error" }));
+  }
   draw();
 }
 function draw() {

@@ -4,7 +4,7 @@ async function refresh() {
     const tables = await api("/api/tables");
     body.replaceChildren(...tables.map(t => el("tr", {},
       el("td", {}, el("a", { href: t.url, text: t.name })),
-      el("td", { text: `${t.blinds[0]}/${t.blinds[1]} ${t.structure.replace("_", " ")}` }),
+      el("td", { text: `${t.blinds[0]}/${t.blinds[1]} ${t.structure.replace("_", " ")}${t.reveal_deck ? " · whole deck revealed after each hand" : ""}` }),
       el("td", { text: `${t.players}/${t.seats} (${t.bots} bots)` }),
       el("td", {}, el("a", { href: t.url, text: "Play / watch" })))));
     if (!tables.length) body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "muted", text: "No listed tables yet: create one below." })));
@@ -19,6 +19,7 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
   const body = {
     name: f.get("name"), structure: f.get("structure"), small_blind: +f.get("small_blind"), big_blind: +f.get("big_blind"),
     stack: +f.get("stack"), seats: +f.get("seats"), clock: +f.get("clock"), lang: f.get("lang"), listed: f.get("listed") === "true",
+    reveal_deck: f.get("reveal_deck") === "true",
     bots: String(f.get("bots") || "").split(",").map(s => s.trim()).filter(Boolean),
   };
   document.getElementById("create-error").textContent = "";

@@ -5,6 +5,7 @@ let token = localStorage.getItem(tokenKey);
 let lang = localStorage.getItem("pd.lang");
 let ws = null, state = null, lastHand = null, clockAt = 0, clockLeft = null, retry = 0, msgId = 0;
 const CHAT_KEEP = 100;  // lines the page keeps; the server sends its last 30 on each (re)connect
+let proofKey = null, proofOk = null;
 const $ = (id) => document.getElementById(id);
 $("hands-link").href = `/t/${tableId}/hands`;
 
@@ -148,6 +149,14 @@ function renderYou(you, hand, t) {
       bar.append(amt, el("button", { id: "btn-topup", text: "Top up", onclick: () => send({ type: "top_up", amount: Math.floor(+amt.value) }) }));
     }
     bar.append(el("button", { id: "btn-leave", text: "Leave seat", onclick: () => send({ type: "leave" }) }));
+    const proof = you.deal_proof;
+    if (proof && hand && proof.hand === hand.number) {
+      // Checked here, in this browser, once per hand: your cards against the root published before the deal.
+      const key = `${hand.number}:${hand.commitment}`;
+      if (proofKey !== key) { proofKey = key; proofOk = openingMatches(proof, hand.commitment, proof.size); }
+      bar.append(el("span", { id: "deal-check", class: proofOk ? "muted" : "error", "data-ok": proofOk ? "1" : "0",
+        text: proofOk ? "✔ your cards match the commitment" : "✘ your cards do not match the commitment" }));
+    }
   } else if (you) {
     bar.append(el("span", { class: "muted", text: `${you.name}: you have no seat now.` }));
   } else {
@@ -201,10 +210,14 @@ function renderShowdown(last) {
     else if (a.uncontested) div.append(el("div", { class: "explain muted", text: "everyone else folded" }));
     parts.push(div);
   }
-  if (last.fair && last.fair.salt) {
-    parts.push(el("div", { class: "fair muted" }, "Deck commitment ", el("code", { text: last.fair.commitment.slice(0, 16) + "…" }), " revealed · ",
-      el("a", { href: `/verify?table=${encodeURIComponent(tableId)}&hand=${last.number}`, text: "check it" }), " · ",
-      el("a", { href: `/api/tables/${tableId}/hands/${last.number}/phh`, text: "PHH" })));
+  if (last.fair) {
+    const number = last.number;
+    parts.push(el("div", { class: "fair muted" }, "Deck proof ", el("code", { text: last.fair.root.slice(0, 16) + "…" }), " · ",
+      el("a", { href: `/verify?table=${encodeURIComponent(tableId)}&hand=${number}`, text: "check it" }), " · ",
+      el("a", { href: `/api/tables/${tableId}/hands/${number}/phh`, text: "PHH" }),
+      token ? " · " : null,
+      token ? el("a", { href: "#", id: "dl-mine", text: "download my proof",
+        onclick: (ev) => { ev.preventDefault(); downloadMine(tableId, number, token).catch(e => showError(e.message)); } }) : null));
   }
   body.replaceChildren(...parts);
 }
