@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from pokerdealer.cards import parse_card
 from tests.server.security.listening import (
     HUMANS,
@@ -22,8 +20,6 @@ from tests.server.security.listening import (
     find_leaks,
     leak_paths,
 )
-
-DECK_REVEAL = "issue 12 part 1: deck reveal leaks folded cards"
 
 
 def _folded(listening: Listening) -> list[Secret]:
@@ -78,13 +74,11 @@ def test_a_player_sees_their_own_cards_on_their_own_connection(listening: Listen
             assert len({parse_card(c) for c in cards}) == 2
 
 
-@pytest.mark.xfail(strict=True, reason=DECK_REVEAL)
 def test_folded_cards_reach_no_other_reader(listening: Listening) -> None:
     leaks = find_leaks(listening, _folded(listening))
     assert not leaks, f"{len(leaks)} leaks via {leak_paths(leaks)}; first: {leaks[:5]}"
 
 
-@pytest.mark.xfail(strict=True, reason=DECK_REVEAL)
 def test_mucked_cards_reach_no_other_reader(listening: Listening) -> None:
     leaks = find_leaks(listening, _mucked(listening))
     assert not leaks, f"{len(leaks)} leaks via {leak_paths(leaks)}; first: {leaks[:5]}"
