@@ -56,7 +56,7 @@ def _served(lt: LiveTable, number: int) -> dict[str, Any]:
             "frames": hand_frames(record),
             "phh": export_phh(src, record),
             "pokerstars": export_pokerstars(src, record),
-            "fair": {"commitment": meta["commitment"], "salt": meta["salt"], "deck": meta["deck"]},
+            "fair": {"root": meta["commitment"], **(src.summary(number) or {})["fair"]},
         }
 
     return asyncio.run(go())
