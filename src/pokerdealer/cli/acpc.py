@@ -12,9 +12,11 @@
 The server first prints ``port <N>`` (the port clients connect to; with
 ``--port 0`` the system picks one), waits for ``--players`` clients (seats
 in the order they connect), plays the match and prints each client's
-chips. ``--log`` writes every hand as PHH. ``--json`` prints (a contract)::
+chips. ``--log`` writes every hand as PHH. With ``--json`` the ``port <N>``
+line goes to standard error, so that standard output is one JSON document
+(a contract)::
 
-    {"hands", "players": [{"name", "chips"}], "log"}
+    {"port", "hands", "players": [{"name", "chips"}], "log"}
 
 The client plays a pokerdealer bot (a built-in name or ``module:Class``)
 until the dealer closes the connection, then prints ``{"hands", "actions",
@@ -72,14 +74,16 @@ def acpc_server_command(
     """Deal a match to clients speaking the ACPC protocol (VERSION:2.0.0)."""
     game = _game(players, stack, blinds, structure)
     dealer = AcpcDealer(game, hands=hands, seed=seed, host=host, port=port, timeout=timeout)
-    sys.stdout.write(f"port {dealer.port}\n")
-    sys.stdout.flush()
+    # Clients need the port before the match starts; with --json standard output
+    # carries the JSON document alone, so the port line goes to standard error.
+    announce = sys.stderr if as_json else sys.stdout
+    announce.write(f"port {dealer.port}\n")
+    announce.flush()
     summary = dealer.run()
     if log:
         dump_all(summary.histories, log)
     if as_json:
-        data = summary.to_json()
-        data["log"] = log
+        data = {"port": dealer.port, **summary.to_json(), "log": log}
         console.print_json(json.dumps(data))
         return
     for name, chips in zip(summary.names, summary.totals):
