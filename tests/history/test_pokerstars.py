@@ -267,3 +267,25 @@ hand = 42
 )
 def test_hands_are_named_the_pokerstars_way(cards, words):
     assert poker_stars_hand_description(evaluate(cards)) == words
+
+
+@pytest.mark.parametrize("structure", list(Structure), ids=lambda s: s.value)
+def test_every_action_that_puts_a_player_all_in_says_so(structure):
+    import re
+
+    stacks = (200, 150, 300, 90, 200, 40) if structure is not Structure.FIXED_LIMIT else (30, 24, 40, 12, 30, 8)
+    config = HandConfig(stacks=stacks, blinds=(1, 2), players=NAMES, structure=structure)
+    seen = 0
+    for hand in simulate_hands(config, ["random", "caller", "tight"], hands=120, seed=6):
+        text = hand_to_pokerstars(hand, when=WHEN)
+        said = [line for line in text.splitlines() if re.match(r"\w+: (calls|bets|raises|checks|folds)", line)]
+        probe = Hand(hand.config, hand.deck)
+        acts = [a for a in hand.log if a.kind not in ("show", "muck")]
+        assert len(said) == len(acts)
+        for action, line in zip(acts, said):
+            before = probe.stacks[action.player]
+            probe.apply(action)
+            all_in = before > 0 and probe.stacks[action.player] == 0
+            assert line.endswith(" and is all-in") == all_in, line
+            seen += all_in and action.kind == "call"
+    assert seen > 5

@@ -224,3 +224,84 @@ def test_a_called_river_bettor_shown_by_the_rules_reads_back():
     hand.auto_showdown()
     history, replay = read_back(hand)
     assert replay.check == "match"
+
+
+def random_decide(rng):
+    from pokerdealer.rules import Action
+
+    def decide(view):
+        legal = view.legal
+        r = rng.random()
+        if legal.min_raise_to is not None and r < 0.3:
+            amounts = [legal.min_raise_to, legal.max_raise_to, (legal.min_raise_to + legal.max_raise_to) // 2]
+            return Action("raise", view.player, rng.choice(amounts))
+        if r < 0.45 and legal.can_fold and legal.call:
+            return Action("fold", view.player)
+        return Action("check_call", view.player)
+
+    return decide
+
+
+def check_table_hand(record, **options):
+    text = hand_to_pokerstars(record.hand, hand_id=record.number, seats=list(record.seats), when=WHEN, **options)
+    (history,) = read_pokerstars(text)
+    replay = history_to_hand(history)
+    assert replay.check == "match", text
+    assert dict(zip(history.players, replay.hand.stacks)) == dict(zip(record.hand.config.players, record.hand.stacks))
+    assert history.metadata["seats"] == [record.seats[(record.hand.config.button + 1 + k) % len(record.seats)]
+                                         for k in range(len(record.seats))]
+
+
+@pytest.mark.parametrize("structure", list(Structure), ids=lambda s: s.value)
+def test_tournament_hands_read_back(structure):
+    """Dead button and missing small blinds, big-blind antes, short all-in blinds."""
+    import random
+
+    from pokerdealer.table import Level, Tournament, TournamentSettings, play_hand
+
+    levels = (Level(5, 10, hands=5), Level(10, 20, 20, hands=5), Level(25, 50, 50))
+    for seed in range(2):
+        rng = random.Random(seed)
+        settings = TournamentSettings(500, levels, payouts=(3, 2, 1), structure=structure)
+        t = Tournament(settings, list("abcdef"), rng=random.Random(seed))
+        decide = random_decide(rng)
+        while not t.is_over:
+            record = play_hand(t, decide)
+            check_table_hand(record, tournament=1, level=(record.level or 0) + 1, hero=record.hand.config.players[0])
+
+
+def test_cash_table_hands_with_players_coming_in_read_back():
+    import random
+
+    from pokerdealer.table import CashGameSettings, CashTable, EntryRule, play_hand
+
+    rng = random.Random(3)
+    table = CashTable(CashGameSettings(1, 2, 40, 200, entry_rule=EntryRule.POST_BIG_BLIND, seats=6), rng=rng)
+    decide = random_decide(rng)
+    posted = 0
+    for k in range(120):
+        while len(table.players) < 6 and rng.random() < 0.3:
+            table.sit_down(f"p{k}-{len(table.players)}", rng.randint(40, 200))
+        while len(table.players) < 2:
+            table.sit_down(f"q{k}-{len(table.players)}", 100)
+        record = play_hand(table, decide)
+        posted += bool(record.hand.config.posts)
+        check_table_hand(record)
+    assert posted > 3
+
+
+def test_a_big_blind_all_in_for_the_ante_reads_back():
+    """Ante first (PokerKit's priority): the big blind's chips all go to the ante."""
+    from pokerdealer.rules import BBAPriority, RuleOptions
+
+    options = RuleOptions(bba_priority=BBAPriority.ANTE_FIRST)
+    config = HandConfig(stacks=(4, 3000), blinds=(25, 50), ante=50, ante_type="big_blind", players=("d", "a"),
+                        button=1, options=options)
+    hand = Hand(config, deck_for_deal(config, [parse_cards("7d 9c"), parse_cards("Th 6d")]))
+    if not hand.is_complete:
+        hand.auto_showdown()
+    text = hand_to_pokerstars(hand, when=WHEN)
+    assert "d: posts the ante 4 and is all-in" in text and "d: posts big blind 0 and is all-in" in text
+    (history,) = read_pokerstars(text)
+    replay = history_to_hand(history, options=options)
+    assert replay.check == "match"

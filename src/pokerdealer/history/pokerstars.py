@@ -50,7 +50,8 @@ from zoneinfo import ZoneInfo
 from pokerdealer.cards import Card
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import Category, HandValue, evaluate
-from pokerdealer.rules import AnteType, Hand, Structure
+from pokerdealer.rules import AnteType, BBAPriority, Hand, Structure
+from pokerdealer.table.tournament import antes_paid
 
 __all__ = [
     "hand_to_pokerstars",
@@ -215,45 +216,50 @@ def hand_to_pokerstars(
     for i in order:
         lines.append(f"Seat {seats[i]}: {names[i]} ({amt(starting[i])} in chips)")
 
-    # Forced bets, replayed on a probe hand to know what each player could post.
+    # Forced bets in the engine's order (antes, blinds, straddles, posts of
+    # players coming in), each capped by what is left of the stack; the ante
+    # each paid is the tournament layer's reckoning (big-blind-ante priority).
     probe = Hand(config, hand.deck)
-    ante = config.ante
-    if ante:
-        payers: list[int] = []
-        if config.ante_type is AnteType.PER_PLAYER:
-            payers = [(b + 1 + k) % n for k in range(n)]
-        elif config.ante_type is AnteType.BIG_BLIND:
-            payers = [config.big_blind_player]
-        elif config.ante_type is AnteType.BUTTON:
-            payers = [b]
-        for i in payers:
-            paid = min(ante, starting[i])
-            tail = " and is all-in" if paid == starting[i] else ""
-            lines.append(f"{names[i]}: posts the ante {amt(paid)}{tail}")
-    committed = probe.committed
-    stacks = probe.stacks
-    if committed[config.small_blind_player] and small:
-        i = config.small_blind_player
-        tail = " and is all-in" if not stacks[i] else ""
-        lines.append(f"{names[i]}: posts small blind {amt(committed[i])}{tail}")
-    i = config.big_blind_player
-    tail = " and is all-in" if not stacks[i] else ""
-    lines.append(f"{names[i]}: posts big blind {amt(committed[i])}{tail}")
-    for i in config.straddle_players:
-        tail = " and is all-in" if not stacks[i] else ""
-        lines.append(f"{names[i]}: posts straddle {amt(committed[i])}{tail}")
+    paid_ante = antes_paid(config)
+    left = [s - a for s, a in zip(starting, paid_ante)]
+    bb = config.big_blind_player
+    if config.ante_type is AnteType.BIG_BLIND and config.options.bba_priority is BBAPriority.BIG_BLIND_FIRST:
+        left[bb] += paid_ante[bb]  # the blind is taken before the ante
+    remaining = [s - a for s, a in zip(starting, paid_ante)]
+
+    def take(i: int, chips: int) -> tuple[int, str]:
+        chips = min(chips, left[i], remaining[i])
+        left[i] -= chips
+        remaining[i] -= chips
+        return chips, " and is all-in" if remaining[i] == 0 else ""
+
+    for i in ((b + 1 + k) % n for k in range(n)):
+        if paid_ante[i]:
+            all_in = " and is all-in" if paid_ante[i] == starting[i] else ""
+            lines.append(f"{names[i]}: posts the ante {amt(paid_ante[i])}{all_in}")
+    sb = config.small_blind_player
+    if sb is not None and small and not config.button_blind:
+        chips, tail = take(sb, small)
+        if chips:
+            lines.append(f"{names[sb]}: posts small blind {amt(chips)}{tail}")
+    chips, tail = take(bb, big)
+    # Written even when the ante took every chip (ante first): it says who is the big blind.
+    lines.append(f"{names[bb]}: posts big blind {amt(chips)}{tail}")
+    for i, straddle in zip(config.straddle_players, config.straddles):
+        chips, tail = take(i, straddle)
+        lines.append(f"{names[i]}: posts straddle {amt(chips)}{tail}")
     for post in config.posts:
         # A player coming in (new, or back with missed blinds): the big blind
         # live, a missed small blind dead, one line as PokerStars writes it.
         i = post.player
-        tail = " and is all-in" if not stacks[i] else ""
-        paid = starting[i] - stacks[i]
+        live, _ = take(i, post.live)
+        dead, tail = take(i, post.dead)
         if post.live and post.dead:
-            lines.append(f"{names[i]}: posts small & big blinds {amt(paid)}{tail}")
+            lines.append(f"{names[i]}: posts small & big blinds {amt(live + dead)}{tail}")
         elif post.live:
-            lines.append(f"{names[i]}: posts big blind {amt(paid)}{tail}")
+            lines.append(f"{names[i]}: posts big blind {amt(live)}{tail}")
         else:
-            lines.append(f"{names[i]}: posts small blind {amt(paid)}{tail}")
+            lines.append(f"{names[i]}: posts small blind {amt(dead)}{tail}")
 
     lines.append("*** HOLE CARDS ***")
     holes = hand.hole_cards

@@ -265,21 +265,22 @@ def _read_hand(block: str) -> HandHistory:
         if said is None:
             continue
         name, rest = said
-        m = re.match(r"posts (the ante|small blind|big blind|small & big blinds|straddle) (\S+)", rest)
+        m = re.match(r"posts (the ante|small blind|big blind|small & big blinds|straddle) (\S+)( and is all-in)?", rest)
         if m is None:
             continue
         what, chips = m[1], _number(m[2], line)
+        short = m[3] is not None  # all-in for less than the blind: the table's blind is the header's
         if what == "the ante":
             antes[name] = chips
             h.pay(name, chips, live=False)
         elif what == "small blind" and small_blind is None and big_blind is None:
             small_blind = name
-            blinds[name] = chips
+            blinds[name] = max(chips, stakes[0]) if short and variant != "FT" else chips
             h.pay(name, chips)
         elif what == "big blind" and big_blind is None:
             big_blind = name
-            blinds[name] = chips
-            big = chips
+            nominal = stakes[1] if variant != "FT" else stakes[0]
+            blinds[name] = big = max(chips, nominal) if short else chips
             h.pay(name, chips)
         elif what == "straddle":
             blinds[name] = chips
