@@ -202,6 +202,9 @@ def _tamper(kind: str, text: str, hand: Hand, committed: DeckCommitment) -> str:
     if kind == "duplicated card":
         turn, river = reveal[b[3]], reveal[b[4]]
         return text.replace(f'"{river}"', f'"{turn[:2]}{river[2:]}"')
+    if kind == "foreign card":
+        river = reveal[b[4]]
+        return text.replace(f'"{river}"', f'"Zz{river[2:]}"')
     raise AssertionError(kind)
 
 
@@ -214,6 +217,7 @@ def _tamper(kind: str, text: str, hand: Hand, committed: DeckCommitment) -> str:
         ("root", "give root"),
         ("revealed card", "give root"),
         ("duplicated card", "card 5c is revealed twice"),
+        ("foreign card", "position 13 reveals 'Zz', not a card of the holdem deck"),
     ],
 )
 def test_verify_fails_a_tampered_field_with_one_line(tmp_path: Path, kind: str, says: str) -> None:
@@ -393,3 +397,56 @@ def test_a_table_that_reveals_the_whole_deck_says_so_and_does(shared_server: Ser
         assert result.exit_code == 0, result.output
     finally:
         a.close()
+
+
+def _offline_table(settings: Any = None) -> Any:  # noqa: ANN401
+    """A live table without a server or database (events applied by hand)."""
+    from types import SimpleNamespace
+
+    from pokerdealer.server.chat import ChatLimits
+    from pokerdealer.server.live import LiveTable, Member
+    from pokerdealer.server.settings import ServerOptions, TableSettings
+
+    options = ServerOptions()
+    room = SimpleNamespace(options=options, chat_limits=ChatLimits(options))
+    lt = LiveTable(room, "t1", settings or TableSettings(bots=()), seed=None, created_at=0.0)  # type: ignore[arg-type]
+    for k, name in enumerate(("Ann", "Bob", "Cat")):
+        lt.add_member(Member(k + 1, name, None))
+        lt.apply_event("sit_down", {"member": k + 1, "seat": k + 1, "buy_in": 200, "wait_bb": False}, 0.0)
+    return lt
+
+
+def test_a_hand_logged_before_the_per_position_proof_gets_none_and_reveals_nothing() -> None:
+    from pokerdealer.server import proofs
+    from pokerdealer.server.app import export_phh
+
+    lt = _offline_table()
+    deck = " ".join(str(c) for c in deck_cards())
+    # The old event: one salt and a hash of the whole deck.
+    lt.apply_event("hand_start", {"number": 1, "deck": deck, "salt": "ab" * 16, "commitment": "cd" * 32}, 1.0)
+    record = lt.table.current
+    assert record is not None
+    while not record.hand.is_complete:
+        lt.apply_event("act", {"hand": 1, "a": f"p{record.hand.actor + 1} f"}, 1.0)
+    lt.apply_event("hand_end", {"hand": 1}, 2.0)
+    summary = lt.summary(1)
+    assert summary is not None and summary["fair"] is None
+    assert proofs.own_opening(lt, record, 0) is None
+    text = _without_hashes(json.dumps(summary) + export_phh(lt, record))
+    assert "_deck" not in text
+    for card in (str(c) for c in record.hand.deck[:6]):
+        assert not re.search(card + "(?![a-z])", text)
+
+
+def test_a_restarted_table_opens_the_same_positions_with_the_same_salts() -> None:
+    from pokerdealer.server import proofs
+
+    committed = DeckCommitment.draw(shuffled_deck("holdem"))
+    event = {"number": 1, "deck": committed.deck_text, "salts": committed.salts_text, "commitment": committed.root}
+    lt = _offline_table()
+    lt.apply_event("hand_start", event, 1.0)
+    record = lt.table.current
+    assert record is not None
+    opening = proofs.own_opening(lt, record, 1)
+    assert opening is not None and opening["salts"] == [committed.salts[p] for p in opening["positions"]]
+    assert proofs.commitment_of(lt, 1).root == committed.root  # type: ignore[union-attr]
