@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import socket
 import threading
+from fractions import Fraction
 
 import pytest
 
@@ -118,3 +119,54 @@ def test_wrong_version_and_missing_clients_are_errors():
             dealer.run()
     with pytest.raises(AcpcError, match="cannot connect"):
         run_client(make_bot("caller"), game, port=dealer.port, timeout=1)
+
+
+def scripted_dealer(lines: list[str]) -> tuple[int, threading.Thread]:
+    """A dealer that takes one client, reads its version line, sends ``lines`` and
+    hangs up; returns its port and its thread."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        with listener:
+            connection, _ = listener.accept()
+            with connection:
+                connection.settimeout(TIMEOUT)
+                data = b""
+                while b"\n" not in data:
+                    data += connection.recv(4096)
+                for line in lines:
+                    connection.sendall(line.encode("ascii") + b"\r\n")
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return listener.getsockname()[1], thread
+
+
+# The big blind calls 201 and folds its 201 on the flop; the other two split the
+# odd pot of 903 on a royal-flush board. The reference dealer scores +100.5 each.
+ODD_CHIP_SPLIT = "MATCHSTATE:0:0:r201cc/r351fc/cc/cc:2c3d||4h5c/AsKsQs/Js/Ts"
+
+
+def test_the_client_reports_an_odd_chip_split_as_the_dealer_scores_it():
+    game = AcpcGame(players=3, stack=20000, blinds=(50, 100))
+    port, thread = scripted_dealer([ODD_CHIP_SPLIT])
+    summary = run_client(make_bot("caller"), game, port=port, timeout=TIMEOUT)
+    thread.join(TIMEOUT)
+    assert summary.hands == 1 and summary.actions == 0
+    assert summary.chips == Fraction(201, 2)
+
+
+def test_the_dealer_counts_split_pots_as_the_reference_dealer():
+    # Fixed deals until a hand splits a pot with an odd chip; the dealer's totals are
+    # the exact shares, its PHH log keeps the rules' whole chips.
+    game = AcpcGame(players=3, stack=2000, blinds=(5, 10))
+    dealer = AcpcDealer(game, hands=300, seed=11, host="127.0.0.1", port=0, timeout=TIMEOUT)
+    threads, results, errors = _clients(game, dealer, ["random", "random", "caller"])
+    summary = dealer.run()
+    for thread in threads:
+        thread.join(TIMEOUT)
+    assert not errors, errors
+    assert sum(summary.totals) == 0
+    assert any(total.denominator != 1 for total in summary.totals)
+    for i in range(3):
+        assert results[i].chips == summary.totals[i]

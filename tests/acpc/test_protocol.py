@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from fractions import Fraction
+
 from pokerdealer.acpc import (
     AcpcError,
     AcpcGame,
+    acpc_values,
     apply_acpc,
     format_matchstate,
     parse_matchstate,
@@ -113,3 +116,36 @@ def test_fixed_limit_cap_follows_the_standard_gamedef():
     # Flop: a bet and three raises.
     hand = replay_state(game, parse_matchstate("MATCHSTATE:0:0:cc/rrrr:AsKs|/2c3d4h"))
     assert hand.legal().min_raise_to is None
+
+
+# Three players; the big blind calls 201 and folds on the flop, so the pot is odd
+# (351 + 201 + 351 = 903), and the board (a royal flush) splits it between the
+# other two.
+ODD_CHIP_SPLIT = "MATCHSTATE:0:0:r201cc/r351fc/cc/cc:2c3d||4h5c/AsKsQs/Js/Ts"
+
+
+def test_an_odd_chip_split_is_shared_exactly_as_the_acpc_dealer_counts():
+    game = AcpcGame(players=3, stack=20000, blinds=(50, 100))
+    hand = replay_state(game, parse_matchstate(ODD_CHIP_SPLIT))
+    result = hand.auto_showdown()
+    assert result.payoffs == (101, -201, 100)  # the rules give the odd chip to position 0
+    # The dealer's valueOfState: each winner gets half of the 903 chips.
+    assert acpc_values(hand) == (Fraction(201, 2), Fraction(-201), Fraction(201, 2))
+
+
+def test_a_three_way_split_of_a_pot_that_does_not_divide_gives_thirds():
+    game = AcpcGame(players=4, stack=1000, blinds=(5, 10))
+    # Everybody limps, position 0 bets to 21 on the flop, two call and the button
+    # folds its 10: 73 chips, three winners on a royal-flush board.
+    line = "MATCHSTATE:0:0:cccc/r21ccf/ccc/ccc:2c3d|4h5c|6d7c|/AsKsQs/Js/Ts"
+    hand = replay_state(game, parse_matchstate(line))
+    assert hand.auto_showdown().payoffs == (4, 3, 3, -10)
+    third = Fraction(73, 3) - 21
+    assert acpc_values(hand) == (third, third, third, Fraction(-10))
+    assert sum(acpc_values(hand)) == 0
+
+
+def test_acpc_values_need_a_finished_hand():
+    hand = replay_state(HU, parse_matchstate("MATCHSTATE:0:0::AsKs|"))
+    with pytest.raises(AcpcError, match="not over"):
+        acpc_values(hand)

@@ -99,3 +99,15 @@ def test_client_without_a_dealer_fails_in_one_line():
 def test_server_bad_options_fail_in_one_line():
     result = CliRunner().invoke(app, ["acpc-server", "--players", "11", "--hands", "1"])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_client_json_reports_an_odd_chip_split_as_a_decimal():
+    from tests.acpc.test_loopback import ODD_CHIP_SPLIT, scripted_dealer
+
+    port, thread = scripted_dealer([ODD_CHIP_SPLIT])
+    result = CliRunner().invoke(
+        app, ["acpc-client", "--port", str(port), "--players", "3", "--bot", "caller", "--json"]
+    )
+    thread.join(TIMEOUT)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == {"hands": 1, "actions": 0, "chips": 100.5}

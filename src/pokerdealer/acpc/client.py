@@ -5,17 +5,24 @@ rebuilds the hand (:func:`~pokerdealer.acpc.protocol.replay_state`), and when
 its position is to act it asks the bot (``act(view)``) and answers with the
 state and the action. The bot's ``new_hand(view)`` hook is called at the
 first state of each hand. It stops when the dealer closes the connection.
+
+The chips it reports are counted as the ACPC dealer counts them
+(:func:`~pokerdealer.acpc.protocol.acpc_values`): a pot split with an odd
+chip gives each winner a fraction of a chip, so the client's total is the
+dealer's ``SCORE`` for its seat.
 """
 
 from __future__ import annotations
 
 import socket
 from dataclasses import dataclass
+from fractions import Fraction
 
 from pokerdealer.acpc.protocol import (
     VERSION,
     AcpcError,
     AcpcGame,
+    acpc_values,
     parse_matchstate,
     replay_state,
     to_acpc,
@@ -33,7 +40,8 @@ class ClientSummary:
 
     hands: int = 0
     actions: int = 0
-    chips: int = 0
+    chips: Fraction = Fraction(0)
+    """Chips won, as the ACPC dealer counts them (split pots shared exactly)."""
 
 
 def run_client(
@@ -81,9 +89,8 @@ def run_client(
                     if hook is not None:
                         hook(hand.view(me))
                 if hand.is_complete:
-                    result = hand.result
-                    if result is not None and _settled(state, game):
-                        summary.chips += result.payoffs[me]
+                    if _settled(state, game):
+                        summary.chips += acpc_values(hand)[me]
                     continue
                 if hand.actor != me:
                     continue

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import NamedTuple
 
 from pokerdealer.cards import Card, parse_card
@@ -51,6 +52,8 @@ __all__ = [
     "AcpcError",
     "AcpcGame",
     "MatchState",
+    "acpc_number",
+    "acpc_values",
     "apply_acpc",
     "format_matchstate",
     "parse_matchstate",
@@ -233,6 +236,45 @@ def replay_state(game: AcpcGame, state: MatchState) -> Hand:
         if k < last and _round(hand) <= k:
             raise AcpcError(f"betting round {k + 1} is not over at its '/' in {state.text!r}")
     return hand
+
+
+def acpc_values(hand: Hand) -> tuple[Fraction, ...]:
+    """What each position won or lost in a finished hand, as the ACPC dealer counts it.
+
+    The dealer shares a split pot exactly among its winners, so an odd chip
+    becomes a fraction (two winners of a 903-chip pot get 451.5 each) where the
+    rules hand it to one player (:attr:`~pokerdealer.rules.HandResult.payoffs`
+    are whole chips). Everything else -- the pots, their winners, uncalled
+    chips -- is the rules' own result.
+
+    >>> game = AcpcGame(players=3, stack=20000, blinds=(50, 100))
+    >>> state = parse_matchstate("MATCHSTATE:0:0:r201cc/r351fc/cc/cc:2c3d||4h5c/AsKsQs/Js/Ts")
+    >>> hand = replay_state(game, state)
+    >>> hand.auto_showdown().payoffs, [str(v) for v in acpc_values(hand)]
+    ((101, -201, 100), ['201/2', '-201', '201/2'])
+    """
+    result = hand.result
+    if result is None:
+        raise AcpcError("the hand is not over: it has no value yet")
+    values = [Fraction(chips) for chips in result.payoffs]
+    for award in result.awards:
+        if len(award.winners) < 2:
+            continue
+        exact = Fraction(award.amount, len(award.winners))
+        for player, chips in award.shares.items():
+            values[player] += exact - chips
+    return tuple(values)
+
+
+def acpc_number(value: Fraction) -> int | float:
+    """A value as a JSON number: an ``int`` when whole, else a ``float``.
+
+    >>> acpc_number(Fraction(-201)), acpc_number(Fraction(201, 2))
+    (-201, 100.5)
+    """
+    if value.denominator == 1:
+        return int(value)
+    return float(value)
 
 
 def _round(hand: Hand) -> int:

@@ -5,7 +5,10 @@ Clients connect to one port (``port=0`` lets the system choose; read
 starts once every seat is taken: seats are given in the order of
 connection. The positions rotate every hand (client ``c`` holds position
 ``(c - hand) mod n``), stacks are reset every hand, and each hand is logged
-as PHH. A malformed, illegal or late answer ends the match with an
+as PHH. Chips are counted as the reference dealer counts them (a split pot
+is shared exactly, odd chip included: see
+:func:`~pokerdealer.acpc.protocol.acpc_values`); the PHH log keeps the
+rules' whole-chip result of each hand. A malformed, illegal or late answer ends the match with an
 :class:`~pokerdealer.acpc.protocol.AcpcError` (the protocol's advice: never
 silently fold or call for a client).
 
@@ -21,11 +24,14 @@ import random
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from pokerdealer.acpc.protocol import (
     VERSION,
     AcpcError,
     AcpcGame,
+    acpc_number,
+    acpc_values,
     apply_acpc,
     format_matchstate,
 )
@@ -42,13 +48,16 @@ class MatchSummary:
 
     names: tuple[str, ...]
     hands: int
-    totals: list[int]
+    totals: list[Fraction]
+    """Chips won by each client, as the ACPC dealer counts them (split pots shared exactly)."""
     histories: list[HandHistory] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
         return {
             "hands": self.hands,
-            "players": [{"name": n, "chips": c} for n, c in zip(self.names, self.totals)],
+            "players": [
+                {"name": n, "chips": acpc_number(c)} for n, c in zip(self.names, self.totals)
+            ],
         }
 
 
@@ -167,7 +176,7 @@ class AcpcDealer:
         game = self.game
         n = game.players
         deck = list(deck_cards())
-        totals = [0] * n
+        totals = [Fraction(0)] * n
         summary = MatchSummary(self.names, 0, totals)
         for number in range(self.hands):
             # Position p is held by client (p + number) % n.
@@ -199,10 +208,8 @@ class AcpcDealer:
                 if hand.street is Street.SHOWDOWN:
                     hand.auto_showdown()
                 self._broadcast(hand, number, rounds, holders)
-            result = hand.result
-            assert result is not None
-            for p, chips in enumerate(result.payoffs):
-                totals[holders[p]] += chips
+            for p, value in enumerate(acpc_values(hand)):
+                totals[holders[p]] += value
             summary.hands = number + 1
             summary.histories.append(
                 hand_to_history(hand, players=names, metadata={"hand": number + 1})

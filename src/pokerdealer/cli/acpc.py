@@ -21,6 +21,10 @@ line goes to standard error, so that standard output is one JSON document
 The client plays a pokerdealer bot (a built-in name or ``module:Class``)
 until the dealer closes the connection, then prints ``{"hands", "actions",
 "chips"}`` with ``--json``. Both sides must agree on the game options.
+
+Chips are counted as the ACPC reference dealer counts them: a pot split with
+an odd chip gives each winner a fraction of a chip, so ``chips`` is a whole
+number or a decimal (``100.5``), printed like the dealer's ``SCORE`` line.
 """
 
 from __future__ import annotations
@@ -28,11 +32,12 @@ from __future__ import annotations
 import json
 import random
 import sys
+from fractions import Fraction
 from typing import Annotated, Optional
 
 import typer
 
-from pokerdealer.acpc import AcpcDealer, AcpcGame, run_client
+from pokerdealer.acpc import AcpcDealer, AcpcGame, acpc_number, run_client
 from pokerdealer.bots import make_bot
 from pokerdealer.cli._app import app, console, reports_errors
 from pokerdealer.cli._options import parse_blinds, parse_structure
@@ -54,6 +59,15 @@ def _game(players: int, stack: int, blinds: str, structure: str) -> AcpcGame:
     return AcpcGame(
         players=players, stack=stack, blinds=parse_blinds(blinds), structure=parse_structure(structure)
     )
+
+
+def _chips(value: Fraction) -> str:
+    """Signed chips, six decimals at most as the ACPC dealer prints them.
+
+    >>> _chips(Fraction(201, 2)), _chips(Fraction(-300)), _chips(Fraction(1, 3))
+    ('+100.5', '-300', '+0.333333')
+    """
+    return f"{float(value):+.6f}".rstrip("0").rstrip(".")
 
 
 @app.command("acpc-server")
@@ -87,7 +101,7 @@ def acpc_server_command(
         console.print_json(json.dumps(data))
         return
     for name, chips in zip(summary.names, summary.totals):
-        console.print(f"{name}: {chips:+d} chips over {summary.hands} hands", markup=False)
+        console.print(f"{name}: {_chips(chips)} chips over {summary.hands} hands", markup=False)
 
 
 @app.command("acpc-client")
@@ -110,10 +124,16 @@ def acpc_client_command(
     summary = run_client(player, game, host=host, port=port, timeout=timeout)
     if as_json:
         console.print_json(
-            json.dumps({"hands": summary.hands, "actions": summary.actions, "chips": summary.chips})
+            json.dumps(
+                {
+                    "hands": summary.hands,
+                    "actions": summary.actions,
+                    "chips": acpc_number(summary.chips),
+                }
+            )
         )
         return
     console.print(
-        f"{bot}: {summary.chips:+d} chips over {summary.hands} hands ({summary.actions} actions)",
+        f"{bot}: {_chips(summary.chips)} chips over {summary.hands} hands ({summary.actions} actions)",
         markup=False,
     )
