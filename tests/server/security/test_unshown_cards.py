@@ -4,7 +4,9 @@
 room mucks a hand that cannot win. Every other reader -- the spectator, the
 other players (websocket and HTTP), the anonymous reader -- must never be sent
 those cards in any spelling, except where another hand the text is about made
-the same card public (its board, a shown hand).
+the same card public (its board, a shown hand). The owner does get them: on
+their own connection, and in their own downloads (the endpoints that take a
+seat token).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from tests.server.security.listening import (
     find_leaks,
     leak_paths,
 )
+from tests.server.security.spelling import cards_named
 
 
 def _folded(listening: Listening) -> list[Secret]:
@@ -72,6 +75,17 @@ def test_a_player_sees_their_own_cards_on_their_own_connection(listening: Listen
         for cards in own.values():
             # Cards travel as text ("As"): the spellings searched for are the protocol's.
             assert len({parse_card(c) for c in cards}) == 2
+
+
+def test_a_player_gets_their_own_cards_in_their_own_download(listening: Listening) -> None:
+    own_routes = {e.template for e in listening.endpoints if e.token_header}
+    assert own_routes, "no GET endpoint takes a seat token: a player cannot download their own hand"
+    for name in HUMANS:
+        for number, cards in listening.own.get(name, {}).items():
+            if number not in listening.hands:
+                continue
+            mine = [h for h in listening.heard if h.reader == name and h.route in own_routes and h.hands == {number}]
+            assert any(set(cards) <= set(cards_named(h.text)) for h in mine), (name, number, [h.where for h in mine])
 
 
 def test_folded_cards_reach_no_other_reader(listening: Listening) -> None:
