@@ -72,6 +72,7 @@ class Server:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                self._out.close()
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
             try:
                 if httpx.get(self.base + "/api/tables", timeout=1).status_code == 200:
