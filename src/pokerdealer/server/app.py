@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 from pokerdealer.server import history_store, proofs
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
-from pokerdealer.server.protocol import ProtocolError, clean_text, parse
+from pokerdealer.server.protocol import ProtocolError, parse, visible_text
 from pokerdealer.server.room import Elsewhere, NoSuchTable, Room, lt_info
 from pokerdealer.server.schema import check as check_schema
 from pokerdealer.server.settings import ServerOptions, TableSettings
@@ -129,9 +129,10 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable) -> dict[str, Any]:
         lt = await table(table_id)
-        name = clean_text(body.name, 24)
-        if not name:
-            raise HTTPException(400, "the name is empty")
+        try:
+            name = visible_text(body.name, what="the name", limit=24)
+        except ProtocolError as error:
+            raise HTTPException(400, str(error)) from None
         try:
             return await room.call(lt, "join", {"name": name, "buy_in": body.buy_in})
         except Rejected as error:

@@ -557,10 +557,19 @@ def lobby(conn: Connection) -> list[dict[str, Any]]:
         .order_by(TableRow.created_at)
     ).all()
     return [
-        {"id": r[0], "settings": json.loads(r[1]), "created_at": r[2], "players": r[3] or 0,
+        {"id": r[0], "settings": _settings_or_none(r[1]), "created_at": r[2], "players": r[3] or 0,
          "bots": r[4] or 0, "hands": r[5] or 0}
         for r in rows
     ]
+
+
+def _settings_or_none(text: str) -> dict[str, Any] | None:
+    """A table's stored settings; None if unreadable (the room leaves that table out)."""
+    try:
+        settings = json.loads(text)
+    except ValueError:
+        return None
+    return settings if isinstance(settings, dict) else None
 
 
 def count_open_tables(conn: Connection) -> int:

@@ -18,7 +18,9 @@ import json
 import unicodedata
 from typing import Any
 
-__all__ = ["CHAT_LIMIT", "MAX_MESSAGE_BYTES", "ProtocolError", "chat_text", "clean_text", "parse"]
+__all__ = [
+    "CHAT_LIMIT", "MAX_MESSAGE_BYTES", "ProtocolError", "chat_text", "clean_text", "parse", "visible_text",
+]
 
 MAX_MESSAGE_BYTES = 2048
 _MAX_INT = 10**12
@@ -61,10 +63,34 @@ CHAT_LIMIT = 200
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
+def visible_text(text: str, *, what: str, limit: int) -> str:
+    """Text a person typed (a name, a chat line) as it is stored and shown: NFC,
+    control and format characters out, runs of space made one. Checked *after*
+    that, so nothing invisible counts: something must be left to see (not only
+    marks or blank letters), and at most ``limit`` characters. Raises
+    :class:`ProtocolError` naming ``what``.
+
+    >>> visible_text(" Ann\u200b ", what="the name", limit=24)
+    'Ann'
+    >>> visible_text("\u200b\u3164\u2800", what="the name", limit=24)
+    Traceback (most recent call last):
+    ...
+    pokerdealer.server.protocol.ProtocolError: the name has nothing visible in it
+    >>> visible_text("x" * 25, what="the name", limit=24)
+    Traceback (most recent call last):
+    ...
+    pokerdealer.server.protocol.ProtocolError: the name has at most 24 characters (this one has 25)
+    """
+    line = clean_text(unicodedata.normalize("NFC", text), len(text))
+    if not any(ch not in _BLANK_LETTERS and unicodedata.category(ch)[0] in "LNPS" for ch in line):
+        raise ProtocolError(f"{what} has nothing visible in it")
+    if len(line) > limit:
+        raise ProtocolError(f"{what} has at most {limit} characters (this one has {len(line)})")
+    return line
+
+
 def chat_text(text: str) -> str:
-    """A chat line as it is shown: NFC, control and format characters out, runs of
-    space made one. Checked after that: something must be left to see (not only
-    marks or blank letters), and at most :data:`CHAT_LIMIT` characters.
+    """A chat line as it is shown (:func:`visible_text`), at most :data:`CHAT_LIMIT` characters.
 
     >>> chat_text("  nice\u200b  hand\u0007 ")
     'nice hand'
@@ -73,12 +99,7 @@ def chat_text(text: str) -> str:
     ...
     pokerdealer.server.protocol.ProtocolError: chat: the message has nothing visible in it
     """
-    line = clean_text(unicodedata.normalize("NFC", text), len(text))
-    if not any(ch not in _BLANK_LETTERS and unicodedata.category(ch)[0] in "LNPS" for ch in line):
-        raise ProtocolError("chat: the message has nothing visible in it")
-    if len(line) > CHAT_LIMIT:
-        raise ProtocolError(f"chat: a message has at most {CHAT_LIMIT} characters (this one has {len(line)})")
-    return line
+    return visible_text(text, what="chat: the message", limit=CHAT_LIMIT)
 
 
 def parse(text: str | bytes | None) -> dict[str, Any]:

@@ -43,6 +43,8 @@ import socket
 import time
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from pokerdealer.server import db
 from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
@@ -201,8 +203,15 @@ class Room:
             )
             if got != "claimed":
                 return None
-            data = await asyncio.to_thread(self.store.read, lambda c: db.load_table(c, table_id))
-            rebuilt = self._rebuild(data) if data is not None else None
+            try:
+                data = await asyncio.to_thread(self.store.read, lambda c: db.load_table(c, table_id))
+                rebuilt = self._rebuild(data) if data is not None else None
+            except SQLAlchemyError:
+                raise  # the database's trouble, not this table's: tried again later
+            except Exception as error:  # noqa: BLE001 - one bad stored table must not stop the room
+                log.error("table %s cannot be restored (%s: %s); left out", table_id, type(error).__name__, error)
+                self._failed.add(table_id)
+                rebuilt = None
             if rebuilt is None:
                 await self._release([table_id])
                 return None
@@ -321,6 +330,8 @@ class Room:
         rows = await asyncio.to_thread(self.store.read, db.lobby)
         out = []
         for row in rows:
+            if row["id"] in self._failed or row["settings"] is None:
+                continue  # cannot be restored (logged when it was tried)
             lt = self.tables.get(row["id"])
             if lt is not None:
                 if lt.settings.listed:

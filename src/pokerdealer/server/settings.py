@@ -8,6 +8,7 @@ from typing import Any
 from pokerdealer.bots import bot_names
 from pokerdealer.rules import Structure
 from pokerdealer.server.limits import Caps, Rate
+from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.table import CashGameSettings, TableError
 
 __all__ = ["LANGS", "ServerOptions", "TableSettings"]
@@ -85,10 +86,12 @@ class TableSettings:
             raise TableError(f"unknown table setting(s): {', '.join(sorted(unknown))}")
         d = {**asdict(cls()), **data}
         d.pop("extra", None)
-        name = d["name"]
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
-            raise TableError("the table name must be 1 to 40 characters")
-        name = "".join(ch for ch in name.strip() if ch.isprintable())
+        if not isinstance(d["name"], str):
+            raise TableError("the table name must be text")
+        try:  # checked as it will be shown: invisible characters removed first
+            name = visible_text(d["name"], what="the table name", limit=40)
+        except ProtocolError as error:
+            raise TableError(str(error)) from None
         structure = d["structure"]
         if structure not in {s.value for s in Structure}:
             raise TableError("structure must be no_limit, pot_limit or fixed_limit")

@@ -1,0 +1,101 @@
+"""The room's HTTP edge holds against hostile input: poisoned names, stored rows
+that cannot be restored, oversized bodies, odd table ids; and every response
+carries the security headers."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+
+import httpx
+from sqlalchemy import insert
+
+from pokerdealer.server.db import TableRow
+from pokerdealer.server.schema import database_url, make_engine
+from tests.server.conftest import Client, Server
+
+GOOD_SETTINGS = {
+    "name": "Good", "structure": "no_limit", "small_blind": 1, "big_blind": 2, "stack": 200,
+    "seats": 6, "bots": [], "clock": 30.0, "lang": "en", "listed": True,
+}
+
+
+def _store_raw_table(target: str, table_id: str, settings_text: str) -> None:
+    """Write a table row straight into the database, as an old bug or a hand edit may have."""
+    engine = make_engine(database_url(target))
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                insert(TableRow).values(
+                    id=table_id, name="x", settings=settings_text, seed=None, created_at=time.time(), closed=False,
+                )
+            )
+    finally:
+        engine.dispose()
+
+
+# ------------------------------------------------------------ poisoned names
+def test_a_stored_table_that_cannot_be_restored_is_left_out_and_the_room_starts(
+    db_target: str, tmp_path: Path
+) -> None:
+    first = Server(db_target, workdir=tmp_path).start()
+    try:
+        good = first.create_table(name="Good", listed=True)
+    finally:
+        first.stop()
+    _store_raw_table(db_target, "poisonedName", json.dumps({**GOOD_SETTINGS, "name": "\u200b"}))
+    _store_raw_table(db_target, "unreadableJs", "{not json")
+    room = Server(db_target, workdir=tmp_path).start()
+    try:
+        assert room.get(f"/api/tables/{good}").json()["name"] == "Good"
+        assert [t["id"] for t in room.get("/api/tables").json()] == [good]
+        for bad in ("poisonedName", "unreadableJs"):
+            assert room.get(f"/api/tables/{bad}").status_code == 404
+        log = room.log.read_text()
+        assert "table poisonedName cannot be restored" in log
+        assert "table unreadableJs cannot be restored" in log
+    finally:
+        room.stop()
+
+
+def test_an_invisible_table_name_is_refused_and_nothing_is_stored(server: Server) -> None:
+    r = httpx.post(server.base + "/api/tables", json={"name": "\u200b", "bots": []}, timeout=10)
+    assert r.status_code == 400
+    assert r.json()["detail"] == "the table name has no visible characters; give 1 to 40"
+    with sqlite3.connect(server.db) as conn:
+        assert conn.execute("select count(*) from tables").fetchone()[0] == 0
+
+
+def test_a_table_name_is_measured_after_invisible_characters_are_removed(server: Server) -> None:
+    table = server.create_table(name="\u200b\u2066Home\u2069 game\u200b")
+    assert server.get(f"/api/tables/{table}").json()["name"] == "Home game"
+
+
+def test_an_invisible_player_name_is_refused(server: Server) -> None:
+    table = server.create_table()
+    r = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": "\u200b\u200d\u2060"}, timeout=10)
+    assert r.status_code == 400
+    assert r.json()["detail"] == "the name has no visible characters; give 1 to 24"
+    assert server.get(f"/api/tables/{table}").json()["players"] == 0
+
+
+def test_a_long_player_name_is_refused_not_cut(server: Server) -> None:
+    table = server.create_table()
+    r = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": "A" * 30}, timeout=10)
+    assert r.status_code == 400
+    assert r.json()["detail"] == "the name is 30 characters long; give 1 to 24"
+
+
+def test_an_invisible_chat_line_is_refused(server: Server) -> None:
+    table = server.create_table()
+    ann = server.join(table, "Ann")
+    c = Client(server, table, ann["token"])
+    try:
+        c.until(lambda s: True)
+        c.send(type="chat", text="\u200b\u200b")
+        error = c.next_of("error")
+        assert error["message"] == "chat: the message has no visible characters; give 1 to 200"
+    finally:
+        c.close()
