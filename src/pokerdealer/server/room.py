@@ -38,6 +38,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import secrets
 import socket
 import time
@@ -55,6 +56,10 @@ from pokerdealer.server.snapshot import restore_from_start
 __all__ = ["Elsewhere", "NoSuchTable", "Room"]
 
 log = logging.getLogger("pokerdealer.server")
+
+
+#: What a table id can be: ``secrets.token_urlsafe``'s alphabet, at most the column's 32 characters.
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class NoSuchTable(LookupError):
@@ -272,11 +277,11 @@ class Room:
     async def resolve(self, table_id: str) -> LiveTable:
         """The table, played here: taken over if its lease is free.
         Raises :class:`NoSuchTable` or :class:`Elsewhere`."""
+        if not TABLE_ID.fullmatch(table_id):  # before the database sees it (PostgreSQL refuses NUL)
+            raise NoSuchTable(table_id)
         lt = self.tables.get(table_id)
         if lt is not None:
             return lt
-        if len(table_id) > 32:
-            raise NoSuchTable(table_id)
         lt = await self.claim(table_id)
         if lt is not None:
             return lt

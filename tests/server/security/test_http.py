@@ -99,3 +99,31 @@ def test_an_invisible_chat_line_is_refused(server: Server) -> None:
         assert error["message"] == "chat: the message has no visible characters; give 1 to 200"
     finally:
         c.close()
+
+
+# ------------------------------------------------------------ table ids
+ODD_IDS = ("%00", "a%00b", "%C3%A9t%C3%A9", "a%20b", "a.b", "x" * 33)
+
+
+def test_a_table_id_that_cannot_be_an_id_is_404_over_http(db_target: str, tmp_path: Path) -> None:
+    server = Server(db_target, workdir=tmp_path).start()
+    try:
+        for odd in ODD_IDS:
+            for path in (f"/api/tables/{odd}", f"/api/tables/{odd}/hands", f"/t/{odd}"):
+                r = server.get(path)
+                assert r.status_code == 404, (path, r.status_code, r.text[:200])
+    finally:
+        server.stop()
+
+
+def test_a_table_id_that_cannot_be_an_id_is_refused_over_the_websocket(db_target: str, tmp_path: Path) -> None:
+    from websockets.sync.client import connect
+
+    server = Server(db_target, workdir=tmp_path).start()
+    try:
+        for odd in ODD_IDS:
+            with connect(f"ws://127.0.0.1:{server.port}/ws/{odd}", open_timeout=5, close_timeout=2) as ws:
+                assert json.loads(ws.recv(timeout=5)) == {"type": "error", "message": "no such table"}
+        assert server.get("/api/tables").status_code == 200  # and the room is still up
+    finally:
+        server.stop()
