@@ -14,7 +14,7 @@ from sqlalchemy import insert
 
 from pokerdealer.server.db import TableRow
 from pokerdealer.server.schema import database_url, make_engine
-from tests.server.conftest import Client, Server
+from tests.server.conftest import Server
 
 GOOD_SETTINGS = {
     "name": "Good", "structure": "no_limit", "small_blind": 1, "big_blind": 2, "stack": 200,
@@ -63,7 +63,7 @@ def test_a_stored_table_that_cannot_be_restored_is_left_out_and_the_room_starts(
 def test_an_invisible_table_name_is_refused_and_nothing_is_stored(server: Server) -> None:
     r = httpx.post(server.base + "/api/tables", json={"name": "\u200b", "bots": []}, timeout=10)
     assert r.status_code == 400
-    assert r.json()["detail"] == "the table name has no visible characters; give 1 to 40"
+    assert r.json()["detail"] == "the table name has nothing visible in it"
     with sqlite3.connect(server.db) as conn:
         assert conn.execute("select count(*) from tables").fetchone()[0] == 0
 
@@ -77,7 +77,7 @@ def test_an_invisible_player_name_is_refused(server: Server) -> None:
     table = server.create_table()
     r = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": "\u200b\u200d\u2060"}, timeout=10)
     assert r.status_code == 400
-    assert r.json()["detail"] == "the name has no visible characters; give 1 to 24"
+    assert r.json()["detail"] == "the name has nothing visible in it"
     assert server.get(f"/api/tables/{table}").json()["players"] == 0
 
 
@@ -85,20 +85,7 @@ def test_a_long_player_name_is_refused_not_cut(server: Server) -> None:
     table = server.create_table()
     r = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": "A" * 30}, timeout=10)
     assert r.status_code == 400
-    assert r.json()["detail"] == "the name is 30 characters long; give 1 to 24"
-
-
-def test_an_invisible_chat_line_is_refused(server: Server) -> None:
-    table = server.create_table()
-    ann = server.join(table, "Ann")
-    c = Client(server, table, ann["token"])
-    try:
-        c.until(lambda s: True)
-        c.send(type="chat", text="\u200b\u200b")
-        error = c.next_of("error")
-        assert error["message"] == "chat: the message has no visible characters; give 1 to 200"
-    finally:
-        c.close()
+    assert r.json()["detail"] == "the name has at most 24 characters (this one has 30)"
 
 
 # ------------------------------------------------------------ table ids
