@@ -92,6 +92,16 @@ def test_per_player_ante_partly_posted_wins_only_what_was_matched():
     assert all(0 not in a.eligible for a in awards[1:])
 
 
+def test_an_ante_nobody_could_match_comes_back_uncalled():
+    # Antes 10 as contributions; the small and big blind are all-in on the ante for
+    # 5 and 8, so the button's last 2 are matched by nobody (RULES.md §5.1).
+    hand = make_hand([5, 8, 100], blinds=(1, 2), ante=10, board=ROYAL)
+    assert hand.is_complete
+    assert hand.result.uncalled == {2: 2}
+    assert [(a.amount, a.eligible) for a in hand.result.awards] == [(15, (0, 1, 2)), (6, (1, 2))]
+    assert sum(hand.result.final_stacks) == 113
+
+
 def test_per_player_ante_dead_money_option():
     options = RuleOptions(per_player_ante_dead=True)
     hand = make_hand([3, 100, 100], blinds=(1, 2), ante=5, button=1, options=options, board=ROYAL)

@@ -421,10 +421,13 @@ class Hand:
     def _end_round(self) -> None:
         """Return the uncalled bet, then go to the next street, a run-out, or the end."""
         committed = self._committed
-        who, extra = uncalled_bet(committed)
+        # On the hand's contributions, not this round's bets (RULES.md §5.1): an
+        # ante nobody could match (the others all-in for less) comes back too.
+        who, extra = uncalled_bet(self._total)
         if extra:
             self._stacks[who] += extra
-            committed[who] -= extra
+            back = committed[who]
+            committed[who] = back - extra if back > extra else 0
             self._total[who] -= extra
             self._uncalled[who] = self._uncalled.get(who, 0) + extra
         if self._live == 1:
