@@ -161,6 +161,10 @@ def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Serv
         expect(hist.locator("#rp-title")).to_contain_text(f"hand #{number}")
         expect(hist.locator("#dl-phh")).to_be_visible()
         expect(hist.locator("#dl-ps")).to_be_visible()
+        with hist.expect_download() as download:  # Ann's own PokerStars text deals to her
+            hist.locator("#dl-ps-mine").click()
+        own = Path(download.value.path()).read_text()
+        assert [line[:14] for line in own.splitlines() if line.startswith("Dealt to")] == ["Dealt to Ann ["]
         hist.click("#last")
         expect(hist.locator("#rp-summary .explain").first).to_be_visible()
         check = desk.new_page()

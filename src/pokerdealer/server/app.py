@@ -348,13 +348,11 @@ def export_pokerstars(lt: LiveTable, record: Any, *, token: str | None = None) -
     import datetime
 
     from pokerdealer.history.pokerstars import hand_to_pokerstars
-    from pokerdealer.server.live import hash_token
 
     hand = record.hand
     member = lt.by_token.get(hash_token(token)) if token else None
-    # A table never gives a departed member's name to someone new, so the name
-    # in the hand is this member.
-    hero = member.name if member is not None and member.name in hand.config.players else None
+    player = proofs.player_index(record, member) if member is not None else None
+    hero = hand.config.players[player] if player is not None else None
     meta = lt.hand_meta.get(record.number, {})
     when = datetime.datetime.fromtimestamp(meta.get("started_at") or time.time(), datetime.UTC)
     return hand_to_pokerstars(
