@@ -33,7 +33,7 @@ class Played:
 
 
 def play_offline(
-    db_url: str, hands: int, *, seed: int = 7, bots: tuple[str, ...] = BOTS, keep_hands: int = 20,
+    db_url: str, hands: int, *, seed: int | None = 7, bots: tuple[str, ...] = BOTS, keep_hands: int = 20,
     flush_ops: int = 50_000, on_progress: Any = None,  # noqa: ANN401
 ) -> Played:
     """Play ``hands`` hands of bots at a new table in ``db_url``."""
@@ -41,7 +41,7 @@ def play_offline(
 
 
 async def _play(
-    db_url: str, hands: int, seed: int, bots: tuple[str, ...], keep_hands: int, flush_ops: int,
+    db_url: str, hands: int, seed: int | None, bots: tuple[str, ...], keep_hands: int, flush_ops: int,
     on_progress: Any,  # noqa: ANN401
 ) -> Played:
     options = ServerOptions(
