@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from pokerdealer.server import history_store, proofs
+from pokerdealer.server import history_store, middleware, proofs
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.protocol import ProtocolError, parse, visible_text
@@ -67,6 +67,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         await room.stop()
 
     app = FastAPI(title="pokerdealer", lifespan=lifespan, docs_url=None, redoc_url=None)
+    middleware.install(app)  # body limit, one-line 422s, security headers on every response
     app.state.room = room
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

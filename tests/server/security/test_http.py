@@ -4,12 +4,18 @@ carries the security headers."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
+import socket
 import sqlite3
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pytest
 from sqlalchemy import insert
 
 from pokerdealer.server.db import TableRow
@@ -114,3 +120,123 @@ def test_a_table_id_that_cannot_be_an_id_is_refused_over_the_websocket(db_target
         assert server.get("/api/tables").status_code == 200  # and the room is still up
     finally:
         server.stop()
+
+
+# ------------------------------------------------------------ the HTTP edge
+@pytest.fixture(scope="module")
+def edge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("edge") / "room.db").start()
+    yield s
+    s.stop()
+
+
+def _raw(server: Server, head: str) -> socket.socket:
+    """A raw connection that has sent ``head`` (request line and headers)."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock.sendall(head.encode("latin-1"))
+    return sock
+
+
+def _status(sock: socket.socket) -> int:
+    """The status code of the response read from ``sock``."""
+    data = b""
+    while b"\r\n" not in data:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        data += chunk
+    return int(data.split(b" ", 2)[1])
+
+
+def _post_head(server: Server, extra: str) -> str:
+    return (
+        f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+        f"Content-Type: application/json\r\n{extra}\r\n"
+    )
+
+
+def test_a_body_longer_than_64_kb_by_its_length_is_413_before_it_is_sent(edge: Server) -> None:
+    with _raw(edge, _post_head(edge, "Content-Length: 25165824\r\n")) as sock:
+        assert _status(sock) == 413  # no byte of the body was sent
+
+
+def test_a_chunked_body_is_413_once_it_passes_64_kb(edge: Server) -> None:
+    with _raw(edge, _post_head(edge, "Transfer-Encoding: chunked\r\n")) as sock:
+        chunk = b"[" * 16384
+        for _ in range(5):  # 80 KB, and the body never ends
+            sock.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        assert _status(sock) == 413
+
+
+def test_a_24_mb_body_is_refused_at_once_and_the_room_keeps_answering(edge: Server) -> None:
+    table = edge.create_table(name="busy")
+    body = b"[" * (24 * 1024 * 1024)
+
+    def push(sock: socket.socket) -> None:
+        with contextlib.suppress(OSError):  # the server closes once it has answered
+            sock.sendall(body)
+
+    with _raw(edge, _post_head(edge, f"Content-Length: {len(body)}\r\n")) as sock:
+        started = time.monotonic()
+        sender = threading.Thread(target=push, args=(sock,), daemon=True)
+        sender.start()
+        assert _status(sock) == 413
+        assert time.monotonic() - started < 3
+        assert edge.get(f"/api/tables/{table}").status_code == 200
+        assert time.monotonic() - started < 5
+        sender.join(10)
+
+
+def test_a_422_names_the_field_and_the_problem_not_the_input(edge: Server) -> None:
+    r = httpx.post(edge.base + "/api/tables", json={"seats": "SECRET-INPUT-1234"}, timeout=10)
+    assert r.status_code == 422
+    assert r.json() == {"detail": "seats: Input should be a valid integer, unable to parse string as an integer"}
+    r = httpx.post(
+        edge.base + "/api/tables", content=b'{"name": "SECRET-INPUT-5678', timeout=10,
+        headers={"Content-Type": "application/json"},
+    )
+    assert r.status_code == 422
+    assert r.json() == {"detail": "the body is not valid JSON"}
+
+
+def test_deeply_nested_json_is_refused_not_a_server_error(edge: Server) -> None:
+    r = httpx.post(
+        edge.base + "/api/tables", content=b"[" * 60000, timeout=10, headers={"Content-Type": "application/json"},
+    )
+    assert r.status_code in (400, 422)
+
+
+def test_every_response_carries_the_security_headers(edge: Server) -> None:
+    table = edge.create_table(name="headers")
+    responses = [
+        edge.get(path)
+        for path in (
+            "/", f"/t/{table}", f"/t/{table}/hands", "/verify", "/static/app.css", "/static/common.js",
+            "/api/tables", f"/api/tables/{table}", f"/api/tables/{table}/hands", "/api/tables/nope",
+            "/static/nope.js", "/no/such/page",
+        )
+    ]
+    responses.append(httpx.post(edge.base + "/api/tables", json={"seats": 99}, timeout=10))  # 422
+    responses.append(httpx.post(f"{edge.base}/api/tables/{table}/join", json={"name": "\u200b"}, timeout=10))  # 400
+    responses.append(httpx.delete(edge.base + "/api/tables", timeout=10))  # 405
+    responses.append(httpx.post(edge.base + "/api/tables", content=b"x" * 70000, timeout=10))  # 413
+    assert {r.status_code for r in responses} >= {200, 400, 404, 405, 413, 422}
+    for r in responses:
+        policy = r.headers.get("content-security-policy", "")
+        where = f"{r.request.method} {r.request.url.path} -> {r.status_code}"
+        for directive in ("script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"):
+            assert directive in policy, where
+        assert f"ws://127.0.0.1:{edge.port}" in policy and f"wss://127.0.0.1:{edge.port}" in policy, where
+        assert r.headers.get("x-content-type-options") == "nosniff", where
+        assert r.headers.get("referrer-policy") == "no-referrer", where
+
+
+def test_no_page_has_an_inline_script_or_handler() -> None:
+    """The policy runs scripts only from files: an inline one would silently not run."""
+    from pokerdealer.server.app import STATIC
+
+    for page in STATIC.glob("*.html"):
+        html = page.read_text()
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), page.name
+        assert not re.search(r"\son[a-z]+\s*=", html), page.name
+        assert "javascript:" not in html, page.name

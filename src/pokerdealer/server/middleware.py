@@ -1,0 +1,180 @@
+"""The room's HTTP edge: what every request and every response passes through.
+
+- **Bodies are small.** A request body over :data:`MAX_BODY_BYTES` is answered
+  413 before it is read in full: at once when its ``Content-Length`` says so,
+  else (a chunked body) as soon as the bytes counted pass the limit. So no
+  request can make the server buffer or parse (on the event loop every table
+  shares) more than that.
+- **A 422 names the field and the problem, never the input.** FastAPI's own
+  answer echoes what was sent back (``input``); ours is one line.
+- **Security headers on every response** -- pages, API, static files, errors,
+  404s and 500s: a Content-Security-Policy that runs scripts only from this
+  origin and lets no other site frame a page, ``X-Content-Type-Options:
+  nosniff``, ``Referrer-Policy: no-referrer``.
+
+>>> content_security_policy("room.example:8443").split("; ")[:3]
+["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'"]
+>>> "connect-src 'self' ws://room.example:8443 wss://room.example:8443" in content_security_policy("room.example:8443")
+True
+>>> "connect-src 'self';" in content_security_policy("evil; script-src *")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = [
+    "MAX_BODY_BYTES",
+    "Edge",
+    "content_security_policy",
+    "install",
+    "validation_message",
+]
+
+MAX_BODY_BYTES = 64 * 1024
+"""The largest request body accepted (every API body is well under 1 KB)."""
+
+TOO_LARGE = f"the request body is larger than {MAX_BODY_BYTES} bytes"
+SERVER_ERROR = "internal server error"
+
+#: A Host header that may be written into the policy (anything else: 'self' only).
+_HOST = re.compile(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+
+
+def content_security_policy(host: str | None) -> str:
+    """The policy for a page served as ``host``. Scripts only from this origin
+    (the pages have no inline script or handler); inline *styles* stay allowed
+    because the pages position seats with style attributes. The websocket of
+    the same host is named next to 'self' for browsers whose 'self' does not
+    cover ws:/wss: yet."""
+    connect = "'self'"
+    if host and _HOST.fullmatch(host):
+        connect += f" ws://{host} wss://{host}"
+    return "; ".join(
+        (
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data:",
+            f"connect-src {connect}",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        )
+    )
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+class Edge:
+    """ASGI middleware: the body limit and the security headers (see the module)."""
+
+    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = [
+            (b"content-security-policy", content_security_policy(_header(scope, b"host")).encode()),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+        ]
+        started = False
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                present = {key.lower() for key, _ in message.get("headers", ())}
+                message = {**message, "headers": [*message.get("headers", ()), *(h for h in extra if h[0] not in present)]}
+            await send(message)
+
+        length = _header(scope, b"content-length")
+        if length is not None and length.strip().isdigit() and int(length) > self.max_body:
+            await _answer(send_with_headers, 413, TOO_LARGE)
+            return
+        # Read the whole body here, counting (chunked bodies have no length to check):
+        # it is small, and the application then reads it from memory.
+        messages: list[Message] = []
+        size = 0
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            size += len(message.get("body", b""))
+            if size > self.max_body:
+                await _answer(send_with_headers, 413, TOO_LARGE)
+                return
+            if not message.get("more_body", False):
+                break
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        try:
+            await self.app(scope, replay, send_with_headers)
+        except Exception:
+            if not started:  # the 500 carries the headers too (Starlette's own would not)
+                await _answer(send_with_headers, 500, SERVER_ERROR, close=False)
+            raise
+
+
+async def _answer(send: Send, status: int, detail: str, *, close: bool = True) -> None:
+    """A JSON error sent straight from the edge; ``close``: the rest of the body is not read."""
+    body = JSONResponse({"detail": detail}).body
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def validation_message(errors: list[Any]) -> str:
+    """One line naming each bad field and what is wrong with it -- never the input.
+
+    >>> validation_message([{"loc": ("body", "seats"), "msg": "Input should be less than or equal to 10",
+    ...                      "input": 11, "type": "less_than_equal"}])
+    'seats: Input should be less than or equal to 10'
+    >>> validation_message([{"loc": ("body", 7), "msg": "JSON decode error", "input": {}, "type": "json_invalid"}])
+    'the body is not valid JSON'
+    """
+    parts = []
+    for error in errors[:5]:
+        if error.get("type") == "json_invalid":
+            parts.append("the body is not valid JSON")
+            continue
+        loc = [str(p) for p in error.get("loc", ())]
+        if len(loc) > 1 and loc[0] in ("body", "query", "path", "header"):
+            loc = loc[1:]
+        parts.append(f"{'.'.join(loc) or 'request'}: {error.get('msg', 'invalid')}")
+    if len(errors) > 5:
+        parts.append(f"and {len(errors) - 5} more")
+    return "; ".join(parts)
+
+
+async def _validation_error(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    return JSONResponse({"detail": validation_message(list(error.errors()))}, status_code=422)
+
+
+def install(app: FastAPI) -> None:
+    """Put the edge around ``app``: the middleware and the 422 answer."""
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_middleware(Edge)
