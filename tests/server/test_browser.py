@@ -60,6 +60,10 @@ def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Serv
     desk.set_default_timeout(15_000)
     phone.set_default_timeout(15_000)
     errors: list[str] = []
+    # The room's Content-Security-Policy: anything it blocks is reported on the console.
+    blocked: list[str] = []
+    for context in (desk, phone):
+        context.on("console", lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None)
     try:
         ann = desk.new_page()
         ann.on("pageerror", lambda e: errors.append(str(e)))
@@ -171,6 +175,7 @@ def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Serv
         check.goto(f"{server.base}/verify?table={table_id}&hand={number}")
         expect(check.locator("#result")).to_contain_text("matches the commitment")
         assert not errors, errors
+        assert not blocked, blocked
     finally:
         desk.close()
         phone.close()
