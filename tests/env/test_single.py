@@ -73,3 +73,61 @@ def test_bad_wrapper_arguments():
         HoldemGymEnv([])
     with pytest.raises(PokerDealerError):
         HoldemGymEnv(["random"], seat=2)
+
+
+def legal_by_the_engine(env: HoldemGymEnv) -> list[bool]:
+    """For each discrete action: does the engine accept what it stands for now?"""
+    hand = env.aec.hand
+    legal = []
+    for index in range(len(env.aec.action_set)):
+        try:
+            action = env.aec.action_set.to_action(index, hand)
+        except IllegalActionError:
+            legal.append(False)
+            continue
+        legal.append(hand.can(action))
+    return legal
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"opponents": ["random"], "stacks": 60},
+        {"opponents": ["random", "caller", "tight"], "seat": 1, "structure": "pot_limit"},
+        {"opponents": ["random", "random"], "structure": "fixed_limit", "hands": 5},
+        {"opponents": ["random"] * 5, "stacks": (30, 80, 200, 15, 60, 100), "ante": 1,
+         "raise_fractions": (0.33, 0.75, 2.0)},
+    ],
+)
+def test_action_masks_match_the_legal_actions_on_every_step(kwargs):
+    env = HoldemGymEnv(**kwargs)
+    rng = np.random.default_rng(4)
+    steps = 0
+    for seed in range(60):
+        obs, _ = env.reset(seed=seed)
+        while True:
+            masks = env.action_masks()
+            assert masks.dtype == np.bool_
+            assert masks.tolist() == legal_by_the_engine(env)
+            assert masks.tolist() == obs["action_mask"].astype(bool).tolist()
+            obs, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(masks))))
+            steps += 1
+            if terminated or truncated:
+                assert not env.action_masks().any()
+                break
+    assert steps > 60
+
+
+def test_action_masks_are_new_arrays():
+    env = HoldemGymEnv(["caller"])
+    env.reset(seed=0)
+    masks = env.action_masks()
+    masks[:] = False
+    assert env.action_masks().any()
+
+
+def test_action_masks_refuse_the_continuous_mode():
+    env = HoldemGymEnv(["caller"], action_mode="continuous")
+    env.reset(seed=0)
+    with pytest.raises(PokerDealerError, match="discrete"):
+        env.action_masks()

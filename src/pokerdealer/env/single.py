@@ -13,10 +13,19 @@ which the agent had nothing to decide (everybody folded to its big blind)
 is played through on ``reset`` and its result is added to the reward of the
 first step (and counted in ``info["skipped_hands"]``).
 
+:meth:`HoldemGymEnv.action_masks` gives the legal discrete actions as
+booleans, the method sb3-contrib's ``MaskablePPO`` looks for, so it trains on
+this environment without an ``ActionMasker`` wrapper. Checkers that step with
+unmasked random actions (Gymnasium's and stable-baselines3's ``check_env``)
+need ``illegal_action="penalty"``: an illegal action then ends the episode
+with ``illegal_reward`` instead of raising.
+
 >>> env = HoldemGymEnv(["caller"], stacks=100, blinds=(1, 2))
 >>> obs, info = env.reset(seed=3)
 >>> obs["action_mask"].tolist()
 [1, 1, 1, 1, 1, 1]
+>>> env.action_masks().tolist()
+[True, True, True, True, True, True]
 >>> obs, reward, terminated, truncated, info = env.step(0)   # fold
 >>> terminated, reward in (-1.0, -2.0)
 (True, True)
@@ -155,6 +164,20 @@ class HoldemGymEnv(gymnasium.Env):
         if done:
             info["illegal_move"] = bool(aec.infos[me].get("illegal_move", False))
         return obs, float(reward), done, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """Which discrete actions are legal now (``bool``, one per action; all
+        ``False`` once the episode is over): ``obs["action_mask"]`` of the current
+        observation, which the environment has already computed.
+
+        sb3-contrib's ``MaskablePPO`` calls this method (``get_action_masks``)
+        before every step.
+        """
+        if self.aec.action_mode != "discrete":
+            raise PokerDealerError(
+                "action_masks() is for the discrete action set: the continuous mode has none"
+            )
+        return self.aec.observe(self.agent)["action_mask"].astype(bool)
 
     def view(self):  # noqa: ANN201
         """The agent's :class:`~pokerdealer.rules.PlayerView` of the current hand."""
