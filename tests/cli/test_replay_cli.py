@@ -152,7 +152,7 @@ def test_a_second_show_or_muck_exits_2_with_one_line(tmp_path):
     [
         ("variant = ", "not valid TOML"),
         (SHOWDOWN.replace('"NT"', '"XX"'), "unknown variant 'XX'"),
-        (SHOWDOWN.replace('"NT"', '"PO"'), "variant PO is not played"),
+        (SHOWDOWN.replace('"NT"', '"PO"'), "variant 'PO' (pot-limit Omaha) is not supported: pokerdealer replays NT, FT, NS and its own PT"),
         (SHOWDOWN.replace("d db 2s", "d db 2x"), "cannot read action 'd db 2x'"),
         (SHOWDOWN.replace("starting_stacks", "starting"), "missing required field"),
         (SHOWDOWN.replace("d db 9d", "d db Qh"), "dealt twice"),
@@ -269,3 +269,39 @@ def test_an_all_in_in_chinese(tmp_path, lang, words):
     assert code == 0
     for word in words:
         assert word in out, word
+
+
+def test_files_pokerkit_wrote_replay_to_its_stacks_under_rules_pokerkit(tmp_path):
+    import random
+
+    from pokerdealer.history import loads
+    from pokerdealer.history.convert import history_to_hand
+    from pokerdealer.rules import RuleOptions
+    from tests.history.pokerkit_hands import pokerkit_hand
+
+    rng = random.Random(13)
+    seen = {"straddle": 0, "odd_chip": 0, "NS": 0, "FT": 0}
+    for k in range(120):
+        kind = ("NT", "NT", "FT", "NS")[k % 4]
+        text, _ = pokerkit_hand(rng, kind)
+        write(tmp_path, f"{kind}/{k}.phh", text)
+        history = loads(text)
+        seen["straddle"] += any(history.blinds_or_straddles[2:])
+        seen[kind] = seen.get(kind, 0) + 1
+        result = history_to_hand(history, options=RuleOptions.pokerkit()).hand.result
+        seen["odd_chip"] += any(len(a.winners) > 1 and a.amount % len(a.winners) for a in result.awards)
+    assert seen["straddle"] >= 10 and seen["odd_chip"] >= 5 and seen["NS"] == seen["FT"] == 30
+    code, out, _ = run("replay", str(tmp_path), "--rules", "pokerkit", "--json")
+    assert code == 0, out
+    summary = json.loads(out)["summary"]
+    assert summary["match"] == 120 and summary["hands"] == 120
+    # Under RULES.md's reading some of the same files break a rule (a straddle is
+    # re-raised by at least the straddle) or end with other stacks (odd chips).
+    code, out, _ = run("replay", str(tmp_path), "--json")
+    summary = json.loads(out)["summary"]
+    assert code == 1 and summary["match"] < 120
+
+
+def test_an_unknown_rule_set_exits_2(tmp_path):
+    code, _, err = run("replay", write(tmp_path, "h.phh", SHOWDOWN), "--rules", "wsop")
+    assert code == 2 and "--rules 'wsop': expected one of tda, pokerkit" in err

@@ -78,7 +78,7 @@ def test_antes_straddles_and_structures_become_the_engine_config():
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"variant": "PO"}, "variant PO is not played"),
+        ({"variant": "PO"}, "variant 'PO' \\(pot-limit Omaha\\) is not supported: pokerdealer replays NT, FT, NS and its own PT"),
         ({"blinds_or_straddles": (0, 0, 0)}, "no big blind"),
         ({"blinds_or_straddles": (1, 0, 5)}, "no big blind"),
         ({"antes": (1, 2, 3)}, "only uniform, big-blind or button antes"),

@@ -2,11 +2,19 @@
 
 ::
 
-    pokerdealer replay PATH [--json] [--auto-showdown] [--lang en|zh-Hant|zh-Hans]
+    pokerdealer replay PATH [--json] [--auto-showdown] [--rules tda|pokerkit]
+                            [--lang en|zh-Hant|zh-Hans]
 
 ``PATH`` is a ``.phh`` file (one hand), a ``.phhs`` file, a folder (searched
 recursively for ``.phh`` and ``.phhs``), or a PokerStars text file (``.txt``,
 one hand or many; see :mod:`pokerdealer.history.pokerstars_read`).
+
+``--rules`` says whose reading of the rules the hands are replayed under:
+``tda`` (the default) is RULES.md's (TDA, WSOP); ``pokerkit`` is PokerKit's
+(:meth:`RuleOptions.pokerkit() <pokerdealer.rules.RuleOptions.pokerkit>`:
+a straddle is raised by a big blind, odd chips all go to the first winner,
+a straight beats trips in short deck...), so a file PokerKit wrote replays to
+PokerKit's finishing stacks.
 
 One hand: the hand street by street, the pots, who showed first and why, who
 won what and why. ``--json`` prints (a contract)::
@@ -48,6 +56,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -61,14 +70,20 @@ from pokerdealer.cli.evaluate import hand_json
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import evaluate
 from pokerdealer.evaluation.showdown import showdown
-from pokerdealer.history.convert import Replay, ReplayError, UnsupportedHistory, history_to_hand
+from pokerdealer.history.convert import (
+    Replay,
+    ReplayError,
+    UnsupportedHistory,
+    history_to_hand,
+    unsupported_variant,
+)
 from pokerdealer.history.phh import HandHistory, HistoryError
 from pokerdealer.history.pokerstars_read import holds_many_hands, load_hands, load_one
 from pokerdealer.i18n import check_lang, message
-from pokerdealer.rules import Hand
+from pokerdealer.rules import Hand, RuleOptions
 from pokerdealer.rules.actions import CALL, CHECK, FOLD, MUCK, RAISE, SHOW
 
-__all__ = ["replay_command", "replay_json", "replay_many"]
+__all__ = ["RULE_SETS", "replay_command", "replay_json", "replay_many", "rule_options"]
 
 _STREET_KEYS = ("preflop", "flop", "turn", "river")
 
@@ -450,10 +465,34 @@ def _print_ending(replay: Replay, lang: str) -> None:
 # -- many hands -------------------------------------------------------------------------
 
 
+#: ``--rules``: whose reading of the rules a hand is replayed under.
+RULE_SETS: dict[str, Callable[[], RuleOptions]] = {
+    "tda": RuleOptions,  # RULES.md's defaults (TDA, WSOP)
+    "pokerkit": RuleOptions.pokerkit,  # PokerKit 0.7's choices, for files PokerKit wrote
+}
+
+
+def rule_options(name: str) -> RuleOptions:
+    """The :class:`~pokerdealer.rules.RuleOptions` of a ``--rules`` name.
+
+    >>> rule_options("pokerkit").odd_chips
+    <OddChips.ALL_TO_FIRST: 'all_to_first'>
+    """
+    try:
+        return RULE_SETS[name]()
+    except KeyError:
+        raise PokerDealerError(f"--rules {name!r}: expected one of {', '.join(RULE_SETS)}") from None
+
+
 def replay_many(
-    path: Path, *, auto_showdown: bool = False, show_progress: bool = False
+    path: Path,
+    *,
+    auto_showdown: bool = False,
+    show_progress: bool = False,
+    options: RuleOptions | None = None,
 ) -> dict[str, Any]:
-    """Replay every hand under ``path``; the ``replay --json`` object of many hands."""
+    """Replay every hand under ``path`` (under ``options``, default RULES.md's);
+    the ``replay --json`` object of many hands."""
     summary = Counter(
         {"hands": 0, "match": 0, "mismatch": 0, "no_finishing_stacks": 0, "rejected": 0,
          "skipped": 0}
@@ -474,10 +513,10 @@ def replay_many(
             if not history.is_holdem:
                 summary["skipped"] += 1
                 skipped.append({"path": name, "variant": history.variant,
-                                "reason": f"variant {history.variant} is not hold'em"})
+                                "reason": unsupported_variant(history.variant)})
                 continue
             try:
-                replay = history_to_hand(history, auto_showdown=auto_showdown)
+                replay = history_to_hand(history, options=options, auto_showdown=auto_showdown)
             except UnsupportedHistory as error:
                 summary["skipped"] += 1
                 skipped.append({"path": name, "variant": history.variant, "reason": error.reason})
@@ -546,14 +585,23 @@ def replay_command(
         typer.Option("--auto-showdown", help="Finish a hand left at the showdown the online way."),
     ] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language: en, zh-Hant or zh-Hans.")] = "en",
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            help="tda (RULES.md, the default) or pokerkit (PokerKit's choices, for its files).",
+        ),
+    ] = "tda",
 ) -> None:
     """Replay PHH hand histories through the rules and check their finishing stacks."""
     check_lang(lang)
+    options = rule_options(rules)
     if not path.exists():
         raise fail(f"{path}: no such file or folder")
     if holds_many_hands(path):
         results = replay_many(
             path,
+            options=options,
             auto_showdown=auto_showdown,
             show_progress=not as_json and error_console.is_terminal,
         )
@@ -568,7 +616,7 @@ def replay_command(
     history: HandHistory | None = None
     try:
         history = load_one(path)
-        replay = history_to_hand(history, auto_showdown=auto_showdown)
+        replay = history_to_hand(history, options=options, auto_showdown=auto_showdown)
     except PokerDealerError as error:
         if as_json:
             _print_json({"error": _error_json(error, history)})

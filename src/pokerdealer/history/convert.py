@@ -66,7 +66,14 @@ from typing import Any
 
 from pokerdealer.cards import Card, deck_cards
 from pokerdealer.errors import IllegalActionError, PokerDealerError
-from pokerdealer.history.phh import HandHistory, HistoryError, Number, PhhAction, format_cards_phh
+from pokerdealer.history.phh import (
+    VARIANT_NAMES,
+    HandHistory,
+    HistoryError,
+    Number,
+    PhhAction,
+    format_cards_phh,
+)
 from pokerdealer.rules import (
     Action,
     AnteType,
@@ -91,6 +98,7 @@ __all__ = [
     "hand_to_history",
     "history_to_config",
     "history_to_hand",
+    "unsupported_variant",
 ]
 
 _STRUCTURES = {
@@ -240,6 +248,17 @@ def _unscale(chips: int, scale: int) -> Number:
 # -- history -> config -------------------------------------------------------------
 
 
+def unsupported_variant(code: str) -> str:
+    """Why a variant code is not replayed, naming the game.
+
+    >>> unsupported_variant("PO")
+    "variant 'PO' (pot-limit Omaha) is not supported: pokerdealer replays NT, FT, NS and its own PT"
+    """
+    name = VARIANT_NAMES.get(code)
+    named = f" ({name})" if name else ""
+    return f"variant {code!r}{named} is not supported: pokerdealer replays NT, FT, NS and its own PT"
+
+
 def history_to_config(
     history: HandHistory, *, options: RuleOptions | None = None, scale: int = 1
 ) -> HandConfig:
@@ -250,10 +269,7 @@ def history_to_config(
     (trimming on) or dead money (off); it is ignored for a big-blind or button ante.
     """
     if history.variant not in _STRUCTURES:
-        raise UnsupportedHistory(
-            f"variant {history.variant} is not played by the rules engine "
-            "(only NT, FT, NS and PT)"
-        )
+        raise UnsupportedHistory(unsupported_variant(history.variant))
     variant, structure = _STRUCTURES[history.variant]
     n = history.player_count
     if n > 10:

@@ -56,6 +56,7 @@ from pokerdealer.errors import PokerDealerError
 __all__ = [
     "HOLDEM_VARIANTS",
     "VARIANTS",
+    "VARIANT_NAMES",
     "HandHistory",
     "HistoryError",
     "Number",
@@ -85,6 +86,22 @@ VARIANTS: frozenset[str] = frozenset(
 
 #: The variants the rules engine plays (Texas hold'em and short deck).
 HOLDEM_VARIANTS: frozenset[str] = frozenset(("NT", "FT", "NS", "PT"))
+
+#: What each variant code names (the spec's eleven and our ``PT``).
+VARIANT_NAMES: dict[str, str] = {
+    "FT": "fixed-limit Texas hold'em",
+    "NT": "no-limit Texas hold'em",
+    "NS": "no-limit short-deck hold'em",
+    "PT": "pot-limit Texas hold'em, pokerdealer's own code",
+    "PO": "pot-limit Omaha",
+    "FO/8": "fixed-limit Omaha hi/lo",
+    "F7S": "fixed-limit seven-card stud",
+    "F7S/8": "fixed-limit seven-card stud hi/lo",
+    "FR": "fixed-limit razz",
+    "N2L1D": "no-limit 2-7 single draw",
+    "F2L3D": "fixed-limit 2-7 triple draw",
+    "FB": "fixed-limit badugi",
+}
 
 _LIMIT_VARIANTS = frozenset(("FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"))
 _STUD_VARIANTS = frozenset(("F7S", "F7S/8", "FR"))
