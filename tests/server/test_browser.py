@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from pokerdealer.server.fair import verify_phh_text
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -169,6 +170,14 @@ def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Serv
             hist.locator("#dl-ps-mine").click()
         own = Path(download.value.path()).read_text()
         assert [line[:14] for line in own.splitlines() if line.startswith("Dealt to")] == ["Dealt to Ann ["]
+        # Ann's own proof and PHH of the hand, from the history page: they verify together.
+        files = {}
+        for link in ("#dl-mine", "#dl-my-phh"):
+            with hist.expect_download() as download:
+                hist.click(link)
+            files[link] = Path(download.value.path()).read_text()
+        verdict = verify_phh_text(files["#dl-my-phh"], mine=files["#dl-mine"])
+        assert verdict.ok and any(c.startswith("Ann's hole cards") for c in verdict.checks), verdict
         hist.click("#last")
         expect(hist.locator("#rp-summary .explain").first).to_be_visible()
         check = desk.new_page()

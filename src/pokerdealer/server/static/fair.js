@@ -43,12 +43,16 @@ function checkReveal(reveal) {
 }
 // The board's deck positions with `players` dealt in (pokerdealer.rules.board_positions).
 const boardPositions = (players) => [1, 2, 3, 5, 7].map(k => 2 * players + k);
-// Your own proof of a finished hand, as a file (the seat token goes in a header, never in a URL).
-async function downloadMine(tableId, number, token) {
-  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}/mine`, { headers: { "X-Seat-Token": token } });
+// A download of your own (the seat token goes in a header, never in a URL).
+async function downloadOwn(path, token, filename) {
+  const res = await fetch(path, { headers: { "X-Seat-Token": token } });
   if (!res.ok) { const d = await res.json().catch(() => ({})); throw new Error(d.detail || res.statusText); }
   const url = URL.createObjectURL(await res.blob());
-  const a = el("a", { href: url, download: `${tableId}-${number}-mine.json` });
+  const a = el("a", { href: url, download: filename });
   document.body.append(a); a.click(); a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+// Your own proof of a finished hand (for `pokerdealer verify --mine`), and your own PHH (your cards in it).
+const handPath = (tableId, number) => `/api/tables/${encodeURIComponent(tableId)}/hands/${number}`;
+const downloadMine = (tableId, number, token) => downloadOwn(`${handPath(tableId, number)}/mine`, token, `${tableId}-${number}-mine.json`);
+const downloadMyPhh = (tableId, number, token) => downloadOwn(`${handPath(tableId, number)}/phh`, token, `${tableId}-${number}-mine.phh`);

@@ -23,23 +23,14 @@ async function open(n) {
     el("a", { href: `/verify?table=${encodeURIComponent(tableId)}&hand=${n}`, text: "Check the deck" }));
   const token = localStorage.getItem(`pd.seat.${tableId}`);
   if (token) {
-    $("downloads").append(" · ", el("a", { href: "#", id: "dl-mine", text: "Download my proof",
-      onclick: (ev) => { ev.preventDefault(); downloadMine(tableId, n, token).catch(e => { $("dl-error").textContent = e.message; }); } }),
+    const own = (fn) => (ev) => { ev.preventDefault(); fn().catch(e => { $("dl-error").textContent = e.message; }); };
+    $("downloads").append(" · ", el("a", { href: "#", id: "dl-mine", text: "Download my proof", onclick: own(() => downloadMine(tableId, n, token)) }),
+      " · ", el("a", { href: "#", id: "dl-my-phh", text: "My PHH (with my cards)", onclick: own(() => downloadMyPhh(tableId, n, token)) }),
       " · ", el("a", { href: "#", id: "dl-ps-mine", text: "My PokerStars text",
-      onclick: (ev) => { ev.preventDefault(); downloadOwn(`${base}/pokerstars`, token, `${tableId}-${n}-mine.txt`).catch(e => { $("dl-error").textContent = e.message; }); } }),
+      onclick: own(() => downloadOwn(`${base}/pokerstars`, token, `${tableId}-${n}-mine.txt`)) }),
       " ", el("span", { id: "dl-error", class: "error" }));
   }
   draw();
-}
-// A download as the seat holder: the token goes in a header, never in a URL
-// (the PokerStars text then deals to you: your hole cards, as a tracker expects).
-async function downloadOwn(url, token, filename) {
-  const res = await fetch(url, { headers: { "X-Seat-Token": token } });
-  if (!res.ok) throw new Error(res.statusText);
-  const href = URL.createObjectURL(await res.blob());
-  const a = el("a", { href, download: filename });
-  document.body.append(a); a.click(); a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 function draw() {
   if (!detail) return;
