@@ -8,6 +8,8 @@
 - :mod:`~pokerdealer.server.between_hands`: promises kept after a hand, absent squatters stood up;
 - :mod:`~pokerdealer.server.views`: what each reader is sent;
 - :mod:`~pokerdealer.server.protocol`: validation of browser messages;
+- :mod:`~pokerdealer.server.chat`: table chat, said once to every reader, within its limits;
+- :mod:`~pokerdealer.server.limits`: token buckets and the connection caps by address and table;
 - :mod:`~pokerdealer.server.db`: the schema and the group-commit writer;
 - :mod:`~pokerdealer.server.snapshot`: the table's state between hands, so a start replays only what follows;
 - :mod:`~pokerdealer.server.history_store`: the last hands in memory, older ones rebuilt from the database;

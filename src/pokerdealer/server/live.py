@@ -22,7 +22,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -371,8 +371,10 @@ class LiveTable:
                 conn.send_json({"type": "error", "message": "unknown seat token: watching as a spectator", "ref": "hello"})
         conn.member = member
         self.conns.add(conn)
+        back = False
         if member is not None:
             member.conns += 1
+            back = member.conns == 1
             member.away_since = None
             member.timeouts = 0
         conn.send_json(
@@ -384,16 +386,23 @@ class LiveTable:
                 "chat": self.chat.recent(),
             }
         )
-        return True
+        if back:
+            return True  # the seat shows as connected again: a state for everyone
+        # Nobody else's view changes (spectators are counted with the next change):
+        # a crowd reconnecting at once must not send every reader a state per newcomer.
+        self.broadcast(to=(conn,))
+        return False
 
     def _detach(self, conn: Conn) -> bool:
+        """Forget a reader; True (a state for everyone) when a seat's last one left."""
         self.conns.discard(conn)
         m = conn.member
         if m is not None:
             m.conns = max(0, m.conns - 1)
             if m.conns == 0:
                 m.away_since = time.monotonic()
-        return True
+                return True
+        return False
 
     def _unique_name(self, name: str) -> str:
         base, k = name, 2
@@ -803,10 +812,11 @@ class LiveTable:
     def log_words(self) -> list[dict[str, Any]]:
         return self.hand_log if self.table.current is not None else []
 
-    def broadcast(self) -> None:
-        """Send each reader the state built for them: the public part is encoded
-        once; a player's message adds their own cards and legal actions."""
-        if not self.conns:
+    def broadcast(self, to: Collection[Conn] | None = None) -> None:
+        """Send each reader (or those ``to``) the state built for them: the public
+        part is encoded once; a player's message adds their own cards and legal actions."""
+        readers = self.conns if to is None else to
+        if not readers:
             return
         players = self.table.players
         by_name = {p.name: p for p in players}
@@ -819,7 +829,7 @@ class LiveTable:
         spectator_seats = "[" + ",".join(seat_texts) + "]"
         last_text: str | None = None
         record = self.table.current
-        for conn in list(self.conns):
+        for conn in list(readers):
             # The last hand's summary goes to each reader once (the page keeps it).
             fresh = conn.last_hand != last_number
             conn.last_hand = last_number

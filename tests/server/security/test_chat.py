@@ -523,3 +523,26 @@ def test_behind_a_trusted_proxy_the_caps_count_forwarded_clients(tmp_path: Path)
             c.close()
     finally:
         s.stop()
+
+
+def test_spectators_coming_and_going_send_the_others_no_state(room: Server) -> None:
+    # Each spectator used to make a state for every reader: a crowd reconnecting
+    # at once (a restart) sent each reader one state per newcomer.
+    table = room.create_table(name="crowd", bots=[])
+    first = Client(room, table, address="127.0.5.1")
+    try:
+        first.until(lambda s: True)
+        _drain(first)
+        before = len(first.messages)
+        crowd = []
+        for k in range(20):
+            crowd.append(Client(room, table, address=f"127.0.5.{k + 2}"))
+            assert crowd[-1].until(lambda s: True)["type"] == "state"  # a newcomer gets its state at once
+            _drain(first, 0.05)
+        for c in crowd:
+            c.close()
+            _drain(first, 0.05)
+        _drain(first)
+        assert [m["type"] for m in first.messages[before:]] == []
+    finally:
+        first.close()
