@@ -188,3 +188,32 @@ def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Serv
     finally:
         desk.close()
         phone.close()
+
+
+def test_the_replayer_opens_an_uploaded_pokerstars_file(browser: Browser, server: Server) -> None:
+    import httpx
+
+    real = Path(__file__).resolve().parents[1] / "history" / "data" / "pokerstars" / "pokerregion-tournament.txt"
+    side_pot_hand = real.read_text(encoding="utf-8").split("\n\n\n")[1]
+    upload = Path(server.db).parent / "hand.txt"
+    upload.write_text(side_pot_hand, encoding="utf-8")
+    page = browser.new_context().new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.base}/")
+        page.click("text=Replay a file")
+        page.set_input_files("#upload", str(upload))
+        expect(page.locator("#rp-title")).to_contain_text("797536898 9 · hand #105034215446")
+        page.click("#last")
+        expect(page.locator("#rp-summary")).to_contain_text("costamar 4740")
+        expect(page.locator("#rp-summary")).to_contain_text("costamar 21570")
+        bad = Path(server.db).parent / "bad.txt"
+        bad.write_text("hello", encoding="utf-8")
+        page.set_input_files("#upload", str(bad))
+        expect(page.locator("#dl-error")).to_contain_text("neither PokerStars text nor PHH")
+        assert not errors, errors
+    finally:
+        page.context.close()
+    too_big = httpx.post(f"{server.base}/api/replay", content=b"x" * (300 * 1024), timeout=10)
+    assert too_big.status_code == 413 and "larger than 256 KB" in too_big.json()["detail"]

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Header, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -109,6 +109,27 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     @app.get("/verify", include_in_schema=False)
     async def verify_page() -> FileResponse:
         return page("verify.html")
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> FileResponse:
+        return page("hands.html")  # the replayer, opening a file you upload
+
+    @app.post("/api/replay")
+    async def replay_file(request: Request) -> dict[str, Any]:
+        """Replay an uploaded PHH or PokerStars hand (the request body) for the replayer."""
+        from pokerdealer.server.upload import MAX_UPLOAD, UploadError, replay_upload
+
+        body = bytearray()
+        async for chunk in request.stream():  # never more than the limit in memory
+            body += chunk
+            if len(body) > MAX_UPLOAD:
+                raise HTTPException(413, f"the file is larger than {MAX_UPLOAD // 1024} KB")
+        try:
+            return replay_upload(bytes(body).decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            raise HTTPException(400, "the file is not UTF-8 text") from None
+        except UploadError as error:
+            raise HTTPException(400, str(error)) from None
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:

@@ -62,9 +62,30 @@ function draw() {
   }
   $("rp-summary").replaceChildren(...out);
 }
+// /replay: the same replayer opens a file you upload (PHH or PokerStars text).
+async function openFile(file) {
+  $("dl-error").textContent = "";
+  const res = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "text/plain" }, body: await file.text() });
+  const d = await res.json().catch(() => ({}));
+  if (!res.ok) { $("dl-error").textContent = d.detail || res.statusText; return; }
+  detail = d;
+  step = 0;
+  $("rp-title").textContent = `${d.table} · hand #${d.number}` + (d.hands > 1 ? ` (the first of ${d.hands})` : "");
+  draw();
+}
 $("first").onclick = () => { step = 0; draw(); };
 $("prev").onclick = () => { step = Math.max(0, step - 1); draw(); };
 $("next").onclick = () => { if (detail) { step = Math.min(detail.frames.length - 1, step + 1); draw(); } };
 $("last").onclick = () => { if (detail) { step = detail.frames.length - 1; draw(); } };
-window.addEventListener("hashchange", () => open(+location.hash.slice(1)));
-loadList().then(() => { if (location.hash) open(+location.hash.slice(1)); });
+if (location.pathname === "/replay") {
+  $("title").textContent = "Replay a hand history";
+  $("back").href = "/";
+  $("back").textContent = "Lobby";
+  $("rp-title").textContent = "Open a .phh, .phhs or PokerStars .txt file.";
+  const input = el("input", { type: "file", id: "upload", accept: ".phh,.phhs,.txt,text/plain" });
+  input.onchange = () => { if (input.files[0]) openFile(input.files[0]).catch(e => { $("dl-error").textContent = e.message; }); };
+  $("hand-list").closest("section").replaceChildren(el("h3", { text: "Your file" }), input, el("div", { id: "dl-error", class: "error" }));
+} else {
+  window.addEventListener("hashchange", () => open(+location.hash.slice(1)));
+  loadList().then(() => { if (location.hash) open(+location.hash.slice(1)); });
+}

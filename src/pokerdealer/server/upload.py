@@ -1,0 +1,92 @@
+"""The room's replayer opening an uploaded hand history (PHH or PokerStars text).
+
+:func:`replay_upload` reads the first hand of the text, replays it through the
+rules (a hand left at the showdown is finished the online way) and returns
+what the replayer page draws for a hand of a table: ``frames`` and
+``summary``. Only what the file shows is shown: hole cards appear once shown
+down, as for the table's own hands. Amounts are in the file's smallest unit
+(cents for a file in dollars and cents).
+
+>>> out = replay_upload('''PokerStars Hand #7:  Hold'em No Limit (1/2) - 2024/01/15 14:30:00 UTC [2024/01/15 9:30:00 ET]
+... Table 'Home' 3-max Seat #3 is the button
+... Seat 1: Ann (100 in chips)
+... Seat 2: Bob (100 in chips)
+... Seat 3: Cy (100 in chips)
+... Ann: posts small blind 1
+... Bob: posts big blind 2
+... *** HOLE CARDS ***
+... Cy: raises 4 to 6
+... Ann: folds
+... Bob: folds''')
+>>> out["table"], out["number"], [f["text"] for f in out["frames"]][1:]
+('Home', 7, ['Cy raises to 6', 'Ann folds', 'Bob folds'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.history import history_to_hand, loads, loads_all
+from pokerdealer.history.pokerstars_read import is_pokerstars_text, read_pokerstars
+from pokerdealer.rules import replay
+from pokerdealer.server.views import hand_frames, showdown_summary
+from pokerdealer.table import Positions
+from pokerdealer.table.record import HandRecord
+
+__all__ = ["MAX_UPLOAD", "UploadError", "replay_upload"]
+
+MAX_UPLOAD = 256 * 1024
+"""The largest upload read, in bytes."""
+
+
+class UploadError(PokerDealerError):
+    """An uploaded file the replayer cannot open (the message says why)."""
+
+
+def replay_upload(text: str) -> dict[str, Any]:
+    """The replayer's view of the first hand of ``text`` (PHH, a ``.phhs``
+    session, or PokerStars text)."""
+    try:
+        if is_pokerstars_text(text):
+            histories = read_pokerstars(text)
+        else:
+            try:
+                histories = loads_all(text) if text.lstrip().startswith("[") else [loads(text)]
+            except PokerDealerError as error:
+                raise UploadError(f"neither PokerStars text nor PHH ({error})") from None
+        if not histories:
+            raise UploadError("no hand in the file")
+        history = histories[0]
+        result = history_to_hand(history, auto_showdown=True)
+    except PokerDealerError as error:
+        raise UploadError(str(error).splitlines()[0]) from None
+    hand = result.hand
+    if not hand.is_complete:
+        raise UploadError("the hand stops before its end: the replayer shows finished hands")
+    n = hand.config.player_count
+    names = history.player_names if history.players else tuple(f"p{i + 1}" for i in range(n))
+    seats = history.metadata.get("seats")
+    if not (isinstance(seats, list) and len(seats) == n and all(isinstance(s, int) for s in seats)):
+        seats = list(range(1, n + 1))
+    # The replay names players by position; the page shows the file's names.
+    named = replay(dataclasses.replace(hand.config, players=tuple(names)), hand.deck, hand.log)
+    config = named.config
+    sb = config.small_blind_player
+    bb = config.big_blind_player
+    positions = Positions(
+        seats[config.button], seats[sb if sb is not None else bb], seats[bb], small_blind_dead=sb is None
+    )
+    number = history.metadata.get("hand")
+    record = HandRecord(
+        number=number if isinstance(number, int) else 1, hand=named, seats=tuple(seats), positions=positions
+    )
+    table = history.metadata.get("table")
+    return {
+        "table": table if isinstance(table, str) else "uploaded hand",
+        "number": record.number,
+        "hands": len(histories),
+        "frames": hand_frames(record),
+        "summary": showdown_summary(record, None),
+    }
