@@ -165,7 +165,9 @@ def test_a_table_from_before_snapshots_is_replayed_once_and_gets_them(tmp_path: 
         assert lt.table.state() == p.table.table.state() and lt.seq == p.table.seq
         with engine.connect() as conn:
             hands = conn.execute(text("SELECT hands FROM snapshots ORDER BY seq")).scalars().all()
+            stored = conn.execute(text("SELECT summary FROM hands ORDER BY number")).scalars().all()
         assert hands == list(range(1, 31))  # one at the end of each hand
+        assert all(set(json.loads(row)) == set(history_store.STORED) for row in stored)  # the list's rows, written once
         for number in (1, 12, 30):
             assert _served(lt, number) == _served(p.table, number)
         rows = asyncio.run(history_store.listing(lt))

@@ -335,6 +335,18 @@ def op_hand_state(
     )
 
 
+def op_hand_summary(table_id: str, number: int, summary: dict[str, Any]) -> Op:
+    """Rewrite a finished hand's stored summary (the history list's fields)."""
+    text = json.dumps(summary)
+
+    def op(conn: Connection) -> None:
+        conn.execute(
+            update(HandRow).where(HandRow.table_id == table_id, HandRow.number == number).values(summary=text)
+        )
+
+    return op
+
+
 def insert_members(conn: Connection, table_id: str, rows: list[tuple[str, str | None, str | None]], at: float) -> list[int]:
     """Add members (name, token hash, bot) to a table; their ids come from the
     database, so processes sharing it never hand out the same one."""

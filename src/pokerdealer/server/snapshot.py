@@ -68,8 +68,12 @@ def restore(lt: LiveTable, snapshot: dict[str, Any]) -> None:
 def restore_from_start(lt: LiveTable, events: list[tuple[int, str, dict[str, Any], float]]) -> list[db.Op]:
     """Replay a whole log that has no snapshot yet (a table from before
     snapshots): the same replay as a start, which also returns the snapshot
-    each ``hand_end`` would have written, for the caller to store -- so this
-    happens once, and its old hands can be rebuilt one at a time."""
+    each ``hand_end`` would have written -- and, for the hands the history
+    list shows, the list's fields their rows lacked then -- for the caller to
+    store. So this happens once, and old hands are rebuilt one at a time."""
+    from pokerdealer.server import history_store
+
+    listed = sum(1 for e in events if e[1] == "hand_end") - history_store.LIST_LIMIT
     ops = []
     start = 0
     for i, (_, kind, _, at) in enumerate(events):
@@ -77,5 +81,9 @@ def restore_from_start(lt: LiveTable, events: list[tuple[int, str, dict[str, Any
             lt.restore(events[start : i + 1])
             start = i + 1
             ops.append(op_snapshot(lt, at))
+            number = lt.table.hands_played
+            if number > listed:
+                stored = history_store.stored_summary(lt.table.hands[-1], lt.summary(number) or {})
+                ops.append(db.op_hand_summary(lt.id, number, stored))
     lt.restore(events[start:])
     return ops
