@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
+import gymnasium
 import numpy as np
 import pytest
 import warnings
 
 with warnings.catch_warnings():  # pettingzoo.test imports deprecated example envs
     warnings.simplefilter("ignore", DeprecationWarning)
+    # ... and pygame, which imports pkg_resources (setuptools<81 is in the dev group).
+    warnings.filterwarnings("ignore", "pkg_resources is deprecated", UserWarning)
     from pettingzoo.test import api_test
 
 from pokerdealer.env import ActionSet, HoldemEnv, observation_layout
@@ -54,6 +57,23 @@ def test_pettingzoo_api_test_passes(kwargs, monkeypatch):
     monkeypatch.setattr(module, "env_obs_dicts", [*module.env_obs_dicts, name])
     monkeypatch.setattr(module, "env_obs_space", [*module.env_obs_space, name])
     api_test(HoldemEnv(**kwargs), num_cycles=300)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 2, "stacks": 100},
+        {"players": 3, "stacks": 100},
+        {"players": 6, "structure": "pot_limit", "hands": 4, "stacks": (40, 100, 20, 200, 60, 80)},
+    ],
+)
+def test_pettingzoo_api_test_passes_in_the_continuous_mode(kwargs):
+    # A Box observation and a Box action: nothing for api_test to warn about (no
+    # list to join). Its random actions are often illegal, so they end the episode.
+    env = HoldemEnv(action_mode="continuous", illegal_action="penalty", **kwargs)
+    assert isinstance(env.observation_space("player_0"), gymnasium.spaces.Box)
+    assert isinstance(env.action_space("player_0"), gymnasium.spaces.Box)
+    api_test(env, num_cycles=300)
 
 
 @pytest.mark.parametrize("players", [2, 3, 6, 10])
@@ -155,23 +175,47 @@ def test_rewards_in_chips_and_big_blinds():
         assert rewards == {"player_0": -expected / 2, "player_1": expected / 2}
 
 
-def test_continuous_raise_to_and_engine_actions():
+def test_continuous_actions_are_a_kind_and_a_place_in_the_legal_range():
     env = HoldemEnv(players=2, stacks=100, blinds=(1, 2), button=0, action_mode="continuous")
     env.reset(seed=2)
-    assert env.observe("player_0")["action_mask"].tolist() == [1, 1, 1]
-    env.step((2, np.array([37.0], dtype=np.float32)))
+    layout = observation_layout(2)
+    obs = env.observe("player_0")
+    assert [obs[layout[k]][0] for k in ("can_fold", "can_call", "can_raise")] == [1, 1, 1]
+    assert env.legal_raise_range() == (4, 100)
+    # kind above 1/3 raises; size -0.3125 is 33/96 of the way from 4 to 100.
+    env.step(np.array([0.9, -0.3125], dtype=np.float32))
     assert env.hand.log[-1] == Action("raise", 0, 37)
-    with pytest.raises(IllegalActionError, match="below the minimum"):
-        env.step((2, [40]))  # the minimum re-raise is to 72
     assert env.legal_raise_range() == (72, 100)
-    env.step(Action("call"))
-    assert env.hand.street.value == "flop"
+    before = env.hand._fingerprint()
+    for bad in ([1.5, 0.0], [0.0, -1.01], [np.nan, 0.0], [1.0, np.inf], [1.0], "call", 7):
+        with pytest.raises(IllegalActionError):
+            env.step(bad)
+    assert env.hand._fingerprint() == before
+    env.step((0.2, 0.0))  # kind within 1/3 of 0: check or call
+    assert env.hand.log[-1].kind == "call" and env.hand.street.value == "flop"
     # An engine action naming another player is judged by the engine, and changes nothing.
     before = env.hand._fingerprint()
     with pytest.raises(IllegalActionError) as error:
         env.step(Action("check", 0 if env.hand.actor == 1 else 1))
     assert error.value.rule == "not_your_turn" and str(error.value).startswith("player_")
     assert env.hand._fingerprint() == before
+
+
+def test_continuous_raise_ends_of_the_range_and_a_closed_raise():
+    env = HoldemEnv(players=2, stacks=(10, 100), blinds=(1, 2), button=0,
+                    action_mode="continuous")
+    env.reset(seed=1)
+    env.step((1.0, 1.0))  # size 1: the top of the range, all-in for 10
+    assert env.hand.log[-1] == Action("raise", 0, 10)
+    with pytest.raises(IllegalActionError) as error:  # nobody left to call a raise
+        env.step((1.0, -1.0))
+    assert error.value.rule == "raise_closed"
+    env.step((-0.9, 0.0))  # kind below -1/3: fold
+    assert env.hand.log[-1].kind == "fold"
+    env = HoldemEnv(players=2, stacks=100, blinds=(1, 2), button=0, action_mode="continuous")
+    env.reset(seed=1)
+    env.step((1.0, -1.0))  # size -1: the minimum raise
+    assert env.hand.log[-1] == Action("raise", 0, 4)
 
 
 def test_none_is_refused_for_an_agent_that_must_act():
@@ -381,7 +425,7 @@ def reference_observation(env: HoldemEnv, agent: str) -> tuple[list[float], list
         vec[layout["to_act"].start + k] = hand.actor == i
     vec[layout["pot"]] = (sum(hand.contributions) + hand.dead_money) * scale
     vec[layout["hand_number"]] = env.hand_number
-    mask = [0] * env.observation_space(agent)["action_mask"].shape[0]
+    mask = [0] * (len(env.action_set) if env.action_mode == "discrete" else 3)
     legal = hand.legal()
     if me in index and hand.actor == index[me] and not legal.can_show:
         if legal.call is not None:
@@ -428,18 +472,20 @@ def test_observations_match_a_from_scratch_encoding(kwargs):
             for other in env.agents:
                 seen = env.observe(other)
                 vec, mask = reference_observation(env, other)
+                if env.action_mode == "continuous":  # the vector alone
+                    assert seen.tolist() == vec, (seed, other)
+                    continue
                 assert seen["observation"].tolist() == vec, (seed, other)
                 assert seen["action_mask"].tolist() == mask, (seed, other)
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"]).tolist()
             if env.action_mode == "continuous":
-                kind = rng.choice(legal)
-                lo, hi = env.legal_raise_range() or (0, 0)
-                env.step((kind, np.array([rng.randint(lo, hi)], dtype=np.float32)))
+                legal = np.flatnonzero(reference_observation(env, agent)[1]).tolist()
+                kind = (-1.0, 0.0, 1.0)[rng.choice(legal)]
+                env.step(np.array([kind, rng.uniform(-1, 1)], dtype=np.float32))
             else:
-                env.step(rng.choice(legal))
+                env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
 
 
 def test_observations_are_new_arrays_that_later_steps_do_not_change():

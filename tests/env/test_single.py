@@ -17,6 +17,7 @@ from pokerdealer.errors import IllegalActionError, PokerDealerError
         {"opponents": ["random"]},
         {"opponents": ["caller", "tight", "random"], "seat": 2, "structure": "pot_limit"},
         {"opponents": ["random", "caller"], "hands": 10, "stacks": 50},
+        {"opponents": ["random"], "action_mode": "continuous"},
     ],
 )
 def test_gymnasium_env_checker_passes(kwargs):

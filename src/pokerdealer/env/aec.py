@@ -20,6 +20,11 @@ observation of an agent is a dict:
 - ``"action_mask"``: ``int8``, one per discrete action, all zeros unless it is
   this agent's turn.
 
+With ``action_mode="continuous"`` the observation is the vector alone (its
+``can_fold``, ``can_check``, ``can_call``, ``can_raise``, ``min_raise_to`` and
+``max_raise_to`` fields say what is legal) and an action is a pair
+``(kind, size)`` in ``[-1, 1]`` (see :class:`HoldemEnv`).
+
 The full per-player view (:class:`pokerdealer.rules.PlayerView`) is
 :meth:`HoldemEnv.view`. Rewards are chips won or lost (or big blinds with
 ``reward_unit="bb"``), given to every player of a hand when it ends.
@@ -88,9 +93,14 @@ class HoldemEnv(AECEnv):
     :param min_raise: include the minimum raise in the action set.
     :param all_in: include all-in in the action set.
     :param action_mode: ``"discrete"`` (an index into :attr:`action_labels`) or
-        ``"continuous"``: a pair ``(kind, raise_to)`` with ``kind`` 0 fold,
-        1 check/call, 2 raise to ``raise_to`` chips (this street's total); the
-        mask then has those three entries.
+        ``"continuous"``: a pair ``(kind, size)`` in the ``Box`` ``[-1, 1]²`` (the
+        normalized space Gymnasium and stable-baselines3 recommend): ``kind``
+        below -1/3 folds, up to 1/3 checks or calls, above 1/3 raises, to
+        ``size``'s place in the legal raise-to range (-1 the minimum, 1 the
+        maximum, rounded to the chip; :meth:`legal_raise_range`). The observation
+        is then the vector alone, without a mask. A raise when raising is closed
+        (or a fold the rules forbid) is illegal, never turned into a call: random
+        actions (PettingZoo's ``api_test``) need ``illegal_action="penalty"``.
     :param illegal_action: ``"raise"`` (default: :class:`IllegalActionError`,
         nothing changes) or ``"penalty"`` (PettingZoo's convention: the episode
         ends, the offender gets ``illegal_reward``, the others 0).
@@ -194,18 +204,23 @@ class HoldemEnv(AECEnv):
             high[self._layout[name]] = 1.0
         high[self._layout["hand_number"]] = np.float32(1e9)
         self._obs_high = high
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, high, shape=(size,), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, shape=(core.mask_size,), dtype=np.int8),
-            }
-        )
-        if action_mode == "discrete":
-            act_space: spaces.Space[Any] = spaces.Discrete(len(self.action_set))
-        else:
-            act_space = spaces.Tuple(
-                (spaces.Discrete(3), spaces.Box(0.0, float(total), shape=(1,), dtype=np.float32))
+        vector_space = spaces.Box(0.0, high, shape=(size,), dtype=np.float32)
+        obs_space: spaces.Space[Any]
+        act_space: spaces.Space[Any]
+        self._discrete = action_mode == "discrete"
+        if self._discrete:
+            obs_space = spaces.Dict(
+                {
+                    "observation": vector_space,
+                    "action_mask": spaces.Box(0, 1, shape=(core.mask_size,), dtype=np.int8),
+                }
             )
+            act_space = spaces.Discrete(len(self.action_set))
+        else:
+            # PettingZoo's tools sample a dict's "action_mask" for the action space,
+            # which a Box cannot take: the vector's can_* fields say what is legal.
+            obs_space = vector_space
+            act_space = spaces.Box(-1.0, 1.0, shape=(2,), dtype=np.float32)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
 
@@ -412,18 +427,20 @@ class HoldemEnv(AECEnv):
         self._accumulate_rewards()
 
     # ---------------------------------------------------------------- observe
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Any:
         # Built on demand, for the agent asked about only, once per state.
-        return self._core.observe(self.agent_name_mapping[agent])
+        obs = self._core.observe(self.agent_name_mapping[agent])
+        return obs if self._discrete else obs["observation"]
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, reward, termination, truncation and info
         (PettingZoo's ``last()``, without its extra calls)."""
         agent = self.agent_selection
+        obs = self._core.observe(self.agent_name_mapping[agent]) if observe else None
+        if obs is not None and not self._discrete:
+            obs = obs["observation"]
         return (
-            self._core.observe(self.agent_name_mapping[agent]) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],

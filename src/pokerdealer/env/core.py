@@ -25,6 +25,7 @@ with the rules engine, and the ``.py`` file is the pure-Python fallback.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -64,6 +65,8 @@ _STREET_OFFSET = {
     Street.SHOWDOWN: 3, Street.COMPLETE: 3,
 }
 _CARDS: tuple[Card, ...] = deck_cards()
+#: The continuous mode's kind thresholds: fold below -1/3, raise above 1/3.
+_THIRD = 1.0 / 3.0
 #: Hands dealt per block of shuffles drawn from NumPy at once.
 _DEAL_BLOCK = 256
 
@@ -117,7 +120,7 @@ class HoldemCore:
     :param template: the table's config (stacks, blinds, antes, straddles, rules);
         each hand gets a copy with its own stacks and button.
     :param action_set: the discrete actions (``discrete=False``: the continuous
-        ``(kind, raise_to)`` pairs instead).
+        ``(kind, size)`` pairs instead).
     """
 
     def __init__(
@@ -285,7 +288,7 @@ class HoldemCore:
         self.amounts = None
 
     def to_engine(self, action: Any, hand: Hand) -> Action:
-        """The engine action for a discrete index, a ``(kind, raise_to)`` pair, or an
+        """The engine action for a discrete index, a continuous ``(kind, size)`` pair, or an
         :class:`Action` (given as is: the engine judges it, whose turn included)."""
         if isinstance(action, Action):
             return action
@@ -298,21 +301,43 @@ class HoldemCore:
             )
         if self.discrete:
             return self.action_set.to_action(int(action), hand, hand.legal(), self.amounts)
-        kind_value, amount = action
-        kind = int(kind_value)
-        if kind == 0:
+        return self._continuous_action(action, hand)
+
+    def _continuous_action(self, action: Any, hand: Hand) -> Action:
+        """The engine action for a continuous pair ``(kind, size)``, both in
+        ``[-1, 1]``: ``kind`` below -1/3 folds, up to 1/3 checks or calls, above
+        raises; a raise goes to ``size``'s place in the legal range (-1 the
+        minimum, 1 the maximum, rounded to the chip). A raise when raising is
+        closed, or a fold the rules do not allow, is illegal: nothing is turned
+        into another action."""
+        try:
+            kind_value, size_value = action
+            kind = float(np.asarray(kind_value).reshape(-1)[0])
+            size = float(np.asarray(size_value).reshape(-1)[0])
+        except (TypeError, ValueError, IndexError):
+            raise IllegalActionError(
+                f"a continuous action is a pair (kind, size) in [-1, 1], got {action!r}",
+                player=hand.actor,
+                rule="unknown_action",
+                legal=hand.legal(),
+            ) from None
+        if not (-1.0 <= kind <= 1.0 and -1.0 <= size <= 1.0):  # also false for NaN
+            raise IllegalActionError(
+                f"a continuous action is a pair (kind, size) in [-1, 1], got ({kind}, {size})",
+                player=hand.actor,
+                rule="unknown_action",
+                legal=hand.legal(),
+            )
+        if kind < -_THIRD:
             return Action(FOLD)
-        if kind == 1:
+        if kind <= _THIRD:
             return Action(CHECK_CALL)
-        if kind == 2:
-            value = float(np.asarray(amount).reshape(-1)[0])
-            return Action(RAISE, None, round(value))
-        raise IllegalActionError(
-            f"action kind {kind} is not 0 (fold), 1 (check/call) or 2 (raise)",
-            player=hand.actor,
-            rule="unknown_action",
-            legal=hand.legal(),
-        )
+        legal = hand.legal()
+        low = legal.min_raise_to
+        high = legal.max_raise_to
+        if low is None or high is None:
+            return Action(RAISE, None, 0)  # the engine says why raising is closed
+        return Action(RAISE, None, low + math.floor((size + 1.0) / 2.0 * (high - low) + 0.5))
 
     # ------------------------------------------------------------ observation
     def observe(self, me: int) -> dict[str, np.ndarray]:
