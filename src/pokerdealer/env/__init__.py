@@ -1,4 +1,4 @@
-"""Reinforcement-learning environments: PettingZoo (AEC) and Gymnasium (one seat).
+"""Reinforcement-learning environments: PettingZoo (AEC and Parallel) and Gymnasium (one seat).
 
 >>> from pokerdealer.env import HoldemEnv
 >>> env = HoldemEnv(players=2, stacks=100, blinds=(1, 2))
@@ -14,6 +14,16 @@ from __future__ import annotations
 
 from pokerdealer.env.actions import ActionSet
 from pokerdealer.env.aec import HoldemEnv, env, observation_layout, raw_env
+from pokerdealer.env.parallel import HoldemParallelEnv, parallel_env
 from pokerdealer.env.single import HoldemGymEnv
 
-__all__ = ["ActionSet", "HoldemEnv", "HoldemGymEnv", "env", "observation_layout", "raw_env"]
+__all__ = [
+    "ActionSet",
+    "HoldemEnv",
+    "HoldemGymEnv",
+    "HoldemParallelEnv",
+    "env",
+    "observation_layout",
+    "parallel_env",
+    "raw_env",
+]
