@@ -117,15 +117,11 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     @app.post("/api/replay")
     async def replay_file(request: Request) -> dict[str, Any]:
         """Replay an uploaded PHH or PokerStars hand (the request body) for the replayer."""
-        from pokerdealer.server.upload import MAX_UPLOAD, UploadError, replay_upload
+        from pokerdealer.server.upload import UploadError, replay_upload
 
-        body = bytearray()
-        async for chunk in request.stream():  # never more than the limit in memory
-            body += chunk
-            if len(body) > MAX_UPLOAD:
-                raise HTTPException(413, f"the file is larger than {MAX_UPLOAD // 1024} KB")
+        body = await request.body()  # the middleware's body limit applies (413)
         try:
-            return replay_upload(bytes(body).decode("utf-8-sig"))
+            return replay_upload(body.decode("utf-8-sig"))
         except UnicodeDecodeError:
             raise HTTPException(400, "the file is not UTF-8 text") from None
         except UploadError as error:

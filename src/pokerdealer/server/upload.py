@@ -5,7 +5,8 @@ rules (a hand left at the showdown is finished the online way) and returns
 what the replayer page draws for a hand of a table: ``frames`` and
 ``summary``. Only what the file shows is shown: hole cards appear once shown
 down, as for the table's own hands. Amounts are in the file's smallest unit
-(cents for a file in dollars and cents).
+(cents for a file in dollars and cents). The room's request body limit
+(:data:`~pokerdealer.server.middleware.MAX_BODY_BYTES`) bounds an upload.
 
 >>> out = replay_upload('''PokerStars Hand #7:  Hold'em No Limit (1/2) - 2024/01/15 14:30:00 UTC [2024/01/15 9:30:00 ET]
 ... Table 'Home' 3-max Seat #3 is the button
@@ -35,10 +36,7 @@ from pokerdealer.server.views import hand_frames, showdown_summary
 from pokerdealer.table import Positions
 from pokerdealer.table.record import HandRecord
 
-__all__ = ["MAX_UPLOAD", "UploadError", "replay_upload"]
-
-MAX_UPLOAD = 256 * 1024
-"""The largest upload read, in bytes."""
+__all__ = ["UploadError", "replay_upload"]
 
 
 class UploadError(PokerDealerError):
