@@ -4,14 +4,18 @@ PokerKit's ``PokerStarsParser`` and the ``poker`` package's (pokerregion).
 What each reads (checked here, not assumed):
 
 - PokerKit 0.7 reads no-limit hold'em only (no ``Hold'em Limit`` / ``Pot
-  Limit`` variant, no antes, no entry posts); it replays the actions itself,
-  so its finishing stacks are compared with ours.
+  Limit`` variant, no antes, no entry posts; ``6+ Hold'em No Limit`` it takes
+  for ordinary hold'em); it replays the actions itself, so its finishing
+  stacks and to whom it pushes chips (the winners) are compared with ours
+  (the amounts it pushes do not add up to the pot we write, e.g. 1 for a
+  heads-up 1/2 hand folded by the small blind, so the pot is checked with the
+  other parser).
 - ``poker`` 0.30 (2019, unmaintained; needs ``pkg_resources``, so setuptools
   < 81) reads NL, PL and FL hold'em with whole-chip amounts (play money and
   tournaments: it turns stacks and pots into ``int`` and bet amounts with a
   currency symbol fail) and only files with a ``Dealt to`` line (a hero). It
   does not replay, so its starting stacks, pot, winners, board, hero cards
-  and flop actions are compared with the engine's.
+  and flop actions are compared with the engine's. It refuses ``6+ Hold'em``.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ with warnings.catch_warnings():
     from poker.constants import Limit
     from poker.room.pokerstars import PokerStarsHandHistory
     from pokerkit.notation import PokerStarsParser
+    from pokerkit.state import ChipsPushing
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
 WHEN = datetime.datetime(2024, 5, 17, 21, 9, 7, tzinfo=datetime.UTC)
@@ -158,6 +163,9 @@ def test_pokerkit_replays_our_no_limit_exports_to_our_stacks(players):
         assert not states[-1].status, "PokerKit did not reach the end of the hand"
         assert dict(zip(hh.players, hh.starting_stacks)) == dict(zip(hand.config.players, hand.starting_stacks))
         assert dict(zip(hh.players, states[-1].stacks)) == dict(zip(hand.config.players, hand.stacks))
+        pushes = [op for op in states[-1].operations if isinstance(op, ChipsPushing)]
+        theirs = {hh.players[i] for op in pushes for i, chips in enumerate(op.amounts) if chips}
+        assert theirs == set(winnings(hand))
         ours = hand_to_history(hand)
         assert player_actions(hh.actions) == player_actions(ours.actions)
         assert (hh.year, hh.month, hh.day, hh.time) == (2024, 5, 17, datetime.time(21, 9, 7))
