@@ -96,7 +96,7 @@ def main() -> None:
         context = getattr(error, "ctx", None)
         command = context.command_path if context is not None else "pokerdealer"
         message = error.format_message() if hasattr(error, "format_message") else str(error)
-        error_console.print(f"error: {message} (see '{command} --help')", markup=False)
+        error_console.print(f"error: {message} (see '{command} --help')", markup=False, soft_wrap=True)
         sys.exit(getattr(error, "exit_code", 2))
     except (typer.Abort, KeyboardInterrupt):
         sys.exit(1)
