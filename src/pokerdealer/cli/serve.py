@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import socket
+import ssl
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from pokerdealer.cli._app import app, console, fail
+from pokerdealer.cli._app import app, console, error_console, fail
+
+#: uvicorn's log levels.
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 
 
 def _db_url(db: str) -> str:
@@ -20,7 +26,7 @@ def _db_url(db: str) -> str:
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[
         str,
         typer.Option("--db", help="SQLite file, or a database URL such as postgresql://user:pw@host/poker."),
@@ -65,7 +71,14 @@ def serve_command(
             "X-Forwarded-For believed, so the limits count each client, not the proxy. Default: believed from nobody.",
         ),
     ] = None,
-    log_level: Annotated[str, typer.Option("--log-level")] = "warning",
+    certfile: Annotated[
+        Path | None,
+        typer.Option("--certfile", help="TLS certificate (PEM, with its chain): serve HTTPS and WSS directly, with --keyfile."),
+    ] = None,
+    keyfile: Annotated[Path | None, typer.Option("--keyfile", help="The certificate's private key (PEM).")] = None,
+    log_level: Annotated[
+        str, typer.Option("--log-level", help=f"uvicorn's log level: {', '.join(LOG_LEVELS)}.")
+    ] = "warning",
 ) -> None:
     """Run the poker room: lobby, tables with bots, hand histories.
 
@@ -92,6 +105,11 @@ def serve_command(
         raise fail("--sat-out-hands must be 0 to 10000 hands")
     if not 0.3 <= lease <= 3600:
         raise fail("--lease must be 0.3 to 3600 seconds")
+    if log_level not in LOG_LEVELS:
+        raise fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}")
+    if node is not None and not 1 <= len(node) <= 200:
+        raise fail("--node must be 1 to 200 characters")
+    _check_tls(certfile, keyfile)
     caps: dict[str, int] = {}
     for name, count in (("per_address", conns_per_address), ("per_address_table", conns_per_address_table),
                         ("per_table", conns_per_table)):
@@ -123,18 +141,56 @@ def serve_command(
     )
     if test_seed is not None:
         console.print("[yellow]test mode: decks are NOT random (--test-seed)[/yellow]")
+    scheme = "https" if certfile else "http"
     console.print(
-        f"pokerdealer room on http://{host}:{port}/  (database {shown_db(options.db_url)}, node {options.node})",
+        f"pokerdealer room on {scheme}://{host}:{port}/  (database {shown_db(options.db_url)}, node {options.node})",
         markup=False,
     )
+    if certfile is None and not is_loopback(host):
+        error_console.print(plain_http_warning(host), markup=False, soft_wrap=True)
     config = uvicorn.Config(
         create_app(options), host=host, port=port, workers=1, log_level=log_level,
         ws_max_size=65536, ws_per_message_deflate=False, lifespan="on",
         # uvicorn believes X-Forwarded-For from 127.0.0.1 by default: any local client could
         # then claim any address and slip past the per-address limits.
         proxy_headers=trust_forwarded is not None, forwarded_allow_ips=trust_forwarded,
+        ssl_certfile=certfile, ssl_keyfile=keyfile,
     )
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def is_loopback(host: str) -> bool:
+    """Whether only this machine can reach ``host``.
+
+    >>> [is_loopback(h) for h in ("127.0.0.1", "::1", "localhost", "0.0.0.0", "", "poker.example.org")]
+    [True, True, True, False, False, False]
+    """
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def plain_http_warning(host: str) -> str:
+    """What ``serve`` says when it listens beyond this machine without TLS."""
+    return (
+        f"warning: serving plain HTTP on {host or 'every address'}: seat tokens, names and chat cross the "
+        "network unencrypted; give --certfile/--keyfile, or put a TLS proxy in front (README: TLS)"
+    )
+
+
+def _check_tls(certfile: Path | None, keyfile: Path | None) -> None:
+    """Both or neither, and a pair that loads -- refused here in one line, not by uvicorn's traceback."""
+    if (certfile is None) != (keyfile is None):
+        raise fail("--certfile and --keyfile go together: give both, or neither")
+    if certfile is None or keyfile is None:
+        return
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(certfile, keyfile)
+    except OSError as error:
+        raise fail(f"cannot use the certificate {certfile} with the key {keyfile}: {error.strerror or error}") from None
 
 
 def _listen(host: str, port: int) -> socket.socket:
