@@ -546,3 +546,16 @@ def test_spectators_coming_and_going_send_the_others_no_state(room: Server) -> N
         assert [m["type"] for m in first.messages[before:]] == []
     finally:
         first.close()
+
+
+def test_a_connection_cap_below_one_is_refused_in_one_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pokerdealer.cli import app
+
+    db = str(tmp_path / "room.db")
+    for flag in ("--conns-per-address", "--conns-per-address-table", "--conns-per-table"):
+        result = CliRunner().invoke(app, ["serve", "--db", db, flag, "0"])
+        assert result.exit_code == 2
+        assert f"{flag} must be a whole number from 1 to 100000" in result.output
+    assert not (tmp_path / "room.db").exists()  # refused before anything was made
