@@ -64,7 +64,7 @@ def test_one_hand_to_a_file_with_a_hero(tmp_path):
     ("args", "message"),
     [
         (["--format", "xml"], "unknown format 'xml': expected pokerstars"),
-        (["--hero", "Zed"], "hero 'Zed' is not one of the players"),
+        (["--hero", "Zed"], "hero 'Zed' is not one of the players of any hand"),
         (["--hero", "Ann", "--reveal-all"], "--hero and --reveal-all: choose one"),
         (["--currency", "XYZ"], "unknown currency 'XYZ'"),
         (["--buy-in", "10+1"], "--buy-in goes with --tournament ID"),
@@ -130,3 +130,14 @@ players = ["Ann", "Bob", "Cy"]
     assert lines[0].startswith("PokerStars Hand #1:  Hold'em No Limit ($0.25/$0.50 USD) - ")
     assert "Seat 2: Bob ($36.51 in chips)" in lines
     assert "Cy: raises $1 to $1.50" in lines and "Cy collected $1.25 from pot" in lines
+
+
+def test_a_hero_gets_only_the_hands_they_were_dealt(tmp_path):
+    _, histories = _session(3)
+    others = [h.replace(players=tuple(n.replace("Cy", "Zed") for n in h.players)) for h in histories[:2]]
+    source, out = tmp_path / "s.phhs", tmp_path / "s.txt"
+    dump_all([*others, histories[2]], source)
+    result = runner.invoke(app, ["export", str(source), "--hero", "Cy", "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "1 hand(s) written" in result.stdout and "(2 without Cy left out)" in result.stdout
+    assert out.read_text().count("PokerStars Hand #") == 1

@@ -97,4 +97,6 @@ def export_command(
         sys.stdout.flush()
     else:
         out.write_text(text, encoding="utf-8")
-        console.print(f"{len(histories)} hand(s) written to {out}", markup=False)
+        written = text.count("PokerStars Hand #")
+        left = f" ({len(histories) - written} without {hero} left out)" if written < len(histories) else ""
+        console.print(f"{written} hand(s) written to {out}{left}", markup=False, soft_wrap=True)

@@ -507,10 +507,17 @@ def session_to_pokerstars(texts: Iterable[str]) -> str:
 
 def histories_to_pokerstars(histories: Iterable, *, first_id: int = 1, **options: object) -> str:  # noqa: ANN001
     """Many PHH hands (a ``.phhs`` session) as one PokerStars file's text; hands
-    without a ``hand`` number are numbered from ``first_id``."""
+    without a ``hand`` number are numbered from ``first_id``. With a ``hero``,
+    the hands they were not dealt are left out (a player's own history, as
+    PokerStars writes it); none at all is an error."""
     texts = []
+    hero = options.get("hero")
     for k, history in enumerate(histories):
+        if hero is not None and hero not in history.player_names:
+            continue
         number = history.metadata.get("hand")
         hand_id = number if isinstance(number, int) else first_id + k
         texts.append(history_to_pokerstars(history, hand_id=hand_id, **options))
+    if not texts and hero is not None:
+        raise PokerDealerError(f"hero {hero!r} is not one of the players of any hand")
     return session_to_pokerstars(texts)
