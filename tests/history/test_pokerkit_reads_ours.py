@@ -1,0 +1,292 @@
+"""PokerKit reads every PHH we write, as it is (issue 13's acceptance test).
+
+Every file we write -- ``simulate --out`` (NT, FT, NS; 2, 6 and 10 players),
+``acpc-server --log`` and the room's downloads -- is loaded with PokerKit's
+``HandHistory`` and played to the end twice: by PokerKit's own iteration
+(which "repairs" a line it refuses by playing something else) and line by line
+without any repair, so a refused line fails the test. PokerKit's warnings are
+errors (``filterwarnings = error``). Then ``replay --rules pokerkit`` must give
+PokerKit's finishing stacks.
+
+The one departure: PokerKit caps a fixed-limit round at four bets and raises,
+RULES.md's default allows a bet and four raises (WSOP-LA 126), and PHH has no
+field for the cap; PokerKit refuses the fifth (see the FT test).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from pokerkit import HandHistory as PokerKitHistory
+from pokerkit.notation import parse_action
+from typer.testing import CliRunner
+
+from pokerdealer.cli import app
+from pokerdealer.cli.replay import rule_options
+from pokerdealer.history import dumps, loads
+from pokerdealer.history.convert import history_to_hand
+
+runner = CliRunner()
+
+#: What PokerKit does by itself between the lines of a file (HandHistory's automations).
+_AUTOMATIC = ("post_ante", "collect_bets", "post_blind_or_straddle", "select_runout_count",
+              "kill_hand", "push_chips", "pull_chips")
+
+
+class Refused(AssertionError):
+    """PokerKit refuses a line of the file."""
+
+    def __init__(self, index: int, line: str, reason: str) -> None:
+        super().__init__(f"PokerKit refuses actions[{index}] {line!r}: {reason}")
+        self.index = index
+
+
+def _automate(state) -> None:  # noqa: ANN001
+    while True:
+        if state.can_burn_card():
+            state.burn_card("??")
+            continue
+        for name in _AUTOMATIC:
+            if getattr(state, f"can_{name}")():
+                getattr(state, name)()
+                break
+        else:
+            return
+
+
+def pokerkit_stacks(text: str) -> list:
+    """PokerKit's finishing stacks of one hand; :class:`Refused` if a line is refused."""
+    history = PokerKitHistory.loads(text)
+    state = history.create_state()
+    for index, line in enumerate(history.actions):
+        _automate(state)
+        try:
+            parse_action(state, line)
+        except ValueError as error:
+            raise Refused(index, line, str(error)) from None
+    _automate(state)
+    assert not state.status, f"PokerKit's hand is not over:\n{text}"
+    *_, last = history  # PokerKit's own iteration, to the end: the same
+    assert list(last.stacks) == list(state.stacks)
+    return list(state.stacks)
+
+
+def hands_of(phhs: str) -> list[str]:
+    """The hands of ``.phhs`` text, each as ``.phh`` text."""
+    return [part for part in re.split(r"^\[\d+\]\n", phhs, flags=re.M) if part.strip()]
+
+
+def check_every_hand(texts: list[str]) -> list[tuple[str, list]]:
+    """Each hand read by PokerKit with its stacks, and the same from ``--rules pokerkit``."""
+    options = rule_options("pokerkit")
+    out = []
+    for text in texts:
+        stacks = pokerkit_stacks(text)
+        ours = history_to_hand(loads(text), options=options).finishing_stacks
+        assert list(ours) == stacks, text
+        out.append((text, stacks))
+    return out
+
+
+def replay_folder_under_pokerkit_rules(tmp_path: Path, checked: list[tuple[str, list]]) -> dict:
+    """``replay DIR --rules pokerkit`` on the hands with PokerKit's stacks recorded."""
+    folder = tmp_path / "with-pokerkit-stacks"
+    folder.mkdir()
+    for k, (text, stacks) in enumerate(checked):
+        (folder / f"{k}.phh").write_text(dumps(loads(text).replace(finishing_stacks=tuple(stacks))))
+    result = runner.invoke(app, ["replay", str(folder), "--rules", "pokerkit", "--json"])
+    assert result.exit_code == 0, result.stdout[-2000:]
+    return json.loads(result.stdout)["summary"]
+
+
+# -- simulate --out -------------------------------------------------------------------------
+
+GAMES = {"NT": ("no_limit", "holdem"), "FT": ("fixed_limit", "holdem"), "NS": ("no_limit", "shortdeck")}
+
+
+def simulated(tmp_path: Path, code: str, players: int, hands: int) -> list[str]:
+    structure, variant = GAMES[code]
+    players = min(players, 9) if variant == "shortdeck" else players
+    out = tmp_path / f"{code}-{players}.phhs"
+    result = runner.invoke(app, [
+        "simulate", "--players", str(players), "--hands", str(hands), "--seed", "13",
+        "--structure", structure, "--variant", variant, "--out", str(out), "--workers", "1", "--json",
+    ])
+    assert result.exit_code == 0, result.output
+    return hands_of(out.read_text())
+
+
+@pytest.mark.parametrize("players", [2, 6, 10])
+@pytest.mark.parametrize("code", ["NT", "NS"])
+def test_pokerkit_reads_every_simulated_hand(tmp_path, code, players):
+    checked = check_every_hand(simulated(tmp_path, code, players, 60))
+    assert len(checked) == 60
+    summary = replay_folder_under_pokerkit_rules(tmp_path, checked)
+    assert summary["match"] == 60
+
+
+def _fifth_bet_of_a_round(text: str, index: int) -> bool:
+    """Whether ``actions[index]`` is the fifth bet or raise of its betting round."""
+    actions = loads(text).actions
+    count = 0
+    for line in actions[: index + 1]:
+        words = line.split()
+        if words[:2] == ["d", "db"]:
+            count = 0
+        elif len(words) > 1 and words[1] == "cbr":
+            count += 1
+    return count == 5 and actions[index].split()[1] == "cbr"
+
+
+def check_limit_hands(texts: list[str]) -> tuple[list[tuple[str, list]], int]:
+    """Like :func:`check_every_hand`; a hand PokerKit refuses must be refused
+    for a fifth bet in a round (and nothing else). Returns the hands read and
+    how many were refused."""
+    read, refused = [], 0
+    for text in texts:
+        try:
+            read.extend(check_every_hand([text]))
+        except Refused as error:
+            assert _fifth_bet_of_a_round(text, error.index), f"{error}\n{text}"
+            refused += 1
+    return read, refused
+
+
+@pytest.mark.parametrize("players", [2, 6, 10])
+def test_pokerkit_reads_every_simulated_limit_hand_within_its_cap_of_four_bets(tmp_path, players):
+    read, refused = check_limit_hands(simulated(tmp_path, "FT", players, 60))
+    assert len(read) + refused == 60 and refused <= 3
+    assert replay_folder_under_pokerkit_rules(tmp_path, read)["match"] == len(read)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 6, 10])
+@pytest.mark.parametrize("code", ["NT", "FT", "NS"])
+def test_pokerkit_reads_a_thousand_simulated_hands(tmp_path, code, players):
+    texts = simulated(tmp_path, code, players, 1000)
+    read, refused = check_limit_hands(texts) if code == "FT" else (check_every_hand(texts), 0)
+    assert len(read) + refused == 1000 and refused <= (40 if code == "FT" else 0)
+
+
+# -- acpc-server --log ------------------------------------------------------------------------
+
+
+def acpc_log(players: int, structure: str, bots: list[str], hands: int) -> list[str]:
+    from pokerdealer.acpc import AcpcDealer, AcpcGame
+    from pokerdealer.history import dumps_all
+    from pokerdealer.rules import Structure
+    from tests.acpc.test_loopback import TIMEOUT, _clients
+
+    game = AcpcGame(players=players, stack=2000, blinds=(10, 20), structure=Structure(structure))
+    dealer = AcpcDealer(game, hands=hands, seed=11, host="127.0.0.1", port=0, timeout=TIMEOUT)
+    threads, _, errors = _clients(game, dealer, bots)
+    summary = dealer.run()
+    for thread in threads:
+        thread.join(TIMEOUT)
+    assert not errors, errors
+    return hands_of(dumps_all(summary.histories))
+
+
+@pytest.mark.parametrize(
+    ("players", "structure", "bots"),
+    [(2, "no_limit", ["tight", "random"]), (3, "no_limit", ["random", "caller", "random"]),
+     (2, "fixed_limit", ["random", "random"])],
+)
+def test_pokerkit_reads_every_acpc_log_hand(tmp_path, players, structure, bots):
+    # The ACPC dealer plays limit with three raises: within PokerKit's cap.
+    checked = check_every_hand(acpc_log(players, structure, bots, 80))
+    assert len(checked) == 80
+    assert replay_folder_under_pokerkit_rules(tmp_path, checked)["match"] == 80
+
+
+# -- the room's downloads -------------------------------------------------------------------
+
+
+def room_downloads(tmp_path: Path, tables: list[dict], hands: int) -> list[str]:
+    """Play ``hands`` hands at each table (one careful human, bots), then download
+    every hand's PHH: the public file, and the human's own copy."""
+    from tests.server.conftest import Client, Server
+
+    server = Server(tmp_path / "room.db").start()
+    clients = []
+    try:
+        seated = []
+        for settings in tables:
+            table = server.create_table(clock=30, **settings)
+            token = server.join(table, "Ann")["token"]
+            client = Client(server, table, token)
+            clients.append(client)
+            seated.append((table, token, client))
+        deadline = time.monotonic() + 240
+        done: set[str] = set()
+        while len(done) < len(seated):
+            assert time.monotonic() < deadline, "the room did not play its hands in time"
+            for table, _, client in seated:
+                if table in done:
+                    continue
+                state = client.poll(0.05)
+                if len(server.get(f"/api/tables/{table}/hands").json()) >= hands:
+                    done.add(table)
+                elif client.my_turn(state):
+                    # Cheap calls only, so Ann lasts and still sees showdowns.
+                    legal, hand = state["you"]["legal"], state["hand"]
+                    kind = "check" if legal["check"] else "call" if (legal["call"] or 0) <= 4 else "fold"
+                    client.send(type="act", kind=kind, hand=hand["number"], at=hand["actions"])
+        texts = []
+        for table, token, _ in seated:
+            for number in range(1, hands + 1):
+                path = f"/api/tables/{table}/hands/{number}/phh"
+                public = server.get(path)
+                assert public.status_code == 200, public.text
+                texts.append(public.text)
+                own = httpx.get(server.base + path, headers={"X-Seat-Token": token}, timeout=10)
+                assert own.status_code in (200, 404), own.text  # 404: Ann was not dealt in
+                if own.status_code == 200:
+                    texts.append(own.text)
+        return texts
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()
+
+
+ROOM_TABLES = [
+    {"name": "nl", "bots": ["random", "tight", "caller"], "seats": 6},
+    {"name": "fl", "structure": "fixed_limit", "bots": ["random"], "seats": 2, "stack": 100},
+]
+
+
+@pytest.mark.parametrize("hands", [8, pytest.param(60, marks=pytest.mark.slow)])
+def test_pokerkit_reads_every_room_download(tmp_path, hands):
+    # The public file of every hand, and Ann's own copy with her cards.
+    read, refused = check_limit_hands(room_downloads(tmp_path, ROOM_TABLES, hands=hands))
+    assert refused == 0 and len(read) >= 2 * hands
+    assert replay_folder_under_pokerkit_rules(tmp_path, read)["match"] == len(read)
+
+
+def test_an_engine_hand_with_a_dead_small_blind_and_straddle_reads_alike_in_pokerkit():
+    from pokerdealer.history import hand_to_history
+    from pokerdealer.rules import Hand, HandConfig, deck_for_deal
+
+    rng = random.Random(5)
+    for _ in range(20):
+        config = HandConfig(stacks=tuple(rng.choice([30, 200]) for _ in range(6)), blinds=(1, 2),
+                            straddles=(4,), dead_small_blind=True, button=rng.randrange(6))
+        hand = Hand(config, deck_for_deal(config, [None] * 6))
+        while not hand.is_complete:
+            if hand.street == "showdown":
+                hand.auto_showdown()
+                continue
+            legal = hand.legal()
+            if legal.min_raise_to is not None and rng.random() < 0.3:
+                hand.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
+            else:
+                hand.check_or_call()
+        check_every_hand([dumps(hand_to_history(hand))])
+
