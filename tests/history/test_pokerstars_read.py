@@ -186,7 +186,7 @@ def test_a_winner_showing_after_everyone_folded_is_no_action():
 
 
 def betting(actions):
-    return [x for x in actions if not x.startswith("d dh") and " sm" not in x]
+    return [x.split(" #")[0] for x in actions if not x.startswith("d dh") and " sm" not in x]
 
 
 def test_pokerkit_reads_the_same_actions_where_it_reads():
@@ -305,3 +305,13 @@ def test_a_big_blind_all_in_for_the_ante_reads_back():
     (history,) = read_pokerstars(text)
     replay = history_to_hand(history, options=options)
     assert replay.check == "match"
+
+
+def test_a_rejected_action_names_its_pokerstars_line():
+    from pokerdealer.history import ReplayError
+
+    bad = CASH.replace("Bo: raises $4 to $6", "Bo: raises $0.50 to $2.50")  # below the minimum raise
+    (history,) = read_pokerstars("\n\n" + bad)
+    with pytest.raises(ReplayError) as error:
+        history_to_hand(history)
+    assert "# line 24: Bo: raises $0.50 to $2.50" in str(error.value) and "min_raise" in str(error.value)

@@ -14,6 +14,9 @@ A Limit hand is replayed without the raise cap in rounds that start
 heads-up (``_limit_heads_up_cap``): the text does not say which rule the room
 used, and that one accepts hands played under either.
 
+Every action keeps its PokerStars line as a PHH comment (``p3 cbr 6 # line
+10: Cy: raises 4 to 6``), so a replay that rejects it names the line.
+
 ``finishing_stacks`` are computed from the text (chips put in, uncalled bets
 returned, pots collected), so a replay checks the file against the rules; a
 raked hand has none (the rake is not the engine's), its rake is kept in
@@ -42,8 +45,10 @@ reading to its.
 ... *** SUMMARY ***
 ... Total pot 5 | Rake 0'''
 >>> (hand,) = read_pokerstars(text)
->>> hand.players, hand.blinds_or_straddles, hand.actions[:2], hand.actions[3:]
-(('Ann', 'Bob', 'Cy'), (1, 2, 0), ('d dh p1 AhKd', 'd dh p2 ????'), ('p3 cbr 6', 'p1 f', 'p2 f'))
+>>> hand.players, hand.blinds_or_straddles, hand.actions[:2]
+(('Ann', 'Bob', 'Cy'), (1, 2, 0), ('d dh p1 AhKd', 'd dh p2 ????'))
+>>> hand.actions[3:]
+('p3 cbr 6 # line 10: Cy: raises 4 to 6', 'p1 f # line 11: Ann: folds', 'p2 f # line 12: Bob: folds')
 >>> hand.finishing_stacks, hand.metadata["hand"], hand.metadata["time_zone"]
 ((99, 98, 103), 7, 'UTC')
 """
@@ -124,7 +129,7 @@ def read_pokerstars(text: str, *, path: str | None = None) -> list[HandHistory]:
         end = starts[k + 1] if k + 1 < len(starts) else len(text)
         block = text[start:end]
         try:
-            hands.append(_read_hand(block))
+            hands.append(_read_hand(block, first_line=text.count("\n", 0, start) + 1))
         except HistoryError as error:
             first = block.splitlines()[0][:60]
             where = f"{path}: " if path else ""
@@ -178,7 +183,7 @@ class _Hand:
             self.street[name] = self.street.get(name, Decimal(0)) + chips
 
 
-def _read_hand(block: str) -> HandHistory:
+def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     lines = [line.rstrip() for line in block.strip().splitlines()]
     header = _HEADER.match(lines[0])
     found = _STAKES.search(header["rest"]) if header else None
@@ -308,7 +313,9 @@ def _read_hand(block: str) -> HandHistory:
     rake = Decimal(0)
     folded: set[str] = set()
     summary = False
-    for line in lines[k:]:
+    for number, line in enumerate(lines[k:], first_line + k):
+        # Each action keeps its line as a PHH comment: a replay that rejects it names the line.
+        source = f" # line {number}: {line}"
         if line.startswith("*** SUMMARY ***"):
             summary = True
             continue
@@ -321,7 +328,7 @@ def _read_hand(block: str) -> HandHistory:
             raise UnsupportedHistory("the board was run more than once (the rules engine deals one board)")
         board = _BOARD.match(line)
         if board:
-            actions.append("d db " + board["cards"].replace(" ", ""))
+            actions.append("d db " + board["cards"].replace(" ", "") + source)
             h.street = {}
             continue
         m = re.match(r"Dealt to (.+?) \[([^\]]+)\]", line)
@@ -343,29 +350,29 @@ def _read_hand(block: str) -> HandHistory:
         p = f"p{position[name] + 1}"
         if rest.startswith("folds"):
             folded.add(name)
-            actions.append(f"{p} f")
+            actions.append(f"{p} f" + source)
         elif rest.startswith("checks"):
-            actions.append(f"{p} cc")
+            actions.append(f"{p} cc" + source)
         elif m := re.match(r"calls (\S+)", rest):
             h.pay(name, _number(m[1], line))
-            actions.append(f"{p} cc")
+            actions.append(f"{p} cc" + source)
         elif m := re.match(r"bets (\S+)", rest):
             chips = _number(m[1], line)
             h.pay(name, chips)
-            actions.append(f"{p} cbr {_phh(h.street[name])}")
+            actions.append(f"{p} cbr {_phh(h.street[name])}" + source)
         elif m := re.match(r"raises \S+ to (\S+)", rest):
             to = _number(m[1], line)
             h.pay(name, to - h.street.get(name, Decimal(0)))
-            actions.append(f"{p} cbr {_phh(to)}")
+            actions.append(f"{p} cbr {_phh(to)}" + source)
         elif len(names) - len(folded) < 2:
             continue  # the hand is won: a winner showing or not is no action of the rules
         elif m := re.match(r"shows \[([^\]]+)\]", rest):
             cards = m[1].replace(" ", "")
             if len(cards) != 4:
                 raise UnsupportedHistory(f"{name} shows {len(cards) // 2} card(s): only whole hands can be replayed")
-            actions.append(f"{p} sm {cards}")
+            actions.append(f"{p} sm {cards}" + source)
         elif rest.startswith("mucks hand"):
-            actions.append(f"{p} sm")
+            actions.append(f"{p} sm" + source)
 
     deals = [f"d dh p{i + 1} {holes.get(name, '????')}" for i, name in enumerate(names)]
     bos = [blinds[name] for name in names]
