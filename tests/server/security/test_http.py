@@ -240,3 +240,31 @@ def test_no_page_has_an_inline_script_or_handler() -> None:
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), page.name
         assert not re.search(r"\son[a-z]+\s*=", html), page.name
         assert "javascript:" not in html, page.name
+
+
+def test_a_server_error_carries_the_security_headers_too() -> None:
+    """A 500 is sent by the edge itself (Starlette's own answer would go around it)."""
+    import asyncio
+
+    from fastapi import FastAPI
+
+    from pokerdealer.server import middleware
+
+    app = FastAPI()
+    middleware.install(app)
+
+    @app.get("/boom")
+    async def boom() -> None:
+        raise RuntimeError("a bug")
+
+    async def fetch() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://room.test") as client:
+            return await client.get("/boom")
+
+    r = asyncio.run(fetch())
+    assert r.status_code == 500
+    assert r.json() == {"detail": "internal server error"}
+    assert "script-src 'self'" in r.headers["content-security-policy"]
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "no-referrer"
