@@ -38,14 +38,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pokerdealer.rules import Action, AnteType, BBAPriority, HandConfig, HeadsUpCap, RuleOptions
 from pokerdealer.table.button import SeatStatus
+from pokerdealer.table.payouts import share_prizes
 from pokerdealer.table.record import HandRecord
 from pokerdealer.table.settings import BustTiebreak, Level, TableError, TournamentSettings
 from pokerdealer.table.table import Player, Stakes, Table
 
-__all__ = ["Standing", "Tournament", "antes_paid", "split_prize_pool"]
+__all__ = ["Standing", "Tournament", "antes_paid", "place_busts", "split_prize_pool"]
+
+K = TypeVar("K")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +74,28 @@ def split_prize_pool(pool: int, percents: Sequence[int | float]) -> tuple[int, .
     if prizes and sum(percents) >= 100:
         prizes[0] += pool - sum(prizes)
     return tuple(prizes)
+
+
+def place_busts(first_place: int, basis: Sequence[tuple[K, int]]) -> list[tuple[int, list[K]]]:
+    """Rank players eliminated together (RULES.md §10.2): more chips at the
+    start of the hand (``basis``) finishes higher; equal chips tie and share
+    the best of their places. ``first_place`` is the best place the group
+    covers (players alive before the hand minus busted plus one); ``basis``
+    lists ``(key, chips)`` in the order ties keep (the odd units of a shared
+    prize go to the first).
+
+    >>> place_busts(7, [("a", 300), ("b", 900), ("c", 300)])
+    [(7, ['b']), (8, ['a', 'c'])]
+    """
+    order = sorted(range(len(basis)), key=lambda i: -basis[i][1])  # stable: keeps the tie order
+    groups: list[tuple[int, list[K]]] = []
+    k = 0
+    while k < len(order):
+        chips = basis[order[k]][1]
+        group = [basis[i][0] for i in order[k:] if basis[i][1] == chips]
+        groups.append((first_place + k, group))
+        k += len(group)
+    return groups
 
 
 def antes_paid(config: HandConfig) -> tuple[int, ...]:
@@ -242,14 +268,9 @@ class Tournament(Table):
             basis = list(hand.starting_stacks)
             if self.settings.bust_tiebreak is BustTiebreak.START_STACK_AFTER_ANTE:
                 basis = [s - a for s, a in zip(basis, antes_paid(hand.config))]
-            out.sort(key=lambda i: (-basis[i], record.seats[i]))
-            first_place = alive - len(out) + 1
-            k = 0
-            while k < len(out):
-                group = [i for i in out[k:] if basis[i] == basis[out[k]]]
-                group.sort(key=lambda i: record.seats[i])
-                self._award(first_place + k, [hand.config.players[i] for i in group], record.number)
-                k += len(group)
+            by_seat = sorted(out, key=lambda i: record.seats[i])
+            for place, group in place_busts(alive - len(out) + 1, [(i, basis[i]) for i in by_seat]):
+                self._award(place, [hand.config.players[i] for i in group], record.number)
             for i in out:
                 del self._seats[record.seats[i]]
         if len(self._seats) == 1:
@@ -257,8 +278,5 @@ class Tournament(Table):
             self._award(1, [last.name], None)
 
     def _award(self, place: int, names: list[str], hand: int | None) -> None:
-        payouts = self.settings.payouts
-        pool = sum(payouts[place - 1 : place - 1 + len(names)])
-        share, odd = divmod(pool, len(names))
-        for j, name in enumerate(names):
-            self._standings.append(Standing(place, name, share + (1 if j < odd else 0), hand))
+        for name, prize in zip(names, share_prizes(self.settings.payouts, place, len(names))):
+            self._standings.append(Standing(place, name, prize, hand))
