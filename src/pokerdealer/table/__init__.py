@@ -1,5 +1,6 @@
 """Many hands at one table: the button and blinds moving, seats, cash games
-and tournaments (RULES.md §1, §2, §10).
+and tournaments (RULES.md §1, §2, §10); multi-table tournaments
+(:class:`Event`: balancing, breaking, hand-for-hand, payouts).
 
 >>> import random
 >>> from pokerdealer.table import CashGameSettings, CashTable, play_hand, check_or_fold
@@ -22,6 +23,8 @@ from pokerdealer.table.button import (
     plan_hand,
 )
 from pokerdealer.table.cash import CashTable
+from pokerdealer.table.event import Event, EventSettings, EventTable, Move, play_event
+from pokerdealer.table.payouts import PAYOUT_PRESETS, payout_table
 from pokerdealer.table.play import Decide, check_or_fold, play_hand
 from pokerdealer.table.record import HandRecord, shuffled_deck
 from pokerdealer.table.settings import (
@@ -33,22 +36,30 @@ from pokerdealer.table.settings import (
     TableError,
     TournamentSettings,
 )
+from pokerdealer.table.structures import STRUCTURE_PRESETS, Break, load_structure, structure
 from pokerdealer.table.table import Player, Stakes, Table
-from pokerdealer.table.tournament import Standing, Tournament, antes_paid, split_prize_pool
+from pokerdealer.table.tournament import Standing, Tournament, antes_paid, place_busts, split_prize_pool
 
 __all__ = [
+    "Break",
     "BustTiebreak",
     "ButtonRule",
     "CashGameSettings",
     "CashTable",
     "Decide",
     "EntryRule",
+    "Event",
+    "EventSettings",
+    "EventTable",
     "HandPlan",
     "HandRecord",
     "Level",
+    "Move",
+    "PAYOUT_PRESETS",
     "Player",
     "Positions",
     "Post",
+    "STRUCTURE_PRESETS",
     "SeatState",
     "SeatStatus",
     "Stakes",
@@ -60,9 +71,14 @@ __all__ = [
     "antes_paid",
     "check_or_fold",
     "first_positions",
+    "load_structure",
     "next_positions",
+    "payout_table",
+    "place_busts",
     "plan_hand",
+    "play_event",
     "play_hand",
     "shuffled_deck",
     "split_prize_pool",
+    "structure",
 ]

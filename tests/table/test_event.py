@@ -1,0 +1,375 @@
+"""Multi-table tournaments: seat draw, levels' clock, breaking and balancing,
+hand-for-hand, places and prizes, chips conserved (RULES.md §10)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pokerdealer.bots import make_bots
+from pokerdealer.table import Level, TableError
+from pokerdealer.table.balancing import allowed_spread, spread_of
+from pokerdealer.table.event import ChipsNotConserved, Event, EventSettings, play_event
+from pokerdealer.table.payouts import PAYOUT_PRESETS, payout_table, share_prizes
+from pokerdealer.table.structures import Break, structure
+
+TURBO = structure("turbo", timed=False)
+
+
+def shove(view):
+    legal = view.legal
+    return ("p%d cbr %d" % (view.player + 1, legal.max_raise_to)) if legal.max_raise_to else "p%d cc" % (view.player + 1)
+
+
+def event_of(n, *, seats=9, seed=1, **kw):
+    kw.setdefault("levels", TURBO)
+    ev = Event(EventSettings(1500, seats=seats, **kw), rng=random.Random(seed))
+    for i in range(n):
+        ev.register(f"p{i}")
+    return ev
+
+
+def bots_for(ev, seed=1, names="random,tight,caller"):
+    players = [p.name for t in ev.tables.values() for p in t.players]
+    bots = dict(zip(players, make_bots(names, len(players), random.Random(seed))))
+    return lambda name: bots[name].act
+
+
+# ------------------------------------------------------------------ payouts
+@pytest.mark.parametrize("preset", sorted(PAYOUT_PRESETS))
+def test_payouts_sum_to_the_prize_pool(preset):
+    for entries in (2, 5, 9, 27, 100, 1000, 1013):
+        for pool in (entries * 100, entries * 7 + 3, 1):
+            prizes = payout_table(pool, entries, preset)
+            assert sum(prizes) == pool
+            assert list(prizes) == sorted(prizes, reverse=True)
+
+
+def test_custom_payouts_sum_to_the_prize_pool_with_the_remainder_to_first_place():
+    assert payout_table(1001, 10, (50, 30, 20)) == (501, 300, 200)
+
+
+def test_custom_payouts_must_sum_to_100():
+    with pytest.raises(TableError, match="summing to 100"):
+        payout_table(1000, 10, (50, 30))
+
+
+def test_tied_players_share_the_prizes_of_their_places():
+    assert share_prizes((500, 300, 200), 2, 2) == (250, 250)
+    assert share_prizes((500, 301, 200), 2, 2) == (251, 250)
+
+
+# ------------------------------------------------------------- seat draw
+def test_the_seat_draw_makes_tables_differ_by_at_most_one():
+    ev = event_of(40, seats=9)
+    ev.start()
+    assert sorted(len(t.players) for t in ev.tables.values()) == [8, 8, 8, 8, 8]
+    ev = event_of(23, seats=9)
+    ev.start()
+    assert sorted(len(t.players) for t in ev.tables.values()) == [7, 8, 8]
+
+
+def test_the_seat_draw_depends_on_the_seed_only():
+    def draw(seed):
+        ev = event_of(30, seed=seed)
+        ev.start()
+        return [(t.id, p.seat, p.name) for t in ev.tables.values() for p in t.players]
+
+    assert draw(3) == draw(3)
+    assert draw(3) != draw(4)
+
+
+# -------------------------------------------------------------- balancing
+@pytest.mark.parametrize("seed", range(6))
+def test_tables_never_differ_by_more_than_allowed_after_every_hand(seed):
+    ev = event_of(90, seats=6, seed=seed, spread=2, spread_few=1, few_tables=6)
+    ev.start()
+    checked = []
+
+    def check(table, record):
+        counts = {t.id: len(t.players) for t in ev.tables.values()}
+        if len(counts) > 1:
+            assert spread_of(counts) <= allowed_spread(len(counts), spread=2, spread_few=1, few_tables=6), counts
+            checked.append(len(counts))
+
+    play_event(ev, bots_for(ev, seed), on_hand=check)
+    assert max(checked) > 6 and min(checked) <= 6  # both spreads were in force
+
+
+def clockwise_after(seat, seats, n):
+    """The first of ``seats`` strictly clockwise after ``seat`` (seats 1..n)."""
+    return min(seats, key=lambda s: (s - seat) % n or n)
+
+
+class Watched(Event):
+    """Records, for each balancing move, what the DEAD rule says independently:
+    the source's next big blind is the first player clockwise after its last
+    big blind; the worst position at the target is an empty seat between its
+    last big blind and the next player (the big blind at once), else the
+    first empty seat after the coming big blind."""
+
+    def _balance(self, source, target):
+        src, dst = self._tables[source], self._tables[target]
+        n = self.settings.seats
+        expected = None
+        if src.positions is not None and dst.positions is not None and len(src.players) >= 3 and len(dst.players) >= 2:
+            seat = clockwise_after(src.positions.big_blind, [p.seat for p in src.players], n)
+            mover = next(p.name for p in src.players if p.seat == seat)
+            last_bb = dst.positions.big_blind
+            taken = [p.seat for p in dst.players]
+            coming_bb = clockwise_after(last_bb, taken, n)
+            empty = [s for s in range(1, n + 1) if s not in taken]
+            at_once = [s for s in empty if (s - last_bb) % n and (s - last_bb) % n < (coming_bb - last_bb) % n]
+            worst = clockwise_after(last_bb, at_once, n) if at_once else clockwise_after(coming_bb, empty, n)
+            expected = (mover, worst, bool(at_once))
+        super()._balance(source, target)
+        self.watched.append((self.moves[-1], expected))
+
+
+def watched_events(seeds=range(4), n=60, seats=6):
+    for seed in seeds:
+        ev = Watched(EventSettings(1500, TURBO, seats=seats), rng=random.Random(seed))
+        ev.watched = []
+        for i in range(n):
+            ev.register(f"p{i}")
+        ev.start()
+        yield ev, seed
+
+
+def test_the_moved_player_is_the_next_big_blind():
+    movers = []
+    for ev, seed in watched_events():
+        play_event(ev, bots_for(ev, seed))
+        movers += [(m.player, e[0]) for m, e in ev.watched if e is not None]
+    assert len(movers) > 10
+    assert all(player == expected for player, expected in movers)
+
+
+def test_the_moved_player_takes_the_worst_position():
+    seats = []
+    for ev, seed in watched_events():
+        play_event(ev, bots_for(ev, seed))
+        seats += [(m.seat, e[1]) for m, e in ev.watched if e is not None]
+    assert len(seats) > 10
+    assert all(seat == expected for seat, expected in seats)
+
+
+def test_the_moved_player_posts_the_big_blind_at_once_when_a_seat_before_the_next_big_blind_is_free():
+    checked = 0
+    for ev, seed in watched_events():
+        waiting = {}  # table -> the one player moved in before its next hand (None: several)
+
+        def on_hand(table, record, ev=ev, waiting=waiting):
+            nonlocal checked
+            mover = waiting.pop(table.id, None)
+            if mover and mover in record.players:
+                bb = record.positions.big_blind
+                assert record.hand.config.players[record.seats.index(bb)] == mover
+                checked += 1
+            at_once = [m for m, e in ev.watched if e is not None and e[2]]
+            for m in ev.moves:
+                if m.hand == ev.hands:  # moved after this hand
+                    mover = m.player if m in at_once else None
+                    waiting[m.to_table] = None if m.to_table in waiting else mover
+
+        play_event(ev, bots_for(ev, seed), on_hand=on_hand)
+    assert checked > 5
+
+
+def test_tables_break_in_the_published_order():
+    ev = event_of(60, seats=6, seed=2)
+    ev.start()
+    assert ev.tables_started == 10
+    play_event(ev, bots_for(ev, 2))
+    assert ev.broken == list(range(10, 1, -1))
+
+
+def test_a_table_breaks_as_soon_as_the_others_can_take_its_players():
+    ev = event_of(27, seats=9, seed=1)
+    ev.start()
+
+    def check(table, record):
+        counts = {t.id: len(t.players) for t in ev.tables.values()}
+        assert sum(counts.values()) > 9 * (len(counts) - 1) or len(counts) == 1
+
+    play_event(ev, bots_for(ev), on_hand=check)
+
+
+def test_the_final_table_is_drawn_anew():
+    ev = event_of(27, seats=9, seed=5)
+    ev.start()
+    play_event(ev, bots_for(ev, 5))
+    final = [m for m in ev.moves if m.reason == "final_table"]
+    assert len(final) == 9 and {m.to_table for m in final} == {1}
+    assert len({m.hand for m in final}) == 1
+    assert any(e.kind == "final_table" for e in ev.log)
+
+
+# ----------------------------------------------------------- hand-for-hand
+def bubble_event(seed, n=30, seats=5):
+    # 30 entrants, "flat" pays 6: hand-for-hand at 7 players on two tables.
+    return event_of(n, seats=seats, seed=seed, payouts="flat", hand_for_hand=3)
+
+
+def test_hand_for_hand_holds_every_table():
+    rounds = 0
+    for seed in range(6):
+        ev = bubble_event(seed)
+        ev.start()
+
+        def check(table, record, ev=ev):
+            nonlocal rounds
+            if ev.hand_for_hand and ev._round:
+                assert table.id not in ev.ready_tables()
+                with pytest.raises(TableError, match="may not deal"):
+                    ev.start_hand(table.id)
+            if ev.hand_for_hand and not ev._round:
+                rounds += 1
+
+        play_event(ev, bots_for(ev, seed), on_hand=check)
+    assert rounds > 0
+
+
+def test_simultaneous_busts_across_tables_share_places():
+    # Four players on two heads-up tables, three paid: hand-for-hand from the
+    # start; everyone shoves, so both tables bust a player in the first round,
+    # both with the starting stack: they tie for 3rd and share 3rd and 4th.
+    ev = Event(EventSettings(1000, TURBO, seats=2, payouts=(50, 30, 20), hand_for_hand=1), rng=random.Random(1))
+    for name in "abcd":
+        ev.register(name)
+    ev.start()
+    assert ev.hand_for_hand and len(ev.tables) == 2
+    play_event(ev, lambda name: shove, max_hands=2)
+    third = [s for s in ev.standings if s.place == 3]
+    assert len(third) == 2
+    assert [s.prize for s in third] == [ev.prize_pool * 20 // 100 // 2] * 2
+
+
+def test_simultaneous_busts_across_tables_rank_by_starting_chips():
+    ev = Event(EventSettings(1000, TURBO, seats=2, payouts=(50, 30, 20), hand_for_hand=1), rng=random.Random(1))
+    for name in "abcd":
+        ev.register(name)
+    ev.start()
+    ev._pending = [("x", 900, (1, 1)), ("y", 400, (2, 2))]
+    ev._eliminate(ev._pending)
+    ev._pending = []
+    places = {s.name: s.place for s in ev.standings}
+    assert places["x"] < places["y"]
+
+
+# ------------------------------------------------------------ chips, places
+@pytest.mark.parametrize("seed", range(3))
+def test_chips_are_conserved_after_every_hand(seed):
+    ev = event_of(45, seats=9, seed=seed, late_registration=2, re_entries=1)
+    ev.start()
+    total = []
+
+    def check(table, record):
+        total.append(ev.total_chips == ev.entries * 1500)
+        for p in [f"p{i}" for i in range(45)]:
+            if ev.where(p) is None and ev.registration_open() and ev._entries_of[p] < 2:
+                ev.register(p)  # re-entries while registration is open
+
+    play_event(ev, bots_for(ev, seed), on_hand=check)
+    assert all(total) and ev.entries > 45
+
+
+def test_chips_not_conserved_is_an_error():
+    ev = event_of(10)
+    ev.start()
+    next(iter(ev.tables.values()))._seats[next(iter(next(iter(ev.tables.values()))._seats))].stack += 1
+    with pytest.raises(ChipsNotConserved):
+        ev._check_chips()
+
+
+def test_every_entry_gets_one_place_and_prizes_sum_to_the_prize_pool():
+    ev = event_of(27, seed=3)
+    ev.start()
+    play_event(ev, bots_for(ev, 3))
+    places = ev.standings
+    assert len(places) == 27 and places[0].place == 1
+    assert sum(s.prize for s in places) == ev.prize_pool
+
+
+# ------------------------------------------------------------ registration
+def test_late_registrants_are_drawn_into_a_shortest_table():
+    ev = event_of(17, late_registration=1)
+    ev.start()
+    assert sorted(len(t.players) for t in ev.tables.values()) == [8, 9]
+    table, _ = ev.register("late")
+    assert len(ev.tables[table].players) == 9
+
+
+def test_registration_closes_after_its_level():
+    ev = event_of(10, levels=(Level(10, 20, hands=2), Level(20, 40, hands=2), Level(40, 80)), late_registration=1)
+    ev.start()
+    assert ev.register("early")
+    play_event(ev, lambda name: fold_all, max_hands=4)  # two hands at each table: level 2
+    with pytest.raises(TableError, match="registration is closed"):
+        ev.register("late")
+
+
+def fold_all(view):
+    legal = view.legal
+    return "p%d %s" % (view.player + 1, "cc" if legal.can_check else "f")
+
+
+def test_re_entry_only_as_often_as_allowed():
+    ev = event_of(3, re_entries=0, late_registration=5)
+    ev.start()
+    with pytest.raises(TableError, match="already in the event"):
+        ev.register("p0")
+
+
+# --------------------------------------------------------------- the clock
+def timed_event(levels):
+    ev = Event(EventSettings(1500, levels, seats=4), rng=random.Random(1))
+    for i in range(8):
+        ev.register(f"p{i}")
+    ev.start(now=0.0)
+    return ev
+
+
+def test_a_level_change_applies_from_the_next_hand_at_each_table():
+    ev = timed_event((Level(10, 20, minutes=5), Level(20, 40)))
+    a, b = ev.tables
+    ev.start_hand(a, now=299.0)
+    ev.start_hand(b, now=301.0)
+    assert ev.tables[a].current.hand.config.blinds == (10, 20)
+    assert ev.tables[b].current.hand.config.blinds == (20, 40)
+
+
+def test_the_clock_pauses_with_the_event():
+    ev = timed_event((Level(10, 20, minutes=5), Level(20, 40)))
+    ev.pause(now=100.0)
+    assert ev.ready_tables(now=500.0) == ()
+    ev.resume(now=1000.0)
+    assert ev.clock(now=1000.0).index == 0
+    assert ev.clock(now=1000.0).seconds_left == pytest.approx(200.0)
+
+
+def test_no_hand_is_dealt_during_a_break():
+    ev = timed_event((Level(10, 20, minutes=1), Break(5), Level(20, 40)))
+    assert ev.ready_tables(now=90.0) == ()
+    assert ev.resumes_at(90.0) == pytest.approx(360.0)
+    assert ev.ready_tables(now=360.0)
+
+
+def test_a_timed_event_plays_to_the_end_through_its_breaks():
+    ev = timed_event(structure("turbo", timed=True))
+    play_event(ev, bots_for(ev), seconds_per_hand=60.0)
+    assert ev.is_over and any(e.kind == "level" and e.data["index"] > 6 for e in ev.log)
+
+
+# --------------------------------------------------------------- snapshots
+def test_the_state_restores_an_event_that_plays_on_the_same():
+    ev = event_of(27, seed=4)
+    ev.start()
+    play_event(ev, bots_for(ev, 4), max_hands=40)
+    again = Event(ev.settings, rng=random.Random(99))
+    again.restore_state(ev.state())
+    decide = bots_for(ev, 8, "caller")
+    play_event(ev, decide)
+    play_event(again, decide)
+    assert again.standings == ev.standings and again.moves == ev.moves
