@@ -327,6 +327,7 @@ class Event:
         self._tables: dict[int, EventTable] = {}
         self._started_tables = 0
         self._opened = 0
+        self._payouts: tuple[int, tuple[int, ...]] = (-1, ())
         self._now: float | None = None  # the latest time given (closes late registration after a hand)
         self._registered: list[str] = []
         self._entries_of: dict[str, int] = {}
@@ -382,7 +383,9 @@ class Event:
     @property
     def payouts(self) -> tuple[int, ...]:
         """Prizes for places 1, 2, ...; final once registration has closed."""
-        return payout_table(self.prize_pool, max(self._entries, 1), self.settings.payouts)
+        if self._payouts[0] != self._entries:  # asked after every hand: computed once per entry count
+            self._payouts = (self._entries, payout_table(self.prize_pool, max(self._entries, 1), self.settings.payouts))
+        return self._payouts[1]
 
     @property
     def is_over(self) -> bool:
