@@ -17,49 +17,105 @@ subpackages (``pokerdealer.rules``, ``.table``, ``.history``, ``.equity``,
 
 from __future__ import annotations
 
-from pokerdealer.bots import Bot, make_bot
-from pokerdealer.cards import CARDS, Card, Deck, format_cards, parse_card, parse_cards
-from pokerdealer.equity import EquityResult, Range, parse_range
-from pokerdealer.errors import (
-    CardParseError,
-    EvaluationError,
-    IllegalActionError,
-    PokerDealerError,
-)
-from pokerdealer.evaluation import (
-    Category,
-    HandValue,
-    Ranking,
-    ShowdownResult,
-    compare_hands,
-    describe_hand,
-    evaluate,
-    evaluate_many,
-    evaluate_rank,
-    rank_function,
-    showdown,
-)
-from pokerdealer.history import HandHistory, hand_to_history, history_to_hand
-from pokerdealer.rules import (
-    Action,
-    AnteType,
-    Hand,
-    HandConfig,
-    HandResult,
-    LegalActions,
-    PlayerView,
-    RuleOptions,
-    Street,
-    Structure,
-    replay,
-)
-from pokerdealer.table import (
-    CashGameSettings,
-    CashTable,
-    Level,
-    Tournament,
-    TournamentSettings,
-)
+from typing import TYPE_CHECKING
+
+from pokerdealer._lazy import lazy_exports
+
+if TYPE_CHECKING:  # what type checkers see; at run time each name is imported on first use
+    from pokerdealer.bots import Bot, make_bot
+    from pokerdealer.cards import CARDS, Card, Deck, format_cards, parse_card, parse_cards
+    from pokerdealer.equity import EquityResult, Range, parse_range
+    from pokerdealer.errors import (
+        CardParseError,
+        EvaluationError,
+        IllegalActionError,
+        PokerDealerError,
+    )
+    from pokerdealer.evaluation import (
+        Category,
+        HandValue,
+        Ranking,
+        ShowdownResult,
+        compare_hands,
+        describe_hand,
+        evaluate,
+        evaluate_many,
+        evaluate_rank,
+        rank_function,
+        showdown,
+    )
+    from pokerdealer.history import HandHistory, hand_to_history, history_to_hand
+    from pokerdealer.rules import (
+        Action,
+        AnteType,
+        Hand,
+        HandConfig,
+        HandResult,
+        LegalActions,
+        PlayerView,
+        RuleOptions,
+        Street,
+        Structure,
+        replay,
+    )
+    from pokerdealer.table import (
+        CashGameSettings,
+        CashTable,
+        Level,
+        Tournament,
+        TournamentSettings,
+    )
+
+#: Where each public name is defined: ``import pokerdealer`` imports none of
+#: them (no NumPy, no tables, no bots); the first read of a name imports its module.
+_EXPORTS = {
+    "Bot": "pokerdealer.bots",
+    "make_bot": "pokerdealer.bots",
+    "CARDS": "pokerdealer.cards",
+    "Card": "pokerdealer.cards",
+    "Deck": "pokerdealer.cards",
+    "format_cards": "pokerdealer.cards",
+    "parse_card": "pokerdealer.cards",
+    "parse_cards": "pokerdealer.cards",
+    "EquityResult": "pokerdealer.equity",
+    "Range": "pokerdealer.equity",
+    "parse_range": "pokerdealer.equity",
+    "CardParseError": "pokerdealer.errors",
+    "EvaluationError": "pokerdealer.errors",
+    "IllegalActionError": "pokerdealer.errors",
+    "PokerDealerError": "pokerdealer.errors",
+    "Category": "pokerdealer.evaluation",
+    "HandValue": "pokerdealer.evaluation",
+    "Ranking": "pokerdealer.evaluation",
+    "ShowdownResult": "pokerdealer.evaluation",
+    "compare_hands": "pokerdealer.evaluation",
+    "describe_hand": "pokerdealer.evaluation",
+    "evaluate": "pokerdealer.evaluation",
+    "evaluate_many": "pokerdealer.evaluation",
+    "evaluate_rank": "pokerdealer.evaluation",
+    "rank_function": "pokerdealer.evaluation",
+    "showdown": "pokerdealer.evaluation",
+    "HandHistory": "pokerdealer.history",
+    "hand_to_history": "pokerdealer.history",
+    "history_to_hand": "pokerdealer.history",
+    "Action": "pokerdealer.rules",
+    "AnteType": "pokerdealer.rules",
+    "Hand": "pokerdealer.rules",
+    "HandConfig": "pokerdealer.rules",
+    "HandResult": "pokerdealer.rules",
+    "LegalActions": "pokerdealer.rules",
+    "PlayerView": "pokerdealer.rules",
+    "RuleOptions": "pokerdealer.rules",
+    "Street": "pokerdealer.rules",
+    "Structure": "pokerdealer.rules",
+    "replay": "pokerdealer.rules",
+    "CashGameSettings": "pokerdealer.table",
+    "CashTable": "pokerdealer.table",
+    "Level": "pokerdealer.table",
+    "Tournament": "pokerdealer.table",
+    "TournamentSettings": "pokerdealer.table",
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
     "Action",

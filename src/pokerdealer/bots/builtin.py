@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Literal
 
 from pokerdealer.bots.base import BaseBot, pot_raise_to, pot_total, to_call
 from pokerdealer.bots.strength import equity_against_random, preflop_table, preflop_tier, table_tier
 from pokerdealer.cards import Variant
-from pokerdealer.equity.table import EquityTable
 from pokerdealer.rules import Action, LegalActions, PlayerView
+
+if TYPE_CHECKING:  # NumPy loads when a tight bot first estimates equity
+    import numpy as np
+
+    from pokerdealer.equity.table import EquityTable
 
 __all__ = ["CallerBot", "RandomBot", "TightBot"]
 
@@ -114,6 +116,8 @@ class TightBot(BaseBot):
 
     def _numpy(self) -> np.random.Generator:
         if self._generator is None:
+            import numpy as np
+
             # Derived from the injected rng: the same seed gives the same play.
             self._generator = np.random.default_rng(self.rng.getrandbits(64))
         return self._generator

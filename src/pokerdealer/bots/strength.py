@@ -29,14 +29,16 @@ import os
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pokerdealer.cards import RANKS, Card, Variant, deck_cards
 from pokerdealer.equity.errors import EquityError
 from pokerdealer.equity.ranges import HAND_CLASSES
-from pokerdealer.equity.table import EquityTable, load_equity_table
-from pokerdealer.evaluation import evaluate_many
+
+if TYPE_CHECKING:  # NumPy and the equity tables load when a bot first needs them
+    import numpy as np
+
+    from pokerdealer.equity.table import EquityTable
 
 __all__ = [
     "CHART",
@@ -123,6 +125,8 @@ def preflop_table(
         if not named:
             return None
         table = named
+    from pokerdealer.equity.table import EquityTable
+
     if not isinstance(table, EquityTable):
         path = Path(table)
         try:
@@ -141,6 +145,8 @@ def preflop_table(
 
 @lru_cache(maxsize=4)
 def _load(path: str, mtime_ns: int, size: int) -> EquityTable:
+    from pokerdealer.equity.table import load_equity_table
+
     return load_equity_table(path)
 
 
@@ -182,6 +188,7 @@ def equity_against_random(
     :func:`pokerdealer.equity.equity`, the calculator of hands against hands or
     ranges (exact or Monte Carlo to a chosen precision, with a full result).
 
+    >>> import numpy as np
     >>> from pokerdealer.cards import parse_cards
     >>> g = np.random.default_rng(1)
     >>> equity_against_random(parse_cards("As Ad"), parse_cards("Ac Ah Kd"), 1, g) > 0.99
@@ -191,6 +198,10 @@ def equity_against_random(
     """
     if opponents <= 0:
         return 1.0
+    import numpy as np
+
+    from pokerdealer.evaluation.batch import evaluate_many
+
     known = {c.index for c in hole} | {c.index for c in board}
     rest = np.array([c.index for c in deck_cards(variant) if c.index not in known], dtype=np.int16)
     missing = 5 - len(board)

@@ -7,12 +7,21 @@
 
 from __future__ import annotations
 
-from pokerdealer.evaluation.batch import evaluate_many
+from typing import TYPE_CHECKING
+
+from pokerdealer._lazy import lazy_exports
 from pokerdealer.evaluation.explain import Decision, Step, compare_hands, describe_hand
 from pokerdealer.evaluation.scalar import evaluate, evaluate_rank, rank_function, rank_of_indices
 from pokerdealer.evaluation.showdown import DecidedBy, ShowdownResult, showdown
 from pokerdealer.evaluation.tables import Ranking
 from pokerdealer.evaluation.value import Category, HandValue
+
+if TYPE_CHECKING:
+    from pokerdealer.evaluation.batch import evaluate_many
+
+# The batch path needs NumPy: imported when evaluate_many is first read.
+_EXPORTS = {"evaluate_many": "pokerdealer.evaluation.batch"}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
     "Category",

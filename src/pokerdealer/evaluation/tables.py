@@ -23,12 +23,14 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pokerdealer.cards import Variant
 from pokerdealer.errors import EvaluationError
 from pokerdealer.evaluation.value import Category
+
+if TYPE_CHECKING:  # NumPy is imported when the tables are first built or loaded, not with the package
+    import numpy as np
 
 __all__ = ["RANK_BITS", "Ranking", "Tables", "tables_for"]
 
@@ -173,6 +175,8 @@ def _multisets(ranks: range, size: int) -> Iterator[tuple[int, ...]]:
 
 
 def _build(ranking: Ranking) -> dict[str, np.ndarray]:
+    import numpy as np
+
     classes = _classes(ranking)
     ranks = range(ranking.lowest_rank, 13)
     non_flush_class: dict[tuple[int, ...], int] = {}
@@ -228,6 +232,8 @@ def _cache_path(ranking: Ranking) -> Path:
 
 
 def _load_arrays(ranking: Ranking) -> dict[str, np.ndarray]:
+    import numpy as np
+
     path = _cache_path(ranking)
     try:
         with np.load(path) as stored:
@@ -248,6 +254,8 @@ def _load_arrays(ranking: Ranking) -> dict[str, np.ndarray]:
 @functools.cache
 def tables_for(ranking: Ranking) -> Tables:
     """The tables of ``ranking``, built on first use (cached on disk and in memory)."""
+    import numpy as np
+
     if ranking.variant == "holdem" and not ranking.trips_beat_straight:
         ranking = Ranking("holdem")  # the option only exists in short deck
     classes = _classes(ranking)
