@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
@@ -14,10 +15,12 @@ from rich.console import Console
 from pokerdealer.errors import PokerDealerError
 
 __all__ = [
+    "COMMANDS",
     "app",
     "console",
     "error_console",
     "fail",
+    "load_commands",
     "main",
     "optional_option_values",
     "reports_errors",
@@ -29,7 +32,44 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
+
+
+@app.callback()
+def _group() -> None:
+    # A callback keeps the app a group of commands even while only one command
+    # module is loaded (typer makes a lone command the whole program).
+    pass
+
+
+#: Each command and the module under ``pokerdealer.cli`` that registers it.
+COMMANDS: dict[str, str] = {
+    "eval": "evaluate",
+    "showdown": "evaluate",
+    "replay": "replay",
+    "equity": "equity",
+    "equity-table": "equity_table",
+    "export": "export",
+    "convert": "convert",
+    "simulate": "simulate",
+    "match": "match",
+    "acpc-server": "acpc",
+    "acpc-client": "acpc",
+    "play": "play",
+    "serve": "serve",
+    "db": "db",
+    "verify": "verify",
+}
+
+
+def load_commands(names: Iterable[str] | None = None) -> typer.Typer:
+    """Register the commands ``names`` (all when ``None``) on :data:`app` and return it."""
+    wanted = COMMANDS if names is None else names
+    for module in dict.fromkeys(COMMANDS[name] for name in wanted):
+        importlib.import_module(f"pokerdealer.cli.{module}")
+    return app
+
 
 # Rich resolves sys.stdout at write time, so CliRunner captures these.
 console = Console(highlight=False)
@@ -90,6 +130,10 @@ def main() -> None:
     every other bad input: one line on standard error and exit status 2.
     """
     sys.argv[1:] = optional_option_values(sys.argv[1:])
+    # Only the command being run is imported (start-up time); help, an unknown
+    # command or a bare option loads them all, so click can list or suggest.
+    first = sys.argv[1] if len(sys.argv) > 1 else None
+    load_commands([first] if first in COMMANDS else None)
     try:
         code = app(prog_name="pokerdealer", standalone_mode=False)
     except TyperException as error:  # typer's usage errors (it vendors click)

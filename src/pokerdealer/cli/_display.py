@@ -8,22 +8,18 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING
 
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskProgressColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.text import Text
 
 from pokerdealer.cards import Card
 from pokerdealer.cli._app import error_console
 from pokerdealer.evaluation.explain import card_label
-from pokerdealer.rules import Action, Hand
+
+if TYPE_CHECKING:  # rich.progress and the rules load with the commands that use them
+    from rich.progress import Progress
+
+    from pokerdealer.rules import Action, Hand
 
 __all__ = ["FOUR_COLOUR_STYLES", "SUIT_STYLES", "cards_text", "progress_bar", "puts_all_in"]
 
@@ -78,6 +74,16 @@ def progress_bar(
     >>> with progress_bar("work", enabled=False) as bar:
     ...     bar.update(bar.add_task("work", total=10), completed=10)
     """
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     return Progress(
         TextColumn(label),
         BarColumn(),

@@ -6,8 +6,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.rules import Structure
+
+if TYPE_CHECKING:  # the rules load when a command reads its options, not at start-up
+    from pokerdealer.rules import Structure
 
 __all__ = ["parse_blinds", "parse_structure"]
 
@@ -41,6 +45,8 @@ def parse_structure(text: str) -> Structure:
     ...
     pokerdealer.errors.PokerDealerError: unknown structure 'spread': expected no_limit, pot_limit or fixed_limit
     """
+    from pokerdealer.rules import Structure
+
     try:
         return Structure(text.replace("-", "_").lower())
     except ValueError:

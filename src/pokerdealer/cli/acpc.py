@@ -33,16 +33,16 @@ import json
 import random
 import sys
 from fractions import Fraction
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from pokerdealer.acpc import AcpcDealer, AcpcGame, acpc_number, run_client
-from pokerdealer.bots import make_bot
 from pokerdealer.cli._app import app, console, reports_errors
 from pokerdealer.cli._options import parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.history import dump_all
+
+if TYPE_CHECKING:  # the ACPC dealer, bots and rules load when a command runs
+    from pokerdealer.acpc import AcpcGame
 
 __all__ = ["acpc_client_command", "acpc_server_command"]
 
@@ -54,6 +54,8 @@ HostOption = Annotated[str, typer.Option("--host", help="Address (loopback by de
 
 
 def _game(players: int, stack: int, blinds: str, structure: str) -> AcpcGame:
+    from pokerdealer.acpc import AcpcGame
+
     if stack <= 0:
         raise PokerDealerError(f"--stack must be positive, got {stack}")
     return AcpcGame(
@@ -86,6 +88,9 @@ def acpc_server_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Deal a match to clients speaking the ACPC protocol (VERSION:2.0.0)."""
+    from pokerdealer.acpc import AcpcDealer
+    from pokerdealer.history import dump_all
+
     game = _game(players, stack, blinds, structure)
     dealer = AcpcDealer(game, hands=hands, seed=seed, host=host, port=port, timeout=timeout)
     # Clients need the port before the match starts; with --json standard output
@@ -119,6 +124,9 @@ def acpc_client_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Connect a pokerdealer bot to an ACPC dealer and play until the match ends."""
+    from pokerdealer.acpc import acpc_number, run_client
+    from pokerdealer.bots import make_bot
+
     game = _game(players, stack, blinds, structure)
     player = make_bot(bot, random.Random(seed))
     summary = run_client(player, game, host=host, port=port, timeout=timeout)

@@ -41,15 +41,18 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
-from rich.progress import Progress, TaskID
-from rich.table import Table
 
 from pokerdealer.cli._app import app, console, reports_errors
 from pokerdealer.cli._display import progress_bar
-from pokerdealer.equity import EquityError, EquityResult, equity
+from pokerdealer.equity.errors import EquityError
+
+if TYPE_CHECKING:  # the calculator (NumPy, the kernel's tables) loads when the command runs
+    from rich.progress import Progress, TaskID
+
+    from pokerdealer.equity import EquityResult
 
 __all__ = ["equity_command", "render_result"]
 
@@ -95,6 +98,8 @@ def _percent(value: float) -> str:
 
 def render_result(result: EquityResult) -> None:
     """Print a result as rich tables."""
+    from rich.table import Table
+
     if result.method == "exact":
         how = f"exact, {result.boards:,} deals enumerated"
     elif result.method == "table":
@@ -188,6 +193,8 @@ def equity_command(
     """All-in equity of 2 to 10 hands or ranges, exact or by Monte Carlo."""
     if exact is True and (samples is not None or seconds is not None):
         raise EquityError("--exact cannot be combined with --samples or --seconds")
+    from pokerdealer.equity import equity
+
     progress = _LazyProgress()
     try:
         result = equity(

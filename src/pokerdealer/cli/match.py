@@ -22,13 +22,11 @@ import json
 from typing import Annotated, Optional
 
 import typer
-from rich.table import Table
 
 from pokerdealer.cli._app import app, console, reports_errors
 from pokerdealer.cli._display import progress_bar
 from pokerdealer.cli._options import parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.match import play_match, plot_match
 
 __all__ = ["match_command"]
 
@@ -48,6 +46,10 @@ def match_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """A match between bots: big blinds per 100 hands with a 95% confidence interval."""
+    from rich.table import Table
+
+    from pokerdealer.match import play_match, plot_match
+
     small_big = parse_blinds(blinds)
     kind = parse_structure(structure)
     if stack <= 0:

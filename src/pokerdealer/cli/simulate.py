@@ -30,16 +30,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from pokerdealer.cli._app import app, console, reports_errors
 from pokerdealer.cli._display import progress_bar
 from pokerdealer.cli._options import parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.rules import ConfigError, Hand, HandConfig
+
+if TYPE_CHECKING:  # the rules load when the command runs (start-up time of the CLI)
+    from pokerdealer.rules import Hand
 
 __all__ = ["PhhsWriter", "simulate_command"]
 
@@ -79,6 +80,7 @@ def simulate_command(
     from pokerdealer.bots import bot_names as known_bots
     from pokerdealer.bots import make_bot
     from pokerdealer.parallel import simulate_parallel
+    from pokerdealer.rules import ConfigError, HandConfig
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if not names:
@@ -131,6 +133,8 @@ def simulate_command(
     if as_json:
         console.print_json(json.dumps(result.to_json()))
         return
+    from rich.table import Table
+
     table = Table(
         title=f"{hands} hands, {players} players, blinds {blinds}, stacks {stack}",
         caption="bb/100 ± 95% CI; VPIP, PFR, flop (saw the flop), WTSD (went to showdown), "
@@ -169,6 +173,7 @@ class PhhsWriter:
 
     >>> import tempfile
     >>> from pokerdealer.cards import deck_cards
+    >>> from pokerdealer.rules import Hand, HandConfig
     >>> path = Path(tempfile.mkdtemp()) / "hands.phhs"
     >>> writer = PhhsWriter(path)
     >>> writer.write(Hand(HandConfig(stacks=(100, 100)), deck_cards()))
