@@ -12,6 +12,10 @@ Every error message says what was wrong and what would have been right.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
 __all__ = ["CardParseError", "EvaluationError", "IllegalActionError", "PokerDealerError"]
 
 
@@ -20,7 +24,29 @@ class PokerDealerError(ValueError):
 
     It subclasses :class:`ValueError`, so callers that already catch bad
     values keep working.
+
+    An error made by :meth:`said` also carries its message catalog ``key`` and
+    ``params`` (:mod:`pokerdealer.i18n`), so it can be told in any language;
+    its text (``str()``) is the English one.
     """
+
+    key: str = ""
+    params: Mapping[str, Any] = MappingProxyType({})
+
+    @classmethod
+    def said(cls, key: str, /, **params: Any) -> PokerDealerError:  # noqa: ANN401
+        """The error whose message is catalog entry ``key`` (English text, key and params kept).
+
+        >>> error = PokerDealerError.said("room.error.not_your_turn")
+        >>> str(error), error.key
+        ('it is not your turn', 'room.error.not_your_turn')
+        """
+        from pokerdealer.i18n import message  # the catalogs import this module
+
+        error = cls(message("en", key, **params))
+        error.key = key
+        error.params = params
+        return error
 
 
 class CardParseError(PokerDealerError):

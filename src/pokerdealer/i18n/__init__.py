@@ -21,7 +21,7 @@ programming error and raises :class:`KeyError`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.i18n import en, zh_hans, zh_hant
@@ -49,8 +49,22 @@ def check_lang(lang: str) -> str:
 
 
 def message(lang: str, key: str, /, **fields: object) -> str:
-    """The message ``key`` in ``lang``, with ``fields`` filled in."""
-    return CATALOGS[check_lang(lang)][key].format(**fields)
+    """The message ``key`` in ``lang``, with ``fields`` filled in.
+
+    A field that is itself a message, ``{"key": ..., "params": {...}}``, is
+    put in the same language first (how the rules and the room nest words):
+
+    >>> message("zh-Hans", "room.log.all_in", action={"key": "room.log.call", "params": {"amount": 4}})
+    '跟注 4（全下）'
+    """
+    filled = {name: _said(lang, value) for name, value in fields.items()}
+    return CATALOGS[check_lang(lang)][key].format(**filled)
+
+
+def _said(lang: str, value: object) -> object:
+    if isinstance(value, Mapping) and "key" in value:
+        return message(lang, value["key"], **(value.get("params") or {}))
+    return value
 
 
 def rank_name(rank: int, lang: str, *, plural: bool = False) -> str:

@@ -24,6 +24,8 @@ from pokerdealer.server.room import Elsewhere, NoSuchTable, Room, lt_info
 from pokerdealer.server.schema import check as check_schema
 from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.views import hand_frames
+from pokerdealer.server.words import error_words, page_catalog, pick_language, reader_language, words
+from pokerdealer.errors import PokerDealerError
 from pokerdealer.table import TableError
 
 __all__ = ["create_app"]
@@ -127,6 +129,15 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         except UploadError as error:
             raise HTTPException(400, str(error)) from None
 
+    @app.get("/api/i18n")
+    async def i18n(request: Request, lang: str | None = None) -> JSONResponse:
+        """The pages' words: ``lang`` if given and known, else the best for ``Accept-Language``."""
+        chosen = reader_language(lang, pick_language(request.headers.get("accept-language")))
+        return JSONResponse(
+            {"lang": chosen, "messages": page_catalog(chosen)},
+            headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"},
+        )
+
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
         return await room.listed()
@@ -153,8 +164,9 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             raise HTTPException(400, str(error)) from None
         try:
             return await room.call(lt, "join", {"name": name, "buy_in": body.buy_in})
-        except Rejected as error:
-            raise HTTPException(400, str(error)) from None
+        except (Rejected, PokerDealerError) as error:
+            # detail: the English text; key and params: for the page's own language.
+            return JSONResponse({"detail": str(error), **error_words("en", error)}, 400)  # type: ignore[return-value]
 
     # -------------------------------------------------------------- history
     async def finished(lt: LiveTable, number: int) -> tuple[LiveTable, Any]:
@@ -256,7 +268,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         try:
             lt = await room.resolve(table_id)
         except NoSuchTable:
-            await ws.send_json({"type": "error", "message": "no such table"})
+            await ws.send_json({"type": "error", **words("en", "room.error.no_such_table")})
             await ws.close(code=4404)
             return
         except Elsewhere as error:
@@ -281,7 +293,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
 async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
     """One reader of a table: hello, then its messages to the table's queue."""
-    token = None
+    token = lang = None
     try:
         first = await asyncio.wait_for(ws.receive(), 15)
         if first.get("type") == "websocket.disconnect":
@@ -291,12 +303,13 @@ async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
             if hello["type"] != "hello":
                 raise ProtocolError("say hello first: {\"type\": \"hello\", \"token\": ...}")
             token = hello.get("token")
+            lang = hello.get("lang")
         except ProtocolError as error:
             await ws.send_json({"type": "error", "message": str(error), "ref": "hello"})
     except (asyncio.TimeoutError, WebSocketDisconnect):
         return
     conn.task = asyncio.create_task(_sender(conn))
-    await lt.queue.put(Command("attach", conn, {"token": token}))
+    await lt.queue.put(Command("attach", conn, {"token": token, "lang": lang}))
     try:
         while True:
             message = await ws.receive()
@@ -305,7 +318,7 @@ async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
             now = time.monotonic()
             conn.stamps.append(now)
             if len(conn.stamps) == conn.stamps.maxlen and now - conn.stamps[0] < 5:
-                conn.send_json({"type": "error", "message": "too many messages; slow down"})
+                conn.tell("error", "room.error.slow_down")
                 continue
             try:
                 data = parse(message.get("text") if message.get("text") is not None else message.get("bytes"))
@@ -313,7 +326,10 @@ async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
                 conn.send_json({"type": "error", "message": str(error)})
                 continue
             if data["type"] == "hello":
-                conn.send_json({"type": "error", "message": "already greeted", "ref": "hello"})
+                conn.send_json({"type": "error", **words(conn.lang, "room.error.already_greeted"), "ref": "hello"})
+                continue
+            if data["type"] == "lang":  # the reader's language: only what they are told changes
+                conn.lang = reader_language(data["lang"], conn.lang)
                 continue
             await lt.queue.put(Command("msg", conn, data))
     except WebSocketDisconnect:

@@ -42,7 +42,7 @@ from pokerdealer.table import SeatStatus, TableError
 if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable, Member
 
-__all__ = ["PROMISES", "kept", "promise", "promise_event", "settle", "stood_up_text"]
+__all__ = ["PROMISES", "kept", "promise", "promise_event", "promised_words", "settle"]
 
 Event = tuple[str, dict[str, Any]]
 
@@ -51,16 +51,11 @@ PROMISES = ("top_up_pending", "leave_pending")
 
 
 # -------------------------------------------------------------- the words
-def promised_text(kind: str, amount: int | None = None) -> str:
-    """The notice a player gets once their promise is in the log."""
+def promised_words(kind: str, amount: int | None = None) -> tuple[str, dict[str, Any]]:
+    """The notice a player gets once their promise is in the log: catalog key and params."""
     if kind == "top_up_pending":
-        return f"{amount} will be added after this hand"
-    return "you will leave the table after this hand"
-
-
-def stood_up_text(name: str, hands: int, chips: int) -> str:
-    """The notice to the table when an absent player loses their seat."""
-    return f"{name} was away for {hands} hands and is stood up; {chips} chips go with them"
+        return "room.notice.top_up_promised", {"amount": amount}
+    return "room.notice.leave_promised", {}
 
 
 # ------------------------------------------------------------- the events
@@ -122,7 +117,7 @@ def _promises_due(lt: LiveTable) -> list[Event]:
     return events
 
 
-def _squatters(lt: LiveTable) -> list[tuple[Event, str]]:
+def _squatters(lt: LiveTable) -> list[tuple[Event, dict[str, Any]]]:
     """A ``leave`` event (and the notice) for each absent player who has sat
     out too many hands in a row."""
     limit = lt.options.sat_out_hands
@@ -139,7 +134,7 @@ def _squatters(lt: LiveTable) -> list[tuple[Event, str]]:
         hands = lt.table.hands_sat_out(m.name)
         if p.status is SeatStatus.SITTING_OUT and hands >= limit:
             event = ("leave", {"member": m.id, "reason": "sat_out", "hands": hands})
-            out.append((event, stood_up_text(m.name, hands, p.stack)))
+            out.append((event, {"name": m.name, "hands": hands, "chips": p.stack}))
     return out
 
 
@@ -167,9 +162,9 @@ async def settle(lt: LiveTable) -> bool:
     if events:
         # Departures first: a bot may then take a seat freed by them.
         await lt._do(events)
-        for _, text in squat:
+        for _, params in squat:
             for conn in list(lt.conns):
-                conn.send_json({"type": "notice", "message": text})
+                conn.tell("notice", "room.notice.stood_up", **params)
     rebuy = _bots_rebuy(lt)
     if rebuy:
         await lt._do(rebuy)

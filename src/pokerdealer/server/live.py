@@ -36,11 +36,13 @@ from pokerdealer.server.fair import DeckCommitment, shuffled_deck
 from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.snapshot import op_snapshot
 from pokerdealer.server.views import (
+    action_words,
     apply_described,
     legal_payload,
     showdown_summary,
     table_state,
 )
+from pokerdealer.server.words import Said, error_words, reader_language, words
 from pokerdealer.table import CashTable, SeatStatus, TableError
 
 if TYPE_CHECKING:
@@ -112,6 +114,8 @@ class Conn:
     stamps: deque[float] = field(default_factory=lambda: deque(maxlen=40))
     last_hand: int | None = -1
     """The number of the last hand summary sent (-1: none sent yet)."""
+    lang: str = "en"
+    """The reader's language (their hello's ``lang``, else the table's): what they are told is in it."""
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -127,6 +131,10 @@ class Conn:
     def send_json(self, data: dict[str, Any]) -> None:
         self.send(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
 
+    def tell(self, kind: str, key: str, /, **params: Any) -> None:  # noqa: ANN401
+        """Send a ``notice`` or ``error`` in words: key, params and the text in the reader's language."""
+        self.send_json({"type": kind, **words(self.lang, key, **params)})
+
 
 @dataclass
 class Command:
@@ -136,8 +144,8 @@ class Command:
     future: asyncio.Future[Any] | None = None
 
 
-class Rejected(Exception):
-    """A command refused with a message for its sender."""
+class Rejected(Said):
+    """A command refused with a message for its sender (a catalog key and params)."""
 
 
 _STOP = Command("stop")
@@ -174,7 +182,8 @@ class LiveTable:
         self.hand_meta: dict[int, dict[str, Any]] = {}
         self.summaries: dict[int, dict[str, Any]] = {}
         self.last_summary: dict[str, Any] | None = None
-        self.last_actions: dict[int, str] = {}
+        self.last_actions: dict[int, dict[str, Any]] = {}
+        """Each seat's last action this hand (a log line: :func:`~pokerdealer.server.views.action_words`)."""
         self.chat = TableChat(room.chat_limits)
         self.conns: set[Conn] = set()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
@@ -339,7 +348,7 @@ class LiveTable:
         conn = cmd.conn
         try:
             if cmd.kind == "attach":
-                return self._attach(conn, cmd.data.get("token"))  # type: ignore[arg-type]
+                return self._attach(conn, cmd.data.get("token"), cmd.data.get("lang"))  # type: ignore[arg-type]
             if cmd.kind == "detach":
                 return self._detach(conn)  # type: ignore[arg-type]
             if cmd.kind == "join":
@@ -356,19 +365,20 @@ class LiveTable:
                 return True
         except (Rejected, PokerDealerError) as error:
             if cmd.future is not None and not cmd.future.done():
-                cmd.future.set_exception(Rejected(str(error)))
+                cmd.future.set_exception(error)
             elif conn is not None:
                 ref = cmd.data.get("type")
-                conn.send_json({"type": "error", "message": str(error), "ref": ref, "id": cmd.data.get("id")})
+                conn.send_json({"type": "error", **error_words(conn.lang, error), "ref": ref, "id": cmd.data.get("id")})
             return False
         return False
 
-    def _attach(self, conn: Conn, token: str | None) -> bool:
+    def _attach(self, conn: Conn, token: str | None, lang: str | None = None) -> bool:
+        conn.lang = reader_language(lang, self.settings.lang)
         member = None
         if token:
             member = self.by_token.get(hash_token(token))
             if member is None:
-                conn.send_json({"type": "error", "message": "unknown seat token: watching as a spectator", "ref": "hello"})
+                conn.send_json({"type": "error", **words(conn.lang, "room.error.unknown_token"), "ref": "hello"})
         conn.member = member
         self.conns.add(conn)
         back = False
@@ -423,12 +433,12 @@ class LiveTable:
         """
         free = self.table.free_seats
         if not free:
-            raise Rejected("the table is full")
+            raise Rejected("room.error.table_full")
         buy_in = self.settings.stack if buy_in is None else buy_in
         name = self._unique_name(name)
         low, high = self.table.buy_in_range(name, now=time.time())
         if not low <= buy_in <= high:
-            raise Rejected(f"a buy-in must be {low} to {high}")
+            raise Rejected("room.error.buy_in_range", low=low, high=high)
         token = secrets.token_urlsafe(24)
         at = time.time()
         (member_id,) = await self.room.new_members(self.id, [(name, hash_token(token), None)], at)
@@ -474,28 +484,28 @@ class LiveTable:
         if kind == "chat":  # sent to every reader now, never in the state
             refused = self.chat.say(conn, msg["text"], readers=self.conns)
             if refused is not None:
-                raise Rejected(refused)
+                raise PokerDealerError(refused)  # chat limits: English until chat.py says them by key
             return False
         member = conn.member
         if member is None:
-            raise Rejected("spectators cannot play: join the table to get a seat")
+            raise Rejected("room.error.spectator")
         if kind == "act":
             return await self._player_act(member, msg)
         seated = self.seat_of(member)
         if kind == "sit":
             if seated is not None:
-                raise Rejected("you are already seated")
+                raise Rejected("room.error.already_seated")
             free = self.table.free_seats
             if not free:
-                raise Rejected("the table is full")
+                raise Rejected("room.error.table_full")
             await self._do([("sit_down", {"member": member.id, "seat": free[0], "buy_in": msg["amount"], "wait_bb": self._wait_bb()})])
             return True
         if seated is None:
-            raise Rejected("you have no seat: take one with a buy-in first")
+            raise Rejected("room.error.no_seat")
         if kind == "sit_out":
             player = self.table.player(member.name)
             if player.status is SeatStatus.SITTING_OUT:
-                raise Rejected("you are already sitting out")
+                raise Rejected("room.error.already_sitting_out")
             await self._do([("sit_out", {"member": member.id})])
             return True
         if kind == "sit_in":
@@ -515,7 +525,7 @@ class LiveTable:
                 return False
             await self._do([("leave", {"member": member.id})])
             return True
-        raise Rejected(f"unknown message type {kind}")
+        raise Rejected("room.error.unknown_type", kind=kind)
 
     async def _promise(self, conn: Conn, member: Member, *, top_up: int | None = None) -> None:
         """A top-up or departure for after the hand: in the log before it is confirmed."""
@@ -523,7 +533,8 @@ class LiveTable:
         assert record is not None
         kind, data = between_hands.promise_event(member, record.number, top_up=top_up)
         await self._do([(kind, data)])
-        conn.send_json({"type": "notice", "message": between_hands.promised_text(kind, top_up)})
+        key, params = between_hands.promised_words(kind, top_up)
+        conn.tell("notice", key, **params)
 
     def _wait_bb(self) -> bool:
         """Newcomers wait for the big blind, unless fewer than three play: the big
@@ -536,7 +547,7 @@ class LiveTable:
         p = self.table.player(member.name)
         limit = self.table.settings.max_buy_in
         if amount <= 0 or p.stack + amount > limit:
-            raise Rejected(f"you may add at most {max(0, limit - p.stack)} (maximum buy-in {limit})")
+            raise Rejected("room.error.top_up_limit", most=max(0, limit - p.stack), limit=limit)
 
     def _in_hand(self, member: Member) -> bool:
         record = self.table.current
@@ -546,20 +557,20 @@ class LiveTable:
     async def _player_act(self, member: Member, msg: dict[str, Any]) -> bool:
         record = self.table.current
         if record is None:
-            raise Rejected("no hand is in play")
+            raise Rejected("room.error.no_hand")
         if msg["hand"] != record.number:
-            raise Rejected(f"hand {msg['hand']} is over; hand {record.number} is in play")
+            raise Rejected("room.error.hand_over", hand=msg["hand"], current=record.number)
         hand = record.hand
         seat = self.seat_of(member)
         i = record.index_of(seat) if seat is not None else None
         if i is None:
-            raise Rejected("you are not in this hand")
+            raise Rejected("room.error.not_in_hand")
         if hand.actor != i:
-            raise Rejected("it is not your turn")
+            raise Rejected("room.error.not_your_turn")
         if msg.get("at") is not None and msg["at"] != len(hand.log):
-            raise Rejected("the hand has moved on since you chose; look again")
+            raise Rejected("room.error.moved_on")
         if hand.street is Street.SHOWDOWN:
-            raise Rejected("the showdown is played automatically")
+            raise Rejected("room.error.showdown_auto")
         action = Action(msg["kind"], i, msg.get("amount"))
         hand.check_action(action)  # IllegalActionError: the rules' message goes back
         member.timeouts = 0
@@ -586,7 +597,7 @@ class LiveTable:
         """The rules apply it (or raise, changing nothing); remember it in words."""
         applied, words = apply_described(record, record.hand, action)
         self.hand_log.append(words)
-        self.last_actions[words["seat"]] = words["text"]
+        self.last_actions[words["seat"]] = words
         return applied
 
     # -------------------------------------------------------------- driving
@@ -768,14 +779,9 @@ class LiveTable:
             # The online showdown: show in the rules' order, muck what cannot win.
             hand.auto_showdown()
             for a in hand.log[before:]:
-                words = {
-                    "seat": record.seats[a.player],
-                    "name": hand.config.players[a.player],
-                    "street": "showdown",
-                    "text": "mucks" if a.kind == "muck" else "shows " + " ".join(str(c) for c in hand.hole_cards[a.player]),
-                }
+                words = action_words(record, hand, a, street="showdown", is_bet=False)
                 self.hand_log.append(words)
-                self.last_actions[words["seat"]] = words["text"]
+                self.last_actions[words["seat"]] = words
         at = time.time()
         ops = [
             self._event_op("act", {"hand": record.number, "a": str(a)}, at)

@@ -34,7 +34,8 @@ _INT, _STR, _OPT_INT, _OPT_STR = "int", "str", "int?", "str?"
 
 #: type -> {field: kind}; "id" (a client correlation number) is allowed everywhere.
 _SCHEMAS: dict[str, dict[str, str]] = {
-    "hello": {"token": _OPT_STR},
+    "hello": {"token": _OPT_STR, "lang": _OPT_STR},
+    "lang": {"lang": _STR},
     "act": {"kind": _STR, "amount": _OPT_INT, "hand": _INT, "at": _OPT_INT},
     "sit_out": {},
     "sit_in": {},

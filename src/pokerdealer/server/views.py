@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pokerdealer.cards import Card
 from pokerdealer.evaluation import evaluate
 from pokerdealer.evaluation.showdown import showdown
+from pokerdealer.i18n import message
 from pokerdealer.rules import Action, Hand
 from pokerdealer.server.settings import LANGS
 from pokerdealer.table import HandRecord
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable
 
 __all__ = [
+    "action_said",
+    "action_words",
     "describe_actions",
     "hand_frames",
     "legal_payload",
@@ -38,41 +41,49 @@ def _probe(record: HandRecord) -> Hand:
     return Hand(record.hand.config, record.hand.deck)
 
 
-def action_words(action: Action, is_bet: bool, after: Hand) -> str:
-    """One action in words (English; the page's language switch covers the showdown)."""
+def action_said(action: Action, is_bet: bool, after: Hand) -> dict[str, Any]:
+    """One action in words, ``{"key", "params"}`` (``room.log.*``; the page says it in its language).
+
+    >>> from pokerdealer.cards import deck_cards
+    >>> from pokerdealer.rules import HandConfig
+    >>> hand = Hand(HandConfig(stacks=(100, 100, 100), blinds=(1, 2)), deck_cards())
+    >>> action_said(hand.apply(Action("call", 2)), False, hand)
+    {'key': 'room.log.call', 'params': {'amount': 2}}
+    """
     kind = action.kind
     p = action.player
     assert p is not None
-    all_in = " (all-in)" if after.stacks[p] == 0 and kind in ("call", "raise") else ""
-    if kind == "fold":
-        return "folds"
-    if kind == "check":
-        return "checks"
-    if kind == "call":
-        return f"calls {action.amount}{all_in}"
-    if kind == "raise":
-        verb = "bets" if is_bet else "raises to"
-        return f"{verb} {action.amount}{all_in}"
+    if kind in ("fold", "check", "muck"):
+        return {"key": f"room.log.{kind}", "params": {}}
     if kind == "show":
-        return "shows " + " ".join(str(c) for c in after.hole_cards[p])
-    if kind == "muck":
-        return "mucks"
-    return kind
+        return {"key": "room.log.show", "params": {"cards": " ".join(str(c) for c in after.hole_cards[p])}}
+    key = "room.log.call" if kind == "call" else "room.log.bet" if is_bet else "room.log.raise"
+    said = {"key": key, "params": {"amount": action.amount}}
+    if after.stacks[p] == 0 and kind in ("call", "raise"):
+        return {"key": "room.log.all_in", "params": {"action": said}}
+    return said
 
 
 def apply_described(record: HandRecord, hand: Hand, action: Action | str) -> tuple[Action, dict[str, Any]]:
-    """Apply ``action`` to ``hand`` (the rules judge) and say what happened."""
+    """Apply ``action`` to ``hand`` (the rules judge) and say what happened
+    (``said``: key and params; ``text``: the English words)."""
     street, is_bet = hand.street, hand.raise_is_bet
     applied = hand.apply(action)
+    return applied, action_words(record, hand, applied, street=street.value, is_bet=is_bet)
+
+
+def action_words(record: HandRecord, hand: Hand, applied: Action, *, street: str, is_bet: bool) -> dict[str, Any]:
+    """The log line of an action already applied to ``hand``."""
     p = applied.player
     assert p is not None
-    words = {
+    said = action_said(applied, is_bet, hand)
+    return {
         "seat": record.seats[p],
         "name": hand.config.players[p],
-        "street": street.value,
-        "text": action_words(applied, is_bet, hand),
+        "street": street,
+        "text": message("en", said["key"], **said["params"]),
+        "said": said,
     }
-    return applied, words
 
 
 def describe_actions(record: HandRecord) -> list[dict[str, Any]]:
@@ -98,11 +109,12 @@ def legal_payload(hand: Hand, player: int) -> dict[str, Any]:
     if legal.min_raise_to is not None and legal.max_raise_to is not None:
         lo, hi = legal.min_raise_to, legal.max_raise_to
         seen = set()
-        for label, frac in (("½ pot", 0.5), ("¾ pot", 0.75), ("pot", 1.0)):
+        for name, frac in (("half", 0.5), ("three_quarters", 0.75), ("pot", 1.0)):
             to = min(max(pot_raise_to(view, frac), lo), hi)
             if to not in seen:
                 seen.add(to)
-                out["presets"].append({"label": label, "to": to})
+                key = f"room.preset.{name}"
+                out["presets"].append({"label": message("en", key), "key": key, "to": to})
     return out
 
 
@@ -173,7 +185,7 @@ def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
     seats = record.seats
     names = record.hand.config.players
 
-    def frame(text: str | None, who: int | None) -> dict[str, Any]:
+    def frame(said: dict[str, Any], who: int | None) -> dict[str, Any]:
         shown = probe.shown
         return {
             "street": probe.street.value,
@@ -191,13 +203,15 @@ def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
             ],
             "pots": public_pots(probe, seats),
             "actor": seats[probe.actor] if probe.actor is not None else None,
-            "text": text if who is None else f"{names[who]} {text}",
+            "text": message("en", said["key"], **said["params"]),
+            "said": said,
         }
 
-    frames = [frame("blinds posted, cards dealt", None)]
+    frames = [frame({"key": "room.log.dealt", "params": {}}, None)]
     for action in record.hand.log:
         _, words = apply_described(record, probe, action)
-        frames.append(frame(words["text"], action.player))
+        line = {"key": "room.log.line", "params": {"name": names[action.player], "action": words["said"]}}
+        frames.append(frame(line, action.player))
     return frames
 
 
@@ -225,8 +239,11 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "folded": False,
             "cards": None,
             "hidden": False,
-            "last": last.get(p.seat),
+            "last": None,
         }
+        said = last.get(p.seat)
+        if said is not None:
+            row["last"], row["last_said"] = said["text"], said["said"]
         if hand is not None and record is not None:
             i = record.index_of(p.seat)
             if i is not None:

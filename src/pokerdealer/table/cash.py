@@ -132,12 +132,14 @@ class CashTable(Table):
         """
         low, high = self.buy_in_range(name, now=now)
         if not low <= buy_in <= high:
-            why = ""
             floor = self._rathole_floor(name, now)
             if floor is not None and floor == low:
                 minutes = round(self.settings.rathole_seconds / 60)
-                why = f" ({name} left with {floor} less than {minutes} minutes ago and must bring it back)"
-            raise TableError(f"{name}: a buy-in of {buy_in} is outside {low}..{high}{why}")
+                raise TableError.said(
+                    "room.error.buy_in_rathole", name=name, buy_in=buy_in, low=low, high=high,
+                    floor=floor, minutes=minutes,
+                )
+            raise TableError.said("room.error.buy_in_outside", name=name, buy_in=buy_in, low=low, high=high)
         seat = self._take_seat(name, seat)
         if wait_for_big_blind is None:
             wait_for_big_blind = self.settings.entry_rule is EntryRule.WAIT_FOR_BIG_BLIND

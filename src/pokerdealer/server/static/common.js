@@ -1,6 +1,53 @@
 // Shared helpers. User text is only ever put in the page with textContent (never innerHTML).
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const LANG_NAMES = { "en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文" };
+// The room's words come from the server's message catalogs (/api/i18n): t(key, params) fills one in.
+let LANG = "en", WORDS = {};
+const fmtNum = (n) => new Intl.NumberFormat(LANG).format(n);
+function t(key, params) {
+  const text = WORDS[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    let v = params ? params[name] : undefined;
+    if (v && typeof v === "object" && v.key) v = t(v.key, v.params);
+    else if (typeof v === "number") v = fmtNum(v);
+    return v === undefined || v === null ? whole : String(v);
+  });
+}
+// A server message in words: its key in the page's language, else the text it came with.
+const said = (msg) => (msg.key && WORDS[msg.key] !== undefined ? t(msg.key, msg.params) : msg.message || msg.detail || "");
+// Fill the page's marked elements: data-i18n (text), data-i18n-placeholder, data-i18n-title, data-i18n-aria-label.
+function applyWords(root) {
+  for (const n of (root || document).querySelectorAll("[data-i18n]")) n.textContent = t(n.dataset.i18n);
+  for (const attr of ["placeholder", "title", "aria-label"]) {
+    for (const n of (root || document).querySelectorAll(`[data-i18n-${attr}]`)) n.setAttribute(attr, t(n.getAttribute(`data-i18n-${attr}`)));
+  }
+}
+// The language: the one chosen in this browser, else `fallback` (a table's language), else the
+// server's pick from Accept-Language. Loads its words and fills the page.
+async function loadWords(fallback) {
+  const want = localStorage.getItem("pd.lang") || fallback || "";
+  const res = await fetch("/api/i18n" + (want ? `?lang=${encodeURIComponent(want)}` : ""));
+  const data = await res.json();
+  LANG = data.lang; WORDS = data.messages;
+  document.documentElement.lang = LANG;
+  applyWords(document);
+  return LANG;
+}
+// A pot's label from the server's "pot", "main" or "side N".
+const potLabel = (label) => label === "pot" ? t("room.pot.single") : label === "main" ? t("room.pot.main") : t("room.pot.side", { n: +label.split(" ")[1] });
+// The language menu; a choice is remembered and the page redrawn by `redraw`.
+function langMenu(slot, redraw) {
+  const sel = el("select", { id: "lang", "aria-label": t("room.lang") });
+  for (const [k, v] of Object.entries(LANG_NAMES)) sel.append(el("option", { value: k, text: v, selected: k === LANG }));
+  sel.addEventListener("change", async () => {
+    localStorage.setItem("pd.lang", sel.value);
+    await loadWords();
+    sel.setAttribute("aria-label", t("room.lang"));
+    if (redraw) redraw(LANG);
+  });
+  (typeof slot === "string" ? document.getElementById(slot) : slot).replaceChildren(sel);
+}
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -23,16 +70,11 @@ function cardEl(code, extra) {
   return el("span", { class: `card ${suit === "h" || suit === "d" ? "red" : ""} ${extra || ""}`, "data-card": code, title: code },
     el("span", { class: "r", text: rank }), el("span", { class: "s", text: SUITS[suit] || "?" }));
 }
-function langSelect(current, onchange) {
-  const sel = el("select", { id: "lang", "aria-label": "language" });
-  for (const [k, v] of Object.entries(LANG_NAMES)) sel.append(el("option", { value: k, text: v, selected: k === current }));
-  sel.addEventListener("change", () => onchange(sel.value));
-  return sel;
-}
 async function api(path, body) {
   const res = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
+    if (data.key && WORDS[data.key] !== undefined) throw new Error(t(data.key, data.params));
     let msg = data.detail;
     if (Array.isArray(msg)) msg = msg.map(d => `${(d.loc || []).slice(-1)[0]}: ${d.msg}`).join("; ");
     throw new Error(msg || res.statusText);

@@ -34,8 +34,8 @@ function checkReveal(reveal) {
     const e = reveal[i];
     if (/^[0-9a-f]{64}$/.test(e)) { leaves.push(e); continue; }
     const m = /^([2-9TJQKA][cdhs]):([0-9a-f]{32})$/.exec(e);
-    if (!m) return { problem: `position ${i} is neither a leaf hash nor CARD:SALT` };
-    if (m[1] in seen) return { problem: `card ${m[1]} is revealed twice (positions ${seen[m[1]]} and ${i})` };
+    if (!m) return { problem: { key: "room.verify.bad_entry", params: { i } } };
+    if (m[1] in seen) return { problem: { key: "room.verify.twice", params: { card: m[1], first: seen[m[1]], second: i } } };
     seen[m[1]] = i; opened[i] = m[1];
     leaves.push(leafHash(i, m[1], m[2]));
   }

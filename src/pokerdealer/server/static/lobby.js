@@ -1,13 +1,15 @@
+// The lobby: listed tables, your tables, and a form to create one.
+const t_ = t;  // `t` names a table below
 async function refresh() {
   const body = document.querySelector("#tables tbody");
   try {
     const tables = await api("/api/tables");
     body.replaceChildren(...tables.map(t => el("tr", {},
       el("td", {}, el("a", { href: t.url, text: t.name })),
-      el("td", { text: `${t.blinds[0]}/${t.blinds[1]} ${t.structure.replace("_", " ")}${t.reveal_deck ? " · whole deck revealed after each hand" : ""}` }),
-      el("td", { text: `${t.players}/${t.seats} (${t.bots} bots)` }),
-      el("td", {}, el("a", { href: t.url, text: "Play / watch" })))));
-    if (!tables.length) body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "muted", text: "No listed tables yet: create one below." })));
+      el("td", { text: t_("room.lobby.blinds", { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } }) + (t.reveal_deck ? t_("room.lobby.whole_deck") : "") }),
+      el("td", { text: t_("room.lobby.players", { players: t.players, seats: t.seats, bots: t.bots }) }),
+      el("td", {}, el("a", { href: t.url, text: t_("room.lobby.play") })))));
+    if (!tables.length) body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "muted", text: t_("room.lobby.none") })));
   } catch (e) { body.replaceChildren(el("tr", {}, el("td", { class: "error", text: e.message }))); }
   const mine = JSON.parse(localStorage.getItem("pd.tables") || "[]");
   document.getElementById("mine").replaceChildren(...mine.map(t => el("li", {}, el("a", { href: `/t/${t.id}`, text: t.name }))));
@@ -28,11 +30,17 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
     const mine = JSON.parse(localStorage.getItem("pd.tables") || "[]");
     mine.unshift({ id: t.id, name: t.name });
     localStorage.setItem("pd.tables", JSON.stringify(mine.slice(0, 20)));
-    localStorage.setItem("pd.lang", body.lang);
     const link = new URL(t.url, location.href).href;
     const a = document.getElementById("invite"); a.href = t.url; a.textContent = link;
     document.getElementById("created").classList.remove("hidden");
     location.href = t.url;
   } catch (e) { document.getElementById("create-error").textContent = e.message; }
 });
-refresh(); setInterval(refresh, 5000);
+// The table's language starts as the page's (the invitees' default until they choose).
+loadWords().then(() => {
+  const form = document.getElementById("create");
+  form.elements.name.value = t_("room.form.default_name");
+  form.elements.lang.value = LANG;
+  langMenu("lang-slot", () => { form.elements.name.value = t_("room.form.default_name"); refresh(); });
+  refresh(); setInterval(refresh, 5000);
+});

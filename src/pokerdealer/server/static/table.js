@@ -2,14 +2,13 @@
 const tableId = location.pathname.split("/")[2];
 const tokenKey = `pd.seat.${tableId}`;
 let token = localStorage.getItem(tokenKey);
-let lang = localStorage.getItem("pd.lang");
 let ws = null, state = null, lastHand = null, clockAt = 0, clockLeft = null, retry = 0, msgId = 0;
 const CHAT_KEEP = 100;  // lines the page keeps; the server sends its last 30 on each (re)connect
 let proofKey = null, proofOk = null;
 const $ = (id) => document.getElementById(id);
+const t_ = t;  // render() names the table `t`
 $("hands-link").href = `/t/${tableId}/hands`;
 
-function setLang(l) { lang = l; localStorage.setItem("pd.lang", l); render(); }
 function send(msg) { if (ws && ws.readyState === 1) { msg.id = ++msgId; ws.send(JSON.stringify(msg)); } }
 function showError(text) {
   const e = $("error"); e.textContent = text; e.classList.toggle("hidden", !text);
@@ -19,17 +18,17 @@ function showError(text) {
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
-  ws.onopen = () => { retry = 0; $("conn").textContent = "connected"; ws.send(JSON.stringify({ type: "hello", token: token || null })); };
+  ws.onopen = () => { retry = 0; $("conn").textContent = t("room.conn.connected"); ws.send(JSON.stringify({ type: "hello", token: token || null, lang: LANG })); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); }
-    else if (msg.type === "error") showError(msg.message);
-    else if (msg.type === "notice") showError(msg.message);
+    else if (msg.type === "error") showError(said(msg));
+    else if (msg.type === "notice") showError(said(msg));
     else if (msg.type === "chat") addChat(msg);
     else if (msg.type === "welcome") { $("chat").replaceChildren(); (msg.chat || []).forEach(addChat); }
   };
   ws.onclose = () => {
-    $("conn").textContent = "reconnecting…";
+    $("conn").textContent = t("room.conn.reconnecting");
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 250 * 2 ** retry);
   };
@@ -49,10 +48,8 @@ function seatPositions(n, mySeat) {
 function render() {
   if (!state) return;
   const t = state.table, you = state.you || null, hand = state.hand, last = state.last_hand;
-  if (!lang) lang = t.lang;
   document.title = `${t.name} — pokerdealer`;
-  $("title").textContent = `${t.name} · ${t.blinds[0]}/${t.blinds[1]} ${t.structure.replace("_", " ")}`;
-  $("lang-slot").replaceChildren(langSelect(lang, setLang));
+  $("title").textContent = t_("room.table.title", { name: t.name, blinds: { key: "room.lobby.blinds", params: { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } } } });
   const mySeat = you && you.seat;
   const pos = seatPositions(t.seats, mySeat);
   const felt = $("felt");
@@ -69,7 +66,7 @@ function render() {
     const node = el("div", { class: "seat", "data-seat": s, style: `left:${p.x}%;top:${p.y}%` });
     if (!row) {
       node.classList.add("empty-seat");
-      node.append(el("div", { class: "box" }, el("div", { class: "muted", text: `seat ${s} · empty` })));
+      node.append(el("div", { class: "box" }, el("div", { class: "muted", text: t_("room.seat.empty", { seat: s }) })));
       felt.append(node); continue;
     }
     if (row.folded) node.classList.add("folded");
@@ -81,23 +78,23 @@ function render() {
     if (!shown && shownAt[s]) { shown = shownAt[s].cards; best = new Set(shownAt[s].best_five || []); }
     if (shown) shown.forEach(c => cardsBox.append(cardEl(c, best ? (best.has(c) ? "best" : "dim") : "")));
     else if (row.hidden) { cardsBox.append(cardEl(null), cardEl(null)); }
-    const status = row.status === "sitting_out" ? "sitting out" : row.status === "waiting" ? "waits for big blind" : (!row.connected ? "away" : "");
+    const status = row.status === "sitting_out" || row.status === "waiting" ? t_(`room.status.${row.status}`) : (!row.connected ? t_("room.status.away") : "");
     const box = el("div", { class: "box" }, cardsBox,
-      el("div", { class: "name", text: row.name }), row.bot ? el("div", { class: "status", text: "bot" }) : null,
-      el("div", { class: "stack", text: `${row.stack}` }),
-      el("div", { class: "last", text: row.last || "" }),
+      el("div", { class: "name", text: row.name }), row.bot ? el("div", { class: "status", text: t_("room.seat.bot") }) : null,
+      el("div", { class: "stack", text: fmtNum(row.stack) }),
+      el("div", { class: "last", text: row.last_said ? t_(row.last_said.key, row.last_said.params) : "" }),
       status ? el("div", { class: "status", text: status }) : null);
     if (hand && hand.actor === s && hand.clock_left !== null && hand.clock_left !== undefined) {
       box.append(el("div", { class: "clockbar" }, el("div", { id: "clock-fill" })));
     }
     node.append(box);
-    if (hand && hand.button === s) node.append(el("span", { class: "dealer", text: "D" }));
-    if (hand && hand.small_blind === s && hand.big_blind !== s && hand.small_blind !== hand.button) node.append(el("span", { class: "blind", text: "SB" }));
-    if (hand && hand.big_blind === s) node.append(el("span", { class: "blind", text: "BB" }));
+    if (hand && hand.button === s) node.append(el("span", { class: "dealer", text: t_("room.role.button") }));
+    if (hand && hand.small_blind === s && hand.big_blind !== s && hand.small_blind !== hand.button) node.append(el("span", { class: "blind", text: t_("room.role.small_blind") }));
+    if (hand && hand.big_blind === s) node.append(el("span", { class: "blind", text: t_("room.role.big_blind") }));
     felt.append(node);
     if (row.bet) {
       const bx = 50 + 0.58 * (p.x - 50), by = 50 + 0.52 * (p.y - 50);
-      felt.append(el("span", { class: "seat bet", "data-bet-seat": s, style: `left:${bx}%;top:${by}%;width:auto`, text: `${row.bet}` }));
+      felt.append(el("span", { class: "seat bet", "data-bet-seat": s, style: `left:${bx}%;top:${by}%;width:auto`, text: fmtNum(row.bet) }));
     }
   }
   // Centre: board, pots, commitment.
@@ -107,15 +104,16 @@ function render() {
   $("board").replaceChildren(...(board || []).map(c => cardEl(c, !hand && lastBest.size ? (lastBest.has(c) ? "best" : "dim") : "")));
   const pots = $("pots");
   if (hand) {
-    pots.replaceChildren(...hand.pots.map((p, i) => el("span", { class: "pot", "data-pot": i, text: `${hand.pots.length === 1 ? "Pot" : i === 0 ? "Main pot" : "Side pot " + i}: ${p.amount}` })));
-    $("handinfo").replaceChildren(`Hand #${hand.number} · ${hand.street} · deck commitment `, el("span", { id: "commitment", title: hand.commitment || "", "data-full": hand.commitment || "", text: (hand.commitment || "").slice(0, 16) + "…" }));
+    pots.replaceChildren(...hand.pots.map((p, i) => el("span", { class: "pot", "data-pot": i, text: t_("room.pot.line", { label: potLabel(hand.pots.length === 1 ? "pot" : i === 0 ? "main" : `side ${i}`), amount: p.amount }) })));
+    $("handinfo").replaceChildren(`${t_("room.hand.number", { n: hand.number })} · ${t_("room.street." + hand.street)} · ${t_("room.hand.commitment")} `, el("span", { id: "commitment", title: hand.commitment || "", "data-full": hand.commitment || "", text: (hand.commitment || "").slice(0, 16) + "…" }));
   } else if (last) {
-    pots.replaceChildren(...last.awards.map(a => el("span", { class: "pot", text: `${a.label === "pot" ? "Pot" : a.label === "main" ? "Main pot" : "Side pot " + a.label.split(" ")[1]}: ${a.amount}` })));
-    $("handinfo").textContent = `Hand #${last.number} is over · next hand soon`;
-  } else { pots.replaceChildren(); $("handinfo").textContent = "Waiting for players…"; }
+    pots.replaceChildren(...last.awards.map(a => el("span", { class: "pot", text: t_("room.pot.line", { label: potLabel(a.label), amount: a.amount }) })));
+    $("handinfo").textContent = t_("room.hand.over", { n: last.number });
+  } else { pots.replaceChildren(); $("handinfo").textContent = t_("room.hand.waiting"); }
   renderYou(you, hand, t);
   renderShowdown(last);
-  $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${l.street}] ` }), `${l.name} ${l.text}`)));
+  $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${t_("room.street." + l.street)}] ` }),
+    t_("room.log.line", { name: l.name, action: l.said }))));
 }
 
 // Chat comes as its own messages (not in the state): each line once, added at the end.
@@ -136,31 +134,31 @@ function renderYou(you, hand, t) {
     const box = $("join-buyin");
     if (!box.value) box.value = range.max;
     box.min = range.min; box.max = range.max;
-    if (you) { $("join-btn").textContent = "Buy in again"; }
+    $("join-btn").textContent = t(you ? "room.join.again" : "room.join.sit");
   }
   bar.replaceChildren();
   if (seated) {
     const sittingOut = you.status === "sitting_out";
-    bar.append(el("span", { class: "muted", text: `You: ${you.name} · seat ${you.seat} · ${you.stack} chips` }));
-    bar.append(sittingOut ? el("button", { id: "btn-sitin", onclick: () => send({ type: "sit_in" }), text: "Sit in" })
-                          : el("button", { id: "btn-sitout", onclick: () => send({ type: "sit_out" }), text: "Sit out" }));
+    bar.append(el("span", { class: "muted", text: t("room.you.line", { name: you.name, seat: you.seat, stack: you.stack }) }));
+    bar.append(sittingOut ? el("button", { id: "btn-sitin", onclick: () => send({ type: "sit_in" }), text: t("room.you.sit_in") })
+                          : el("button", { id: "btn-sitout", onclick: () => send({ type: "sit_out" }), text: t("room.you.sit_out") }));
     if (you.max_top_up > 0) {
-      const amt = el("input", { type: "number", id: "topup-amount", min: 1, max: you.max_top_up, value: you.max_top_up, style: "width:90px" });
-      bar.append(amt, el("button", { id: "btn-topup", text: "Top up", onclick: () => send({ type: "top_up", amount: Math.floor(+amt.value) }) }));
+      const amt = el("input", { type: "number", id: "topup-amount", min: 1, max: you.max_top_up, value: you.max_top_up, style: "width:90px", "aria-label": t("room.you.top_up_amount") });
+      bar.append(amt, el("button", { id: "btn-topup", text: t("room.you.top_up"), onclick: () => send({ type: "top_up", amount: Math.floor(+amt.value) }) }));
     }
-    bar.append(el("button", { id: "btn-leave", text: "Leave seat", onclick: () => send({ type: "leave" }) }));
+    bar.append(el("button", { id: "btn-leave", text: t("room.you.leave"), onclick: () => send({ type: "leave" }) }));
     const proof = you.deal_proof;
     if (proof && hand && proof.hand === hand.number) {
       // Checked here, in this browser, once per hand: your cards against the root published before the deal.
       const key = `${hand.number}:${hand.commitment}`;
       if (proofKey !== key) { proofKey = key; proofOk = openingMatches(proof, hand.commitment, proof.size); }
       bar.append(el("span", { id: "deal-check", class: proofOk ? "muted" : "error", "data-ok": proofOk ? "1" : "0",
-        text: proofOk ? "✔ your cards match the commitment" : "✘ your cards do not match the commitment" }));
+        text: t(proofOk ? "room.you.deal_ok" : "room.you.deal_bad") }));
     }
   } else if (you) {
-    bar.append(el("span", { class: "muted", text: `${you.name}: you have no seat now.` }));
+    bar.append(el("span", { class: "muted", text: t("room.you.no_seat", { name: you.name }) }));
   } else {
-    bar.append(el("span", { class: "muted", text: `Watching (${state.spectators} spectator${state.spectators === 1 ? "" : "s"})` }));
+    bar.append(el("span", { class: "muted", text: t("room.you.watching", { n: state.spectators }) }));
   }
   const legal = you && you.legal;
   $("actions").classList.toggle("hidden", !legal);
@@ -172,7 +170,7 @@ function renderYou(you, hand, t) {
   $("btn-check").classList.toggle("hidden", !legal.check);
   $("btn-check").onclick = () => act("check");
   $("btn-call").classList.toggle("hidden", legal.call === null);
-  $("btn-call").textContent = `Call ${legal.call}`;
+  $("btn-call").textContent = t("room.act.call", { amount: legal.call });
   $("btn-call").onclick = () => act("call");
   const canRaise = legal.min_raise !== null;
   $("raise-box").classList.toggle("hidden", !canRaise);
@@ -184,39 +182,38 @@ function renderYou(you, hand, t) {
     slider.oninput = () => { box.value = slider.value; };
     box.onchange = () => { box.value = snap(box.value); slider.value = box.value; };
     $("btn-raise").onclick = () => { const v = snap(box.value); box.value = v; act("raise", v); };
-    $("btn-raise").textContent = legal.min_raise === legal.max_raise ? `Raise to ${legal.min_raise}` : "Raise to";
+    $("btn-raise").textContent = legal.min_raise === legal.max_raise ? t("room.act.raise_to_amount", { amount: legal.min_raise }) : t("room.act.raise_to");
     $("btn-allin").onclick = () => act("all_in");
-    $("presets").replaceChildren(...legal.presets.map(p => el("button", { text: p.label, "data-to": p.to, onclick: () => { box.value = slider.value = p.to; } })));
+    $("presets").replaceChildren(...legal.presets.map(p => el("button", { text: p.key ? t(p.key) : p.label, "data-to": p.to, onclick: () => { box.value = slider.value = p.to; } })));
   }
 }
 
 function renderShowdown(last) {
   const body = $("showdown-body");
-  if (!last) { body.textContent = "No hand finished yet."; return; }
-  const parts = [el("div", { class: "muted", text: `Hand #${last.number}` })];
-  if (last.board && last.board.length) parts.push(el("div", { class: "entry" }, el("span", { text: "Board" }), ...last.board.map(c => cardEl(c, "small"))));
+  if (!last) { body.textContent = t("room.side.no_hand"); return; }
+  const parts = [el("div", { class: "muted", text: t("room.hand.number", { n: last.number }) })];
+  if (last.board && last.board.length) parts.push(el("div", { class: "entry" }, el("span", { text: t("room.sd.board") }), ...last.board.map(c => cardEl(c, "small"))));
   for (const o of last.order) {
     if (o.cards) {
       const best = new Set(o.best_five || []);
       parts.push(el("div", { class: "entry", "data-seat": o.seat }, el("b", { text: o.name }), ...o.cards.map(c => cardEl(c, "small " + (best.has(c) ? "best" : ""))),
-        el("span", { class: "describe", text: o.describe ? o.describe[lang] : "" })));
-    } else parts.push(el("div", { class: "entry", "data-seat": o.seat }, el("b", { text: o.name }), el("span", { class: "muted", text: "mucks" })));
+        el("span", { class: "describe", text: o.describe ? o.describe[LANG] : "" })));
+    } else parts.push(el("div", { class: "entry", "data-seat": o.seat }, el("b", { text: o.name }), el("span", { class: "muted", text: t("room.sd.mucks") })));
   }
   for (const a of last.awards) {
-    const label = a.label === "pot" ? "Pot" : a.label === "main" ? "Main pot" : `Side pot ${a.label.split(" ")[1]}`;
-    const who = a.winners.map(w => `${w.name} ${w.chips}`).join(", ");
-    const div = el("div", { class: "award", "data-label": a.label }, `${label} ${a.amount}: `, el("span", { class: "winner-name", text: who }));
-    if (a.explain) div.append(el("div", { class: "explain", text: a.explain[lang] }));
-    else if (a.uncontested) div.append(el("div", { class: "explain muted", text: "everyone else folded" }));
+    const who = a.winners.map(w => `${w.name} ${fmtNum(w.chips)}`).join(t("list.separator"));
+    const div = el("div", { class: "award", "data-label": a.label }, t("room.sd.award", { label: potLabel(a.label), amount: a.amount }) + " ", el("span", { class: "winner-name", text: who }));
+    if (a.explain) div.append(el("div", { class: "explain", text: a.explain[LANG] }));
+    else if (a.uncontested) div.append(el("div", { class: "explain muted", text: t("room.sd.uncontested") }));
     parts.push(div);
   }
   if (last.fair) {
     const number = last.number;
-    parts.push(el("div", { class: "fair muted" }, "Deck proof ", el("code", { text: last.fair.root.slice(0, 16) + "…" }), " · ",
-      el("a", { href: `/verify?table=${encodeURIComponent(tableId)}&hand=${number}`, text: "check it" }), " · ",
+    parts.push(el("div", { class: "fair muted" }, t("room.sd.proof") + " ", el("code", { text: last.fair.root.slice(0, 16) + "…" }), " · ",
+      el("a", { href: `/verify?table=${encodeURIComponent(tableId)}&hand=${number}`, text: t("room.sd.check_it") }), " · ",
       el("a", { href: `/api/tables/${tableId}/hands/${number}/phh`, text: "PHH" }),
       token ? " · " : null,
-      token ? el("a", { href: "#", id: "dl-mine", text: "download my proof",
+      token ? el("a", { href: "#", id: "dl-mine", text: t("room.sd.download_mine"),
         onclick: (ev) => { ev.preventDefault(); downloadMine(tableId, number, token).catch(e => showError(e.message)); } }) : null));
   }
   body.replaceChildren(...parts);
@@ -245,4 +242,8 @@ $("join-form").addEventListener("submit", async (ev) => {
   } catch (e) { $("join-error").textContent = e.message; }
 });
 $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v = $("chat-input").value.trim(); if (v) send({ type: "chat", text: v.slice(0, 200) }); $("chat-input").value = ""; });
-connect();
+// Words first: the language chosen here, else the table's, else the browser's.
+api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang)).then(() => {
+  langMenu("lang-slot", (l) => { send({ type: "lang", lang: l }); render(); });
+  connect();
+});

@@ -3,25 +3,25 @@ const q = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 function verdict() {
   let data;
-  try { data = JSON.parse($("reveal").value); } catch (e) { return { problem: "the reveal is not JSON" }; }
+  try { data = JSON.parse($("reveal").value); } catch (e) { return { problem: { key: "room.verify.not_json" } }; }
   if (!Array.isArray(data)) {
     if (data && data.root && !$("root").value) $("root").value = data.root;
     if (data && data.players && !$("players").value) $("players").value = data.players;
     data = data && data.reveal;
   }
-  if (!Array.isArray(data) || !data.every(e => typeof e === "string")) return { problem: "no reveal list found" };
-  if (data.length !== 52 && data.length !== 36) return { problem: `the reveal has ${data.length} positions, a deck has 52 (36 short deck)` };
+  if (!Array.isArray(data) || !data.every(e => typeof e === "string")) return { problem: { key: "room.verify.no_list" } };
+  if (data.length !== 52 && data.length !== 36) return { problem: { key: "room.verify.size", params: { n: data.length } } };
   const root = $("root").value.trim().toLowerCase();
   const r = checkReveal(data);
   if (r.problem) return r;
-  if (r.root !== root) return { problem: "the revealed cards and leaf hashes do not give the committed root", computed: r.root };
+  if (r.root !== root) return { problem: { key: "room.verify.root_differs" }, computed: r.root };
   const board = $("board").value.trim().split(/\s+/).filter(Boolean);
   const players = +$("players").value;
   if (board.length) {
-    if (!players) return { problem: "give the number of players dealt in to check the board" };
+    if (!players) return { problem: { key: "room.verify.need_players" } };
     const pos = boardPositions(players);
     for (let k = 0; k < board.length; k++) {
-      if (r.opened[pos[k]] !== board[k]) return { problem: `board card ${k + 1} is ${board[k]}, position ${pos[k]} reveals ${r.opened[pos[k]] || "nothing"}`, computed: r.root };
+      if (r.opened[pos[k]] !== board[k]) return { problem: { key: "room.verify.board_differs", params: { k: k + 1, card: board[k], position: pos[k], revealed: r.opened[pos[k]] || t("room.verify.nothing") } }, computed: r.root };
     }
   }
   return { ok: true, computed: r.root, opened: Object.keys(r.opened).length };
@@ -29,17 +29,19 @@ function verdict() {
 function check() {
   const v = verdict();
   const out = $("result");
-  out.textContent = v.ok ? `✔ the reveal matches the commitment (${v.opened} cards revealed)` : `✘ ${v.problem}`;
+  out.textContent = v.ok ? t("room.verify.ok", { n: v.opened }) : t("room.verify.bad", { problem: v.problem });
   out.className = v.ok ? "" : "error"; out.dataset.ok = v.ok ? "1" : "0";
-  $("computed").textContent = v.computed ? `root computed here: ${v.computed}` : "";
+  $("computed").textContent = v.computed ? t("room.verify.computed", { root: v.computed }) : "";
 }
 $("check").onclick = check;
-if (q.get("table") && q.get("hand")) {
+loadWords().then(() => { langMenu("lang-slot", () => { if ($("result").textContent) check(); }); start(); });
+function start() {
+if (!q.get("table") || !q.get("hand")) return;
   const base = `/api/tables/${encodeURIComponent(q.get("table"))}/hands/${encodeURIComponent(q.get("hand"))}`;
   api(`${base}/fair`).then(async f => {
     $("root").value = f.root || "";
-    if (!("reveal" in f)) { $("result").textContent = "the hand is still in play: the reveal comes when it ends"; return; }
-    if (!f.reveal) { $("result").textContent = "this hand was dealt before per-position proofs"; return; }
+    if (!("reveal" in f)) { $("result").textContent = t("room.verify.in_play"); return; }
+    if (!f.reveal) { $("result").textContent = t("room.verify.no_proof"); return; }
     $("players").value = f.players;
     $("reveal").value = JSON.stringify(f.reveal);
     const detail = await api(base).catch(() => null);

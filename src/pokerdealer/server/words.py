@@ -1,0 +1,118 @@
+"""The room's words: every text a reader is sent goes through the message catalogs.
+
+A message to a browser carries its catalog ``key``, the ``params`` that fill
+it, and ``message``: the text already in that reader's language (the page
+shows it; the key and params let a page render it again in another
+language). A param that is itself ``{"key": ..., "params": ...}`` is filled
+in first, in the same language (the page's ``t()`` in ``static/common.js``
+does the same).
+
+>>> said_text("zh-Hans", "room.error.buy_in_range", {"low": 50, "high": 200})
+'买入须为 50 至 200'
+>>> words("en", "room.error.not_your_turn")["message"]
+'it is not your turn'
+
+Pages fetch the catalogs' room keys from ``/api/i18n`` (:func:`page_catalog`);
+a first visit's language comes from ``Accept-Language`` (:func:`pick_language`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.i18n import CATALOGS, LANGUAGES, message
+
+__all__ = [
+    "PAGE_PREFIXES",
+    "Said",
+    "error_words",
+    "page_catalog",
+    "pick_language",
+    "reader_language",
+    "said_text",
+    "words",
+]
+
+#: The catalog keys the pages use (served by ``/api/i18n``).
+PAGE_PREFIXES = ("room.", "rules.", "legal.", "list.")
+
+
+class Said(Exception):
+    """A refusal in words: a catalog key and its params (the text in English by ``str()``).
+
+    >>> str(Said("room.error.buy_in_range", low=50, high=200))
+    'a buy-in must be 50 to 200'
+    """
+
+    def __init__(self, key: str, /, **params: Any) -> None:  # noqa: ANN401
+        self.key = key
+        self.params = params
+        super().__init__(said_text("en", key, params))
+
+
+def said_text(lang: str, key: str, params: Mapping[str, Any] | None = None) -> str:
+    """The text of ``key`` in ``lang``, nested ``{"key", "params"}`` params filled in first."""
+    return message(lang, key, **(params or {}))
+
+
+def words(lang: str, key: str, /, **params: Any) -> dict[str, Any]:  # noqa: ANN401
+    """``{"key", "params", "message"}``: the fields of a message to a reader of ``lang``."""
+    return {"key": key, "params": params, "message": said_text(lang, key, params)}
+
+
+def error_words(lang: str, error: Exception) -> dict[str, Any]:
+    """The fields of a refusal: from its key when it has one (:class:`Said`, the
+    rules' and the table's errors), else its English text as it is."""
+    key = getattr(error, "key", "")
+    if key and key in CATALOGS["en"]:
+        return words(lang, key, **(getattr(error, "params", None) or {}))
+    return {"message": str(error)}
+
+
+def pick_language(accept: str | None) -> str:
+    """The room's language for an ``Accept-Language`` header: Traditional Chinese for
+    zh-TW, zh-HK, zh-MO and zh-Hant, Simplified for other Chinese, else English.
+
+    >>> pick_language("zh-TW,zh;q=0.9,en;q=0.8"), pick_language("zh-CN,en;q=0.5")
+    ('zh-Hant', 'zh-Hans')
+    >>> pick_language("fr-FR,zh-HK;q=0.3"), pick_language("zh-SG"), pick_language("de"), pick_language(None)
+    ('zh-Hant', 'zh-Hans', 'en', 'en')
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate((accept or "").split(",")):
+        tag, _, rest = part.strip().partition(";")
+        q = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                q = float(rest.strip()[2:])
+            except ValueError:
+                q = 0.0
+        lang = _language_of(tag.strip())
+        if lang is not None and q > 0:
+            ranked.append((-q, order, lang))
+    return min(ranked)[2] if ranked else "en"
+
+
+def _language_of(tag: str) -> str | None:
+    parts = tag.lower().replace("_", "-").split("-")
+    if parts[0] == "en":
+        return "en"
+    if parts[0] != "zh":
+        return None
+    if "hant" in parts or any(p in ("tw", "hk", "mo") for p in parts[1:]):
+        return "zh-Hant"
+    return "zh-Hans"
+
+
+def reader_language(asked: object, default: str) -> str:
+    """A websocket reader's language: what their hello asked for if known, else ``default``."""
+    return asked if isinstance(asked, str) and asked in LANGUAGES else default
+
+
+def page_catalog(lang: str) -> dict[str, str]:
+    """The catalog entries the pages use, in ``lang``."""
+    if lang not in CATALOGS:
+        raise PokerDealerError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    return {k: v for k, v in CATALOGS[lang].items() if k.startswith(PAGE_PREFIXES)}
