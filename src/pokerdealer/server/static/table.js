@@ -124,13 +124,13 @@ function addChat(c) {
   box.scrollTop = 1e9;
 }
 
-function renderYou(you, hand, t) {
+function renderYou(you, hand, tb) {
   const bar = $("you-bar");
   const seated = you && you.seat;
   $("join").classList.toggle("hidden", !!seated);
   if (!seated) {
     // A player coming back soon after leaving must bring back their stack (the server says how much).
-    const range = you && you.buy_in ? you.buy_in : { min: t.min_buy_in, max: t.max_buy_in };
+    const range = you && you.buy_in ? you.buy_in : { min: tb.min_buy_in, max: tb.max_buy_in };
     const box = $("join-buyin");
     if (!box.value) box.value = range.max;
     box.min = range.min; box.max = range.max;
