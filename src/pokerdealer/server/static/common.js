@@ -4,13 +4,15 @@ const LANG_NAMES = { "en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简
 // The room's words come from the server's message catalogs (/api/i18n): t(key, params) fills one in.
 let LANG = "en", WORDS = {};
 const fmtNum = (n) => new Intl.NumberFormat(LANG).format(n);
+// Params that are chips are written in the language's way (1,000); hand and seat numbers stay as they are.
+const CHIP_FIELDS = new Set(["amount", "stack", "chips", "low", "high", "most", "limit", "buy_in", "floor", "small", "big"]);
 function t(key, params) {
   const text = WORDS[key];
   if (text === undefined) return key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     let v = params ? params[name] : undefined;
     if (v && typeof v === "object" && v.key) v = t(v.key, v.params);
-    else if (typeof v === "number") v = fmtNum(v);
+    else if (typeof v === "number" && CHIP_FIELDS.has(name)) v = fmtNum(v);
     return v === undefined || v === null ? whole : String(v);
   });
 }

@@ -14,7 +14,8 @@ async function loadList() {
 async function open(n) {
   detail = await api(`/api/tables/${tableId}/hands/${n}`);
   step = 0;
-  $("rp-title").textContent = t("room.hands.title", { table: detail.table, n });
+  detail.number = n;
+  titles();
   const base = `/api/tables/${tableId}/hands/${n}`;
   $("downloads").replaceChildren(el("a", { href: `${base}/phh`, id: "dl-phh", text: t("room.hands.download_phh") }), " · ",
     el("a", { href: `${base}/pokerstars`, id: "dl-ps", text: t("room.hands.download_ps") }), " · ",
@@ -70,26 +71,36 @@ async function openFile(file) {
   if (!res.ok) { $("dl-error").textContent = d.detail || res.statusText; return; }
   detail = d;
   step = 0;
-  $("rp-title").textContent = t("room.hands.title", { table: d.table, n: d.number }) + (d.hands > 1 ? t("room.replay.first_of", { n: d.hands }) : "");
+  fileTitle = { params: { table: d.table, n: d.number }, hands: d.hands };
+  titles();
   draw();
 }
 $("first").onclick = () => { step = 0; draw(); };
 $("prev").onclick = () => { step = Math.max(0, step - 1); draw(); };
 $("next").onclick = () => { if (detail) { step = Math.min(detail.frames.length - 1, step + 1); draw(); } };
 $("last").onclick = () => { if (detail) { step = detail.frames.length - 1; draw(); } };
-loadWords().then(() => {
-  if (location.pathname === "/replay") {
+// The page's titles in the current language: the table's histories, or /replay (a file you open).
+const replaying = location.pathname === "/replay";
+let fileTitle = null;
+function titles() {
+  if (replaying) {
     $("title").textContent = t("room.replay.title");
     $("back").href = "/";
     $("back").textContent = t("room.nav.lobby");
-    $("rp-title").textContent = t("room.replay.pick");
+  }
+  if (fileTitle) $("rp-title").textContent = t("room.hands.title", fileTitle.params) + (fileTitle.hands > 1 ? t("room.replay.first_of", { n: fileTitle.hands }) : "");
+  else if (detail) $("rp-title").textContent = t("room.hands.title", { table: detail.table, n: detail.number });
+  else $("rp-title").textContent = t(replaying ? "room.replay.pick" : "room.hands.pick");
+}
+loadWords().then(() => {
+  titles();
+  langMenu("lang-slot", () => { titles(); if (!replaying) loadList(); draw(); });
+  if (replaying) {
     const input = el("input", { type: "file", id: "upload", accept: ".phh,.phhs,.txt,text/plain" });
     input.onchange = () => { if (input.files[0]) openFile(input.files[0]).catch(e => { $("dl-error").textContent = e.message; }); };
     $("hand-list").closest("section").replaceChildren(el("h3", { text: t("room.replay.file") }), input, el("div", { id: "dl-error", class: "error" }));
-    langMenu("lang-slot", () => draw());
     return;
   }
-  langMenu("lang-slot", () => { loadList(); draw(); });
   window.addEventListener("hashchange", () => open(+location.hash.slice(1)));
   return loadList().then(() => { if (location.hash) open(+location.hash.slice(1)); });
 });
