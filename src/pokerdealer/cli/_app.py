@@ -60,6 +60,7 @@ COMMANDS: dict[str, str] = {
     "serve": "serve",
     "db": "db",
     "verify": "verify",
+    "tournament": "tournament",
 }
 
 
