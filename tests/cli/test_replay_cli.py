@@ -305,3 +305,11 @@ def test_files_pokerkit_wrote_replay_to_its_stacks_under_rules_pokerkit(tmp_path
 def test_an_unknown_rule_set_exits_2(tmp_path):
     code, _, err = run("replay", write(tmp_path, "h.phh", SHOWDOWN), "--rules", "wsop")
     assert code == 2 and "--rules 'wsop': expected one of tda, pokerkit" in err
+
+
+def test_a_showdown_the_loser_mucked_says_who_showed_who_mucked_and_why(tmp_path):
+    text = SHOWDOWN.replace('"p3 sm QhQd", "p1 sm AsKs"', '"p3 sm QhQd", "p1 sm"')
+    text = text.replace("[242, 194, 164]", "[164, 194, 242]")
+    out = run("replay", write(tmp_path, "h.phh", text))[1]
+    assert "Cat wins with pair of queens, kickers K 9 8" in " ".join(out.split())
+    assert "Ann mucked without showing" in " ".join(out.split())

@@ -387,7 +387,7 @@ class Session:
 
     def result(self, record) -> None:  # noqa: ANN001
         from pokerdealer.evaluation import evaluate
-        from pokerdealer.evaluation.showdown import showdown
+        from pokerdealer.table.awards import award_stories
 
         hand: Hand = record.hand
         result = hand.result
@@ -405,6 +405,7 @@ class Session:
                 else:
                     line.append(_said(self.lang, "muck", you=self._is_you(names[i])))
                 console.print(line)
+        stories = award_stories(hand)
         for k, award in enumerate(result.awards):
             if len(result.awards) == 1:
                 label = self._w("award.pot")
@@ -415,14 +416,14 @@ class Session:
             )
             award_text = self._w("award", label=label, amount=award.amount, winners=winners)
             console.print(Text(f"  {award_text}", style="green"))
-            contenders = {names[i]: hand.hole_cards[i] for i in award.eligible if i in hand.shown}
-            if len(contenders) >= 2 and len(hand.board) == 5:
-                outcome = showdown(hand.board, contenders, variant=variant, lang=self.lang)
-                console.print(Text("  " + outcome.decided_by.explanation))
-            elif len(award.eligible) == 1 and len(result.awards) == 1:
-                winner = names[award.eligible[0]]
-                words = _said(self.lang, "uncontested", you=self._is_you(winner), name=winner)
-                console.print(Text(f"  {words}"))
+            story = stories[k]
+            if story.how == "folded":
+                if len(result.awards) == 1:
+                    winner = names[award.winners[0]]
+                    words = _said(self.lang, "uncontested", you=self._is_you(winner), name=winner)
+                    console.print(Text(f"  {words}"))
+            else:  # shown and compared, or the others mucked: say who and why
+                console.print(Text("  " + story.text(self.lang)))
         stacks = self._w("legal.separator").join(
             f"{name} {chips}" for name, chips in self.table.stacks.items()
         )

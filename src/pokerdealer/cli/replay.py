@@ -69,7 +69,6 @@ from pokerdealer.cli._display import cards_text, progress_bar, puts_all_in
 from pokerdealer.cli.evaluate import hand_json
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import evaluate
-from pokerdealer.evaluation.showdown import showdown
 from pokerdealer.history.convert import (
     Replay,
     ReplayError,
@@ -82,6 +81,7 @@ from pokerdealer.history.pokerstars_read import holds_many_hands, load_hands, lo
 from pokerdealer.i18n import check_lang, message
 from pokerdealer.rules import Hand, RuleOptions
 from pokerdealer.rules.actions import CALL, CHECK, FOLD, MUCK, RAISE, SHOW
+from pokerdealer.table.awards import AwardStory, award_stories
 
 __all__ = ["RULE_SETS", "replay_command", "replay_json", "replay_many", "rule_options"]
 
@@ -109,24 +109,13 @@ def _json_number(value: Any) -> Any:
     return float(value)
 
 
-def _eligible_before_showdown(replay: Replay, k: int) -> tuple[int, ...]:
-    """Who could win pot ``k`` before anyone mucked (the engine drops a mucked
-    hand from the pots it forfeits)."""
-    hand = replay.hand
-    result = hand.result
-    assert result is not None
-    award = result.awards[k]
-    if not result.mucked:
-        return award.eligible
-    probe = Hand(hand.config, hand.deck)
-    for action in hand.log:
-        if action.kind in (SHOW, MUCK):
-            break
-        probe.apply(action)
-    pots = probe.pots
-    if len(pots) == len(result.awards) and set(award.eligible) <= set(pots[k].eligible):
-        return pots[k].eligible
-    return award.eligible
+def _stories(replay: Replay) -> list[AwardStory]:
+    """Each pot's story, with the names the replay prints (numbered when two players share one)."""
+    names = replay.names
+    return award_stories(
+        replay.hand,
+        names=[name if names.count(name) == 1 else _label(i) for i, name in enumerate(names)],
+    )
 
 
 def _pots(replay: Replay) -> list[dict[str, Any]]:
@@ -136,10 +125,10 @@ def _pots(replay: Replay) -> list[dict[str, Any]]:
         return [
             {
                 "amount": _json_number(replay.amount(award.amount)),
-                "eligible": [_label(i) for i in _eligible_before_showdown(replay, k)],
+                "eligible": [_label(i) for i in story.contenders],
                 "winners": [_label(i) for i in award.winners],
             }
-            for k, award in enumerate(result.awards)
+            for award, story in zip(result.awards, _stories(replay), strict=True)
         ]
     return [
         {
@@ -388,7 +377,7 @@ def _print_pots(replay: Replay, lang: str) -> None:
     if result is None:
         return
     console.print(Text(_w(lang, "pots"), style="bold underline"))
-    names = replay.names
+    stories = _stories(replay)
     for k, award in enumerate(result.awards):
         title = _w(lang, "main_pot") if k == 0 else _w(lang, "side_pot", n=k)
         amount = _fmt(replay.amount(award.amount))
@@ -398,25 +387,9 @@ def _print_pots(replay: Replay, lang: str) -> None:
         else:
             outcome = _w(lang, "split", names=", ".join(winners), amount=amount)
         console.print(Text(f"  {title}: {outcome}", style="bold"))
-        contenders = [i for i in award.eligible if i not in result.mucked]
-        if len(contenders) == 1:
-            mucked = set(result.mucked) & set(_eligible_before_showdown(replay, k))
-            why = _w(lang, "by_muck") if mucked else _w(lang, "uncontested")
-        elif len(hand.board) >= 3:
-            try:
-                decided = showdown(
-                    hand.board,
-                    {names[i] if names.count(names[i]) == 1 else _label(i): hand.hole_cards[i]
-                     for i in contenders},
-                    variant=hand.config.variant,
-                    lang=lang,
-                    trips_beat_straight=hand.config.options.short_deck_trips_beat_straight,
-                )
-                why = decided.decided_by.explanation
-            except PokerDealerError:  # pragma: no cover - the engine already evaluated them
-                why = ""
-        else:
-            why = ""
+        story = stories[k]
+        # Folded: one word; the others mucked or hands compared: who, and why (table.awards).
+        why = _w(lang, "uncontested") if story.how == "folded" else story.text(lang)
         if why:
             console.print(Text(f"    {why}", style="dim"))
         shares = ", ".join(

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from pokerdealer.cards import Card
 from pokerdealer.evaluation import evaluate
-from pokerdealer.evaluation.showdown import showdown
 from pokerdealer.i18n import message
 from pokerdealer.rules import Action, Hand
 from pokerdealer.server.settings import LANGS
 from pokerdealer.table import HandRecord
+from pokerdealer.table.awards import award_stories
 
 if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable
@@ -142,6 +142,7 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
             entry["mucked"] = True
         order.append(entry)
     awards = []
+    stories = award_stories(hand)
     for k, award in enumerate(result.awards):
         label = "pot" if len(result.awards) == 1 else ("main" if k == 0 else f"side {k}")
         item: dict[str, Any] = {
@@ -153,12 +154,11 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
             ],
             "explain": None,
         }
-        contenders = {names[i]: hand.hole_cards[i] for i in award.eligible if i in shown}
-        if len(contenders) >= 2 and len(board) == 5:
-            outcome = showdown(board, contenders, variant=variant)
-            item["explain"] = {lang: outcome.explain(lang) for lang in LANGS}
-        elif len(award.eligible) == 1:
-            item["uncontested"] = True
+        story = stories[k]
+        # Why it went there: folded, the others mucked, or the shown hands compared.
+        item["how"] = story.how
+        item["explain"] = {lang: story.text(lang) for lang in LANGS}
+        item["uncontested"] = story.how == "folded"
         awards.append(item)
     return {
         "number": record.number,

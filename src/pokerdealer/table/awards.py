@@ -1,0 +1,155 @@
+"""Why each pot went where it went, in words -- the one place that decides it
+for the room's showdown panel, ``play`` and ``replay``.
+
+A pot can be won three ways, and the words must not mix them up:
+
+- everyone else **folded** before the showdown;
+- the hand **went to a showdown** and the others **mucked** (threw their cards
+  away unseen; the last live hand wins without being compared, seed article
+  004: 無爭議的攤牌);
+- two or more hands were **shown** and compared (the evaluator says which
+  step decided).
+
+The engine drops a mucked hand from the pots it forfeits, so a pot's
+``eligible`` after the hand names only the winner; :func:`award_stories`
+finds who was contesting it before anyone mucked.
+
+>>> from pokerdealer.cards import parse_cards
+>>> from pokerdealer.rules import Hand, HandConfig, Street, deck_for_deal
+>>> config = HandConfig(stacks=(100, 100), blinds=(1, 2), players=("Ann", "Bob"))
+>>> holes = [parse_cards("As Ah"), parse_cards("Kd 9c")]
+>>> hand = Hand(config, deck_for_deal(config, holes, parse_cards("Ad Qs 7h 3c 2d")))
+>>> while hand.street is not Street.SHOWDOWN:
+...     _ = hand.check_or_call()
+>>> _ = hand.show(); _ = hand.muck()  # Ann shows first, Bob mucks
+>>> [story.text("en") for story in award_stories(hand)]
+['Ann wins with three of a kind, aces, kickers Q 7: Bob mucked without showing']
+>>> print(award_stories(hand)[0].text("zh-Hant"))
+Ann以三條A，踢腳Q 7贏：Bob蓋牌，沒有攤開
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pokerdealer.cards import Card
+from pokerdealer.evaluation import evaluate
+from pokerdealer.evaluation.showdown import showdown
+from pokerdealer.i18n import join_names, message
+from pokerdealer.rules import Hand
+
+__all__ = ["AwardStory", "award_stories"]
+
+
+@dataclass(frozen=True)
+class AwardStory:
+    """One pot's outcome: who contested it, who showed, who mucked, who won.
+
+    ``contenders`` are the players still in when the pot was decided (before
+    anyone mucked); ``shown`` and ``mucked`` are among them. ``names`` holds
+    every player's name, by index.
+    """
+
+    winners: tuple[int, ...]
+    contenders: tuple[int, ...]
+    shown: tuple[int, ...]
+    mucked: tuple[int, ...]
+    names: tuple[str, ...]
+    board: tuple[Card, ...]
+    holes: tuple[tuple[Card, ...], ...]
+    variant: str
+    trips_beat_straight: bool = True
+
+    @property
+    def how(self) -> str:
+        """``folded``, ``mucked`` or ``showdown``."""
+        if len(self.contenders) == 1:
+            return "folded"
+        if len(self.contenders) - len(self.mucked) == 1:
+            return "mucked"
+        return "showdown"
+
+    def text(self, lang: str) -> str:
+        """Why the winner(s) won this pot, in ``lang``."""
+        names = self.names
+        mucked = join_names([names[i] for i in self.mucked], lang)
+        how = self.how
+        if how == "folded":
+            return message(lang, "award.folded", name=names[self.winners[0]])
+        if how == "mucked":
+            winner = self.winners[0]
+            if winner in self.shown and len(self.board) >= 3:
+                value = evaluate(
+                    self.holes[winner] + self.board, self.variant,  # type: ignore[arg-type]
+                    trips_beat_straight=self.trips_beat_straight,
+                )
+                return message(
+                    lang, "award.mucked.shown", name=names[winner], hand=value.describe(lang),
+                    mucked=mucked,
+                )
+            return message(lang, "award.mucked", name=names[winner], mucked=mucked)
+        compared = {names[i]: self.holes[i] for i in self.contenders if i in self.shown}
+        if len(compared) < 2 or len(self.board) < 3:  # pragma: no cover - hold'em shows on a full board
+            return message(lang, "award.shown", names=join_names(list(compared), lang))
+        outcome = showdown(
+            self.board, compared, variant=self.variant, lang=lang,  # type: ignore[arg-type]
+            trips_beat_straight=self.trips_beat_straight,
+        )
+        text = outcome.decided_by.explanation
+        if self.mucked:
+            text += message(lang, "award.also_mucked", mucked=mucked)
+        return text
+
+
+def _before_showdown(hand: Hand) -> Hand:
+    """The hand replayed up to the first show or muck (every bet in, nobody mucked yet)."""
+    probe = Hand(hand.config, hand.deck)
+    for action in hand.log:
+        if action.kind in ("show", "muck"):
+            break
+        probe.apply(action)
+    return probe
+
+
+def award_stories(hand: Hand, *, names: Sequence[str] | None = None) -> list[AwardStory]:
+    """One :class:`AwardStory` per pot of the finished ``hand`` (main pot first).
+
+    ``names`` replaces the players' names (``replay`` numbers players with the
+    same name). Pots before and after the mucks are the same layers of the
+    same contributions (a muck only removes levels), so each pot before the
+    showdown falls inside exactly one awarded pot: walking both by their
+    running totals pairs them.
+    """
+    result = hand.result
+    if result is None:
+        raise ValueError("the hand is not over: no pot has been awarded yet")
+    who = tuple(names) if names is not None else tuple(hand.config.players)
+    contenders: list[set[int]] = [set(award.eligible) for award in result.awards]
+    if result.mucked:
+        before = _before_showdown(hand).pots
+        k, total_after = 0, result.awards[0].amount
+        total_before = 0
+        for pot in before:
+            total_before += pot.amount
+            while total_before > total_after and k + 1 < len(result.awards):
+                k += 1
+                total_after += result.awards[k].amount
+            contenders[k] |= set(pot.eligible)
+    stories = []
+    for award, players in zip(result.awards, contenders, strict=True):
+        ordered = tuple(sorted(players))
+        stories.append(
+            AwardStory(
+                winners=tuple(award.winners),
+                contenders=ordered,
+                shown=tuple(p for p in ordered if p in result.shown),
+                mucked=tuple(p for p in ordered if p in result.mucked),
+                names=who,
+                board=hand.board,
+                holes=hand.hole_cards,
+                variant=hand.config.variant,
+                trips_beat_straight=hand.config.options.short_deck_trips_beat_straight,
+            )
+        )
+    return stories
