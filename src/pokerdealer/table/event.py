@@ -49,8 +49,10 @@ The rules, where they are decided:
   each entry has its own place (a re-entered player may appear twice).
 - **Prizes** (:mod:`pokerdealer.table.payouts`): the pool is entries x
   ``buy_in``; a preset or custom percentages; exact integer sums.
-- **Chips** are conserved: after every hand the chips at all tables equal
-  entries x starting stack, else :class:`ChipsNotConserved` is raised.
+- **Chips** are conserved, else :class:`ChipsNotConserved` is raised: every
+  hand must end with the chips it started with, and the chips at all tables
+  must equal entries x starting stack after every registration, every hand
+  that moved players, and at the end (by induction: after every hand).
 
 >>> import random
 >>> from pokerdealer.table.structures import structure
@@ -322,11 +324,13 @@ class Event:
 
     def __init__(self, settings: EventSettings, *, rng: random.Random, keep_hands: int | None = None) -> None:
         self.settings = settings
+        self._timed = settings.timed  # asked before every hand
         self._rng = rng
         self._keep_hands = keep_hands
         self._tables: dict[int, EventTable] = {}
         self._started_tables = 0
         self._opened = 0
+        self._alive = 0  # players at the tables, kept as they bust and register (asked before every hand)
         self._payouts: tuple[int, tuple[int, ...]] = (-1, ())
         self._now: float | None = None  # the latest time given (closes late registration after a hand)
         self._registered: list[str] = []
@@ -372,9 +376,12 @@ class Event:
     @property
     def alive(self) -> int:
         """Players with chips (registered but not started: the registered)."""
-        if not self._started:
-            return len(self._registered)
-        return sum(len(t._seats) for t in self._tables.values())
+        return self._alive if self._started else len(self._registered)
+
+    @property
+    def hand_clock(self) -> int:
+        """Hands played at the table that has played the most (what levels by hands count)."""
+        return self._hand_clock
 
     @property
     def prize_pool(self) -> int:
@@ -438,7 +445,7 @@ class Event:
 
     def clock(self, now: float | None = None) -> Clock:
         """The level (or break) now and what is left of it."""
-        timed = self.settings.timed
+        timed = self._timed
         x = self._elapsed(now) / 60.0 if timed else float(self._hand_clock)
         levels = self.settings.levels
         index, left = len(levels) - 1, None
@@ -517,6 +524,7 @@ class Event:
             return None
         table, seat = self._draw_seat()
         table._place(Player(name, seat, self.settings.starting_stack, SeatStatus.ENTRANT), seat)
+        self._alive += 1
         self._log("registered", player=name, entry=done + 1, table=table.id, seat=seat)
         self._check_chips()
         return table.id, seat
@@ -528,7 +536,7 @@ class Event:
         n = len(self._registered)
         if n < 2:
             raise TableError(f"a tournament needs at least 2 players, got {n}")
-        if self.settings.timed and now is None:
+        if self._timed and now is None:
             raise TableError("levels by minutes need the time: pass now=")
         seats = self.settings.seats
         count = -(-n // seats)
@@ -543,6 +551,7 @@ class Event:
         for name, (t, seat) in zip(self._registered, cards):
             self._tables[t]._place(Player(name, seat, self.settings.starting_stack, new=False), seat)
         self._registered = []
+        self._alive = n
         self._started = True
         self._start_time = now
         self._log("started", tables=count, entries=self._entries, seats=[[p.name, t.id, p.seat] for t in self.tables.values() for p in t.players])
@@ -553,7 +562,7 @@ class Event:
         """Stop the clock and the dealing (hands in play finish)."""
         if not self._started or self._paused:
             raise TableError("the event is not running")
-        if self.settings.timed and now is None:
+        if self._timed and now is None:
             raise TableError("levels by minutes need the time: pass now=")
         self._paused = True
         self._paused_at = now
@@ -562,7 +571,7 @@ class Event:
     def resume(self, *, now: float | None = None) -> None:
         if not self._paused:
             raise TableError("the event is not paused")
-        if self.settings.timed:
+        if self._timed:
             if now is None or self._paused_at is None:
                 raise TableError("levels by minutes need the time: pass now=")
             self._paused_total += now - self._paused_at
@@ -579,26 +588,27 @@ class Event:
 
     def ready_tables(self, now: float | None = None) -> tuple[int, ...]:
         """The tables that may deal their next hand now."""
+        if not self._may_deal(now):
+            return ()
+        return tuple(t.id for t in self._tables.values() if self._table_may_deal(t))  # ids ascending
+
+    def _may_deal(self, now: float | None) -> bool:
         if not self._started or self.is_over or self._paused:
-            return ()
+            return False
         if self.clock(now).level is None:
-            return ()
-        busy = [t for t in self._tables.values() if t.busy]
+            return False
         if len(self._tables) > 1 and self.alive <= self.settings.seats:
-            return ()  # the final table is drawn once every hand is over
+            return False  # the final table is drawn once every hand is over
         if self._hfh_due() != self._hfh:
-            return ()  # hand-for-hand starts or stops once every hand is over
-        if self._hfh and any(t.id not in self._round for t in busy):
-            return ()
-        return tuple(
-            t.id
-            for t in self.tables.values()
-            if not t.busy and len(t._seats) >= 2 and not (self._hfh and t.id in self._round)
-        )
+            return False  # hand-for-hand starts or stops once every hand is over
+        return not (self._hfh and any(t.busy and t.id not in self._round for t in self._tables.values()))
+
+    def _table_may_deal(self, t: EventTable) -> bool:
+        return not t.busy and len(t._seats) >= 2 and not (self._hfh and t.id in self._round)
 
     def _check_ready(self, table: EventTable, now: float | None) -> None:
         self._now = now if now is not None else self._now
-        if table.id not in self.ready_tables(now):
+        if not (self._may_deal(now) and self._table_may_deal(table)):
             raise TableError(f"table {table.id} may not deal now (paused, a break, hand-for-hand or a table change)")
 
     def start_hand(self, table_id: int, *, now: float | None = None) -> HandRecord:
@@ -637,12 +647,17 @@ class Event:
         busts = sorted(((hand.config.players[i], basis[i], (table.id, record.seats[i])) for i in out), key=lambda b: b[2])
         for i in out:
             table._remove(record.seats[i])
+        self._alive -= len(out)
+        if sum(hand.stacks) != sum(hand.starting_stacks):
+            raise ChipsNotConserved(f"table {table.id} hand {record.number}: {sum(hand.starting_stacks)} chips became {sum(hand.stacks)}")
         if self._hfh:
             self._pending += busts
         else:
             self._eliminate(busts)
-        self._check_chips()
+        moves = len(self.moves)
         self._settle(self._now)
+        if len(self.moves) != moves or self.is_over:
+            self._check_chips()  # the hand kept its chips (above); moves keep them too, checked here
 
     def _eliminate(self, busts: list[tuple[str, int, tuple[int, int]]]) -> None:
         if not busts:
@@ -657,6 +672,9 @@ class Event:
         expected = self._entries * self.settings.starting_stack
         if self._started and self.total_chips != expected:
             raise ChipsNotConserved(f"{self.total_chips} chips in play, expected {expected}")
+        seated = sum(len(t._seats) for t in self._tables.values())
+        if self._started and seated != self._alive:
+            raise ChipsNotConserved(f"{seated} players seated, {self._alive} counted")
 
     def _hfh_due(self) -> bool:
         paid = len(self.payouts)
@@ -830,6 +848,7 @@ class Event:
             self.broken = [int(t) for t in state["broken"]]
             self.log = [LogEntry(e["kind"], e["hand"], {k: v for k, v in e.items() if k not in ("kind", "hand")}) for e in state["log"]]
             self._rng.setstate(_rng_from(state["rng"]))
+            self._alive = sum(len(t._seats) for t in self._tables.values())
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise TableError(f"not an event state ({error}); expected what Event.state() returns") from None
         self._check_chips()
