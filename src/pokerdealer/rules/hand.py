@@ -73,6 +73,10 @@ from pokerdealer.rules.config import (
     Structure,
 )
 from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet
+# At module level: an import inside view() cost 3 us a call in the compiled
+# build (view.py needs Hand for type checking only, so there is no cycle).
+from pokerdealer.rules.view import PlayerView
+from pokerdealer.rules.view import view as _view
 
 __all__ = ["Hand", "HandResult", "PotAward", "Street", "replay"]
 
@@ -894,11 +898,9 @@ class Hand:
     def deck(self) -> tuple[Card, ...]:
         return self._deck
 
-    def view(self, player: int | None):  # noqa: ANN201
+    def view(self, player: int | None) -> PlayerView:
         """What ``player`` may see (``None``: a spectator); see :mod:`pokerdealer.rules.view`."""
-        from pokerdealer.rules.view import view
-
-        return view(self, player)
+        return _view(self, player)
 
     def _fingerprint(self) -> tuple[object, ...]:
         """Every piece of mutable state, for tests that an action changed nothing."""
