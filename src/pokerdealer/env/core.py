@@ -100,20 +100,6 @@ _STREET: int = _LAYOUT["street"].start
 _SEATS: int = _LAYOUT["street"].stop
 
 
-class _Base:
-    """What stays fixed for one observer during a hand, plus the board so far."""
-
-    def __init__(
-        self, vector: np.ndarray, rows: list[tuple[int, int]], busted: list[tuple[int, int]]
-    ) -> None:
-        self.vector = vector
-        self.board_cards = 0
-        self.rows = rows
-        """(player index in the hand, rotated position) of each seat dealt in."""
-        self.busted = busted
-        """(seat, rotated position) of each seat not dealt in."""
-
-
 class HoldemCore:
     """The hands of one episode, for seats ``0 .. n-1`` (seat order, clockwise).
 
@@ -133,7 +119,23 @@ class HoldemCore:
         self.discrete = discrete
         self.obs_scale = 1.0 / template.blinds[1]  # chips in big blinds
         self.size = observation_layout(n)["hand_number"].stop
-        self.zeros = np.zeros(self.size, dtype=np.float32)
+        layout = observation_layout(n)
+        # The public state of the current hand, seats in seat order (not
+        # rotated), one slot past the end that stays 0; each observer's vector
+        # is one gather from it (``gathers``), then its own cards and, for the
+        # actor, the legal-action scalars. Rewritten only where the state changed.
+        self.public = np.zeros(self.size + 1, dtype=np.float32)
+        self.gathers = [self._gather(me, layout) for me in range(n)]
+        self.public_fresh = False
+        self.street_slot = -1
+        self.board_cards = 0
+        self.actor_slot = -1
+        self.pot = -1
+        self.p_stacks: list[int] = []
+        self.p_committed: list[int] = []
+        self.p_contributed: list[int] = []
+        self.p_flags: list[int] = []  # 0 in the hand, 1 all-in, 2 folded, -1 not written yet
+        self.rows: list[tuple[int, int]] = []  # (player index in the hand, seat)
         self.mask_size = len(action_set) if discrete else 3
         self.no_mask = np.zeros(self.mask_size, dtype=np.int8)
         # observer -> (seat, rotated position) pairs, index 0 the observer.
@@ -154,7 +156,24 @@ class HoldemCore:
         # The raise-to amounts of the actor's observation, for act() to reuse.
         self.amounts: list[int | None] | None = None
         self.observed: list[dict[str, np.ndarray] | None] = [None] * n
-        self.bases: list[_Base | None] = [None] * n
+
+    def _gather(self, me: int, layout: dict[str, slice]) -> np.ndarray:
+        """Where each slot of ``me``'s vector comes from in :attr:`public`: the
+        per-seat fields rotated so that ``me`` comes first; the hole cards and
+        the actor's scalars from the zero slot (the observer writes them)."""
+        n = self.n
+        zero = self.size
+        source = list(range(self.size))
+        for k in range(_BOARD):
+            source[k] = zero
+        for name in SEAT_FIELDS:
+            start: int = layout[name].start
+            for k in range(n):
+                source[start + k] = start + (me + k) % n
+        for name in ("to_call", "min_raise_to", "max_raise_to", "can_fold", "can_check",
+                     "can_call", "can_raise"):
+            source[layout[name].start] = zero
+        return np.array(source, dtype=np.intp)
 
     # ------------------------------------------------------------------ hands
     def reset(self, seed: int | None, button: int) -> None:
@@ -184,8 +203,8 @@ class HoldemCore:
         else:
             self.hand = self._deal_simple_hand()
         self.hand_number += 1
+        self._new_public()
         self.forget_observations()
-        self.bases = [None] * self.n
         return self.advance()
 
     def _deal_simple_hand(self) -> Hand:
@@ -286,6 +305,7 @@ class HoldemCore:
         the hand as it was: an illegal move's penalty still hands out new arrays)."""
         self.observed = [None] * self.n
         self.amounts = None
+        self.public_fresh = False
 
     def to_engine(self, action: Any, hand: Hand) -> Action:
         """The engine action for a discrete index, a continuous ``(kind, size)`` pair, or an
@@ -348,44 +368,47 @@ class HoldemCore:
             observed = self.observed[me] = self._encode(me)
         return observed
 
-    def _base(self, me: int, hand: Hand) -> _Base:
-        vector = self.zeros.copy()
+    def _new_public(self) -> None:
+        """A new hand: the public vector back to zeros, its fixed fields written."""
+        public = self.public
+        public.fill(0.0)
+        n = self.n
         seat_index = self.seat_index
-        i_me = seat_index.get(me)
-        if i_me is not None:
-            for card in hand.hole_cards[i_me]:
-                vector[card.index] = 1.0
-        vector[_SEATS + (self.button - me) % self.n] = 1.0
-        vector[self.size - 1] = self.hand_number
-        rotation = self.rotations[me]
-        if seat_index is self.all_index:  # everybody dealt in: player index = seat
-            rows, busted = rotation, []
-        else:
-            rows = [(seat_index[s], k) for s, k in rotation if s in seat_index]
-            busted = [(s, k) for s, k in rotation if s not in seat_index]
-        base = self.bases[me] = _Base(vector, rows, busted)
-        return base
+        public[_SEATS + self.button] = 1.0
+        public[self.size - 1] = self.hand_number
+        scale = self.obs_scale
+        b_stack = _SEATS + n
+        for seat in range(n):
+            if seat not in seat_index:  # not dealt in: only the stack is shown
+                public[b_stack + seat] = self.session_stacks[seat] * scale
+        players = len(self.seats)
+        self.rows = list(enumerate(self.seats))
+        self.p_stacks = [0] * players
+        self.p_committed = [0] * players
+        self.p_contributed = [0] * players
+        self.p_flags = [-1] * players
+        self.street_slot = -1
+        self.board_cards = 0
+        self.actor_slot = -1
+        self.pot = -1
 
-    def _encode(self, me: int) -> dict[str, np.ndarray]:
-        hand = self.hand
-        assert hand is not None
-        base = self.bases[me]
-        if base is None:
-            base = self._base(me, hand)
-        board = hand.board
-        if len(board) != base.board_cards:
-            for card in board[base.board_cards :]:
-                base.vector[_BOARD + card.index] = 1.0
-            base.board_cards = len(board)
-        vec = base.vector.copy()
-        vec[_STREET + _STREET_OFFSET[hand.street]] = 1.0
+    def _update_public(self, hand: Hand) -> None:
+        """Bring :attr:`public` up to the hand's state, writing only what changed
+        (an action moves one player's chips; a new street clears the bets)."""
+        public = self.public
+        board = hand._board
+        if len(board) != self.board_cards:
+            for card in board[self.board_cards :]:
+                public[_BOARD + card.index] = 1.0
+            self.board_cards = len(board)
+        street_slot = _STREET + _STREET_OFFSET[hand.street]
+        if street_slot != self.street_slot:
+            if self.street_slot >= 0:
+                public[self.street_slot] = 0.0
+            public[street_slot] = 1.0
+            self.street_slot = street_slot
         n = self.n
         scale = self.obs_scale
-        stacks = hand.stacks
-        committed = hand.committed
-        contributed = hand.contributions
-        folded = hand.folded
-        actor = hand.actor
         b_stack = _SEATS + n
         b_committed = b_stack + n
         b_contributed = b_committed + n
@@ -393,27 +416,69 @@ class HoldemCore:
         b_all_in = b_folded + n
         b_in_hand = b_all_in + n
         b_to_act = b_in_hand + n
-        for seat, k in base.busted:
-            vec[b_stack + k] = self.session_stacks[seat] * scale
-        for i, k in base.rows:
+        stacks = hand._stacks
+        committed = hand._committed
+        contributed = hand._total
+        folded = hand._folded
+        p_stacks = self.p_stacks
+        p_committed = self.p_committed
+        p_contributed = self.p_contributed
+        p_flags = self.p_flags
+        for i, seat in self.rows:
             stack = stacks[i]
-            if stack:
-                vec[b_stack + k] = stack * scale
-            if committed[i]:
-                vec[b_committed + k] = committed[i] * scale
-            if contributed[i]:
-                vec[b_contributed + k] = contributed[i] * scale
-            if folded[i]:
-                vec[b_folded + k] = 1.0
-            else:
-                vec[b_in_hand + k] = 1.0
-                if not stack:
-                    vec[b_all_in + k] = 1.0
-            if actor == i:
-                vec[b_to_act + k] = 1.0
-        scalars = b_to_act + n
-        vec[scalars] = (sum(contributed) + hand.dead_money) * scale
-        if actor is None or actor != self.seat_index.get(me, -1):
+            if stack != p_stacks[i]:
+                public[b_stack + seat] = stack * scale
+                p_stacks[i] = stack
+            value = committed[i]
+            if value != p_committed[i]:
+                public[b_committed + seat] = value * scale
+                p_committed[i] = value
+            value = contributed[i]
+            if value != p_contributed[i]:
+                public[b_contributed + seat] = value * scale
+                p_contributed[i] = value
+            flags = 2 if folded[i] else 0 if stack else 1
+            old = p_flags[i]
+            if flags != old:
+                if old >= 0:
+                    public[(b_folded if old == 2 else b_all_in) + seat] = 0.0
+                    if old != 2:
+                        public[b_in_hand + seat] = 0.0
+                if flags == 2:
+                    public[b_folded + seat] = 1.0
+                else:
+                    public[b_in_hand + seat] = 1.0
+                    if flags == 1:
+                        public[b_all_in + seat] = 1.0
+                p_flags[i] = flags
+        actor = hand.actor
+        actor_slot = -1 if actor is None else b_to_act + self.seats[actor]
+        if actor_slot != self.actor_slot:
+            if self.actor_slot >= 0:
+                public[self.actor_slot] = 0.0
+            if actor_slot >= 0:
+                public[actor_slot] = 1.0
+            self.actor_slot = actor_slot
+        pot = sum(contributed) + hand._dead
+        if pot != self.pot:
+            public[b_to_act + n] = pot * scale
+            self.pot = pot
+        self.public_fresh = True
+
+    def _encode(self, me: int) -> dict[str, np.ndarray]:
+        hand = self.hand
+        assert hand is not None
+        if not self.public_fresh:
+            self._update_public(hand)
+        vec = self.public[self.gathers[me]]
+        i_me = self.seat_index.get(me, -1)
+        if i_me >= 0:
+            for card in hand._hole[i_me]:
+                vec[card.index] = 1.0
+        scale = self.obs_scale
+        actor = hand.actor
+        scalars = self.size - len(SCALAR_FIELDS)
+        if actor is None or actor != i_me:
             return {"observation": vec, "action_mask": self.no_mask.copy()}
         legal = hand.legal()
         if legal.can_show:
