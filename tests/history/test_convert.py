@@ -288,8 +288,10 @@ def test_dead_small_blind_and_posts_round_trip_through_phh():
     while not hand.is_complete:
         hand.check() if hand.street != "showdown" else hand.auto_showdown()
     history = loads(dumps(hand_to_history(hand)))
-    assert history.blinds_or_straddles == (2, 0, 0, 0, 0)  # p1 is the big blind
-    assert history.metadata["_posts"] == [[2, 2, 1]]
+    # p1 is the big blind; p3 came in posting 2 live (a negative blind, PokerKit's
+    # "post bet") and 1 dead (our own field: PHH has none).
+    assert history.blinds_or_straddles == (2, 0, -2, 0, 0)
+    assert history.metadata["_posts"] == [[2, 0, 1]]
     replay = history_to_hand(history)
     assert replay.hand.config.dead_small_blind and replay.hand.config.posts == (Post(2, 2, 1),)
     assert replay.check == "match" and replay.hand.dead_money == 0
@@ -420,3 +422,15 @@ def test_a_declared_chip_unit_counts_the_odd_chips():
     written = hand_to_history(hand)
     assert written.metadata["_chip_unit"] == 25
     assert history_to_hand(written).hand.config.options.odd_chip_unit == 25
+
+
+def test_posts_written_by_hand_in_our_old_field_still_read():
+    from pokerdealer.rules import Post
+
+    history = phh(DEAL3 + ["d dh p4 2c2h", "p3 f", "p4 f", "p1 f"], stacks=(100,) * 4,
+                  blinds=[1, 2, 0, 0], extra="_posts = [[3, 2, 0]]")
+    assert history_to_config(history).posts == (Post(3, 2, 0),)
+    negative = phh(DEAL3 + ["d dh p4 2c2h", "p3 f", "p4 f", "p1 f"], stacks=(100,) * 4,
+                   blinds=[1, 2, 0, -2], extra="_posts = [[3, 2, 0]]")
+    with pytest.raises(UnsupportedHistory, match="both a negative blind and in _posts"):
+        history_to_config(negative)

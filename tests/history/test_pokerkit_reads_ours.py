@@ -8,9 +8,14 @@ without any repair, so a refused line fails the test. PokerKit's warnings are
 errors (``filterwarnings = error``). Then ``replay --rules pokerkit`` must give
 PokerKit's finishing stacks.
 
-The one departure: PokerKit caps a fixed-limit round at four bets and raises,
-RULES.md's default allows a bet and four raises (WSOP-LA 126), and PHH has no
-field for the cap; PokerKit refuses the fifth (see the FT test).
+Where PokerKit's rules differ from RULES.md, a file can hold a move PokerKit
+refuses, and PHH has no field to say otherwise; the tests name each case:
+
+- PokerKit caps a fixed-limit round at four bets and raises; RULES.md's default
+  allows a bet and four raises (WSOP-LA 126): it refuses the fifth.
+- PokerKit warns of a fold when checking is free (its legal actions leave it out).
+- The dead chips of a player coming in (a missed small blind) are in our own
+  ``_posts`` field only, which PokerKit ignores.
 """
 
 from __future__ import annotations
@@ -270,23 +275,74 @@ def test_pokerkit_reads_every_room_download(tmp_path, hands):
     assert replay_folder_under_pokerkit_rules(tmp_path, read)["match"] == len(read)
 
 
-def test_an_engine_hand_with_a_dead_small_blind_and_straddle_reads_alike_in_pokerkit():
+def _random_hands(rng: random.Random, configs):  # noqa: ANN001, ANN202
+    """Each config played to the end with random bets, calls and folds (as PHH text)."""
     from pokerdealer.history import hand_to_history
-    from pokerdealer.rules import Hand, HandConfig, deck_for_deal
+    from pokerdealer.rules import Hand, deck_for_deal
 
-    rng = random.Random(5)
-    for _ in range(20):
-        config = HandConfig(stacks=tuple(rng.choice([30, 200]) for _ in range(6)), blinds=(1, 2),
-                            straddles=(4,), dead_small_blind=True, button=rng.randrange(6))
-        hand = Hand(config, deck_for_deal(config, [None] * 6))
+    for config in configs:
+        hand = Hand(config, deck_for_deal(config, [None] * config.player_count))
         while not hand.is_complete:
             if hand.street == "showdown":
                 hand.auto_showdown()
                 continue
             legal = hand.legal()
-            if legal.min_raise_to is not None and rng.random() < 0.3:
+            r = rng.random()
+            if legal.min_raise_to is not None and r < 0.3:
                 hand.raise_to(rng.choice([legal.min_raise_to, legal.max_raise_to]))
+            elif legal.call and r < 0.45:
+                hand.fold()
             else:
                 hand.check_or_call()
-        check_every_hand([dumps(hand_to_history(hand))])
+        yield dumps(hand_to_history(hand))
 
+
+def test_an_engine_hand_with_a_dead_small_blind_and_straddle_reads_alike_in_pokerkit():
+    from pokerdealer.rules import HandConfig
+
+    rng = random.Random(5)
+    configs = [HandConfig(stacks=tuple(rng.choice([30, 200]) for _ in range(6)), blinds=(1, 2),
+                          straddles=(4,), dead_small_blind=True, button=rng.randrange(6))
+               for _ in range(20)]
+    assert len(check_every_hand(list(_random_hands(rng, configs)))) == 20
+
+
+def test_a_player_coming_in_with_a_live_post_reads_alike_in_pokerkit():
+    # Written as a negative blind, PokerKit's "post bet" (a live bet that does not
+    # move the first to act). Dead chips (a missed small blind) have no PHH field:
+    # PokerKit does not see them, so they are left out here.
+    from pokerdealer.rules import HandConfig, Post
+
+    rng = random.Random(6)
+    configs = []
+    while len(configs) < 30:
+        n = rng.randint(3, 8)
+        config = HandConfig(stacks=tuple(rng.choice([30, 200]) for _ in range(n)), blinds=(1, 2),
+                            button=rng.randrange(n), posts=(Post(rng.randrange(n), live=2),))
+        if config.posts[0].player not in (config.small_blind_player, config.big_blind_player):
+            configs.append(config)
+    texts = list(_random_hands(rng, configs))
+    assert all(any(b < 0 for b in loads(t).blinds_or_straddles) for t in texts)
+    assert len(check_every_hand(texts)) == 30
+
+
+
+def test_pokerkit_warns_of_a_fold_when_checking_is_free_and_we_replay_it_alike():
+    # RULES.md lets a player fold instead of checking; PokerKit's cash game takes
+    # it with a warning (its legal actions leave it out).
+    from pokerdealer.history import hand_to_history
+    from pokerdealer.rules import Hand, HandConfig, deck_for_deal
+
+    config = HandConfig(stacks=(100, 100, 100))
+    hand = Hand(config, deck_for_deal(config, [None] * 3))
+    hand.call()
+    hand.call()
+    hand.fold()  # the big blind, who could check
+    while not hand.is_complete:
+        hand.auto_showdown() if hand.street == "showdown" else hand.check()
+    text = dumps(hand_to_history(hand))
+    with pytest.warns(UserWarning, match="There is no reason for this player to fold"):
+        stacks = pokerkit_stacks(text)
+    replay = history_to_hand(loads(text), options=rule_options("pokerkit"))
+    assert list(replay.finishing_stacks) == stacks
+    assert replay.warnings == [(5, "p2 folds when checking is free")]

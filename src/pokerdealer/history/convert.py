@@ -26,6 +26,9 @@ True
 What the real data contains is tolerated with a warning (:attr:`Replay.warnings`),
 not an error:
 
+* a fold when checking is free, under rules that do not offer one
+  (:meth:`RuleOptions.pokerkit() <pokerdealer.rules.RuleOptions.pokerkit>`;
+  PokerKit's cash games take it with a warning);
 * a raise only to what an all-in opponent can match (below the minimum raise):
   accepted as recorded by :attr:`RuleOptions.accept_uncallable_raise
   <pokerdealer.rules.RuleOptions.accept_uncallable_raise>` (the part nobody can
@@ -44,12 +47,14 @@ reverse-assigned (``p1`` posts the big blind). The engine is given players
 ``p1``..``pN`` with the button last, so engine index ``i`` is ``p{i+1}``.
 
 Forced bets beyond PHH's arrays: a big blind left of the button with no small
-blind (``[2, 0, 0, 0]``) is a dead small blind and a lone blind on the button
-(``[0, 0, 0, 3000]``) a button blind. What the arrays cannot say is written to
+blind (``[2, 0, 0, 0]``) is a dead small blind, a lone blind on the button
+(``[0, 0, 0, 3000]``) a button blind, and a negative blind (``[1, 2, 0, -2]``)
+the live post of a player coming in (PokerKit's "post bet"). What the arrays cannot say is written to
 and read from our own fields (PHH user fields start with ``_``; PokerKit ignores
 them): ``_dead_small_blind = 1``, the small blind nobody posted (a pot-limit pot
 counts it, and with it ``[2, 4, 0, 0]`` is a big blind and a straddle), and
-``_posts = [[position, live, dead], ...]``, the posts of players coming in.
+``_posts = [[position, live, dead], ...]``, what players coming in posted that
+the arrays do not hold (dead chips; heads-up).
 
 Amounts written with decimals (``0.50``) are scaled to whole chips
 (:attr:`Replay.scale`) and scaled back for output. The odd chips of a split pot
@@ -295,15 +300,27 @@ def history_to_config(
         except ValueError:
             choices = ", ".join(c.value for c in HeadsUpCap)
             raise UnsupportedHistory(f"_limit_heads_up_cap {cap!r}: expected one of {choices}") from None
+    found: dict[int, Post] = {}
     posts = history.metadata.get("_posts")
     if posts:
         # Our own field (PHH has none): [[position, live, dead], ...] in file units.
         try:
-            kwargs["posts"] = tuple(
-                Post(int(p), _chips(live, scale), _chips(dead, scale)) for p, live, dead in posts
-            )
+            for p, live, dead in posts:
+                found[int(p)] = Post(int(p), _chips(live, scale), _chips(dead, scale))
         except (TypeError, ValueError):
             raise UnsupportedHistory(f"_posts {posts!r}: expected [[position, live, dead], ...]") from None
+    if any(b < 0 for b in bos):
+        # A negative blind is the live post of a player coming in (PokerKit's "post bet").
+        if n == 2:
+            raise UnsupportedHistory("a negative blind heads-up: posts come in with 3 or more players")
+        for j, b in enumerate(bos):
+            if b < 0:
+                if found.get(j, Post(j)).live:
+                    raise UnsupportedHistory(f"p{j + 1}'s live post is both a negative blind and in _posts")
+                found[j] = Post(j, -b, found.get(j, Post(j)).dead)
+        bos = tuple(max(b, 0) for b in bos)
+    if found:
+        kwargs["posts"] = tuple(found[j] for j in sorted(found))
     dead_sb = history.metadata.get("_dead_small_blind")
     if dead_sb is not None:
         # Our own field: the small blind nobody posted (PHH's arrays hold only what
@@ -496,10 +513,12 @@ def history_to_hand(
     if stop is not None:
         actions = actions[:stop]
     scale, chip = _units(history, actions)
+    options = options if options is not None else RuleOptions()
+    # A fold when checking is free is a move PokerKit's cash games take with a
+    # warning (its legal actions leave it out): taken here with a warning too.
+    warn_free_fold = not options.fold_when_check_allowed
     # The data has raises only to what an all-in opponent can match (RuleOptions).
-    options = (options if options is not None else RuleOptions()).replace(
-        accept_uncallable_raise=True
-    )
+    options = options.replace(accept_uncallable_raise=True, fold_when_check_allowed=True)
     if chip != 1 or scale != 1:
         # Odd chips are counted in the game's smallest chip; PokerKit's split
         # (OddChips.ALL_TO_FIRST) divides a decimal pot exactly, so to the finest unit.
@@ -636,6 +655,8 @@ def history_to_hand(
             raise fail(index, "the betting is over", "no_action_pending", p)
         if kind == "f":
             action = Action(FOLD, p)
+            if warn_free_fold and hand.actor == p and hand.legal().can_check:
+                warn((index, f"p{p + 1} folds when checking is free"))
         elif kind == "cc":
             action = Action(CHECK_CALL, p)
         else:
@@ -822,9 +843,20 @@ def hand_to_history(
         extra["_dead_small_blind"] = config.blinds[0]
     if config.options.odd_chip_unit != 1:
         extra["_chip_unit"] = config.options.odd_chip_unit  # what odd chips are counted in
-    if config.posts:
-        # PHH cannot say that a player came in posting: our own ``_posts`` field.
-        extra["_posts"] = [[position[p.player], p.live, p.dead] for p in config.posts]
+    written: list[list[int]] = []  # our own _posts field: what the arrays cannot hold
+    for post in config.posts:
+        j = position[post.player]
+        if n > 2 and post.live and bos[j] == 0:
+            # A live post of a player coming in is a negative blind (PokerKit's "post
+            # bet": a live bet that does not move the first to act); dead chips
+            # (a missed small blind) have no PHH field.
+            bos = (*bos[:j], -post.live, *bos[j + 1 :])
+            if post.dead:
+                written.append([j, 0, post.dead])
+        else:
+            written.append([j, post.live, post.dead])
+    if written:
+        extra["_posts"] = written
     if config.structure is Structure.FIXED_LIMIT and config.options.limit_heads_up_cap is not HeadsUpCap.CAPPED:
         # A table lifts the cap heads-up (RULES.md §4.3); PHH has no field for it.
         extra["_limit_heads_up_cap"] = config.options.limit_heads_up_cap.value
