@@ -373,3 +373,39 @@ def test_the_state_restores_an_event_that_plays_on_the_same():
     play_event(ev, decide)
     play_event(again, decide)
     assert again.standings == ev.standings and again.moves == ev.moves
+
+
+# ------------------------------------------------- tables dealing side by side
+def play_out(record, decide):
+    from pokerdealer.rules import Street
+
+    hand = record.hand
+    while not hand.is_complete and hand.street is not Street.SHOWDOWN:
+        hand.apply(decide(hand.view(hand.actor)))
+
+
+def test_a_table_in_a_hand_gives_up_no_player_until_its_hand_is_over():
+    for seed in range(20):
+        ev = event_of(18, seats=9, seed=seed)
+        ev.start()
+        a, b = ev.start_hand(1), ev.start_hand(2)
+        play_out(a, shove)
+        ev.finish_hand(1)
+        if len(ev.tables[1].players) <= 6:  # 9 vs 6 or fewer: table 2 owes players
+            break
+    else:
+        pytest.fail("no seed busted three players at table 1")
+    assert ev.moves == [] and ev.where(b.players[0]) is not None
+    assert set(b.players) <= {p.name for p in ev.tables[2].players}
+    play_out(b, fold_all)
+    ev.finish_hand(2)
+    assert ev.moves and all(m.from_table == 2 and m.reason == "balance" for m in ev.moves)
+
+
+def test_a_hand_may_not_start_at_a_table_already_in_a_hand():
+    ev = event_of(18, seats=9)
+    ev.start()
+    ev.start_hand(1)
+    assert ev.ready_tables() == (2,)
+    with pytest.raises(TableError, match="may not deal"):
+        ev.start_hand(1)
