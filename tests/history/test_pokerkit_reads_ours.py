@@ -346,3 +346,15 @@ def test_pokerkit_warns_of_a_fold_when_checking_is_free_and_we_replay_it_alike()
     replay = history_to_hand(loads(text), options=rule_options("pokerkit"))
     assert list(replay.finishing_stacks) == stacks
     assert replay.warnings == [(5, "p2 folds when checking is free")]
+
+
+def test_pokerkit_reads_every_tournament_hand(tmp_path):
+    # `tournament --out`: antes, short stacks, tables breaking, players busting.
+    out = tmp_path / "event"
+    result = runner.invoke(app, ["tournament", "--entrants", "12", "--seats", "6", "--seed", "3",
+                                 "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    texts = [path.read_text() for path in sorted(out.rglob("*.phh"))]
+    assert len(texts) >= 20
+    checked = check_every_hand(texts)
+    assert replay_folder_under_pokerkit_rules(tmp_path, checked)["match"] == len(texts)
