@@ -13,6 +13,11 @@ A server starts only on a database whose schema it knows (:func:`check`):
   an older revision, a revision our scripts do not know -- is refused with one
   line naming the command that fixes it: ``pokerdealer db upgrade --db ...``.
 
+A database already at head is recognised without importing Alembic (its
+import is a fifth of a start): the head is read from the migration files
+(:func:`scripted_head`) and compared with ``alembic_version``; anything else
+goes through Alembic.
+
 >>> database_url("room.db")
 'sqlite:///room.db'
 >>> database_url("postgresql://u:pw@db.example/poker")
@@ -23,19 +28,20 @@ A server starts only on a database whose schema it knows (:func:`check`):
 
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, event, inspect
+from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from pokerdealer.errors import PokerDealerError
+
+if TYPE_CHECKING:  # Alembic is imported only when a migration or an unusual schema needs it
+    from alembic.config import Config
 
 __all__ = [
     "BASELINE",
@@ -46,6 +52,7 @@ __all__ = [
     "check",
     "database_url",
     "make_engine",
+    "scripted_head",
     "shown_db",
     "status",
     "upgrade",
@@ -121,6 +128,8 @@ def make_engine(url: str) -> Engine:
 
 def alembic_config(connection: Connection | None = None) -> Config:
     """Alembic's configuration, built in code (works from an installed package)."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("path_separator", "os")
@@ -139,12 +148,58 @@ class SchemaStatus:
 
 
 def head_revision() -> str:
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert head is not None
     return head
 
 
+_REVISION_LINE = re.compile(
+    r"""^(revision|down_revision)\s*(?::[^=]*)?=\s*(?:["']([^"']+)["']|None)\s*$""", re.MULTILINE
+)
+
+
+@functools.cache
+def scripted_head() -> str | None:
+    """The newest revision, read from the migration files' ``revision`` and
+    ``down_revision`` lines without importing Alembic; ``None`` unless they
+    form one chain of plain strings (then only Alembic may say).
+
+    >>> scripted_head() == head_revision()
+    True
+    """
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for path in (MIGRATIONS / "versions").glob("*.py"):
+        if path.name == "__init__.py":
+            continue
+        fields = {m[1]: m[2] for m in _REVISION_LINE.finditer(path.read_text(encoding="utf-8"))}
+        if not fields.get("revision"):
+            return None  # a revision we cannot read: let Alembic decide
+        revisions.add(fields["revision"])
+        if fields.get("down_revision"):
+            parents.add(fields["down_revision"])
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 and parents <= revisions else None
+
+
+def _head_status(conn: Connection) -> SchemaStatus | None:
+    """The status of a database at the scripted head, read without Alembic; ``None`` otherwise."""
+    head = scripted_head()
+    if head is None:
+        return None
+    tables = frozenset(inspect(conn).get_table_names())
+    if "alembic_version" not in tables:
+        return None
+    versions = [row[0] for row in conn.execute(text("SELECT version_num FROM alembic_version"))]
+    return SchemaStatus("head", head, head, tables) if versions == [head] else None
+
+
 def _status(conn: Connection) -> SchemaStatus:
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
     script = ScriptDirectory.from_config(alembic_config())
     head = script.get_current_head()
     assert head is not None
@@ -178,7 +233,7 @@ def _open(engine: Engine) -> Connection:
 
 def status(engine: Engine) -> SchemaStatus:
     with _open(engine) as conn:
-        return _status(conn)
+        return _head_status(conn) or _status(conn)
 
 
 def check(engine: Engine, db: str, *, create_if_empty: bool = True) -> SchemaStatus:
@@ -216,6 +271,8 @@ def upgrade(engine: Engine, revision: str = "head") -> tuple[str | None, str | N
     A database made before migrations (our four tables, no ``alembic_version``)
     is first stamped at :data:`BASELINE`. A revision our scripts do not know is
     refused (:class:`SchemaError`): it was made by a newer pokerdealer."""
+    from alembic import command
+
     with _open(engine) as conn:
         st = _status(conn)
         if st.state == "unknown":
