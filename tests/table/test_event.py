@@ -409,3 +409,35 @@ def test_a_hand_may_not_start_at_a_table_already_in_a_hand():
     assert ev.ready_tables() == (2,)
     with pytest.raises(TableError, match="may not deal"):
         ev.start_hand(1)
+
+
+def test_a_re_entry_is_a_new_entry_with_a_full_stack_and_its_buy_in():
+    ev = event_of(18, seats=6, late_registration=3, re_entries=1)
+    ev.start()
+    play_event(ev, lambda name: shove, max_hands=1)
+    busted = [f"p{i}" for i in range(18) if ev.where(f"p{i}") is None]
+    assert busted
+    ev.register(busted[0])
+    assert ev.entries == 19 and ev.prize_pool == 1900
+    table, seat = ev.where(busted[0])
+    assert ev.tables[table].player(busted[0]).stack == 1500
+    assert ev.total_chips == 19 * 1500
+
+
+def test_a_freezeout_refuses_a_busted_player():
+    ev = event_of(18, seats=6, late_registration=3, re_entries=0)
+    ev.start()
+    play_event(ev, lambda name: shove, max_hands=1)
+    busted = [f"p{i}" for i in range(18) if ev.where(f"p{i}") is None]
+    with pytest.raises(TableError, match="no re-entry left"):
+        ev.register(busted[0])
+
+
+def test_late_registration_by_time_closes_when_its_level_is_over():
+    ev = Event(EventSettings(1500, (Level(10, 20, minutes=10), Level(20, 40, minutes=10), Level(40, 80)), seats=4, late_registration=1), rng=random.Random(1))
+    for i in range(4):
+        ev.register(f"p{i}")
+    ev.start(now=0.0)
+    assert ev.register("on time", now=599.0)
+    with pytest.raises(TableError, match="registration is closed"):
+        ev.register("too late", now=601.0)
