@@ -135,6 +135,133 @@ MESSAGES: dict[str, str] = {
     "replay.mismatches": "mismatching",
     "replay.matches": "matching",
     "replay.no_stacks": "without finishing stacks",
+    # Practice drills (pokerdealer quiz, pokerdealer.learn): one block, quiz.*.
+    "quiz.topic.showdown": "Which hand wins",
+    "quiz.topic.best_five": "The best five cards",
+    "quiz.topic.side_pots": "Side pots",
+    "quiz.topic.min_raise": "The minimum raise",
+    "quiz.topic.action_order": "Who acts next",
+    "quiz.topic.show_order": "Who shows first",
+    "quiz.topic.all": "All topics",
+    "quiz.explain": "{facts}. {why}",
+    "quiz.line_sep": "; ",
+    "quiz.sentence_sep": " ",
+    "quiz.end": "{text}.",
+    "quiz.split": "{names} split",
+    "quiz.holds": "{name} holds {cards}",
+    "quiz.not_playing": ", not playing: {cards}",
+    "quiz.hand_line": "{name}: {cards} ({hand})",
+    "quiz.showdown.ask": "Board: {board}. {holders}. Who wins the pot?",
+    "quiz.best_five.ask": "Board: {board}. Your hole cards: {hole}. Which five cards are your best five?",
+    "quiz.best_five.facts": "The best five: {cards} ({hand}), {used}",
+    "quiz.best_five.used.0": "no hole card: the board plays",
+    "quiz.best_five.used.1": "one hole card",
+    "quiz.best_five.used.2": "both hole cards",
+    "quiz.best_five.dead": "; not playing: {cards}",
+    "quiz.best_five.rule": (
+        "Only five cards count, taken from the seven in any way: two, one or no hole cards "
+        "(seeds 001 and 003); a sixth or seventh card never breaks a tie."
+    ),
+    "quiz.pots.ask": (
+        "The betting is over. Chips put in this hand: {put_in}.{folded} "
+        "What are the pots, and who can win each?"
+    ),
+    "quiz.pots.put_in": "{name} {amount}",
+    "quiz.pots.folded": " {names} folded.",
+    "quiz.pots.main": "main pot",
+    "quiz.pots.side": "side pot {n}",
+    "quiz.pots.pot": "{label} {amount} ({eligible})",
+    "quiz.pots.main_line": "Main pot: every player's chips up to {high} = {amount}: {eligible} can win it",
+    "quiz.pots.side_line": (
+        "side pot {n}: every player's chips between {low} and {high} = {amount}: "
+        "only {eligible} can win it"
+    ),
+    "quiz.pots.rule": (
+        "A player all-in wins at most what each opponent matched of their chips: the short "
+        "stack can win the main pot only (seeds 001 and 003; RULES.md §5.2). Each pot is "
+        "decided on its own (TDA 23)."
+    ),
+    "quiz.pots.folded_rule": " The chips of {names} stay in the pots, but a folded player wins nothing.",
+    "quiz.setup": "No-limit hold'em, blinds {sb}/{bb}, {n} players: {seats}.",
+    "quiz.role": "{name} ({role})",
+    "quiz.role.small_blind": "small blind",
+    "quiz.role.big_blind": "big blind",
+    "quiz.role.button": "button",
+    "quiz.role.button_small_blind": "button and small blind",
+    "quiz.stack": "{name} {stack}",
+    "quiz.street": "{street}: {actions}.",
+    "quiz.street_board": "{street} ({cards})",
+    "quiz.did": "{name} {action}",
+    "quiz.action_sep": ", ",
+    "quiz.no_action": "nobody has acted yet",
+    "quiz.min_raise.ask": "What is the smallest amount {name} may raise to? (Answer 0 if {name} may not raise.)",
+    "quiz.min_raise.full": (
+        "{name} may raise to {answer} or more: the last full bet or raise added {inc}, and a "
+        "raise must add at least as much: {current} + {inc} = {answer} (TDA 45-A)."
+    ),
+    "quiz.min_raise.short": (
+        "{name} may raise to {answer} or more. The all-in to {allin} added only {short}, less than "
+        "a full raise of {inc}, so the minimum raise does not grow: {current} + {inc} = {answer}. "
+        "(TDA 45-A)"
+    ),
+    "quiz.min_raise.closed": (
+        "{name} may not raise, only call or fold: since {name} acted at {acted}, the bet went up "
+        "only {rise}, to {current}, by an all-in short of a full raise of {inc}. A short all-in does "
+        "not reopen the betting for a player who has already acted (a check is an action too). "
+        "(TDA 49-A)"
+    ),
+    "quiz.min_raise.reopened": (
+        "{name} may raise again: the all-ins since {name} acted at {acted} add up to {rise}, at "
+        "least a full raise of {inc}, and that reopens the betting; the minimum raise is still the "
+        "last full bet or raise, {inc}: {current} + {inc} = {answer}. (TDA 49-A)"
+    ),
+    "quiz.order.ask": "Who acts next?",
+    "quiz.order.preflop": (
+        "Preflop the first to act is the first player left of the big blind ({bb}): {name}; "
+        "the blinds act last"
+    ),
+    "quiz.order.postflop": (
+        "From the flop on, the first player still in the hand left of the button acts first: {name}"
+    ),
+    "quiz.order.heads_up_preflop": (
+        "Heads-up the button is the small blind and acts first preflop: {name}"
+    ),
+    "quiz.order.heads_up_postflop": (
+        "Heads-up the big blind acts first from the flop on, the button last: {name}"
+    ),
+    "quiz.order.option": (
+        "Nobody raised, but the big blind {name} has not acted yet: posting a blind is not an "
+        "action, so {name} may still check or raise. Check is not fold"
+    ),
+    "quiz.order.around": (
+        "After a bet or raise the action goes on clockwise to every player still in who has not "
+        "matched it: {name}"
+    ),
+    "quiz.order.skipped": " ({names} folded or are all-in, and are skipped)",
+    "quiz.min_raise.preflop_note": (
+        " Preflop the big blind is the first bet: with blinds 1/2, a raise to 6 adds 4, so the "
+        "next raise is to 10 at least (seed 001)."
+    ),
+    "quiz.show.ask": "The betting is over and nobody is all-in. Who must show first?",
+    "quiz.show.aggressor": (
+        "{name} made the last bet or raise on the river and shows first; a call does not count "
+        "(TDA 18-A)."
+    ),
+    "quiz.show.first_left": (
+        "Nobody bet on the river: the first player still in the hand left of the button shows "
+        "first: {name} (TDA 18-A)."
+    ),
+    "quiz.show.turn_note": " {name}'s turn bet does not count: only the last round does.",
+    "quiz.intro": "{topic}: {n} question(s), seed {seed} (the same seed gives the same questions).",
+    "quiz.question": "Question {i}/{n} · {topic}",
+    "quiz.your_answer": "Your answer: ",
+    "quiz.hint.choice": "type the number of a choice, 1 to {n}",
+    "quiz.hint.number": "type an amount, or 0 if the player may not raise",
+    "quiz.unreadable": "cannot read {text!r}: {hint}",
+    "quiz.right": "Right.",
+    "quiz.wrong": "Not quite: the answer is {answer}.",
+    "quiz.no_raise": "0 (may not raise)",
+    "quiz.score": "Score: {right}/{total}",
     # The play command's screen (pokerdealer play). Keys ending ".you" are the
     # forms after the player called "You" ("You call 2", but "Ann calls 2").
     "play.help": "f fold · c check/call · r N bet/raise to N · a all-in · p pot · h half pot · q quit",

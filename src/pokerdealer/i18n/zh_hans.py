@@ -129,6 +129,102 @@ MESSAGES: dict[str, str] = {
     "replay.mismatches": "不符",
     "replay.matches": "相符",
     "replay.no_stacks": "无最终筹码",
+    # 练习题（pokerdealer quiz、pokerdealer.learn）：quiz.* 一整块。
+    "quiz.topic.showdown": "哪手牌赢",
+    "quiz.topic.best_five": "最佳五张",
+    "quiz.topic.side_pots": "边池归属",
+    "quiz.topic.min_raise": "最小加注",
+    "quiz.topic.action_order": "行动顺序",
+    "quiz.topic.show_order": "亮牌顺序",
+    "quiz.topic.all": "全部主题",
+    "quiz.explain": "{facts}。{why}",
+    "quiz.line_sep": "；",
+    "quiz.sentence_sep": "",
+    "quiz.end": "{text}。",
+    "quiz.split": "{names}平分",
+    "quiz.holds": "{name}的底牌是{cards}",
+    "quiz.not_playing": "，不算数：{cards}",
+    "quiz.hand_line": "{name}：{cards}（{hand}）",
+    "quiz.showdown.ask": "公共牌：{board}。{holders}。谁赢得底池？",
+    "quiz.best_five.ask": "公共牌：{board}。你的底牌：{hole}。你的最佳五张是哪五张？",
+    "quiz.best_five.facts": "最佳五张：{cards}（{hand}），{used}",
+    "quiz.best_five.used.0": "没有用到底牌：公共牌就是最佳五张",
+    "quiz.best_five.used.1": "用到一张底牌",
+    "quiz.best_five.used.2": "用到两张底牌",
+    "quiz.best_five.dead": "；不算数：{cards}",
+    "quiz.best_five.rule": (
+        "只比五张牌，从七张里任意挑选：可以用两张、一张或零张底牌，"
+        "德州扑克没有“一定要使用两张底牌”的限制；第六、第七张牌永远不比。"
+    ),
+    "quiz.pots.ask": "下注已经结束。这手牌各人投入的筹码：{put_in}。{folded}底池怎么分？各个底池谁有资格赢？",
+    "quiz.pots.put_in": "{name} {amount}",
+    "quiz.pots.folded": "{names}已弃牌。",
+    "quiz.pots.main": "主池",
+    "quiz.pots.side": "边池{n}",
+    "quiz.pots.pot": "{label} {amount}（{eligible}）",
+    "quiz.pots.main_line": "主池：每人投入中{high}以内的筹码，共{amount}，{eligible}都有资格赢",
+    "quiz.pots.side_line": "边池{n}：每人投入中{low}到{high}之间的筹码，共{amount}，只有{eligible}有资格赢",
+    "quiz.pots.rule": (
+        "全下的玩家只能赢取与自己投入金额相对应的那部分底池：短筹码全下只能赢主池，"
+        "别以为自己赢了整个底池。每个底池分别比牌（TDA 第23条）。"
+    ),
+    "quiz.pots.folded_rule": "{names}的筹码留在底池里，但弃牌的玩家什么都赢不到。",
+    "quiz.setup": "无限注德州扑克，盲注{sb}/{bb}，{n}位玩家：{seats}。",
+    "quiz.role": "{name}（{role}）",
+    "quiz.role.small_blind": "小盲",
+    "quiz.role.big_blind": "大盲",
+    "quiz.role.button": "按钮",
+    "quiz.role.button_small_blind": "按钮兼小盲",
+    "quiz.stack": "{name} {stack}",
+    "quiz.street": "{street}：{actions}。",
+    "quiz.street_board": "{street}（{cards}）",
+    "quiz.did": "{name}{action}",
+    "quiz.action_sep": "，",
+    "quiz.no_action": "还没有人行动",
+    "quiz.min_raise.ask": "{name}最少可以加注到多少？（若{name}不能加注，请答0。）",
+    "quiz.min_raise.full": (
+        "{name}最少可以加注到{answer}：上一次完整下注或加注的增量是{inc}，"
+        "加注增量不得小于上一次的增量：{current} + {inc} = {answer}（TDA 第45条A）。"
+    ),
+    "quiz.min_raise.short": (
+        "{name}最少可以加注到{answer}。全下到{allin}只增加了{short}，不足一次完整加注{inc}，"
+        "所以最小加注额不变：{current} + {inc} = {answer}。（TDA 第45条A）"
+    ),
+    "quiz.min_raise.closed": (
+        "{name}不能加注，只能跟注或弃牌：{name}在{acted}时已经行动过，之后下注只因全下不足额增加了{rise}，"
+        "到{current}，不到一次完整加注{inc}。全下不足额时不重开加注，已经行动过的玩家只能跟注或弃牌"
+        "（过牌也算行动）。（TDA 第49条A）"
+    ),
+    "quiz.min_raise.reopened": (
+        "{name}可以再加注：{name}在{acted}行动之后，几次全下合计增加了{rise}，达到一次完整加注{inc}，"
+        "重新开放了加注；最小加注仍以最后一次完整下注或加注{inc}计算：{current} + {inc} = {answer}。"
+        "（TDA 第49条A）"
+    ),
+    "quiz.order.ask": "接下来轮到谁行动？",
+    "quiz.order.preflop": "翻前从大盲（{bb}）左侧第一位开始行动：{name}；大小盲最后行动",
+    "quiz.order.postflop": "翻牌后从按钮左手第一位仍在局的玩家开始行动：{name}",
+    "quiz.order.heads_up_preflop": "两人单挑时，按钮位同时是小盲位，翻前先行动：{name}",
+    "quiz.order.heads_up_postflop": "两人单挑时，翻牌后由大盲先行动，按钮位最后：{name}",
+    "quiz.order.option": (
+        "没有人加注，但大盲{name}还没有行动：放盲注不算行动，所以{name}仍可以过牌或加注。过牌不等于弃牌"
+    ),
+    "quiz.order.around": "有人下注或加注之后，行动顺时针传给每一位仍在局、还没跟上这个下注额的玩家：{name}",
+    "quiz.order.skipped": "（{names}已弃牌或全下，跳过）",
+    "quiz.min_raise.preflop_note": "翻前大盲算作第一次下注：盲注1/2时，翻前加注到6，增量是4，下一位玩家最小只能加注到10。",
+    "quiz.show.ask": "下注已经结束，没有人全下。谁要先亮牌？",
+    "quiz.show.aggressor": "{name}是河牌圈最后一位下注或加注的玩家，先亮牌；跟注不算（TDA 第18条A）。",
+    "quiz.show.first_left": "河牌圈没有人下注：由按钮左侧第一位仍在局的玩家先亮牌：{name}（TDA 第18条A）。",
+    "quiz.show.turn_note": "{name}在转牌圈的下注不算：顺序只看最后一轮。",
+    "quiz.intro": "{topic}：{n}题，种子{seed}（同一个种子出同样的题目）。",
+    "quiz.question": "第{i}/{n}题 · {topic}",
+    "quiz.your_answer": "你的答案：",
+    "quiz.hint.choice": "请输入选项编号，1到{n}",
+    "quiz.hint.number": "请输入金额；若该玩家不能加注，请输入0",
+    "quiz.unreadable": "看不懂“{text}”：{hint}",
+    "quiz.right": "答对了。",
+    "quiz.wrong": "不对：答案是{answer}。",
+    "quiz.no_raise": "0（不能加注）",
+    "quiz.score": "得分：{right}/{total}",
     # play 指令的画面。
     "play.help": "f 弃牌 · c 过牌/跟注 · r N 下注/加注到N · a 全下 · p 底池大小 · h 半池 · q 离开",
     "play.intro.cash": "现金桌 {blinds}，{n}位玩家：你是{name}，座位{seat}。{help}",

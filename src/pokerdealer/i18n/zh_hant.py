@@ -129,6 +129,102 @@ MESSAGES: dict[str, str] = {
     "replay.mismatches": "不符",
     "replay.matches": "相符",
     "replay.no_stacks": "無最終籌碼",
+    # 練習題（pokerdealer quiz、pokerdealer.learn）：quiz.* 一整塊。
+    "quiz.topic.showdown": "哪手牌贏",
+    "quiz.topic.best_five": "最佳五張",
+    "quiz.topic.side_pots": "邊池歸屬",
+    "quiz.topic.min_raise": "最小加注",
+    "quiz.topic.action_order": "行動順序",
+    "quiz.topic.show_order": "亮牌順序",
+    "quiz.topic.all": "全部主題",
+    "quiz.explain": "{facts}。{why}",
+    "quiz.line_sep": "；",
+    "quiz.sentence_sep": "",
+    "quiz.end": "{text}。",
+    "quiz.split": "{names}平分",
+    "quiz.holds": "{name}的底牌是{cards}",
+    "quiz.not_playing": "，不算數：{cards}",
+    "quiz.hand_line": "{name}：{cards}（{hand}）",
+    "quiz.showdown.ask": "公共牌：{board}。{holders}。誰贏得底池？",
+    "quiz.best_five.ask": "公共牌：{board}。你的底牌：{hole}。你的最佳五張是哪五張？",
+    "quiz.best_five.facts": "最佳五張：{cards}（{hand}），{used}",
+    "quiz.best_five.used.0": "沒有用到底牌：公共牌就是最佳五張",
+    "quiz.best_five.used.1": "用到一張底牌",
+    "quiz.best_five.used.2": "用到兩張底牌",
+    "quiz.best_five.dead": "；不算數：{cards}",
+    "quiz.best_five.rule": (
+        "只比五張牌，從七張裡任意挑選：可以用兩張、一張或零張底牌，"
+        "德州撲克沒有「一定要使用兩張底牌」的限制；第六、第七張牌永遠不比。"
+    ),
+    "quiz.pots.ask": "下注已經結束。這手牌各人投入的籌碼：{put_in}。{folded}底池怎麼分？各個底池誰有資格贏？",
+    "quiz.pots.put_in": "{name} {amount}",
+    "quiz.pots.folded": "{names}已棄牌。",
+    "quiz.pots.main": "主池",
+    "quiz.pots.side": "邊池{n}",
+    "quiz.pots.pot": "{label} {amount}（{eligible}）",
+    "quiz.pots.main_line": "主池：每人投入中{high}以內的籌碼，共{amount}，{eligible}都有資格贏",
+    "quiz.pots.side_line": "邊池{n}：每人投入中{low}到{high}之間的籌碼，共{amount}，只有{eligible}有資格贏",
+    "quiz.pots.rule": (
+        "全下的玩家只能贏與自己投入金額相對應的那部分底池：短籌碼全下只能贏主池，"
+        "別以為自己贏了整個底池。每個底池分別比牌（TDA 第23條）。"
+    ),
+    "quiz.pots.folded_rule": "{names}的籌碼留在底池裡，但棄牌的玩家什麼都贏不到。",
+    "quiz.setup": "無限注德州撲克，盲注{sb}/{bb}，{n}位玩家：{seats}。",
+    "quiz.role": "{name}（{role}）",
+    "quiz.role.small_blind": "小盲",
+    "quiz.role.big_blind": "大盲",
+    "quiz.role.button": "按鈕",
+    "quiz.role.button_small_blind": "按鈕兼小盲",
+    "quiz.stack": "{name} {stack}",
+    "quiz.street": "{street}：{actions}。",
+    "quiz.street_board": "{street}（{cards}）",
+    "quiz.did": "{name}{action}",
+    "quiz.action_sep": "，",
+    "quiz.no_action": "還沒有人行動",
+    "quiz.min_raise.ask": "{name}最少可以加注到多少？（若{name}不能加注，請答0。）",
+    "quiz.min_raise.full": (
+        "{name}最少可以加注到{answer}：上一次完整下注或加注的增量是{inc}，"
+        "加注的增量不得小於它：{current} + {inc} = {answer}（TDA 第45條A）。"
+    ),
+    "quiz.min_raise.short": (
+        "{name}最少可以加注到{answer}。全下到{allin}只增加了{short}，不足一次完整加注{inc}，"
+        "所以最小加注額不變：{current} + {inc} = {answer}。（TDA 第45條A）"
+    ),
+    "quiz.min_raise.closed": (
+        "{name}不能加注，只能跟注或棄牌：{name}在{acted}時已經行動過，之後下注只因不足額全下增加了{rise}，"
+        "到{current}，不到一次完整加注{inc}。不足額全下不會為已經行動過的玩家重新開放加注"
+        "（過牌也算行動）。（TDA 第49條A）"
+    ),
+    "quiz.min_raise.reopened": (
+        "{name}可以再加注：{name}在{acted}行動之後，幾次全下合計增加了{rise}，達到一次完整加注{inc}，"
+        "重新開放了加注；最小加注仍以最後一次完整下注或加注{inc}計算：{current} + {inc} = {answer}。"
+        "（TDA 第49條A）"
+    ),
+    "quiz.order.ask": "接下來輪到誰行動？",
+    "quiz.order.preflop": "翻牌前由大盲（{bb}）左手邊第一位先行動：{name}；大小盲最後行動",
+    "quiz.order.postflop": "從翻牌開始，由按鈕左手邊第一位仍在牌局中的玩家先行動：{name}",
+    "quiz.order.heads_up_preflop": "兩人單挑時，按鈕就是小盲，翻牌前先行動：{name}",
+    "quiz.order.heads_up_postflop": "兩人單挑時，翻牌後由大盲先行動，按鈕最後：{name}",
+    "quiz.order.option": (
+        "沒有人加注，但大盲{name}還沒有行動：放盲注不算行動，所以{name}仍可以過牌或加注。過牌不等於棄牌"
+    ),
+    "quiz.order.around": "有人下注或加注之後，行動順時針傳給每一位仍在牌局中、還沒跟上這個下注額的玩家：{name}",
+    "quiz.order.skipped": "（{names}已棄牌或全下，跳過）",
+    "quiz.min_raise.preflop_note": "翻牌前大盲算作第一次下注：盲注1/2時，翻前加注到6，增量是4，下一位最小只能加注到10。",
+    "quiz.show.ask": "下注已經結束，沒有人全下。誰要先亮牌？",
+    "quiz.show.aggressor": "{name}是河牌最後一個下注或加注的人，先亮牌；跟注不算（TDA 第18條A）。",
+    "quiz.show.first_left": "河牌沒有人下注：由按鈕左手邊第一位還有牌的人先亮牌：{name}（TDA 第18條A）。",
+    "quiz.show.turn_note": "{name}在轉牌的下注不算：順序只看最後一輪。",
+    "quiz.intro": "{topic}：{n}題，種子{seed}（同一個種子出同樣的題目）。",
+    "quiz.question": "第{i}/{n}題 · {topic}",
+    "quiz.your_answer": "你的答案：",
+    "quiz.hint.choice": "請輸入選項編號，1到{n}",
+    "quiz.hint.number": "請輸入金額；若該玩家不能加注，請輸入0",
+    "quiz.unreadable": "看不懂「{text}」：{hint}",
+    "quiz.right": "答對了。",
+    "quiz.wrong": "不對：答案是{answer}。",
+    "quiz.no_raise": "0（不能加注）",
+    "quiz.score": "得分：{right}/{total}",
     # play 指令的畫面。
     "play.help": "f 棄牌 · c 過牌/跟注 · r N 下注/加注到N · a 全下 · p 底池大小 · h 半池 · q 離開",
     "play.intro.cash": "現金桌 {blinds}，{n}位玩家：你是{name}，座位{seat}。{help}",

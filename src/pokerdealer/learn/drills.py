@@ -1,0 +1,91 @@
+"""Practice drills by topic, made by the engine from a seed.
+
+Topics: ``showdown`` (which hand wins), ``best_five``, ``side_pots``,
+``min_raise``, ``action_order``, ``show_order``, and ``all`` (the six in
+turn). The same seed gives the same questions, and question ``i`` is the same
+whatever the count (each question draws from its own generator, seeded by the
+seed, the topic and ``i``). Difficulty grows with the index: question ``i`` of a
+topic is at level ``i`` until the topic's hardest level, then at a level drawn
+from the upper half (review).
+
+>>> qs = drills("min_raise", count=2, seed=7, lang="zh-Hant")
+>>> [q.level for q in qs], qs[0].topic
+([0, 1], 'min_raise')
+>>> drills("min_raise", count=2, seed=7) == drills("min_raise", count=2, seed=7)
+True
+>>> drills("poker", count=1, seed=1)
+Traceback (most recent call last):
+...
+pokerdealer.errors.PokerDealerError: unknown topic 'poker': expected one of showdown, best_five, side_pots, min_raise, action_order, show_order, all
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.i18n import check_lang
+from pokerdealer.learn.betting import (
+    ACTION_ORDER_LEVELS,
+    MIN_RAISE_LEVELS,
+    SHOW_ORDER_LEVELS,
+    action_order_question,
+    min_raise_question,
+    show_order_question,
+)
+from pokerdealer.learn.hands import (
+    BEST_FIVE_LEVELS,
+    SHOWDOWN_LEVELS,
+    best_five_question,
+    showdown_question,
+)
+from pokerdealer.learn.question import Question
+from pokerdealer.learn.side_pots import SIDE_POTS_LEVELS, side_pots_question
+
+__all__ = ["MAX_COUNT", "TOPICS", "drills"]
+
+_Maker = Callable[..., Question]
+
+#: Each topic's question maker and its number of levels, in the order ``all`` takes them.
+_TOPICS: dict[str, tuple[_Maker, int]] = {
+    "showdown": (showdown_question, SHOWDOWN_LEVELS),
+    "best_five": (best_five_question, BEST_FIVE_LEVELS),
+    "side_pots": (side_pots_question, SIDE_POTS_LEVELS),
+    "min_raise": (min_raise_question, MIN_RAISE_LEVELS),
+    "action_order": (action_order_question, ACTION_ORDER_LEVELS),
+    "show_order": (show_order_question, SHOW_ORDER_LEVELS),
+}
+
+#: Every topic name accepted, ``all`` last.
+TOPICS: tuple[str, ...] = (*_TOPICS, "all")
+
+#: The most questions one call makes.
+MAX_COUNT = 200
+
+
+def _level(rng: random.Random, index: int, levels: int) -> int:
+    if index < levels:
+        return index
+    return rng.randrange(levels // 2, levels)
+
+
+def drills(topic: str, *, count: int, seed: int, lang: str = "en") -> list[Question]:
+    """``count`` questions on ``topic`` in ``lang``, the same for the same seed."""
+    if topic not in TOPICS:
+        raise PokerDealerError(f"unknown topic {topic!r}: expected one of {', '.join(TOPICS)}")
+    check_lang(lang)
+    if not 1 <= count <= MAX_COUNT:
+        raise PokerDealerError(f"count {count} is out of range: expected 1 to {MAX_COUNT}")
+    names = list(_TOPICS)
+    questions = []
+    for index in range(count):
+        if topic == "all":
+            name, position = names[index % len(names)], index // len(names)
+        else:
+            name, position = topic, index
+        make, levels = _TOPICS[name]
+        # A string seed is hashed the same way in every run (random.seed, version 2).
+        rng = random.Random(f"pokerdealer-quiz:{seed}:{topic}:{index}")
+        questions.append(make(rng, level=_level(rng, position, levels), lang=lang))
+    return questions

@@ -1,0 +1,126 @@
+"""A drill question, its JSON form, and judging a typed answer.
+
+A :class:`Question` is a value: the words (``prompt``, ``choices``,
+``explanation``, in one language), the ``answer`` and the ``data`` a program
+can check it against. Its JSON form (:meth:`Question.to_json`) is a contract:
+``topic``, ``level``, ``prompt``, ``choices`` (``null`` for a number or free
+answer), ``answer_index`` (the right choice, from 0, or ``null``), ``answer``,
+``explanation`` and ``data``.
+
+:func:`judge` reads what a player typed: a choice number (``2``), or the value
+itself (a player's name, five cards, a number).
+
+>>> q = Question(topic="min_raise", level=0, prompt="?", choices=None, answer_index=None,
+...              answer={"min_raise_to": 14}, explanation="", data={"phh": ""})
+>>> judge(q, "14"), judge(q, " 13 "), judge(q, "fourteen")
+(True, False, None)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pokerdealer.cards import parse_cards
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.evaluation import evaluate
+
+__all__ = ["NO_RAISE_WORDS", "Question", "judge"]
+
+#: What a player may type for "this player may not raise" (a min_raise answer of ``null``).
+NO_RAISE_WORDS = frozenset({"0", "-", "none", "no", "x", "不能", "不可以", "不行", "无", "無"})
+
+
+@dataclass(frozen=True)
+class Question:
+    """One drill. ``answer`` and ``data`` are plain JSON values (see the module docstring)."""
+
+    topic: str
+    level: int
+    prompt: str
+    choices: tuple[str, ...] | None
+    answer_index: int | None
+    answer: dict[str, Any]
+    explanation: str
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        """The question as the JSON object ``quiz --json`` prints."""
+        return {
+            "topic": self.topic,
+            "level": self.level,
+            "prompt": self.prompt,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "answer_index": self.answer_index,
+            "answer": self.answer,
+            "explanation": self.explanation,
+            "data": self.data,
+        }
+
+
+def _choice(question: Question, text: str) -> int | None:
+    """The choice a typed number names (``1`` is the first), else ``None``."""
+    if question.choices is None or not text.isdigit():
+        return None
+    number = int(text)
+    return number - 1 if 1 <= number <= len(question.choices) else None
+
+
+def judge(question: Question, typed: str) -> bool | None:
+    """Whether ``typed`` is the right answer; ``None`` when it cannot be read.
+
+    A choice question takes the choice's number; every question also takes its
+    value: the winners' names (``A``, ``A B`` for a split), five cards, the pot
+    amounts main pot first (``150 160``), an amount, or a player (``p3``).
+    Five cards are right when they are five of the seven and make the best
+    hand, whichever equal card is named.
+    """
+    text = typed.strip()
+    if not text:
+        return None
+    index = _choice(question, text)
+    if index is not None:
+        return index == question.answer_index
+    answer = question.answer
+    if "winners" in answer:
+        names = {name.lower() for name in re.split(r"[\s,、，和]+", text) if name}
+        known = {name.lower() for name in question.data["hands"]}
+        if not names or not names <= known:
+            return None
+        return names == {name.lower() for name in answer["winners"]}
+    if "cards" in answer:
+        return _judge_cards(question, text)
+    if "pots" in answer:
+        try:
+            amounts = [int(word) for word in re.split(r"[\s,、，]+", text) if word]
+        except ValueError:
+            return None
+        return amounts == [pot["amount"] for pot in answer["pots"]]
+    if "min_raise_to" in answer:
+        expected = answer["min_raise_to"]
+        if text.lower() in NO_RAISE_WORDS:
+            return expected is None
+        try:
+            return int(text) == expected
+        except ValueError:
+            return None
+    key = "next_to_act" if "next_to_act" in answer else "first_to_show"
+    name = text.lower()
+    if name.isdigit():
+        name = f"p{name}"
+    if not re.fullmatch(r"p\d+", name):
+        return None
+    return name == answer[key]
+
+
+def _judge_cards(question: Question, text: str) -> bool | None:
+    try:
+        cards = parse_cards(text, count=5)
+    except PokerDealerError:
+        return None
+    seven = parse_cards(question.data["board"]) + parse_cards(question.data["hole"])
+    if not set(cards) <= set(seven):
+        return False
+    best = evaluate(parse_cards(question.answer["cards"])).rank
+    return evaluate(cards).rank == best
