@@ -61,6 +61,7 @@ COMMANDS: dict[str, str] = {
     "db": "db",
     "verify": "verify",
     "tournament": "tournament",
+    "quiz": "quiz",
 }
 
 
