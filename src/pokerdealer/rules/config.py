@@ -195,7 +195,8 @@ class RuleOptions:
     player's stack, nor a raise the betting does not allow (re-opening, cap, pot
     limit); it does not change what :meth:`Hand.legal` lists."""
     fold_when_check_allowed: bool = True
-    """Offer a fold when checking is free (PokerKit refuses it)."""
+    """Offer a fold when checking is free (PokerKit's legal actions leave it out;
+    its cash games still take one, with a warning)."""
     per_player_ante_dead: bool = False
     """Treat per-player antes as dead money in the main pot instead of as
     contributions (PokerKit without ante trimming); differs only when a player
