@@ -30,15 +30,16 @@ from pokerdealer.bots import make_bot
 from pokerdealer.cards import parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
-from pokerdealer.server import between_hands, db, history_store, proofs
+from pokerdealer.server import between_hands, db, history_store, proofs, waiting
 from pokerdealer.server.chat import TableChat
 from pokerdealer.server.fair import DeckCommitment, shuffled_deck
 from pokerdealer.server.settings import ServerOptions, TableSettings
+from pokerdealer.server.private import private_state
 from pokerdealer.server.snapshot import op_snapshot
 from pokerdealer.server.views import (
+    forced_bets_words,
     action_words,
     apply_described,
-    legal_payload,
     showdown_summary,
     table_state,
 )
@@ -250,7 +251,7 @@ class LiveTable:
                 "started_at": at,
             }
             self.last_actions = {}
-            self.hand_log = []
+            self.hand_log = forced_bets_words(record)
         elif kind == "act":
             record = table.current
             if record is None or record.number != data["hand"]:
@@ -730,9 +731,7 @@ class LiveTable:
         return action
 
     def _can_deal(self) -> bool:
-        ready = [p for p in self.table.players if p.stack > 0 and p.status is not SeatStatus.SITTING_OUT]
-        humans = [p for p in ready if not (self.by_name.get(p.name) and self.by_name[p.name].bot)]
-        return len(ready) >= 2 and len(humans) >= 1
+        return waiting.why_not_dealing(self) is None
 
     async def _start_hand(self) -> bool:
         number = self.table.hands_played + 1
@@ -758,7 +757,7 @@ class LiveTable:
             "started_at": at,
         }
         self.last_actions = {}
-        self.hand_log = []
+        self.hand_log = forced_bets_words(record)
         hand = record.hand
         actor = hand.actor
         await self._commit(
@@ -844,8 +843,8 @@ class LiveTable:
             if m is None:
                 parts.append(spectator_seats)
             else:
-                you, own = self._private(m, by_name.get(m.name), record)
-                if own is None:
+                you, own = private_state(self, m, by_name.get(m.name), record, lang=conn.lang)
+                if own is None or (seats[own[0] - 1] or {}).get("name") != m.name:
                     parts.append(spectator_seats)
                 else:
                     seat, cards = own
@@ -860,30 +859,6 @@ class LiveTable:
                 parts.append(',"last_hand":' + last_text)
             parts.append("}")
             conn.send("".join(parts))
-
-    def _private(self, m: Member, player: Any, record: Any) -> tuple[dict[str, Any], tuple[int, list[str]] | None]:
-        """What only ``m`` sees: their seat, stack, hole cards and legal actions."""
-        you: dict[str, Any] = {"member": m.id, "name": m.name, "seat": None, "legal": None}
-        if player is None:
-            # What they may buy in for again (a recent leaver brings back their stack).
-            low, high = self.table.buy_in_range(m.name, now=time.time())
-            you["buy_in"] = {"min": low, "max": high}
-            return you, None
-        seat = player.seat
-        you["seat"] = seat
-        you["status"] = player.status.value
-        you["stack"] = player.stack
-        you["max_top_up"] = max(0, self.table.settings.max_buy_in - player.stack)
-        own = None
-        if record is not None:
-            i = record.index_of(seat)
-            if i is not None:
-                hand = record.hand
-                own = (seat, [str(c) for c in hand.hole_cards[i]])
-                you["deal_proof"] = proofs.own_opening(self, record, i)
-                if hand.actor == i and hand.street is not Street.SHOWDOWN:
-                    you["legal"] = legal_payload(hand, i)
-        return you, own
 
 
 def _dumps(value: Any) -> str:  # noqa: ANN401

@@ -16,6 +16,7 @@ from pokerdealer.evaluation import evaluate
 from pokerdealer.i18n import message
 from pokerdealer.rules import Action, Hand
 from pokerdealer.server.settings import LANGS
+from pokerdealer.server.waiting import why_not_dealing
 from pokerdealer.table import HandRecord
 from pokerdealer.table.awards import award_stories
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable
 
 __all__ = [
+    "forced_bets_words",
     "action_said",
     "action_words",
     "describe_actions",
@@ -84,6 +86,40 @@ def action_words(record: HandRecord, hand: Hand, applied: Action, *, street: str
         "text": message("en", said["key"], **said["params"]),
         "said": said,
     }
+
+
+def forced_bets_words(record: HandRecord) -> list[dict[str, Any]]:
+    """The log lines of the chips put in before the deal: the blinds, straddles and the
+    posts of players coming in (live, and dead for a missed small blind)."""
+    hand = _probe(record)
+    config = hand.config
+    names = config.players
+    pos = record.positions
+    lines: list[dict[str, Any]] = []
+
+    def line(i: int, key: str, amount: int) -> None:
+        said = {"key": key, "params": {"amount": amount}}
+        lines.append({
+            "seat": record.seats[i], "name": names[i], "street": "preflop",
+            "text": message("en", key, amount=amount), "said": said,
+        })
+
+    posted = {post.player: post for post in config.posts}
+    for i in range(len(names)):
+        live = hand.committed[i]
+        seat = record.seats[i]
+        if seat == pos.small_blind and not pos.small_blind_dead and seat != pos.big_blind and live:
+            line(i, "room.log.post_small_blind", live)
+        elif seat == pos.big_blind and live:
+            line(i, "room.log.post_big_blind", live)
+        elif i in posted:
+            if posted[i].live:
+                line(i, "room.log.post_enter", live)
+            if posted[i].dead:
+                line(i, "room.log.post_dead", posted[i].dead)
+        elif live:
+            line(i, "room.log.straddle", live)
+    return lines
 
 
 def describe_actions(record: HandRecord) -> list[dict[str, Any]]:
@@ -215,6 +251,23 @@ def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
     return frames
 
 
+def _keep_busted_seats(lt: LiveTable, seat_rows: list[dict[str, Any] | None]) -> None:
+    """Between hands, a player the last hand busted keeps their seat on the page (the
+    table has unseated them) until the next deal, so the showdown shows where they sat."""
+    last = lt.last_summary
+    if last is None:
+        return
+    busted = {name for number, name in lt.table.busted if number == last["number"]}
+    for entry in last["payoffs"]:
+        seat = entry["seat"]
+        if entry["name"] in busted and seat_rows[seat - 1] is None:
+            seat_rows[seat - 1] = {
+                "seat": seat, "name": entry["name"], "stack": 0, "status": "busted", "bot": False,
+                "connected": True, "in_hand": False, "bet": 0, "folded": False, "cards": None,
+                "hidden": False, "last": None, "busted": True,
+            }
+
+
 def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str, Any]:
     """The public part of the table (what a spectator sees)."""
     table = lt.table
@@ -257,6 +310,8 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
                 elif not hand.folded[i]:
                     row["hidden"] = True
         seat_rows[p.seat - 1] = row
+    if record is None:
+        _keep_busted_seats(lt, seat_rows)
     state: dict[str, Any] = {
         "type": "state",
         "seq": lt.seq,
@@ -275,6 +330,8 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
         "hand": None,
         "last_hand": lt.last_summary,
         "spectators": sum(1 for c in lt.conns if c.member is None),
+        # Why no hand is dealt (None while one can be): the page says it, not "next hand soon".
+        "waiting": why_not_dealing(lt) if record is None else None,
     }
     if record is not None and hand is not None:
         pos = record.positions

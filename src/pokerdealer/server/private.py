@@ -1,0 +1,69 @@
+"""What only one seated member is sent: their seat, stack, hole cards, legal
+actions, how strong their hand is now, and what they wait for to be dealt in.
+
+Their hand's strength is their own cards with the board (nothing secret), said
+in the reader's language by the evaluator.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from pokerdealer.evaluation import evaluate
+from pokerdealer.rules import Street
+from pokerdealer.server import proofs
+from pokerdealer.server.views import legal_payload
+from pokerdealer.server.waiting import entry_note
+
+if TYPE_CHECKING:
+    from pokerdealer.server.live import LiveTable, Member
+    from pokerdealer.table import HandRecord, Player
+
+__all__ = ["private_state"]
+
+
+def private_state(
+    lt: LiveTable, m: Member, player: Player | None, record: HandRecord | None, *, lang: str
+) -> tuple[dict[str, Any], tuple[int, list[str]] | None]:
+    """``m``'s own part of the state, and their seat and hole cards when dealt in."""
+    you: dict[str, Any] = {"member": m.id, "name": m.name, "seat": None, "legal": None}
+    if player is None:
+        # What they may buy in for again (a recent leaver brings back their stack).
+        low, high = lt.table.buy_in_range(m.name, now=time.time())
+        you["buy_in"] = {"min": low, "max": high}
+        return you, _last_hand_cards(lt, m)
+    seat = player.seat
+    you["seat"] = seat
+    you["status"] = player.status.value
+    you["stack"] = player.stack
+    you["max_top_up"] = max(0, lt.table.settings.max_buy_in - player.stack)
+    you["entry"] = entry_note(lt, player)
+    own = _last_hand_cards(lt, m) if record is None else None
+    if record is not None:
+        i = record.index_of(seat)
+        if i is not None:
+            hand = record.hand
+            # The seat shows the stack behind in this hand; the bar says the same.
+            you["stack"] = hand.stacks[i]
+            you["entry"] = None
+            own = (seat, [str(c) for c in hand.hole_cards[i]])
+            you["deal_proof"] = proofs.own_opening(lt, record, i)
+            if hand.actor == i and hand.street is not Street.SHOWDOWN:
+                you["legal"] = legal_payload(hand, i)
+            if len(hand.board) >= 3 and not hand.folded[i]:
+                value = evaluate(hand.hole_cards[i] + hand.board, hand.config.variant)
+                you["strength"] = value.describe(lang)
+    return you, own
+
+
+def _last_hand_cards(lt: LiveTable, m: Member) -> tuple[int, list[str]] | None:
+    """Between hands, the member's own cards of the hand just over (on their seat until
+    the next deal, also when that hand busted them)."""
+    if lt.last_summary is None or not lt.table.hands:
+        return None
+    last = lt.table.hands[-1]
+    if last.number != lt.last_summary["number"] or m.name not in last.players:
+        return None
+    i = last.players.index(m.name)
+    return last.seats[i], [str(c) for c in last.hand.hole_cards[i]]

@@ -1,0 +1,67 @@
+"""Why a table or a seat is waiting, said to the readers (``{"key", "params"}``).
+
+Two questions players ask when nothing happens:
+
+- the table: why is no hand dealt? Fewer than two players with chips and
+  not sitting out, or only bots left (a table of bots alone does not play:
+  the room deals for people) -- :func:`why_not_dealing`;
+- a newcomer: when am I dealt in, and what does it cost? They wait for the
+  big blind to reach their seat, or post a big blind to play the next hand,
+  or (fewer than two playing) are dealt in at once for nothing --
+  :func:`entry_note`.
+
+>>> note("room.wait.bots_only")
+{'key': 'room.wait.bots_only', 'params': {}}
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pokerdealer.table import SeatStatus
+
+if TYPE_CHECKING:
+    from pokerdealer.server.live import LiveTable
+    from pokerdealer.table import Player
+
+__all__ = ["entry_note", "note", "why_not_dealing"]
+
+
+def note(key: str, /, **params: Any) -> dict[str, Any]:  # noqa: ANN401
+    """A note in words for the page's ``t()``: a catalog key and its params."""
+    return {"key": key, "params": params}
+
+
+def _is_bot(lt: LiveTable, name: str) -> bool:
+    member = lt.by_name.get(name)
+    return bool(member and member.bot)
+
+
+def why_not_dealing(lt: LiveTable) -> dict[str, Any] | None:
+    """Why the next hand cannot be dealt now, or ``None`` when it can.
+
+    The one rule the table's loop deals by (:meth:`LiveTable._can_deal`).
+    """
+    ready = [p for p in lt.table.players if p.stack > 0 and p.status is not SeatStatus.SITTING_OUT]
+    humans = [p for p in ready if not _is_bot(lt, p.name)]
+    if len(ready) >= 2 and humans:
+        return None
+    if len(ready) >= 2:
+        return note("room.wait.bots_only")
+    return note("room.wait.players", n=len(ready))
+
+
+def entry_note(lt: LiveTable, player: Player) -> dict[str, Any] | None:
+    """What a player not yet dealt in waits for, or posts, to play (``None``: nothing)."""
+    big = lt.settings.big_blind
+    if player.status is SeatStatus.WAITING:
+        return note("room.entry.wait_bb", amount=big)
+    if player.status is SeatStatus.POSTING:
+        playing = [
+            p for p in lt.table.players
+            if p.status is SeatStatus.ACTIVE and p.stack > 0 and p.name != player.name
+        ]
+        if len(playing) < 2:
+            return note("room.entry.free")
+        return note("room.entry.post", amount=big)
+    return None
