@@ -198,3 +198,11 @@ def test_a_zh_hant_screen_uses_the_traditional_words():
     out = result.stdout
     assert "主池" in out and "邊池1" in out  # the side pot test's session, in Chinese
     assert "棄牌" in out and "籌碼：" in out and "Main pot" not in out
+
+
+def test_coach_prints_the_rules_before_your_turn_in_the_chosen_language():
+    coached = play("--players", "3", "--seed", "1", "--hands", "1", "--bots", "caller", "--coach",
+                   "--lang", "zh-Hant")
+    assert "教練：可以免費過牌" in coached.stdout and "TDA 58" in coached.stdout
+    plain = play("--players", "3", "--seed", "1", "--hands", "1", "--bots", "caller", "--lang", "zh-Hant")
+    assert "教練：" not in plain.stdout and "TDA" not in plain.stdout

@@ -5,7 +5,7 @@
     pokerdealer play [--players 6] [--bots tight,caller,random] [--blinds 1/2] [--stack 200]
                      [--structure no_limit|pot_limit|fixed_limit] [--variant holdem|shortdeck]
                      [--tournament] [--levels 10/20,20/40,50/100] [--level-hands 10]
-                     [--seed N] [--history DIR] [--hands N] [--lang en|zh-Hant|zh-Hans] [--name You]
+                     [--seed N] [--history DIR] [--hands N] [--lang en|zh-Hant|zh-Hans] [--name You] [--coach]
 
 On your turn the table is drawn (seats, stacks, the button, bets, the pots,
 the board and your cards) with what you may do. Type ``f`` (fold), ``c``
@@ -21,7 +21,9 @@ and asks again; end of input quits like ``q``.
 A cash game tops up busted bots; ``--tournament`` plays a sit-and-go with the
 ``--levels`` schedule (each level lasts ``--level-hands`` hands) until one
 player has every chip. ``--history DIR`` keeps the session's hands as one
-``.phhs`` file.
+``.phhs`` file. ``--coach`` prints, before each of your turns, what you may
+do and why, which pots you can win and who shows first, each line with its
+rule (:mod:`pokerdealer.learn.coach`: the rules, never advice).
 """
 
 from __future__ import annotations
@@ -226,6 +228,7 @@ class Session:
         seats: dict[str, int],
         writer=None,  # noqa: ANN001
         tournament: bool = False,
+        coach: bool = False,
     ) -> None:
         self.table = table
         self.bots = bots
@@ -234,6 +237,7 @@ class Session:
         self.seats = seats
         self.writer = writer
         self.tournament = tournament
+        self.coach = coach
         self._printed = 0
         self._board_shown = 0
         self._probe: Hand | None = None  # the hand replayed up to the last printed action
@@ -350,6 +354,8 @@ class Session:
         legal = view.legal
         assert legal is not None
         self.draw(view)
+        if self.coach:
+            self._coach(hand, view.player)  # type: ignore[arg-type]
         while True:
             console.print(Text(_choices(view, legal, self.lang), style="cyan"))
             text = self.read("> ")
@@ -360,6 +366,16 @@ class Session:
                     console.print(Text(self._w("help")))
                 else:
                     console.print(Text(str(error), style="red"))
+
+    def _coach(self, hand: Hand, player: int, *, after: bool = False) -> None:
+        """Print the coach's lines for ``player`` (``--coach``); after the hand, the
+        award lines are left out: :meth:`result` has said why each pot was won."""
+        from pokerdealer.learn.coach import after_hand, coach_lines
+
+        lines = after_hand(hand, player) if after else coach_lines(hand, player)
+        for line in lines:
+            if line.key != "coach.why_won":
+                console.print(Text(f"  {self._w('coach', text=line.text(self.lang))}", style="magenta"))
 
     # ------------------------------------------------------------ one hand
     def play_one(self) -> None:
@@ -372,6 +388,8 @@ class Session:
         record = play_hand(self.table, self.decide)
         self._log_lines(record.hand)
         self.result(record)
+        if self.coach and self.human in record.hand.config.players:
+            self._coach(record.hand, record.hand.config.players.index(self.human), after=True)
         if self.writer is not None:
             self.writer.write(record.hand)
 
@@ -447,6 +465,7 @@ def play_command(
     hands: Annotated[int | None, typer.Option("--hands", help="Stop after this many hands.")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language of the screen and the explanations: en, zh-Hant, zh-Hans.")] = "en",
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    coach: Annotated[bool, typer.Option("--coach", help="Say before each of your turns what you may do and why, which pots you can win, who shows first (the rules, never advice).")] = False,
 ) -> None:
     """Play a table in the terminal against bots."""
     from pokerdealer.bots import make_bots
@@ -503,7 +522,8 @@ def play_command(
         path = history / (f"session-{stamp}" + (f"-seed{seed}" if seed is not None else "") + ".phhs")
         writer = PhhsWriter(path)
     session = Session(
-        table=table, bots=bot_of, human=name, lang=lang, seats=seats, writer=writer, tournament=tournament
+        table=table, bots=bot_of, human=name, lang=lang, seats=seats, writer=writer, tournament=tournament,
+        coach=coach,
     )
     intro = "intro.tournament" if tournament else "intro.cash"
     console.print(Text(_w(lang, intro, blinds=blinds, n=players, name=name, seat=seats[name], help=_w(lang, "help"))))

@@ -37,7 +37,27 @@ from pokerdealer.rules.config import (
 if TYPE_CHECKING:
     from pokerdealer.rules.hand import Hand
 
-__all__ = ["check_action", "legal_actions", "raise_window"]
+__all__ = [
+    "NOT_REOPENED",
+    "NO_CHIPS_BEYOND_CALL",
+    "NO_OPPONENT_CAN_CALL",
+    "PK_FACES_SHORT",
+    "PK_SHORT_ALL_IN",
+    "check_action",
+    "legal_actions",
+    "raise_window",
+]
+
+# The reasons raise_window gives for "raise_closed", one constant each, so the
+# coach (pokerdealer.learn.coach) can say them in the player's language.
+NOT_REOPENED = (
+    "the betting was not re-opened: since this player last acted they face "
+    "less than a full raise (short all-in)"
+)
+PK_SHORT_ALL_IN = "a short all-in cannot be raised"
+PK_FACES_SHORT = "the player already acted and faces only a short all-in"
+NO_CHIPS_BEYOND_CALL = "the player has no chips beyond the call"
+NO_OPPONENT_CAN_CALL = "no opponent can call a raise (all are all-in)"
 
 _NO_ACTION = LegalActions(None)
 # Records are immutable: the fold and check of each player are made once.
@@ -71,29 +91,24 @@ def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
         if acted >= 0:
             threshold = h._unit if fixed_limit else 2 * h._min_inc
             if 2 * (current - acted) < threshold:
-                return 0, 0, "raise_closed", (
-                    "the betting was not re-opened: since this player last acted they face "
-                    "less than a full raise (short all-in)"
-                )
+                return 0, 0, "raise_closed", NOT_REOPENED
     else:
         call = to_call if to_call < stack else stack
         if call < h._pk_inc:
-            return 0, 0, "raise_closed", "a short all-in cannot be raised"
+            return 0, 0, "raise_closed", PK_SHORT_ALL_IN
         if h._pk_short and h._pk_short < h._pk_inc and h._pk_acted[p]:
-            return 0, 0, "raise_closed", (
-                "the player already acted and faces only a short all-in"
-            )
+            return 0, 0, "raise_closed", PK_FACES_SHORT
     if fixed_limit and h._raises >= h._cap and not _uncapped(h):
         return 0, 0, "raise_cap", f"the betting is capped ({h._cap} bets and raises)"
     if stack <= to_call:
-        return 0, 0, "raise_closed", "the player has no chips beyond the call"
+        return 0, 0, "raise_closed", NO_CHIPS_BEYOND_CALL
     folded = h._folded
     for q in h._cycles[p]:
         # Some opponent can put in more than the current bet.
         if q != p and not folded[q] and stacks[q] and committed[q] + stacks[q] > current:
             break
     else:
-        return 0, 0, "raise_closed", "no opponent can call a raise (all are all-in)"
+        return 0, 0, "raise_closed", NO_OPPONENT_CAN_CALL
     all_in = mine + stack
     structure = h._structure
     if structure is _NO_LIMIT:

@@ -882,6 +882,20 @@ class Hand:
         return self._result
 
     @property
+    def min_increment(self) -> int:
+        """What a full bet or raise must add to the current bet now: the largest
+        full bet or raise of this round, the big blind at first (TDA 43-A). In
+        fixed limit, the level's bet size."""
+        return self._unit if self._fixed_limit else self._min_inc
+
+    @property
+    def aggressor(self) -> int | None:
+        """Who made the last bet or raise of the current (or, at the showdown,
+        the last) betting round; ``None`` if nobody bet. The showdown starts
+        with this player (TDA 17-A)."""
+        return self._aggressor
+
+    @property
     def showdown_order(self) -> tuple[int, ...]:
         return self._showdown_order
 

@@ -1,0 +1,138 @@
+"""The coach's lines, each on a hand written out in cards that covers its rule,
+checked against what the engine then accepts, in the three languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerdealer.cards import parse_cards
+from pokerdealer.errors import IllegalActionError
+from pokerdealer.i18n import LANGUAGES
+from pokerdealer.learn.coach import RULES, coach_lines
+from pokerdealer.rules import Hand, HandConfig, Street, deck_for_deal
+from pokerdealer.rules.actions import RAISE, Action
+
+BOARD = "Ad Qs 7h 3c 2d"
+
+
+def deal(stacks: tuple[int, ...], holes: tuple[str, ...], board: str = BOARD) -> Hand:
+    """Ann is the small blind (0), Bob the big blind (1), Cy the button (2); blinds 1/2."""
+    config = HandConfig(stacks=stacks, blinds=(1, 2), players=("Ann", "Bob", "Cy")[: len(stacks)])
+    return Hand(config, deck_for_deal(config, [parse_cards(h) for h in holes], parse_cards(board)))
+
+
+def keys(hand: Hand, player: int) -> list[str]:
+    return [line.key for line in coach_lines(hand, player)]
+
+
+def test_min_raise_after_a_raise_is_the_bet_plus_the_last_raise() -> None:
+    hand = deal((200, 200, 200), ("As Ah", "Kd 9c", "7s 7d"))
+    hand.raise_to(8)  # Cy raises the big blind of 2 by 6
+    line = next(line for line in coach_lines(hand, 0) if line.rule == "min-raise")
+    assert line.key == "coach.raise.range"
+    assert dict(line.params) == {"low": 14, "high": 200, "current": 8, "inc": 6}
+    assert "raise to 14 or more" in line.text("en") and "at least 6" in line.text("en")
+    assert "加注到 14 或以上" in line.text("zh-Hant") and "加注到 14 或以上" in line.text("zh-Hans")
+    assert not hand.can(Action(RAISE, None, 13)) and hand.can(Action(RAISE, None, 14))  # the engine agrees
+
+
+def test_short_all_in_does_not_reopen_the_betting_for_who_already_acted() -> None:
+    hand = deal((9, 100, 100), ("Jc Jd", "Kd 9c", "As Ah"))
+    hand.raise_to(6)  # Cy raises by 4
+    hand.all_in()  # Ann all-in to 9: adds 3, less than a full raise of 4
+    line = next(line for line in coach_lines(hand, 1) if line.rule == "min-raise")
+    assert dict(line.params)["low"] == 13  # Bob has not acted: he may raise, by a full 4
+    hand.call()
+    assert keys(hand, 2) == ["coach.must_call", "coach.not_reopened"]
+    reopen = coach_lines(hand, 2)[1]
+    assert reopen.rule == "reopen" and RULES["reopen"][0] == "TDA 47-A"
+    assert "only call or fold" in reopen.text("en") and "TDA 47-A" in reopen.text("en")
+    assert "只能跟注或棄牌" in reopen.text("zh-Hant") and "只能跟注或弃牌" in reopen.text("zh-Hans")
+    with pytest.raises(IllegalActionError):
+        hand.raise_to(20)  # the engine refuses Cy's raise too
+
+
+def test_check_is_free_when_nobody_has_bet() -> None:
+    hand = deal((200, 200, 200), ("As Ah", "Kd 9c", "7s 7d"))
+    hand.call(), hand.call(), hand.check()  # to the flop; Ann acts first
+    assert hand.street is Street.FLOP
+    lines = coach_lines(hand, 0)
+    assert [line.key for line in lines] == ["coach.check_free", "coach.bet.range"]
+    assert dict(lines[1].params)["low"] == 2  # the minimum bet is the big blind
+    assert "a check is not a fold" in lines[0].text("en")
+    assert "過牌不等於棄牌" in lines[0].text("zh-Hant") and "过牌不等于弃牌" in lines[0].text("zh-Hans")
+
+
+def test_all_in_player_can_win_the_main_pot_not_the_side_pot() -> None:
+    hand = deal((50, 200, 200), ("As Ah", "Kd 9c", "7s 7d"))
+    hand.raise_to(20)  # Cy
+    hand.all_in()  # Ann, 50
+    hand.call()  # Bob
+    hand.raise_to(130)  # Cy
+    hand.call()  # Bob
+    assert [pot.amount for pot in hand.pots] == [150, 160]
+    (line,) = [line for line in coach_lines(hand, 0) if line.rule == "side-pots"]
+    assert line.text("en").startswith(
+        "You have put in 50: you can win the main pot of 150, not side pot 1 of 160"
+    )
+    assert "主池 150" in line.text("zh-Hant") and "邊池 1（160）" in line.text("zh-Hant")
+    assert "边池 1（160）" in line.text("zh-Hans")
+    (bob,) = [line for line in coach_lines(hand, 1) if line.rule == "side-pots"]
+    assert bob.key == "coach.pots.all"
+    assert bob.text("en").startswith("You can win every pot: the main pot of 150 and side pot 1 of 160.")
+
+
+def test_the_last_aggressor_shows_first_and_the_next_may_show_or_muck() -> None:
+    hand = deal((200, 200, 200), ("As Ah", "Kd 9c", "7s 7d"))
+    hand.call(), hand.call(), hand.check()
+    for _ in range(2):  # flop and turn checked through
+        hand.check(), hand.check(), hand.check()
+    hand.check(), hand.bet(10), hand.call(), hand.call()  # Bob bets the river
+    assert hand.street is Street.SHOWDOWN and hand.legal().actor == 2
+    lines = coach_lines(hand, 2)
+    assert [line.key for line in lines] == ["coach.show.after", "coach.show.or_muck"]
+    assert lines[0].text("en").startswith("Bob shows first (they made the last bet or raise)")
+    assert "Bob先亮牌（他最後下注或加注）" in lines[0].text("zh-Hant")
+    assert lines[1].rule == "show-to-win"
+    assert coach_lines(hand, 0) == []  # not Ann's turn to show
+
+
+def test_with_no_river_bet_the_first_left_of_the_button_shows_first() -> None:
+    hand = deal((200, 200, 200), ("As Ah", "Kd 9c", "7s 7d"))
+    hand.call(), hand.call(), hand.check()
+    for _ in range(3):
+        hand.check(), hand.check(), hand.check()
+    assert hand.legal().actor == 0  # Ann, left of the button
+    first = coach_lines(hand, 0)[0]
+    assert first.key == "coach.show.you_first"
+    assert "nobody bet on the last round" in first.text("en")
+    assert "按钮左侧第一位先亮牌" in first.text("zh-Hans")
+
+
+def test_after_the_showdown_the_coach_says_why_the_winner_won() -> None:
+    hand = deal((200, 200, 200), ("As Ah", "Kd 9c", "7s 7d"))
+    hand.call(), hand.call(), hand.check()
+    for _ in range(3):
+        hand.check(), hand.check(), hand.check()
+    hand.show(), hand.show(), hand.show()
+    (line,) = coach_lines(hand, 1)
+    assert line.key == "coach.why_won"
+    assert "Ann" in line.text("en") and "three of a kind" in line.text("en")
+    assert line.to_json("zh-Hant")["href"] == "/rules#kickers"
+
+
+def test_an_all_in_showdown_says_why_every_hand_is_tabled() -> None:
+    hand = deal((50, 200, 200), ("As Ah", "Kd 9c", "7s 7d"))
+    hand.all_in(), hand.call(), hand.fold()  # Cy all-in, Ann calls all-in 50, Bob folds
+    assert hand.is_complete
+    assert keys(hand, 0)[0] == "coach.all_in_tabled"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_line_is_said_in_every_language_with_its_rule(lang: str) -> None:
+    hand = deal((9, 100, 100), ("Jc Jd", "Kd 9c", "As Ah"))
+    hand.raise_to(6), hand.all_in(), hand.call()
+    for line in coach_lines(hand, 2):
+        said = line.to_json(lang)
+        assert "{" not in str(said["text"]) and RULES[line.rule][0] in str(said["text"])
+        assert said["href"] == f"/rules#{line.rule}"
