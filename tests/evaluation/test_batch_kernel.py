@@ -1,0 +1,79 @@
+"""evaluate_many's two paths, the Numba kernel and the NumPy fallback, give the same ranks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pokerdealer.evaluation import batch, evaluate_many, rank_function
+from pokerdealer.evaluation._batch_numba import MIN_ROWS, kernel
+
+pytest.importorskip("numba")  # the dev group installs it: both paths run in CI
+
+
+def random_hands(rows: int, size: int, *, lowest: int = 0, seed: int = 3) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    order = np.argsort(rng.random((rows, 52 - lowest)), axis=1)[:, :size]
+    return (order + lowest).astype(np.uint8)
+
+
+@pytest.fixture
+def numpy_only(monkeypatch):
+    """evaluate_many with the kernel switched off, as without Numba."""
+    monkeypatch.setattr(batch, "kernel", lambda: None)
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int64, np.uint64])
+def test_the_kernel_gives_the_numpy_ranks(size, dtype):
+    hands = random_hands(MIN_ROWS, size, seed=size).astype(dtype)
+    compiled = kernel()
+    assert compiled is not None
+    out = np.empty(len(hands), dtype=np.int32)
+    from pokerdealer.evaluation.tables import Ranking, tables_for
+
+    tables = tables_for(Ranking())
+    compiled(
+        hands, tables.card_code, tables.non_flush_rank[size], tables.flush_suit,
+        tables.flush_rank, out,
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(batch, "kernel", lambda: None)
+        expected = evaluate_many(hands)
+    assert out.tolist() == expected.tolist()
+
+
+def test_a_large_batch_goes_through_the_kernel_and_matches_the_scalar_ranks():
+    hands = random_hands(MIN_ROWS, 7)
+    ranks = evaluate_many(hands)
+    rank = rank_function()
+    sample = range(0, MIN_ROWS, 97)
+    assert [int(ranks[i]) for i in sample] == [rank(hands[i].tolist()) for i in sample]
+
+
+def test_short_deck_large_batches_match_the_numpy_path():
+    hands = random_hands(MIN_ROWS, 7, lowest=16)
+    for trips in (True, False):
+        fast = evaluate_many(hands, "shortdeck", trips_beat_straight=trips)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(batch, "kernel", lambda: None)
+            slow = evaluate_many(hands, "shortdeck", trips_beat_straight=trips)
+        assert fast.tolist() == slow.tolist()
+
+
+def test_the_numpy_fallback_ranks_a_large_batch(numpy_only):
+    hands = random_hands(MIN_ROWS, 7, seed=9)
+    rank = rank_function()
+    ranks = evaluate_many(hands)
+    assert [int(ranks[i]) for i in range(0, MIN_ROWS, 131)] == [
+        rank(hands[i].tolist()) for i in range(0, MIN_ROWS, 131)
+    ]
+
+
+def test_an_environment_switch_turns_the_kernel_off(monkeypatch):
+    kernel.cache_clear()
+    monkeypatch.setenv("POKERDEALER_NUMBA", "0")
+    try:
+        assert kernel() is None
+    finally:
+        kernel.cache_clear()
