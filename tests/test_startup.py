@@ -6,11 +6,14 @@ holds everything) and names the modules that must not be loaded yet.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
+import os
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +84,27 @@ def test_no_lazy_export_is_also_a_submodule_name(package):
     lazy = set(module._EXPORTS)
     submodules = {info.name for info in pkgutil.iter_modules(module.__path__)}
     assert not lazy & submodules
+
+
+def test_ranking_one_hand_needs_no_numpy():
+    loaded = loaded_after(
+        "from pokerdealer import evaluate, evaluate_rank\n"
+        "assert evaluate('As Ks Qs Js Ts 2c 3d').rank == 7462\n"
+        "assert evaluate_rank('2c 3d 4h 5s 7c') == 1"
+    )
+    assert "numpy" not in loaded
+
+
+def test_a_damaged_table_cache_is_rebuilt(tmp_path):
+    code = (
+        "from pokerdealer.evaluation.tables import Ranking, _cache_path\n"
+        "print(_cache_path(Ranking()))"
+    )
+    env = {**os.environ, "POKERDEALER_CACHE": str(tmp_path)}
+    run = functools.partial(subprocess.run, capture_output=True, text=True, timeout=600, env=env, check=True)
+    path = Path(run([sys.executable, "-c", code]).stdout.strip())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"PDTABLE2" + b"\0" * 100)  # a header promising nothing, cut short
+    out = run([sys.executable, "-c", "from pokerdealer import evaluate_rank; print(evaluate_rank('As Ks Qs Js Ts'))"])
+    assert out.stdout.strip() == "7462"
+    assert path.stat().st_size > 40_000_000

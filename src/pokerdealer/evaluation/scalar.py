@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from pokerdealer.cards import Card, CardsLike, Variant, parse_cards
 from pokerdealer.errors import EvaluationError
-from pokerdealer.evaluation.tables import RANK_BITS, RANK_MASK, Ranking, Tables, tables_for
+from pokerdealer.evaluation.tables import RANK_BITS, RANK_MASK, Lookup, Ranking, lookup_for
 from pokerdealer.evaluation.value import HandValue
 
 __all__ = ["evaluate", "evaluate_rank", "rank_function", "rank_of_indices"]
@@ -32,11 +32,11 @@ def rank_function(variant: Variant = "holdem", *, trips_beat_straight: bool = Tr
     >>> rank([48, 49, 44, 45, 0, 5, 10]) > rank([48, 49, 0, 5, 10, 20, 30])
     True
     """
-    tables = tables_for(Ranking(variant, trips_beat_straight))
-    code = [int(c) for c in tables.card_code]
-    flush_suit = [int(s) for s in tables.flush_suit]
-    flush_rank = memoryview(tables.flush_rank)
-    non_flush = {size: memoryview(tables.non_flush_rank[size]) for size in (5, 6, 7)}
+    lookup = lookup_for(Ranking(variant, trips_beat_straight))
+    code = list(lookup.card_code)
+    flush_suit = list(lookup.flush_suit)
+    flush_rank = lookup.flush_rank
+    non_flush = lookup.non_flush_rank
     mask, bits = RANK_MASK, RANK_BITS
 
     non_flush_7 = non_flush[7]
@@ -112,7 +112,7 @@ def evaluate(
     'Ah Ad Qs 9c 7h'
     """
     hand = _cards(cards, variant)
-    tables = tables_for(Ranking(variant, trips_beat_straight))
+    tables = lookup_for(Ranking(variant, trips_beat_straight))
     rank = rank_function(variant, trips_beat_straight=trips_beat_straight)(
         [c.index for c in hand]
     )
@@ -128,7 +128,7 @@ def evaluate(
     )
 
 
-def _best_five(hand: tuple[Card, ...], rank: int, tables: Tables) -> tuple[Card, ...]:
+def _best_five(hand: tuple[Card, ...], rank: int, tables: Lookup) -> tuple[Card, ...]:
     """The actual cards behind a rank: pick, for each rank in the pattern, a card of the hand."""
     pattern = tables.class_pattern[rank]
     available = sorted(hand, key=lambda c: c.index, reverse=True)  # spades first among equals

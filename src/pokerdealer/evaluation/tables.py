@@ -13,13 +13,24 @@ How a hand is ranked:
   the flush table (indexed by that suit's 13-bit rank mask) consulted.
   Adding codes is order-free, which is what makes the batch path a handful
   of vectorised NumPy operations.
+
+The tables are computed once per machine and kept in a little-endian cache
+file that later processes map into memory: :func:`lookup_for` gives them to
+the one-hand evaluator without NumPy (a command that ranks one hand starts
+without importing it, and reads only the pages it looks up);
+:func:`tables_for` wraps the same memory in NumPy arrays for the batch and
+equity paths.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import mmap
 import os
+import struct
+import sys
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +43,7 @@ from pokerdealer.evaluation.value import Category
 if TYPE_CHECKING:  # NumPy is imported when the tables are first built or loaded, not with the package
     import numpy as np
 
-__all__ = ["RANK_BITS", "Ranking", "Tables", "tables_for"]
+__all__ = ["RANK_BITS", "Lookup", "Ranking", "Tables", "lookup_for", "tables_for"]
 
 #: Per-rank weights whose sums over any multiset of at most seven ranks
 #: (each at most four times) are distinct; the largest 7-card sum is
@@ -41,7 +52,7 @@ __all__ = ["RANK_BITS", "Ranking", "Tables", "tables_for"]
 RANK_WEIGHTS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
 RANK_BITS = 23
 RANK_MASK = (1 << RANK_BITS) - 1
-_CACHE_VERSION = 1
+_CACHE_VERSION = 2
 
 _MADE_COUNT = {
     Category.HIGH_CARD: 1,
@@ -102,7 +113,7 @@ class Ranking:
 
 @dataclass(frozen=True, eq=False)
 class Tables:
-    """All lookup tables of one :class:`Ranking`."""
+    """All lookup tables of one :class:`Ranking`, as NumPy arrays (:func:`tables_for`)."""
 
     ranking: Ranking
     #: per rank (index 0 unused): category, ranks of the best five in order, flush or not
@@ -174,9 +185,8 @@ def _multisets(ranks: range, size: int) -> Iterator[tuple[int, ...]]:
             yield combo
 
 
-def _build(ranking: Ranking) -> dict[str, np.ndarray]:
-    import numpy as np
-
+def _build(ranking: Ranking) -> dict[str, array]:
+    """The rank tables of ``ranking``, computed (seconds; then cached on disk)."""
     classes = _classes(ranking)
     ranks = range(ranking.lowest_rank, 13)
     non_flush_class: dict[tuple[int, ...], int] = {}
@@ -189,9 +199,9 @@ def _build(ranking: Ranking) -> dict[str, np.ndarray]:
 
     # best non-flush rank of every 5, 6, 7-rank multiset: drop one card at a time
     best: dict[tuple[int, ...], int] = dict(non_flush_class)
-    arrays: dict[str, np.ndarray] = {}
+    arrays: dict[str, array] = {}
     for size in (5, 6, 7):
-        table = np.zeros(sum(RANK_WEIGHTS[-2:]) * 4, dtype=np.uint16)
+        values: dict[int, int] = {}
         seen: dict[int, tuple[int, ...]] = {}
         for combo in _multisets(ranks, size):
             if size > 5:
@@ -203,10 +213,13 @@ def _build(ranking: Ranking) -> dict[str, np.ndarray]:
             if key in seen:  # the weights must keep multisets apart
                 raise EvaluationError(f"rank weights collide: {seen[key]} and {combo}")
             seen[key] = combo
+            values[key] = value
+        table = array("H", bytes(2 * (max(values) + 1)))
+        for key, value in values.items():
             table[key] = value
-        arrays[f"non_flush_{size}"] = table[: max(seen) + 1].copy()
+        arrays[f"non_flush_{size}"] = table
 
-    flush_rank = np.zeros(1 << 13, dtype=np.uint16)
+    flush_rank = array("H", bytes(2 << 13))
     allowed = sum(1 << r for r in ranks)
     for mask in sorted(range(1 << 13), key=int.bit_count):
         bits = mask.bit_count()
@@ -222,61 +235,155 @@ def _build(ranking: Ranking) -> dict[str, np.ndarray]:
     return arrays
 
 
+#: The cache file: this magic, the length of each array (uint32), then the
+#: arrays (uint16), all little-endian, in this order.
+_MAGIC = b"PDTABLE2"
+_ARRAYS = ("flush_rank", "non_flush_5", "non_flush_6", "non_flush_7")
+_HEADER = struct.Struct("<8s4I")
+
+
 def _cache_path(ranking: Ranking) -> Path:
     base = os.environ.get("POKERDEALER_CACHE") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
         "pokerdealer",
     )
     order = "trips" if ranking.trips_beat_straight or ranking.variant == "holdem" else "straight"
-    return Path(base) / f"tables-v{_CACHE_VERSION}-{ranking.variant}-{order}.npz"
+    return Path(base) / f"tables-v{_CACHE_VERSION}-{ranking.variant}-{order}.bin"
 
 
-def _load_arrays(ranking: Ranking) -> dict[str, np.ndarray]:
-    import numpy as np
-
-    path = _cache_path(ranking)
+def _read_cache(path: Path) -> dict[str, memoryview] | None:
+    """The arrays of a cache file, mapped (not read: a page loads when a rank
+    on it is looked up); ``None`` when the file is missing or not whole."""
     try:
-        with np.load(path) as stored:
-            return {name: stored[name] for name in stored.files}
-    except (OSError, ValueError, KeyError):
-        pass
-    arrays = _build(ranking)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(temporary, **arrays)
-        os.replace(temporary, path)
-    except OSError:
-        pass  # a read-only home only costs the build time again next run
+        with open(path, "rb") as file:
+            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    if len(mapped) < _HEADER.size:
+        return None
+    magic, *lengths = _HEADER.unpack_from(mapped)
+    if magic != _MAGIC or len(mapped) != _HEADER.size + 2 * sum(lengths):
+        return None
+    arrays: dict[str, memoryview] = {}
+    offset = _HEADER.size
+    for name, length in zip(_ARRAYS, lengths):
+        view = memoryview(mapped)[offset : offset + 2 * length]
+        if sys.byteorder == "little":
+            arrays[name] = view.cast("H")
+        else:  # pragma: no cover - the file is little-endian
+            swapped = array("H", view)
+            swapped.byteswap()
+            arrays[name] = memoryview(swapped)
+        offset += 2 * length
     return arrays
 
 
-@functools.cache
-def tables_for(ranking: Ranking) -> Tables:
-    """The tables of ``ranking``, built on first use (cached on disk and in memory)."""
-    import numpy as np
+def _write_cache(path: Path, arrays: dict[str, array]) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        with open(temporary, "wb") as file:
+            file.write(_HEADER.pack(_MAGIC, *(len(arrays[name]) for name in _ARRAYS)))
+            for name in _ARRAYS:
+                data = arrays[name]
+                if sys.byteorder != "little":  # pragma: no cover
+                    data = array("H", data)
+                    data.byteswap()
+                file.write(data.tobytes())
+        os.replace(temporary, path)
+    except OSError:
+        pass  # a read-only home only costs the build time again next run
 
+
+def _load_arrays(ranking: Ranking) -> dict[str, memoryview]:
+    path = _cache_path(ranking)
+    arrays = _read_cache(path)
+    if arrays is None:
+        built = _build(ranking)
+        _write_cache(path, built)
+        # Mapped from the file when it could be written, else kept in memory.
+        arrays = _read_cache(path) or {name: memoryview(data) for name, data in built.items()}
+    return arrays
+
+
+def _canonical(ranking: Ranking) -> Ranking:
     if ranking.variant == "holdem" and not ranking.trips_beat_straight:
-        ranking = Ranking("holdem")  # the option only exists in short deck
+        return Ranking("holdem")  # the option only exists in short deck
+    return ranking
+
+
+@dataclass(frozen=True, eq=False)
+class Lookup:
+    """The lookup tables of one :class:`Ranking` as plain Python objects (no
+    NumPy): what one evaluation at a time reads (:mod:`.scalar`).
+
+    >>> lookup = lookup_for(Ranking())
+    >>> lookup.class_count, lookup.class_category[7462], lookup.class_pattern[1]
+    (7462, <Category.ROYAL_FLUSH: 'royal_flush'>, (5, 3, 2, 1, 0))
+    """
+
+    ranking: Ranking
+    #: per rank (index 0 unused): category, ranks of the best five in order, flush or not
+    class_category: tuple[Category, ...]
+    class_pattern: tuple[tuple[int, ...], ...]
+    class_is_flush: tuple[bool, ...]
+    class_made: tuple[int, ...]
+    #: card index -> additive code
+    card_code: tuple[int, ...]
+    #: 12-bit suit-counter sum -> flush suit or -1
+    flush_suit: tuple[int, ...]
+    #: 13-bit rank mask of one suit (5-7 bits) -> best rank using those cards
+    flush_rank: memoryview
+    #: hand size (5, 6, 7) -> table: rank-weight sum -> best non-flush rank
+    non_flush_rank: dict[int, memoryview]
+
+    @property
+    def class_count(self) -> int:
+        return len(self.class_category) - 1
+
+
+@functools.cache
+def lookup_for(ranking: Ranking) -> Lookup:
+    """The tables of ``ranking`` without NumPy, built on first use (cached on
+    disk, mapped into memory)."""
+    ranking = _canonical(ranking)
     classes = _classes(ranking)
     arrays = _load_arrays(ranking)
-    card_code = np.array(
-        [RANK_WEIGHTS[i >> 2] + (1 << (RANK_BITS + 3 * (i & 3))) for i in range(52)],
-        dtype=np.int64,
-    )
-    flush_suit = np.full(1 << 12, -1, dtype=np.int8)
+    flush_suit = [-1] * (1 << 12)
     for value in range(1 << 12):
         for suit in range(4):
             if (value >> (3 * suit)) & 7 >= 5:
                 flush_suit[value] = suit
-    return Tables(
+    return Lookup(
         ranking=ranking,
         class_category=(Category.HIGH_CARD, *(c for c, _, _ in classes)),
         class_pattern=((), *(p for _, p, _ in classes)),
         class_is_flush=(False, *(f for _, _, f in classes)),
         class_made=(0, *(_MADE_COUNT[c] for c, _, _ in classes)),
-        card_code=card_code,
-        flush_suit=flush_suit,
+        card_code=tuple(RANK_WEIGHTS[i >> 2] + (1 << (RANK_BITS + 3 * (i & 3))) for i in range(52)),
+        flush_suit=tuple(flush_suit),
         flush_rank=arrays["flush_rank"],
         non_flush_rank={size: arrays[f"non_flush_{size}"] for size in (5, 6, 7)},
+    )
+
+
+@functools.cache
+def tables_for(ranking: Ranking) -> Tables:
+    """The tables of ``ranking`` as NumPy arrays (read-only views of
+    :func:`lookup_for`'s), for the batch and equity paths."""
+    import numpy as np
+
+    lookup = lookup_for(ranking)
+    return Tables(
+        ranking=lookup.ranking,
+        class_category=lookup.class_category,
+        class_pattern=lookup.class_pattern,
+        class_is_flush=lookup.class_is_flush,
+        class_made=lookup.class_made,
+        card_code=np.array(lookup.card_code, dtype=np.int64),
+        flush_suit=np.array(lookup.flush_suit, dtype=np.int8),
+        flush_rank=np.frombuffer(lookup.flush_rank, dtype=np.uint16),
+        non_flush_rank={
+            size: np.frombuffer(view, dtype=np.uint16) for size, view in lookup.non_flush_rank.items()
+        },
     )
