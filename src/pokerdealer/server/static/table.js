@@ -76,16 +76,18 @@ function render() {
     const cardsBox = el("div", { class: "cards" });
     let shown = row.cards, best = null;
     if (!shown && shownAt[s]) { shown = shownAt[s].cards; best = new Set(shownAt[s].best_five || []); }
-    if (shown) shown.forEach(c => cardsBox.append(cardEl(c, best ? (best.has(c) ? "best" : "dim") : "")));
+    if (shown) shown.forEach(c => cardsBox.append(dealt(cardEl(c, best ? (best.has(c) ? "best" : "dim") : ""), `s${s}:${c}`)));
     else if (row.hidden) { cardsBox.append(cardEl(null), cardEl(null)); }
-    const status = row.status === "sitting_out" || row.status === "waiting" ? t_(`room.status.${row.status}`) : (!row.connected ? t_("room.status.away") : "");
+    const status = ["sitting_out", "waiting", "busted"].includes(row.status) ? t_(`room.status.${row.status}`) : (!row.connected ? t_("room.status.away") : "");
     const box = el("div", { class: "box" }, cardsBox,
       el("div", { class: "name", text: row.name }), row.bot ? el("div", { class: "status", text: t_("room.seat.bot") }) : null,
       el("div", { class: "stack", text: fmtNum(row.stack) }),
       el("div", { class: "last", text: row.last_said ? t_(row.last_said.key, row.last_said.params) : "" }),
-      status ? el("div", { class: "status", text: status }) : null);
+      status ? el("div", { class: "status", text: status }) : null,
+      s === mySeat && you.strength && !row.folded ? el("div", { class: "strength", id: "strength", text: you.strength }) : null);
     if (hand && hand.actor === s && hand.clock_left !== null && hand.clock_left !== undefined) {
-      box.append(el("div", { class: "clockbar" }, el("div", { id: "clock-fill" })));
+      // The action clock in seconds (a time bank, when the table has one, would add a second bar here).
+      box.append(el("div", { class: "clockbar" }, el("div", { id: "clock-fill" })), el("div", { class: "clock-secs", id: "clock-secs" }));
     }
     node.append(box);
     if (hand && hand.button === s) node.append(el("span", { class: "dealer", text: t_("room.role.button") }));
@@ -94,24 +96,32 @@ function render() {
     felt.append(node);
     if (row.bet) {
       const bx = 50 + 0.58 * (p.x - 50), by = 50 + 0.52 * (p.y - 50);
-      felt.append(el("span", { class: "seat bet", "data-bet-seat": s, style: `left:${bx}%;top:${by}%;width:auto`, text: fmtNum(row.bet) }));
+      felt.append(moved(el("span", { class: "seat bet", "data-bet-seat": s, style: `left:${bx}%;top:${by}%;width:auto`, text: fmtNum(row.bet) }), `b${s}`, row.bet));
     }
   }
   // Centre: board, pots, commitment.
   const board = hand ? hand.board : (last ? last.board : []);
   const lastBest = new Set();
   if (!hand && last) last.order.forEach(o => { if (winners.has(o.seat)) (o.best_five || []).forEach(c => lastBest.add(c)); });
-  $("board").replaceChildren(...(board || []).map(c => cardEl(c, !hand && lastBest.size ? (lastBest.has(c) ? "best" : "dim") : "")));
+  $("board").replaceChildren(...(board || []).map(c => dealt(cardEl(c, !hand && lastBest.size ? (lastBest.has(c) ? "best" : "dim") : ""), `board:${c}`)));
   const pots = $("pots");
   if (hand) {
-    pots.replaceChildren(...hand.pots.map((p, i) => el("span", { class: "pot", "data-pot": i, text: t_("room.pot.line", { label: potLabel(hand.pots.length === 1 ? "pot" : i === 0 ? "main" : `side ${i}`), amount: p.amount }) })));
-    $("handinfo").replaceChildren(`${t_("room.hand.number", { n: hand.number })} · ${t_("room.street." + hand.street)} · ${t_("room.hand.commitment")} `, el("span", { id: "commitment", title: hand.commitment || "", "data-full": hand.commitment || "", text: (hand.commitment || "").slice(0, 16) + "…" }));
+    pots.replaceChildren(...hand.pots.map((p, i) => moved(el("span", { class: "pot", "data-pot": i, text: t_("room.pot.line", { label: potLabel(hand.pots.length === 1 ? "pot" : i === 0 ? "main" : `side ${i}`), amount: p.amount }) }), `pot${i}`, p.amount)));
+    $("handinfo").textContent = `${t_("room.hand.number", { n: hand.number })} · ${t_("room.street." + hand.street)}`;
+    // The deck commitment sits in the hand panel, off the felt (it crowded the seats on a phone).
+    $("hand-commit").replaceChildren(`${t_("room.hand.commitment")} `, el("span", { id: "commitment", title: hand.commitment || "", "data-full": hand.commitment || "", text: (hand.commitment || "").slice(0, 16) + "…" }));
   } else if (last) {
-    pots.replaceChildren(...last.awards.map(a => el("span", { class: "pot", text: t_("room.pot.line", { label: potLabel(a.label), amount: a.amount }) })));
-    $("handinfo").textContent = t_("room.hand.over", { n: last.number });
-  } else { pots.replaceChildren(); $("handinfo").textContent = t_("room.hand.waiting"); }
+    pots.replaceChildren(...last.awards.map(a => el("span", { class: "pot won", text: t_("room.pot.line", { label: potLabel(a.label), amount: a.amount }) })));
+    $("handinfo").textContent = state.waiting ? t_(state.waiting.key, state.waiting.params) : t_("room.hand.over", { n: last.number });
+    $("hand-commit").replaceChildren();
+  } else {
+    pots.replaceChildren(); $("hand-commit").replaceChildren();
+    $("handinfo").textContent = state.waiting ? t_(state.waiting.key, state.waiting.params) : t_("room.hand.waiting");
+  }
+  $("handinfo").classList.toggle("paused", !hand && !!state.waiting);
   renderYou(you, hand, t);
   renderShowdown(last);
+  sounds();
   $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${t_("room.street." + l.street)}] ` }),
     t_("room.log.line", { name: l.name, action: l.said }))));
 }
@@ -135,18 +145,23 @@ function renderYou(you, hand, tb) {
     if (!box.value) box.value = range.max;
     box.min = range.min; box.max = range.max;
     $("join-btn").textContent = t(you ? "room.join.again" : "room.join.sit");
+    // Buying in again: the seat's name is already known, one click sits down.
+    const name = $("join-name");
+    name.required = !you; name.closest("label").classList.toggle("hidden", !!you);
+    if (you) name.value = you.name;
   }
   bar.replaceChildren();
   if (seated) {
     const sittingOut = you.status === "sitting_out";
-    bar.append(el("span", { class: "muted", text: t("room.you.line", { name: you.name, seat: you.seat, stack: you.stack }) }));
+    bar.append(el("span", { class: "muted", id: "you-line", text: t("room.you.line", { name: you.name, seat: you.seat, stack: you.stack }) }));
+    if (you.entry) bar.append(el("span", { class: "entry-note", id: "entry-note", text: t(you.entry.key, you.entry.params) }));
     bar.append(sittingOut ? el("button", { id: "btn-sitin", onclick: () => send({ type: "sit_in" }), text: t("room.you.sit_in") })
                           : el("button", { id: "btn-sitout", onclick: () => send({ type: "sit_out" }), text: t("room.you.sit_out") }));
     if (you.max_top_up > 0) {
-      const amt = el("input", { type: "number", id: "topup-amount", min: 1, max: you.max_top_up, value: you.max_top_up, style: "width:90px", "aria-label": t("room.you.top_up_amount") });
-      bar.append(amt, el("button", { id: "btn-topup", text: t("room.you.top_up"), onclick: () => send({ type: "top_up", amount: Math.floor(+amt.value) }) }));
+      const amt = el("input", { type: "number", id: "topup-amount", min: 1, max: you.max_top_up, value: you.max_top_up, style: "width:90px" });
+      bar.append(el("label", { class: "topup", for: "topup-amount" }, t("room.you.top_up_amount") + " ", amt), el("button", { id: "btn-topup", text: t("room.you.top_up"), onclick: () => send({ type: "top_up", amount: Math.floor(+amt.value) }) }));
     }
-    bar.append(el("button", { id: "btn-leave", text: t("room.you.leave"), onclick: () => send({ type: "leave" }) }));
+    bar.append(el("button", { id: "btn-leave", text: t("room.you.leave"), onclick: () => { if (confirm(t("room.you.leave_confirm"))) send({ type: "leave" }); } }));
     const proof = you.deal_proof;
     if (proof && hand && proof.hand === hand.number) {
       // Checked here, in this browser, once per hand: your cards against the root published before the deal.
@@ -170,7 +185,8 @@ function renderYou(you, hand, tb) {
   $("btn-check").classList.toggle("hidden", !legal.check);
   $("btn-check").onclick = () => act("check");
   $("btn-call").classList.toggle("hidden", legal.call === null);
-  $("btn-call").textContent = t("room.act.call", { amount: legal.call });
+  // Calling all you have behind is an all-in: the button says so.
+  $("btn-call").textContent = t(legal.call !== null && legal.call >= you.stack ? "room.act.call_all_in" : "room.act.call", { amount: legal.call });
   $("btn-call").onclick = () => act("call");
   const canRaise = legal.min_raise !== null;
   $("raise-box").classList.toggle("hidden", !canRaise);
@@ -179,12 +195,15 @@ function renderYou(you, hand, tb) {
     slider.min = box.min = legal.min_raise; slider.max = box.max = legal.max_raise; slider.step = 1;
     if (box.dataset.key !== `${num}:${at}`) { box.dataset.key = `${num}:${at}`; box.value = slider.value = legal.min_raise; }
     const snap = (v) => Math.min(legal.max_raise, Math.max(legal.min_raise, Math.round(+v || legal.min_raise)));
-    slider.oninput = () => { box.value = slider.value; };
-    box.onchange = () => { box.value = snap(box.value); slider.value = box.value; };
+    // The raise button says the amount it sends.
+    const label = () => { $("btn-raise").textContent = t("room.act.raise_to_amount", { amount: snap(box.value) }); };
+    slider.oninput = () => { box.value = slider.value; label(); };
+    box.oninput = label;
+    box.onchange = () => { box.value = snap(box.value); slider.value = box.value; label(); };
     $("btn-raise").onclick = () => { const v = snap(box.value); box.value = v; act("raise", v); };
-    $("btn-raise").textContent = legal.min_raise === legal.max_raise ? t("room.act.raise_to_amount", { amount: legal.min_raise }) : t("room.act.raise_to");
+    label();
     $("btn-allin").onclick = () => act("all_in");
-    $("presets").replaceChildren(...legal.presets.map(p => el("button", { text: p.key ? t(p.key) : p.label, "data-to": p.to, onclick: () => { box.value = slider.value = p.to; } })));
+    $("presets").replaceChildren(...legal.presets.map(p => el("button", { text: p.key ? t(p.key) : p.label, "data-to": p.to, onclick: () => { box.value = slider.value = p.to; label(); } })));
   }
 }
 
@@ -224,7 +243,78 @@ setInterval(() => {
   if (!fill || clockLeft === null || !state) return;
   const left = Math.max(0, clockLeft - (performance.now() - clockAt) / 1000);
   fill.style.width = `${(100 * left) / state.table.clock}%`;
+  const secs = document.getElementById("clock-secs");
+  if (secs) { secs.textContent = t("room.clock.seconds", { n: Math.ceil(left) }); secs.classList.toggle("low", left < 5); }
 }, 100);
+
+// Animations: a card is dealt, a bet or pot grows only when it is new (render() redraws everything).
+const seenCards = new Set(), amounts = {};
+let seenHand = null;
+function dealt(node, key) {
+  // A new hand forgets the cards seen; the end of a hand keeps them (no second deal on the showdown).
+  const hand = state && state.hand ? state.hand.number : seenHand;
+  if (hand !== seenHand) { seenHand = hand; seenCards.clear(); }
+  if (!seenCards.has(key)) { seenCards.add(key); node.classList.add("deal"); }
+  return node;
+}
+function moved(node, key, amount) {
+  if (amounts[key] !== amount) { amounts[key] = amount; node.classList.add("bump"); }
+  return node;
+}
+
+// Sounds, off by default: short beeps made here (no audio files), on your turn and on each action.
+let sound = localStorage.getItem("pd.sound") === "1", audio = null, heard = null;
+function beep(freq, ms) {
+  if (!sound) return;
+  audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+  const osc = audio.createOscillator(), gain = audio.createGain();
+  osc.frequency.value = freq; gain.gain.value = 0.06;
+  osc.connect(gain); gain.connect(audio.destination);
+  osc.start(); osc.stop(audio.currentTime + ms / 1000);
+}
+function soundButton() {
+  const b = $("btn-sound");
+  b.textContent = t(sound ? "room.sound.on" : "room.sound.off");
+  b.setAttribute("aria-pressed", sound ? "true" : "false");
+}
+$("btn-sound").addEventListener("click", () => { sound = !sound; localStorage.setItem("pd.sound", sound ? "1" : "0"); soundButton(); beep(660, 80); });
+function sounds() {
+  if (!state || !state.hand) return;
+  const key = `${state.hand.number}:${state.hand.actions}`;
+  if (heard === key) return;
+  heard = key;
+  if (state.you && state.you.legal) beep(880, 120); else beep(440, 40);
+}
+
+$("btn-invite").addEventListener("click", async () => {
+  const link = `${location.origin}/t/${tableId}`;
+  try { await navigator.clipboard.writeText(link); showError(t("room.invite.copied")); }
+  catch (e) { prompt(t("room.invite.copy"), link); }
+});
+
+// Keyboard: F fold, C check or call, R raise, A all-in, arrows move the raise slider (not while typing).
+document.addEventListener("keydown", (ev) => {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const tag = (ev.target.tagName || "").toLowerCase();
+  if (tag === "input" && ev.target.type !== "range" || tag === "textarea" || tag === "select") return;
+  if ($("actions").classList.contains("hidden")) return;
+  const click = (id) => { const b = $(id); if (b && !b.disabled && !b.classList.contains("hidden") && !b.closest(".hidden")) { b.click(); return true; } return false; };
+  const k = ev.key.toLowerCase();
+  if (k === "f") click("btn-fold");
+  else if (k === "c") click("btn-check") || click("btn-call");
+  else if (k === "r") click("btn-raise");
+  else if (k === "a") click("btn-allin");
+  else if (ev.key.startsWith("Arrow") && ev.target.type !== "range") {
+    const slider = $("raise-slider"), box = $("raise-amount");
+    if ($("raise-box").classList.contains("hidden")) return;
+    const step = Math.max(1, state.table.blinds[1]) * (ev.key === "ArrowUp" || ev.key === "ArrowRight" ? 1 : -1);
+    slider.value = Math.min(+slider.max, Math.max(+slider.min, +slider.value + step));
+    slider.dispatchEvent(new Event("input"));
+    ev.preventDefault();
+  } else return;
+});
+// Each action button says its key on hover.
+function keyTitles() { for (const b of document.querySelectorAll("#actions button[data-key]")) b.title = t("room.act.key", { key: b.dataset.key }); }
 
 $("join-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
@@ -244,6 +334,7 @@ $("join-form").addEventListener("submit", async (ev) => {
 $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v = $("chat-input").value.trim(); if (v) send({ type: "chat", text: v.slice(0, 200) }); $("chat-input").value = ""; });
 // Words first: the language chosen here, else the table's, else the browser's.
 api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang)).then(() => {
-  langMenu("lang-slot", (l) => { send({ type: "lang", lang: l }); render(); });
+  langMenu("lang-slot", (l) => { send({ type: "lang", lang: l }); soundButton(); keyTitles(); render(); });
+  soundButton(); keyTitles();
   connect();
 });
