@@ -136,3 +136,15 @@ def test_every_line_is_said_in_every_language_with_its_rule(lang: str) -> None:
         said = line.to_json(lang)
         assert "{" not in str(said["text"]) and RULES[line.rule][0] in str(said["text"])
         assert said["href"] == f"/rules#{line.rule}"
+
+
+def test_the_rules_page_has_an_anchor_and_words_for_every_rule_the_coach_cites() -> None:
+    from pathlib import Path
+
+    from pokerdealer.i18n import message
+
+    page = (Path(__file__).parents[2] / "src/pokerdealer/server/static/rules.html").read_text()
+    for anchor, (tda, _detail) in RULES.items():
+        assert f'id="{anchor}"' in page and tda in page
+        for lang in LANGUAGES:
+            assert message(lang, f"rules.{anchor}.title") and message(lang, f"rules.{anchor}.body")

@@ -108,6 +108,10 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         await exists(table_id)
         return page("hands.html")
 
+    @app.get("/rules", include_in_schema=False)
+    async def rules_page() -> FileResponse:
+        return page("rules.html")  # the rules the coach links to (pokerdealer.learn.coach)
+
     @app.get("/verify", include_in_schema=False)
     async def verify_page() -> FileResponse:
         return page("verify.html")

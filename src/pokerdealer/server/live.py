@@ -30,7 +30,7 @@ from pokerdealer.bots import make_bot
 from pokerdealer.cards import parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
-from pokerdealer.server import between_hands, db, history_store, proofs, waiting
+from pokerdealer.server import between_hands, db, history_store, proofs, self_limits, waiting
 from pokerdealer.server.chat import TableChat
 from pokerdealer.server.fair import DeckCommitment, shuffled_deck
 from pokerdealer.server.settings import ServerOptions, TableSettings
@@ -99,6 +99,8 @@ class Member:
     pending_hand: int | None = None
     """The hand after which the pending top-up or departure is due (:mod:`~pokerdealer.server.between_hands`)."""
     bot_obj: Any = None
+    own: Any = None
+    """Their own settings and session (:class:`~pokerdealer.server.self_limits.Own`)."""
 
 
 @dataclass(eq=False)
@@ -211,6 +213,8 @@ class LiveTable:
 
     def apply_event(self, kind: str, data: dict[str, Any], at: float) -> None:
         """Change the table by one event (live, or replaying the log on start)."""
+        if self_limits.observe(self, kind, data, at):
+            return
         table = self.table
         if kind == "sit_down":
             m = self.members[data["member"]]
@@ -265,6 +269,7 @@ class LiveTable:
             history_store.forget_old(self)
         else:
             raise TableError(f"unknown event {kind!r}")
+        self_limits.follow(self, kind, data, at)
 
     def restore(self, events: list[tuple[int, str, dict[str, Any], float]]) -> None:
         """Replay the stored log (server start)."""
@@ -509,7 +514,16 @@ class LiveTable:
                 raise Rejected("room.error.already_sitting_out")
             await self._do([("sit_out", {"member": member.id})])
             return True
+        if kind in ("coach", "limits", "limit_continue"):
+            try:
+                events = self_limits.events_for(self, member, msg)
+            except ValueError as error:
+                raise Rejected(error.args[0], **error.args[1]) from None
+            await self._do(events)
+            return True
         if kind == "sit_in":
+            if self_limits.stopped(member):
+                raise Rejected("room.limits.error.confirm_first")
             member.timeouts = 0
             await self._do([("sit_in", {"member": member.id, "post": not self._wait_bb()})])
             return True
@@ -788,6 +802,9 @@ class LiveTable:
         ]
         self.table.finish_hand()
         ops.append(self._event_op("hand_end", {"hand": record.number}, at))
+        for kind, data in self_limits.due(self, at):  # a limit reached sits its player out now
+            self.apply_event(kind, data, at)
+            ops.append(self._event_op(kind, data, at))
         ops.append(op_snapshot(self, at))  # a start replays only what follows
         self.hand_meta[record.number]["ended_at"] = at
         history_store.forget_old(self)

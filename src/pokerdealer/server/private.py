@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerdealer.evaluation import evaluate
 from pokerdealer.rules import Street
-from pokerdealer.server import proofs
+from pokerdealer.server import proofs, self_limits
 from pokerdealer.server.views import legal_payload
 from pokerdealer.server.waiting import entry_note
 
@@ -54,6 +54,7 @@ def private_state(
             if len(hand.board) >= 3 and not hand.folded[i]:
                 value = evaluate(hand.hole_cards[i] + hand.board, hand.config.variant)
                 you["strength"] = value.describe(lang)
+    you.update(self_limits.private(lt, m, record, lang=lang))  # theirs only: coach lines, limits
     return you, own
 
 

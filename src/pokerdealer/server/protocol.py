@@ -44,6 +44,9 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     "sit": {"amount": _INT},
     "chat": {"text": _STR},
     "ping": {},
+    "coach": {"on": _INT},
+    "limits": {"minutes": _OPT_INT, "loss": _OPT_INT, "unit": _OPT_STR, "time_sit_out": _OPT_INT},
+    "limit_continue": {},
 }
 ACT_KINDS = ("fold", "check", "call", "raise", "all_in")
 

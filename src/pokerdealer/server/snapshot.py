@@ -7,7 +7,8 @@ When a hand ends the table writes a snapshot in the same transaction as the
 statuses, missed blinds, the last button and blinds, the hands played) plus
 the live table's own part -- the promises made during that hand and not kept
 yet (:mod:`~pokerdealer.server.between_hands` keeps them by the events that
-follow) -- valid just after event ``seq``. A start takes the newest snapshot
+follow) and each member's own settings and session
+(:mod:`~pokerdealer.server.self_limits`) -- valid just after event ``seq``. A start takes the newest snapshot
 from before the last finished hand and replays the events after it (that
 hand, so it is in memory again for the page, the moves between hands, and the
 hand in play); an old hand is rebuilt the same way from the snapshot before
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pokerdealer.server import db
+from pokerdealer.server import db, self_limits
 
 if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable
@@ -45,7 +46,7 @@ def _pending(members: Any) -> dict[str, list[Any]]:  # noqa: ANN401
 
 def take(lt: LiveTable) -> dict[str, Any]:
     """The state of ``lt`` between hands, JSON-ready."""
-    return {"table": lt.table.state(), "pending": _pending(lt.members.values())}
+    return {"table": lt.table.state(), "pending": _pending(lt.members.values()), "own": self_limits.take(lt)}
 
 
 def op_snapshot(lt: LiveTable, at: float) -> db.Op:
@@ -62,6 +63,7 @@ def restore(lt: LiveTable, snapshot: dict[str, Any]) -> None:
     for member_id, (top_up, leave, hand) in data["pending"].items():
         m = lt.members[int(member_id)]
         m.pending_top_up, m.pending_leave, m.pending_hand = int(top_up), bool(leave), hand
+    self_limits.restore(lt, data.get("own", {}))  # snapshots from before it have none
     lt.seq = int(snapshot["seq"])
 
 

@@ -120,6 +120,7 @@ function render() {
   }
   $("handinfo").classList.toggle("paused", !hand && !!state.waiting);
   renderYou(you, hand, t);
+  renderCoach(you, send);  // coach.js: the coach's lines and the player's own limits
   renderShowdown(last);
   sounds();
   $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${t_("room.street." + l.street)}] ` }),

@@ -1,0 +1,1 @@
+loadWords().then(() => langMenu("lang-slot"));
