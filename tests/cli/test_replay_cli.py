@@ -313,3 +313,22 @@ def test_a_showdown_the_loser_mucked_says_who_showed_who_mucked_and_why(tmp_path
     out = run("replay", write(tmp_path, "h.phh", text))[1]
     assert "Cat wins with pair of queens, kickers K 9 8" in " ".join(out.split())
     assert "Ann mucked without showing" in " ".join(out.split())
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("zh-Hant", ["p1：加注到 8 低於最小加注額 10", "合法動作：棄牌、跟注 5、加注到 10..200"]),
+        ("zh-Hans", ["p1：加注到 8 低于最小加注额 10", "合法动作：弃牌、跟注 5、加注到 10..200"]),
+    ],
+)
+def test_replay_lang_says_the_rules_refusal_in_chinese(tmp_path, lang, words):
+    text = HEADER + f'actions = [{DEAL}, "p3 cbr 6", "p1 cbr 8"]\n'
+    path = write(tmp_path, "h.phh", text)
+    code, out, err = run("replay", path, "--lang", lang)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "actions[4] 'p1 cbr 8'" in err and "min_raise" in err
+    for w in words:
+        assert w in err
+    error = json.loads(run("replay", path, "--json", "--lang", lang)[1])["error"]
+    assert error["rule"] == "min_raise" and words[0] in error["message"]

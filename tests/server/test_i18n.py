@@ -116,6 +116,12 @@ def test_a_refusal_reaches_a_reader_of_a_zh_hans_table_in_chinese(server: Server
         error = waiter.next_of("error")
         assert error["key"] == "room.error.not_your_turn"
         assert error["message"] == "还没轮到你"
+        state = mover.until(lambda s: s["you"]["legal"] is not None)
+        low = state["you"]["legal"]["min_raise"]
+        mover.send(type="act", kind="raise", amount=low - 1, hand=number, at=state["hand"]["actions"])
+        error = mover.next_of("error")  # the rules' refusal, in the reader's language
+        assert error["key"] == "rules.illegal" and f"低于最小加注额 {low}" in error["message"]
+        assert "合法动作：" in error["message"]
         mover.send(type="top_up", amount=10**9)
         error = mover.next_of("error")
         assert error["key"] == "room.error.top_up_limit" and error["message"].startswith("你最多只能再补")

@@ -191,9 +191,13 @@ def replay_json(replay: Replay, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def _error_json(error: PokerDealerError, history: HandHistory | None = None) -> dict[str, Any]:
+def _error_json(error: PokerDealerError, history: HandHistory | None = None, lang: str = "en") -> dict[str, Any]:
     if isinstance(error, ReplayError):
-        return error.to_json()
+        out = error.to_json()
+        reason = error.params.get("reason") if error.key else None
+        if reason is not None and lang != "en":  # the rules' words in the chosen language
+            out["message"] = message(lang, reason["key"], **reason["params"])
+        return out
     index = getattr(error, "index", None)
     action = None
     if history is not None and index is not None and index < len(history.actions):
@@ -204,8 +208,8 @@ def _error_json(error: PokerDealerError, history: HandHistory | None = None) -> 
         rule = "bad_history"
     else:
         rule = "bad_input"
-    message = getattr(error, "reason", None) or str(error)
-    return {"index": index, "action": action, "player": None, "rule": rule, "message": message}
+    text = getattr(error, "reason", None) or str(error)
+    return {"index": index, "action": action, "player": None, "rule": rule, "message": text}
 
 
 def _print_json(data: Any) -> None:
@@ -463,9 +467,10 @@ def replay_many(
     auto_showdown: bool = False,
     show_progress: bool = False,
     options: RuleOptions | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """Replay every hand under ``path`` (under ``options``, default RULES.md's);
-    the ``replay --json`` object of many hands."""
+    the ``replay --json`` object of many hands (the rules' refusals in ``lang``)."""
     summary = Counter(
         {"hands": 0, "match": 0, "mismatch": 0, "no_finishing_stacks": 0, "rejected": 0,
          "skipped": 0}
@@ -496,7 +501,7 @@ def replay_many(
                 continue
             except PokerDealerError as error:
                 summary["rejected"] += 1
-                rejected.append({"path": name, "error": _error_json(error, history)})
+                rejected.append({"path": name, "error": _error_json(error, history, lang)})
                 continue
             summary["hands"] += 1
             check = replay.check
@@ -577,6 +582,7 @@ def replay_command(
             options=options,
             auto_showdown=auto_showdown,
             show_progress=not as_json and error_console.is_terminal,
+            lang=lang,
         )
         if as_json:
             _print_json(results)
@@ -592,8 +598,10 @@ def replay_command(
         replay = history_to_hand(history, options=options, auto_showdown=auto_showdown)
     except PokerDealerError as error:
         if as_json:
-            _print_json({"error": _error_json(error, history)})
+            _print_json({"error": _error_json(error, history, lang)})
             raise typer.Exit(2) from None
+        if error.key:  # the rules' refusal, in the chosen language
+            raise fail(message(lang, error.key, **error.params)) from None
         raise
     if as_json:
         _print_json(replay_json(replay, lang))

@@ -575,14 +575,18 @@ def history_to_hand(
         message = str(error)
         if scale != 1:
             message += f" (amounts in chips of 1/{scale})"
-        return ReplayError(
-            message,
-            index=index,
-            action=texts[index],
-            player=None if error.player is None else f"p{error.player + 1}",
-            rule=error.rule,
-            legal=replay.legal(),
+        player = None if error.player is None else f"p{error.player + 1}"
+        out = ReplayError(
+            message, index=index, action=texts[index], player=player, rule=error.rule, legal=replay.legal(),
         )
+        if error.key:  # the rules' words, so `replay --lang` says them in its language
+            reason: dict[str, Any] = {"key": error.key, "params": dict(error.params)}
+            if scale != 1:
+                reason = {"key": "replay.scaled", "params": {"reason": reason, "scale": scale}}
+            out.key = "replay.breaks.by" if player else "replay.breaks"
+            out.params = {"index": index, "action": repr(texts[index]), "player": player, "rule": error.rule,
+                          "reason": reason}
+        return out
 
     for index, line in enumerate(actions):
         replay.applied = index + 1

@@ -52,7 +52,8 @@ def message(lang: str, key: str, /, **fields: object) -> str:
     """The message ``key`` in ``lang``, with ``fields`` filled in.
 
     A field that is itself a message, ``{"key": ..., "params": {...}}``, is
-    put in the same language first (how the rules and the room nest words):
+    put in the same language first, a list of them joined by ``list.separator``
+    (how the rules and the room nest words):
 
     >>> message("zh-Hans", "room.log.all_in", action={"key": "room.log.call", "params": {"amount": 4}})
     '跟注 4（全下）'
@@ -64,6 +65,8 @@ def message(lang: str, key: str, /, **fields: object) -> str:
 def _said(lang: str, value: object) -> object:
     if isinstance(value, Mapping) and "key" in value:
         return message(lang, value["key"], **(value.get("params") or {}))
+    if isinstance(value, list):  # a list of messages: said one after the other
+        return message(lang, "list.separator").join(str(_said(lang, v)) for v in value)
     return value
 
 

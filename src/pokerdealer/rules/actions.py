@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from pokerdealer.cards import Card, parse_cards
 from pokerdealer.errors import PokerDealerError
+from pokerdealer.i18n import message
 
 __all__ = [
     "ALL_IN",
@@ -90,25 +91,37 @@ class LegalActions(NamedTuple):
         >>> LegalActions(1, True, False, 20, 40, 200).describe()
         'fold, call 20, raise to 40..200'
         """
+        said = self.said()
+        return message("en", str(said["key"]), **said.get("params", {}))  # type: ignore[arg-type]
+
+    def said(self) -> dict[str, object]:
+        """The choices as a catalog message (``legal.*`` keys), for any language.
+
+        >>> said = LegalActions(1, True, False, 20, 40, 200).said()
+        >>> message("zh-Hant", "rules.illegal", name="Ann", reason={"key": "rules.cannot_call"}, legal=said)
+        'Ann：沒有要跟的注（合法動作：棄牌、跟注 20、加注到 40..200）'
+        """
         if self.actor is None:
-            return "nothing (no action is pending)"
-        parts = []
+            return {"key": "legal.none"}
+        parts: list[dict[str, object]] = []
         if self.can_show:
-            parts.append("show")
+            parts.append({"key": "legal.show"})
         if self.can_muck:
-            parts.append("muck")
+            parts.append({"key": "legal.muck"})
         if self.can_fold:
-            parts.append("fold")
+            parts.append({"key": "legal.fold"})
         if self.can_check:
-            parts.append("check")
+            parts.append({"key": "legal.check"})
         if self.call is not None:
-            parts.append(f"call {self.call}")
+            parts.append({"key": "legal.call", "params": {"amount": self.call}})
         if self.min_raise_to is not None:
             if self.min_raise_to == self.max_raise_to:
-                parts.append(f"raise to {self.min_raise_to}")
+                parts.append({"key": "legal.raise_to", "params": {"amount": self.min_raise_to}})
             else:
-                parts.append(f"raise to {self.min_raise_to}..{self.max_raise_to}")
-        return ", ".join(parts)
+                parts.append(
+                    {"key": "legal.raise_range", "params": {"low": self.min_raise_to, "high": self.max_raise_to}}
+                )
+        return {"key": "legal.list", "params": {"choices": parts}}
 
 
 _CODES = {"f": FOLD, "cc": CHECK_CALL, "cbr": RAISE, "sm": SHOW}

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerdealer.errors import IllegalActionError
+from pokerdealer.i18n import message
 from pokerdealer.rules.actions import (
     ALL_IN,
     CALL,
@@ -48,16 +49,14 @@ __all__ = [
     "raise_window",
 ]
 
-# The reasons raise_window gives for "raise_closed", one constant each, so the
-# coach (pokerdealer.learn.coach) can say them in the player's language.
-NOT_REOPENED = (
-    "the betting was not re-opened: since this player last acted they face "
-    "less than a full raise (short all-in)"
-)
-PK_SHORT_ALL_IN = "a short all-in cannot be raised"
-PK_FACES_SHORT = "the player already acted and faces only a short all-in"
-NO_CHIPS_BEYOND_CALL = "the player has no chips beyond the call"
-NO_OPPONENT_CAN_CALL = "no opponent can call a raise (all are all-in)"
+# The reasons raise_window gives for "raise_closed", one code each: the coach
+# (pokerdealer.learn.coach) tells them apart, and the words are the catalog's
+# rules.reason.<code> (pokerdealer.i18n), so a refusal can be said in any language.
+NOT_REOPENED = "not_reopened"
+PK_SHORT_ALL_IN = "short_all_in"
+PK_FACES_SHORT = "acted_short"
+NO_CHIPS_BEYOND_CALL = "no_chips"
+NO_OPPONENT_CAN_CALL = "no_opponent"
 
 _NO_ACTION = LegalActions(None)
 # Records are immutable: the fold and check of each player are made once.
@@ -71,7 +70,8 @@ _POT_LIMIT = Structure.POT_LIMIT
 
 def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
     """``(min_to, max_to, "", "")`` when player ``p`` may bet or raise now,
-    else ``(0, 0, rule, reason)`` with the rule code and its reason in words.
+    else ``(0, 0, rule, reason)`` with the rule code and its reason (the
+    catalog key ``rules.reason.<reason>`` of :mod:`pokerdealer.i18n`).
 
     Rules decided here: re-opening after short all-ins (TDA 47 / PokerKit
     mode, RULES.md §4.3-4.4), the fixed-limit cap and its heads-up option,
@@ -99,7 +99,7 @@ def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
         if h._pk_short and h._pk_short < h._pk_inc and h._pk_acted[p]:
             return 0, 0, "raise_closed", PK_FACES_SHORT
     if fixed_limit and h._raises >= h._cap and not _uncapped(h):
-        return 0, 0, "raise_cap", f"the betting is capped ({h._cap} bets and raises)"
+        return 0, 0, "raise_cap", "capped"
     if stack <= to_call:
         return 0, 0, "raise_closed", NO_CHIPS_BEYOND_CALL
     folded = h._folded
@@ -190,12 +190,30 @@ def legal_actions(h: Hand) -> LegalActions:
     )
 
 
-def _reject(h: Hand, player: int | None, rule: str, message: str) -> IllegalActionError:
+def _reject(
+    h: Hand, player: int | None, rule: str, key: str, params: dict[str, object] | None = None
+) -> IllegalActionError:
+    """The error for breaking ``rule``: its words are catalog entry ``rules.<key>``
+    (English in the message; key and params kept, so it can be said in any language)."""
     legal = legal_actions(h)
     name = h._config.players[player] if player is not None and 0 <= player < h._n else "?"
-    return IllegalActionError(
-        f"{name}: {message} (legal: {legal.describe()})", player=player, rule=rule, legal=legal
-    )
+    fields: dict[str, object] = {
+        "name": name,
+        "reason": {"key": f"rules.{key}", "params": params or {}},
+        "legal": legal.said(),
+    }
+    error = IllegalActionError(message("en", "rules.illegal", **fields), player=player, rule=rule, legal=legal)
+    error.key = "rules.illegal"
+    error.params = fields
+    return error
+
+
+def _kind(kind: str) -> object:
+    """An action kind in words (an unknown one as it was written)."""
+    return {"key": f"rules.kind.{kind}"} if kind in _KINDS else repr(kind)
+
+
+_KINDS = (FOLD, CHECK, CALL, RAISE, ALL_IN, SHOW, MUCK, CHECK_CALL)
 
 
 def check_action(h: Hand, action: Action) -> Action:
@@ -207,28 +225,27 @@ def check_action(h: Hand, action: Action) -> Action:
     pending = h._pending
     player = action.player
     if not pending:
-        raise _reject(h, player, "no_action_pending", f"cannot {kind}: no action is pending")
+        raise _reject(h, player, "no_action_pending", "no_action_pending", {"kind": _kind(kind)})
     p = pending[0]
     if player is None:
         player = p
     elif player != p:
-        name = h._config.players[p]
-        raise _reject(h, player, "not_your_turn", f"it is {name}'s turn, not this player's")
+        raise _reject(h, player, "not_your_turn", "not_your_turn", {"name": h._config.players[p]})
     to_call = h._current_bet - h._committed[p]
     if kind == CHECK_CALL:
         kind = CALL if to_call > 0 else CHECK
     if kind == FOLD:
         if to_call <= 0 and not h._options.fold_when_check_allowed:
-            raise _reject(h, p, "cannot_fold", "cannot fold when checking is free")
+            raise _reject(h, p, "cannot_fold", "cannot_fold")
         return _FOLDS[p]
     if kind == CHECK:
         if to_call > 0:
-            raise _reject(h, p, "cannot_check", f"cannot check facing a bet of {to_call} to call")
+            raise _reject(h, p, "cannot_check", "cannot_check", {"amount": to_call})
         return _CHECKS[p]
     stack = h._stacks[p]
     if kind == CALL:
         if to_call <= 0:
-            raise _reject(h, p, "cannot_call", "there is no bet to call")
+            raise _reject(h, p, "cannot_call", "cannot_call")
         return _tuple_new(Action, (CALL, p, to_call if to_call < stack else stack, None))  # type: ignore[no-any-return]
     if kind == ALL_IN:
         if stack <= to_call:
@@ -237,12 +254,12 @@ def check_action(h: Hand, action: Action) -> Action:
     elif kind == RAISE:
         raw: object = getattr(action, "amount")  # untyped read: mypyc would reject a non-int here
         if type(raw) is not int:
-            raise _reject(h, p, "bad_amount", f"a raise needs a whole number of chips, got {raw!r}")
+            raise _reject(h, p, "bad_amount", "bad_amount", {"got": repr(raw)})
         amount = raw
     elif kind in (SHOW, MUCK):
-        raise _reject(h, p, "not_showdown", f"cannot {kind} before the showdown")
+        raise _reject(h, p, "not_showdown", "not_showdown", {"kind": _kind(kind)})
     else:
-        raise _reject(h, p, "unknown_action", f"unknown action {kind!r}")
+        raise _reject(h, p, "unknown_action", "unknown_action", {"kind": repr(kind)})
     if h._c_legal_v == h._version:
         # The legal actions of this very state are known: a raise inside them is legal.
         legal = h._c_legal
@@ -255,13 +272,14 @@ def check_action(h: Hand, action: Action) -> Action:
         record = _uncallable_raise(h, p, amount, hi, rule)
         if record is not None:
             return record
-    verb = "bet" if h.raise_is_bet else "raise"
+    verb = {"key": "rules.verb.bet" if h.raise_is_bet else "rules.verb.raise"}
     if rule:
-        raise _reject(h, p, rule, f"cannot {verb}: {reason}")
+        why = {"key": f"rules.reason.{reason}", "params": {"cap": h._cap}}
+        raise _reject(h, p, rule, "cannot_raise", {"verb": verb, "reason": why})
     if amount < lo:
-        raise _reject(h, p, "min_raise", f"{verb} to {amount} is below the minimum {verb} to {lo}")
+        raise _reject(h, p, "min_raise", "min_raise", {"verb": verb, "amount": amount, "low": lo})
     if amount > hi:
-        raise _reject(h, p, "max_raise", f"{verb} to {amount} is above the maximum {verb} to {hi}")
+        raise _reject(h, p, "max_raise", "max_raise", {"verb": verb, "amount": amount, "high": hi})
     return Action(RAISE, p, amount)
 
 
@@ -305,14 +323,13 @@ def _check_showdown(h: Hand, action: Action) -> Action:
     p = h._showdown_pending[0]
     player = p if action.player is None else action.player
     if player != p:
-        name = h._config.players[p]
-        raise _reject(h, player, "not_your_turn", f"it is {name}'s turn to show or muck")
+        raise _reject(h, player, "not_your_turn", "not_your_turn_showdown", {"name": h._config.players[p]})
     kind = action.kind
     if kind == MUCK:
         return _tuple_new(Action, (MUCK, p, None, None))  # type: ignore[no-any-return]
     if kind == SHOW:
         hole = h._hole[p]
         if action.cards is not None and sorted(action.cards) != sorted(hole):
-            raise _reject(h, p, "wrong_cards", "must show the two hole cards that were dealt")
+            raise _reject(h, p, "wrong_cards", "wrong_cards")
         return _tuple_new(Action, (SHOW, p, None, hole))  # type: ignore[no-any-return]
-    raise _reject(h, p, "showdown", f"cannot {action.kind} at the showdown: show or muck")
+    raise _reject(h, p, "showdown", "showdown", {"kind": _kind(action.kind)})

@@ -11,7 +11,8 @@ function t(key, params) {
   if (text === undefined) return key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     let v = params ? params[name] : undefined;
-    if (v && typeof v === "object" && v.key) v = t(v.key, v.params);
+    if (Array.isArray(v)) v = v.map(x => (x && x.key ? t(x.key, x.params) : String(x))).join(t("list.separator"));
+    else if (v && typeof v === "object" && v.key) v = t(v.key, v.params);
     else if (typeof v === "number" && CHIP_FIELDS.has(name)) v = fmtNum(v);
     return v === undefined || v === null ? whole : String(v);
   });
