@@ -145,6 +145,6 @@ def test_the_rules_page_has_an_anchor_and_words_for_every_rule_the_coach_cites()
 
     page = (Path(__file__).parents[2] / "src/pokerdealer/server/static/rules.html").read_text()
     for anchor, (tda, _detail) in RULES.items():
-        assert f'id="{anchor}"' in page and tda in page
+        assert f'id="{anchor}"' in page and f'data-cite="{tda}' in page
         for lang in LANGUAGES:
             assert message(lang, f"rules.{anchor}.title") and message(lang, f"rules.{anchor}.body")
