@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
-from pokerdealer.cards import Card, CardsLike, Variant, parse_cards
+from pokerdealer.cards import CARDS, Card, CardsLike, Variant, parse_cards
 from pokerdealer.errors import EvaluationError
 from pokerdealer.evaluation.tables import RANK_BITS, RANK_MASK, Lookup, Ranking, lookup_for
 from pokerdealer.evaluation.value import HandValue
@@ -78,6 +78,13 @@ def rank_of_indices(indices: Sequence[int], variant: Variant = "holdem") -> int:
 
 
 def _cards(cards: CardsLike, variant: Variant) -> tuple[Card, ...]:
+    if type(cards) is tuple and 5 <= len(cards) <= 7:
+        # Cards already parsed (the engine's and most callers'): take them as
+        # they are when nothing is wrong; anything else gets parse_cards' message.
+        lowest = 0 if variant == "holdem" else 16
+        indices = {c.index for c in cards if type(c) is Card and c.index >= lowest}
+        if len(indices) == len(cards):
+            return cards
     hand = parse_cards(cards, variant=variant, what="hand")
     if not 5 <= len(hand) <= 7:
         raise EvaluationError(
@@ -112,11 +119,13 @@ def evaluate(
     'Ah Ad Qs 9c 7h'
     """
     hand = _cards(cards, variant)
-    tables = lookup_for(Ranking(variant, trips_beat_straight))
-    rank = rank_function(variant, trips_beat_straight=trips_beat_straight)(
-        [c.index for c in hand]
-    )
-    best = _best_five(hand, rank, tables)
+    evaluator = _EVALUATORS.get((variant, trips_beat_straight))
+    if evaluator is None:
+        evaluator = _evaluator(variant, trips_beat_straight)
+    tables, rank_of = evaluator
+    indices = [c.index for c in hand]
+    rank = rank_of(indices)
+    best = _best_five(indices, rank, tables)
     made = tables.class_made[rank]
     return HandValue(
         category=tables.class_category[rank],
@@ -128,24 +137,37 @@ def evaluate(
     )
 
 
-def _best_five(hand: tuple[Card, ...], rank: int, tables: Lookup) -> tuple[Card, ...]:
-    """The actual cards behind a rank: pick, for each rank in the pattern, a card of the hand."""
-    pattern = tables.class_pattern[rank]
-    available = sorted(hand, key=lambda c: c.index, reverse=True)  # spades first among equals
+_EVALUATORS: dict[tuple[str, bool], tuple[Lookup, RankFunction]] = {}
+
+
+def _evaluator(variant: Variant, trips_beat_straight: bool) -> tuple[Lookup, RankFunction]:
+    """The tables and rank function of a rule set, kept per (variant, option):
+    :func:`evaluate` then builds no :class:`Ranking` per call."""
+    found = (
+        lookup_for(Ranking(variant, trips_beat_straight)),
+        rank_function(variant, trips_beat_straight=trips_beat_straight),
+    )
+    _EVALUATORS[(variant, trips_beat_straight)] = found
+    return found
+
+
+def _best_five(indices: list[int], rank: int, tables: Lookup) -> tuple[Card, ...]:
+    """The actual cards behind a rank: for each rank of the class's pattern
+    (made part first), the hand's highest-index card of it left."""
+    order = sorted(indices, reverse=True)  # spades first among equals
     if tables.class_is_flush[rank]:
-        suit_counts = [0, 0, 0, 0]
-        for card in hand:
-            suit_counts[card.suit] += 1
-        suit = max(range(4), key=suit_counts.__getitem__)
-        available = [c for c in available if c.suit == suit]
+        counts = [0, 0, 0, 0]
+        for index in order:
+            counts[index & 3] += 1
+        suit = counts.index(max(counts))
+        order = [index for index in order if index & 3 == suit]
     chosen: list[Card] = []
-    for wanted in pattern:
-        for card in available:
-            if card.rank == wanted:
-                chosen.append(card)
-                available.remove(card)
+    for wanted in tables.class_pattern[rank]:
+        for position, index in enumerate(order):
+            if index >> 2 == wanted:
+                chosen.append(CARDS[index])
+                del order[position]
                 break
         else:  # pragma: no cover - the tables and the hand disagree
             raise EvaluationError(f"internal: no card of rank {wanted} for class {rank}")
     return tuple(chosen)
-
