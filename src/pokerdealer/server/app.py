@@ -133,6 +133,22 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         except UploadError as error:
             raise HTTPException(400, str(error)) from None
 
+    @app.get("/learn", include_in_schema=False)
+    async def learn_page() -> FileResponse:
+        return page("learn.html")  # practice drills (issue 16)
+
+    @app.get("/api/quiz")
+    async def quiz(
+        topic: str = "all", count: int = 5, seed: int | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
+        """Practice drills, as ``pokerdealer quiz --json`` prints them (server/learn.py)."""
+        from pokerdealer.server.learn import quiz_payload
+
+        try:
+            return quiz_payload(topic=topic, count=count, seed=seed, lang=lang)
+        except PokerDealerError as error:
+            raise HTTPException(400, str(error)) from None
+
     @app.get("/api/i18n")
     async def i18n(request: Request, lang: str | None = None) -> JSONResponse:
         """The pages' words: ``lang`` if given and known, else the best for ``Accept-Language``."""

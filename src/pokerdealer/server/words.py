@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 #: The catalog keys the pages use (served by ``/api/i18n``).
-PAGE_PREFIXES = ("room.", "rules.", "legal.", "list.")
+PAGE_PREFIXES = ("room.", "rules.", "legal.", "list.", "quiz.")
 
 
 class Said(Exception):
