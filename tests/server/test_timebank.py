@@ -1,0 +1,68 @@
+"""The time bank: seconds added once per hand when the clock runs out,
+refilled over hands; and at a real table, the clock really waits for it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+
+from pokerdealer.server.timebank import REFILL_SHARE, TimeBank
+from tests.server.conftest import Client, Server
+
+
+def test_a_fresh_player_has_the_whole_bank() -> None:
+    assert TimeBank().available(3, full=20, hand=1) == 20
+
+
+def test_no_bank_at_a_table_without_one() -> None:
+    assert TimeBank().available(3, full=0, hand=1) == 0
+
+
+def test_the_bank_is_used_once_per_hand() -> None:
+    bank = TimeBank()
+    bank.spend(3, hand=5, seconds=8, full=20)
+    assert bank.available(3, full=20, hand=5) == 0
+    assert bank.available(3, full=20, hand=6) == 12
+
+
+def test_the_bank_refills_a_share_per_hand_up_to_the_whole() -> None:
+    bank = TimeBank()
+    bank.spend(3, hand=1, seconds=20, full=20)
+    bank.refill(full=20)
+    assert bank.available(3, full=20, hand=2) == int(20 * REFILL_SHARE)
+    for _ in range(30):
+        bank.refill(full=20)
+    assert bank.available(3, full=20, hand=40) == 20
+    assert bank.left == {}  # a whole bank is not kept
+
+
+def test_the_bank_round_trips_through_a_snapshot() -> None:
+    bank = TimeBank()
+    bank.spend(3, hand=2, seconds=5, full=20)
+    again = TimeBank.from_json(json.loads(json.dumps(bank.to_json())))
+    assert (again.left, again.used) == (bank.left, bank.used)
+
+
+def test_the_clock_waits_for_the_time_bank_when_it_runs_out(tmp_path: Path) -> None:
+    server = Server(tmp_path / "room.db").start()
+    try:
+        table = server.create_table(bots=["caller"], clock=1, time_bank=3)
+        ann = server.join(table, "Ann")
+        a = Client(server, table, ann["token"])
+        s = a.until(lambda x: x["hand"] is not None and bool(x["you"]["legal"]), timeout=30)
+        number, actions = s["hand"]["number"], s["hand"]["actions"]
+        start = time.monotonic()
+        # The clock runs out after 1 s: the bank's 3 s are added (the clock shows them) ...
+        banked = a.until(lambda x: (x["hand"] or {}).get("clock_left") is not None and x["hand"]["clock_left"] > 1.5
+                         and x["hand"]["actions"] == actions, timeout=10)
+        assert banked["hand"]["number"] == number
+        # ... and only then does the table act for her.
+        a.until(lambda x: x["hand"] is None or x["hand"]["actions"] > actions or x["hand"]["number"] > number, timeout=15)
+        assert time.monotonic() - start >= 3.5
+    finally:
+        server.stop()
+    with sqlite3.connect(tmp_path / "room.db") as db:
+        rows = db.execute("SELECT data FROM events WHERE kind = 'time_bank'").fetchall()
+    assert [json.loads(d) for (d,) in rows][:1] == [{"member": ann["member"], "hand": number, "seconds": 3}]
