@@ -1,0 +1,59 @@
+"""The ledger is derived from a table's events: buy-ins, top-ups, cash-outs, net."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from pokerdealer.server.ledger import ledger, to_csv
+
+NAMES = {1: "Ann", 2: "Bob", 3: "CallerBot"}
+
+
+def test_a_rebuy_counts_with_the_buy_ins() -> None:
+    events = [
+        ("sit_down", {"member": 1, "buy_in": 100}),
+        ("sit_down", {"member": 1, "buy_in": 80}),  # busted, bought in again
+    ]
+    (row,) = ledger(events, names=NAMES, on_table={1: 50})
+    assert (row.buy_ins, row.net) == (180, -130)
+
+
+def test_every_kind_of_leave_is_a_cash_out() -> None:
+    events = [
+        ("sit_down", {"member": 1, "buy_in": 100}),
+        ("leave", {"member": 1, "chips": 40}),
+        ("sit_down", {"member": 1, "buy_in": 100}),
+        ("leave", {"member": 1, "reason": "host", "chips": 70}),
+        ("sit_down", {"member": 1, "buy_in": 100}),
+        ("leave", {"member": 1, "reason": "sat_out", "hands": 10, "chips": 90}),
+        ("sit_down", {"member": 1, "buy_in": 100}),
+        ("leave", {"member": 1, "reason": "closed", "chips": 10}),
+    ]
+    (row,) = ledger(events, names=NAMES, on_table={})
+    assert (row.cash_outs, row.net) == (210, -190)
+
+
+def test_top_ups_and_chips_on_the_table_count_in_the_net() -> None:
+    events = [("sit_down", {"member": 2, "buy_in": 100}), ("top_up", {"member": 2, "amount": 60})]
+    (row,) = ledger(events, names=NAMES, on_table={2: 200})
+    assert (row.top_ups, row.on_table, row.net) == (60, 200, 40)
+
+
+def test_events_that_are_not_money_are_ignored() -> None:
+    events = [
+        ("sit_down", {"member": 1, "buy_in": 100}),
+        ("hand_start", {"number": 1}), ("act", {"hand": 1, "a": "p1 f"}), ("host_pause", {"paused": True}),
+    ]
+    assert [r.member for r in ledger(events, names=NAMES, on_table={1: 100})] == [1]
+
+
+def test_the_csv_has_a_header_and_one_line_per_member() -> None:
+    events = [("sit_down", {"member": 1, "buy_in": 100}), ("sit_down", {"member": 3, "buy_in": 200})]
+    rows = list(csv.DictReader(io.StringIO(to_csv(ledger(events, names=NAMES, on_table={1: 150, 3: 150})))))
+    assert [(r["name"], r["net"]) for r in rows] == [("Ann", "50"), ("CallerBot", "-50")]
+
+
+def test_a_name_with_a_comma_is_quoted_in_the_csv() -> None:
+    text = to_csv(ledger([("sit_down", {"member": 1, "buy_in": 5})], names={1: 'Ann, "the" host'}, on_table={}))
+    assert next(csv.DictReader(io.StringIO(text)))["name"] == 'Ann, "the" host'
