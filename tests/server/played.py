@@ -52,7 +52,7 @@ async def _play(
     check(room.store.engine, db_url, create_if_empty=True)
     room.store.start()
     try:
-        lt = await room.create_table(TableSettings(name="Long", bots=bots, seats=len(bots) + 1))  # one seat left for a person, as the room asks
+        lt, _ = await room.create_table(TableSettings(name="Long", bots=bots, seats=len(bots) + 1))  # one seat left for a person, as the room asks
         await lt.stop()  # its task would wait for a person; this loop drives it instead
         room.store.stop_writer()
         pending: list[db.Op] = []

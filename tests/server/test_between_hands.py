@@ -96,7 +96,8 @@ def test_an_absent_player_sat_out_for_n_hands_is_stood_up_with_their_chips(tmp_p
         with sqlite3.connect(tmp_path / "room.db") as db:
             rows = db.execute("SELECT kind, data FROM events WHERE table_id = ? ORDER BY seq", (table,)).fetchall()
         leaves = [json.loads(d) for k, d in rows if k == "leave"]
-        assert leaves == [{"member": ann["member"], "reason": "sat_out", "hands": 3}]
+        chips = notice["params"]["chips"]
+        assert leaves == [{"member": ann["member"], "reason": "sat_out", "hands": 3, "chips": chips}]  # the ledger's cash-out
 
         # Her chips went with her: coming back within the hour she brings them back.
         a = Client(server, table, ann["token"])

@@ -6,6 +6,9 @@
 - :mod:`~pokerdealer.server.room`: every table of the process, rebuilt from the database on start;
 - :mod:`~pokerdealer.server.live`: one table, owned by one task (single writer);
 - :mod:`~pokerdealer.server.between_hands`: promises kept after a hand, absent squatters stood up;
+- :mod:`~pokerdealer.server.host`: the host's commands (pause, blinds, seat approval, stand-ups, closing);
+- :mod:`~pokerdealer.server.ledger`: each player's buy-ins, top-ups, cash-outs and net, from the log;
+- :mod:`~pokerdealer.server.timebank`: seconds added to the action clock once per hand;
 - :mod:`~pokerdealer.server.views`: what each reader is sent;
 - :mod:`~pokerdealer.server.protocol`: validation of browser messages;
 - :mod:`~pokerdealer.server.chat`: table chat, said once to every reader, within its limits;

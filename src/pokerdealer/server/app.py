@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from pokerdealer.server import history_store, middleware, proofs
+from pokerdealer.server import db, history_store, host, ledger, middleware, proofs
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.protocol import ProtocolError, parse, visible_text
@@ -46,6 +46,18 @@ class CreateTable(BaseModel):
     lang: str = Field("en", max_length=10)
     listed: bool = False
     reveal_deck: bool = False
+    ante: int = Field(0, ge=0, le=10**6)
+    ante_type: str = Field("per_player", max_length=20)
+    time_bank: int = Field(0, ge=0, le=600)
+    approve_players: bool = False
+
+
+class HostCommand(BaseModel):
+    """A host command (``POST /api/tables/{id}/host``, header ``X-Host-Token``)."""
+
+    command: str = Field(..., max_length=20)
+    member: int | None = Field(None, ge=0, le=2**31)
+    settings: dict[str, Any] | None = None
 
 
 class JoinTable(BaseModel):
@@ -168,8 +180,9 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             settings = TableSettings.from_dict(body.model_dump())
         except TableError as error:
             raise HTTPException(400, str(error)) from None
-        lt = await room.create_table(settings)
-        return lt_info(lt)
+        lt, host_token = await room.create_table(settings)
+        # The host link carries the token in the fragment: never sent to a server, nor in its logs.
+        return {**lt_info(lt), "host_token": host_token, "host_url": f"/t/{lt.id}#host={host_token}"}
 
     @app.get("/api/tables/{table_id}")
     async def info(table_id: str) -> dict[str, Any]:
@@ -187,6 +200,43 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         except (Rejected, PokerDealerError) as error:
             # detail: the English text; key and params: for the page's own language.
             return JSONResponse({"detail": str(error), **error_words("en", error)}, 400)  # type: ignore[return-value]
+
+    # ----------------------------------------------------------------- host
+    async def hosted(table_id: str, token: str | None) -> LiveTable:
+        """The table, if ``token`` is its host token (403 otherwise)."""
+        lt = await table(table_id)
+        if not host.is_host(lt, token):
+            raise HTTPException(403, host.text("not_host"))
+        return lt
+
+    async def table_ledger(lt: LiveTable) -> list[ledger.LedgerRow]:
+        events = await asyncio.to_thread(room.store.read, lambda c: db.events_between(c, lt.id, 0))
+        return ledger.of_table(lt, [(kind, data) for _, kind, data, _ in events])
+
+    @app.get("/api/tables/{table_id}/host")
+    async def host_view(table_id: str, x_host_token: str | None = Header(None)) -> JSONResponse:
+        """What the host sees: requests, players, settings, the ledger."""
+        lt = await hosted(table_id, x_host_token)
+        out = {**host.view(lt), "ledger": [r.to_dict() for r in await table_ledger(lt)]}
+        return JSONResponse(out, headers={"Cache-Control": "no-store"})
+
+    @app.post("/api/tables/{table_id}/host")
+    async def host_command(table_id: str, body: HostCommand, x_host_token: str | None = Header(None)) -> dict[str, Any]:
+        lt = await hosted(table_id, x_host_token)
+        try:
+            return await room.call(lt, "host", body.model_dump())
+        except (Rejected, PokerDealerError) as error:
+            return JSONResponse({"detail": str(error), **error_words("en", error)}, 400)  # type: ignore[return-value]
+
+    @app.get("/api/tables/{table_id}/ledger.csv")
+    async def ledger_csv(table_id: str, x_host_token: str | None = Header(None)) -> PlainTextResponse:
+        """The ledger for settling up: the host's (the money of a home game is theirs to share)."""
+        lt = await hosted(table_id, x_host_token)
+        text = ledger.to_csv(await table_ledger(lt))
+        return PlainTextResponse(
+            text, media_type="text/csv",
+            headers={"Content-Disposition": f'attachment; filename="{lt.id}-ledger.csv"', "Cache-Control": "no-store"},
+        )
 
     # -------------------------------------------------------------- history
     async def finished(lt: LiveTable, number: int) -> tuple[LiveTable, Any]:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from pokerdealer.server import host
 from pokerdealer.table import SeatStatus, TableError
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def _promises_due(lt: LiveTable) -> list[Event]:
             kept(m)  # stale (the log went on without it), or the player busted
             continue
         if m.pending_leave:
-            events.append(("leave", {"member": m.id}))
+            events.append(("leave", {"member": m.id, "chips": table.player(m.name).stack}))
             continue
         stack = table.player(m.name).stack
         amount = min(m.pending_top_up, table.settings.max_buy_in - stack)
@@ -133,7 +134,7 @@ def _squatters(lt: LiveTable) -> list[tuple[Event, dict[str, Any]]]:
         p = lt.table.player(m.name)
         hands = lt.table.hands_sat_out(m.name)
         if p.status is SeatStatus.SITTING_OUT and hands >= limit:
-            event = ("leave", {"member": m.id, "reason": "sat_out", "hands": hands})
+            event = ("leave", {"member": m.id, "reason": "sat_out", "hands": hands, "chips": p.stack})
             out.append((event, {"name": m.name, "hands": hands, "chips": p.stack}))
     return out
 
@@ -165,7 +166,8 @@ async def settle(lt: LiveTable) -> bool:
         for _, params in squat:
             for conn in list(lt.conns):
                 conn.tell("notice", "room.notice.stood_up", **params)
-    rebuy = _bots_rebuy(lt)
+    hosted = await host.settle(lt)  # the host's stand-ups, closing the table
+    rebuy = _bots_rebuy(lt) if host.may_deal(lt) else []
     if rebuy:
         await lt._do(rebuy)
-    return bool(events or rebuy)
+    return bool(events or rebuy or hosted)

@@ -305,6 +305,16 @@ def op_insert_table(
     return op
 
 
+def op_close_table(table_id: str) -> Op:
+    """The table leaves the lobby and is no longer taken on start; it can still
+    be read (its history), taken on demand (:func:`try_claim`)."""
+
+    def op(conn: Connection) -> None:
+        conn.execute(update(TableRow).where(TableRow.id == table_id).values(closed=True))
+
+    return op
+
+
 def op_event(table_id: str, seq: int, kind: str, data: dict[str, Any], at: float) -> Op:
     text = json.dumps(data, separators=(",", ":"))
     return EventValues(table_id=table_id, seq=seq, kind=kind, data=text, at=at)
@@ -366,14 +376,14 @@ def delete_members(conn: Connection, ids: list[int]) -> None:
 
 
 def load_table(conn: Connection, table_id: str) -> dict[str, Any] | None:
-    """Everything needed to rebuild one open table (None: no such open table):
+    """Everything needed to rebuild one table, closed ones too (None: no such table):
     its newest snapshot from before the last finished hand (``None``: there is
     none, replay from the start) and the events after it -- that hand, the
     moves between hands and the hand in play -- so the last hand is in memory
     again without replaying the whole log."""
     session = Session(bind=conn)
     t = session.get(TableRow, table_id)
-    if t is None or t.closed:
+    if t is None:
         return None
     members = session.scalars(
         select(MemberRow).where(MemberRow.table_id == t.id).order_by(MemberRow.id)
@@ -454,8 +464,8 @@ def try_claim(
     """Take a table's lease if it is free: expired, already ours, or (with
     ``reclaim_node``) held by an earlier process on our node, which must be dead
     since we hold the node's address. Returns ``claimed``, ``taken`` or ``missing``."""
-    closed = conn.execute(select(TableRow.closed).where(TableRow.id == table_id)).first()
-    if closed is None or closed[0]:
+    # A closed table is still taken when asked for (its history stays readable).
+    if conn.execute(select(TableRow.id).where(TableRow.id == table_id)).first() is None:
         return "missing"
     free = (LeaseRow.owner == owner) | (LeaseRow.expires_at < now)
     if reclaim_node:
@@ -552,7 +562,7 @@ def lease_of(conn: Connection, table_id: str) -> dict[str, Any] | None:
         .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
         .where(TableRow.id == table_id)
     ).first()
-    if row is None or row[0]:
+    if row is None:  # a closed table too: its history is read where it is played
         return None
     return {"owner": row[1], "node": row[2], "expires_at": row[3]}
 

@@ -140,7 +140,7 @@ def rebuild(lt: LiveTable, number: int, snapshot: dict[str, Any] | None, events:
     from pokerdealer.server.live import LiveTable, Member
     from pokerdealer.server.snapshot import restore
 
-    scratch = LiveTable(lt.room, lt.id, lt.settings, seed=lt.seed, created_at=lt.created_at)
+    scratch = LiveTable(lt.room, lt.id, lt.host.base, seed=lt.seed, created_at=lt.created_at)
     for m in lt.members.values():
         scratch.add_member(Member(m.id, m.name, m.token_hash, bot=m.bot))
     if snapshot is not None:

@@ -30,7 +30,7 @@ from pokerdealer.bots import make_bot
 from pokerdealer.cards import parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
-from pokerdealer.server import between_hands, db, history_store, proofs, self_limits, waiting
+from pokerdealer.server import between_hands, db, history_store, host, proofs, self_limits, timebank, waiting
 from pokerdealer.server.chat import TableChat
 from pokerdealer.server.fair import DeckCommitment, shuffled_deck
 from pokerdealer.server.settings import ServerOptions, TableSettings
@@ -197,6 +197,8 @@ class LiveTable:
         self.hand_log: list[dict[str, Any]] = []
         """The hand in play's actions in words (built as they are applied)."""
         self.broken: str | None = None
+        self.host = host.HostState(base=settings)
+        self.bank = timebank.TimeBank()
 
     # ============================================================ events
     def add_member(self, member: Member) -> None:
@@ -232,8 +234,13 @@ class LiveTable:
         elif kind == "leave":
             table.leave(self.members[data["member"]].name, now=at)
             between_hands.kept(self.members[data["member"]])
+            host.left(self, data["member"])
         elif kind in between_hands.PROMISES:
             between_hands.promise(self.members[data["member"]], kind, data)
+        elif kind in host.EVENTS:
+            host.apply(self, kind, data, at)
+        elif kind == "time_bank":
+            self.bank.spend(data["member"], hand=data["hand"], seconds=data["seconds"], full=self.settings.time_bank)
         elif kind == "hand_start":
             variant = table.settings.variant
             self.feeder.next_deck = list(parse_cards(data["deck"], what="deck", variant=variant))
@@ -263,6 +270,7 @@ class LiveTable:
             self._apply_action(record, data["a"])
         elif kind == "hand_end":
             record = table.finish_hand()
+            host.after_hand(self)
             meta = self.hand_meta.get(record.number, {})
             meta["ended_at"] = at
             self.last_summary = None
@@ -364,6 +372,11 @@ class LiveTable:
                 return True
             if cmd.kind == "msg":
                 return await self._message(conn, cmd.data)  # type: ignore[arg-type]
+            if cmd.kind == "host":
+                result = await host.command(self, cmd.data)
+                if cmd.future and not cmd.future.done():
+                    cmd.future.set_result(result)
+                return True
             if cmd.kind == "bot_setup":
                 await self._seat_bots(cmd.data["bots"])
                 if cmd.future and not cmd.future.done():
@@ -437,6 +450,7 @@ class LiveTable:
         proves nothing (a departed member's name is never reused: the newcomer
         becomes "Ann (2)"), so they get the table's own limits.
         """
+        host.check_open(self)
         free = self.table.free_seats
         if not free:
             raise Rejected("room.error.table_full")
@@ -452,14 +466,15 @@ class LiveTable:
         self.add_member(member)
         member.away_since = time.monotonic()
         try:
-            await self._do(
-                [("sit_down", {"member": member.id, "seat": free[0], "buy_in": buy_in, "wait_bb": self._wait_bb()})],
-            )
+            event = host.seat_event(self, member, buy_in=buy_in, seat=free[0])
+            await self._do([event])
         except TableError:
             del self.members[member.id], self.by_name[member.name], self.by_token[member.token_hash]
             await self.room.forget_members([member.id])
             raise
-        return {"token": token, "seat": free[0], "name": member.name, "member": member.id}
+        pending = event[0] == "seat_request"  # the host approves players
+        return {"token": token, "seat": None if pending else free[0], "name": member.name, "member": member.id,
+                "pending": pending}
 
     async def _seat_bots(self, kinds: list[str]) -> None:
         at = time.time()
@@ -504,7 +519,10 @@ class LiveTable:
             free = self.table.free_seats
             if not free:
                 raise Rejected("room.error.table_full")
-            await self._do([("sit_down", {"member": member.id, "seat": free[0], "buy_in": msg["amount"], "wait_bb": self._wait_bb()})])
+            event = host.seat_event(self, member, buy_in=msg["amount"], seat=free[0])
+            await self._do([event])
+            if event[0] == "seat_request":
+                conn.tell("notice", "room.host.requested")
             return True
         if seated is None:
             raise Rejected("room.error.no_seat")
@@ -538,7 +556,8 @@ class LiveTable:
             if self._in_hand(member):
                 await self._promise(conn, member)
                 return False
-            await self._do([("leave", {"member": member.id})])
+            chips = self.table.player(member.name).stack  # the ledger's cash-out
+            await self._do([("leave", {"member": member.id, "chips": chips})])
             return True
         raise Rejected("room.error.unknown_type", kind=kind)
 
@@ -627,7 +646,7 @@ class LiveTable:
                 if m is not None and m.bot:
                     times.append(self.turn_started + self.options.bot_delay)
                 else:
-                    times.append(self.turn_started + self.settings.clock)
+                    times.append(timebank.deadline(self))
             else:
                 times.append(time.monotonic())
         elif self.next_hand_at is not None and self._can_deal():
@@ -657,7 +676,7 @@ class LiveTable:
         m = self._member_at(record.seats[record.hand.actor])
         if m is not None and m.bot:
             return None
-        return round(max(0.0, self.turn_started + self.settings.clock - time.monotonic()), 2)
+        return round(max(0.0, timebank.deadline(self) - time.monotonic()), 2)
 
     async def _advance(self) -> bool:
         """Do whatever is due now: sit out absent players, bots' and clock
@@ -713,7 +732,13 @@ class LiveTable:
                 await self._act(record, self._passive(hand, actor))
                 changed = True
                 continue
-            if now >= self.turn_started + self.settings.clock:
+            if now >= timebank.deadline(self):
+                bank = timebank.due(self, m, record.number)
+                if bank is not None:  # the time bank, once per hand
+                    await self._do([bank])
+                    timebank.started(self, bank[1]["seconds"])
+                    changed = True
+                    continue
                 await self._act(record, self._passive(hand, actor))
                 m.timeouts += 1
                 if m.timeouts >= self.options.max_timeouts:
@@ -801,6 +826,7 @@ class LiveTable:
             for a in hand.log[before:]
         ]
         self.table.finish_hand()
+        host.after_hand(self)
         ops.append(self._event_op("hand_end", {"hand": record.number}, at))
         for kind, data in self_limits.due(self, at):  # a limit reached sits its player out now
             self.apply_event(kind, data, at)

@@ -46,7 +46,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from pokerdealer.server import db
+from pokerdealer.server import db, host
 from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
 from pokerdealer.server.settings import ServerOptions, TableSettings
@@ -296,21 +296,25 @@ class Room:
         raise Elsewhere(table_id, lease["node"] or "?")
 
     # --------------------------------------------------------------- tables
-    async def create_table(self, settings: TableSettings) -> LiveTable:
+    async def create_table(self, settings: TableSettings) -> tuple[LiveTable, str]:
+        """A new table and its host token (whoever created it runs it: :mod:`~pokerdealer.server.host`)."""
         table_id = secrets.token_urlsafe(9)
         at = time.time()
         lt = LiveTable(self, table_id, settings, seed=self.options.test_seed, created_at=at)
+        token, (kind, data) = host.new_token()
+        lt.apply_event(kind, data, at)
         await self.store.write(
             [
                 db.op_insert_table(table_id, settings.name, settings.to_dict(), self.options.test_seed, at),
                 db.op_insert_lease(table_id, self.owner, self.node, at + self.lease),
+                lt._event_op(kind, data, at),
             ]
         )
         self.tables[table_id] = lt
         lt.start()
         if settings.bots:
             await self.call(lt, "bot_setup", {"bots": list(settings.bots)})
-        return lt
+        return lt, token
 
     async def new_members(
         self, table_id: str, rows: list[tuple[str, str | None, str | None]], at: float
@@ -339,7 +343,7 @@ class Room:
                 continue  # cannot be restored (logged when it was tried)
             lt = self.tables.get(row["id"])
             if lt is not None:
-                if lt.settings.listed:
+                if lt.settings.listed and not (lt.host.closing or lt.host.closed):
                     out.append(lt_info(lt))
                 continue
             s = row["settings"]
@@ -386,6 +390,12 @@ def lt_info(lt: LiveTable) -> dict[str, Any]:
         "lang": s.lang,
         "hands": lt.table.hands_played,
         "reveal_deck": s.reveal_deck,
+        "ante": s.ante,
+        "ante_type": s.ante_type,
+        "time_bank": s.time_bank,
+        "approve_players": s.approve_players,
+        "paused": lt.host.paused,
+        "closed": lt.host.closed or lt.host.closing,
         "url": f"/t/{lt.id}",
     }
 

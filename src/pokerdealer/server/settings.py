@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pokerdealer.bots import bot_names
-from pokerdealer.rules import Structure
+from pokerdealer.rules import AnteType, Structure
 from pokerdealer.server.limits import Caps, Rate
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.table import CashGameSettings, TableError
@@ -14,6 +14,7 @@ from pokerdealer.table import CashGameSettings, TableError
 __all__ = ["LANGS", "ServerOptions", "TableSettings"]
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
+ANTE_TYPES = ("per_player", "big_blind")
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,17 @@ class TableSettings:
     reveal_deck: bool = False
     """A home-game option: after each hand reveal every deck position (folded and
     mucked hands too), not only the board dealt and the hands shown."""
+    ante: int = 0
+    """An ante each hand (0: none); ``ante_type`` says who posts it."""
+    ante_type: str = "per_player"
+    """``per_player`` (everyone dealt in posts ``ante``) or ``big_blind`` (the big
+    blind posts it for the table, a big-blind ante)."""
+    time_bank: int = 0
+    """Seconds of time bank each player has (0: none): used once per hand when
+    the action clock runs out, refilled over hands (:mod:`~pokerdealer.server.timebank`)."""
+    approve_players: bool = False
+    """A home-game option: a join is a request the host approves or refuses
+    (:mod:`~pokerdealer.server.host`)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -97,7 +109,8 @@ class TableSettings:
             raise TableError("structure must be no_limit, pot_limit or fixed_limit")
         ints = {}
         for key, low, high in (("small_blind", 0, 10**6), ("big_blind", 1, 10**6),
-                               ("stack", 1, 10**9), ("seats", 2, 10)):
+                               ("stack", 1, 10**9), ("seats", 2, 10), ("ante", 0, 10**6),
+                               ("time_bank", 0, 600)):
             value = d[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise TableError(f"{key} must be a whole number from {low} to {high}")
@@ -120,12 +133,15 @@ class TableSettings:
             raise TableError("the action clock must be 0.2 to 600 seconds")
         if d["lang"] not in LANGS:
             raise TableError(f"lang must be one of {', '.join(LANGS)}")
-        for key in ("listed", "reveal_deck"):
+        if d["ante_type"] not in ANTE_TYPES:
+            raise TableError(f"ante_type must be one of {', '.join(ANTE_TYPES)}")
+        for key in ("listed", "reveal_deck", "approve_players"):
             if not isinstance(d[key], bool):
                 raise TableError(f"{key} must be true or false")
         return cls(
             name=name, structure=structure, bots=tuple(bots), clock=float(clock),
-            lang=d["lang"], listed=d["listed"], reveal_deck=d["reveal_deck"], **ints,
+            lang=d["lang"], listed=d["listed"], reveal_deck=d["reveal_deck"], ante_type=d["ante_type"],
+            approve_players=d["approve_players"], **ints,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -142,4 +158,6 @@ class TableSettings:
             max_buy_in=self.stack,
             seats=self.seats,
             structure=Structure(self.structure),
+            ante=self.ante,
+            ante_type=AnteType(self.ante_type) if self.ante else AnteType.NONE,
         )

@@ -7,8 +7,11 @@ When a hand ends the table writes a snapshot in the same transaction as the
 statuses, missed blinds, the last button and blinds, the hands played) plus
 the live table's own part -- the promises made during that hand and not kept
 yet (:mod:`~pokerdealer.server.between_hands` keeps them by the events that
-follow) and each member's own settings and session
-(:mod:`~pokerdealer.server.self_limits`) -- valid just after event ``seq``. A start takes the newest snapshot
+follow), each member's own settings and session
+(:mod:`~pokerdealer.server.self_limits`), the host's decisions
+(:class:`~pokerdealer.server.host.HostState`: paused, closing, the settings in
+force and pending, seat requests, stand-ups) and the time banks -- valid just
+after event ``seq``. A start takes the newest snapshot
 from before the last finished hand and replays the events after it (that
 hand, so it is in memory again for the page, the moves between hands, and the
 hand in play); an old hand is rebuilt the same way from the snapshot before
@@ -29,6 +32,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pokerdealer.server import db, self_limits
+from pokerdealer.server.host import HostState, settings_in_force
+from pokerdealer.server.timebank import TimeBank
 
 if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable
@@ -46,7 +51,10 @@ def _pending(members: Any) -> dict[str, list[Any]]:  # noqa: ANN401
 
 def take(lt: LiveTable) -> dict[str, Any]:
     """The state of ``lt`` between hands, JSON-ready."""
-    return {"table": lt.table.state(), "pending": _pending(lt.members.values()), "own": self_limits.take(lt)}
+    return {
+        "table": lt.table.state(), "pending": _pending(lt.members.values()), "own": self_limits.take(lt),
+        "host": lt.host.to_json(), "bank": lt.bank.to_json(),
+    }
 
 
 def op_snapshot(lt: LiveTable, at: float) -> db.Op:
@@ -59,6 +67,10 @@ def restore(lt: LiveTable, snapshot: dict[str, Any]) -> None:
     state of ``snapshot`` (``{"seq", "hands", "data"}`` from the database); the
     events after ``seq`` are then replayed as usual."""
     data = snapshot["data"]
+    # The host's decisions first: the settings in force (blinds, clock) are the table's.
+    lt.host = HostState.from_json(data.get("host"), base=lt.host.base)
+    settings_in_force(lt)
+    lt.bank = TimeBank.from_json(data.get("bank"))
     lt.table.restore_state(data["table"])
     for member_id, (top_up, leave, hand) in data["pending"].items():
         m = lt.members[int(member_id)]

@@ -15,6 +15,7 @@ from pokerdealer.cards import Card
 from pokerdealer.evaluation import evaluate
 from pokerdealer.i18n import message
 from pokerdealer.rules import Action, Hand
+from pokerdealer.server import host
 from pokerdealer.server.settings import LANGS
 from pokerdealer.server.waiting import why_not_dealing
 from pokerdealer.table import HandRecord
@@ -325,7 +326,12 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "lang": settings.lang,
             "min_buy_in": table.settings.min_buy_in,
             "max_buy_in": table.settings.max_buy_in,
+            "ante": settings.ante,
+            "ante_type": settings.ante_type,
+            "time_bank": settings.time_bank,
+            "approve_players": settings.approve_players,
         },
+        "host": host.public(lt),
         "seats": seat_rows,
         "hand": None,
         "last_hand": lt.last_summary,

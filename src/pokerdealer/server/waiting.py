@@ -2,7 +2,7 @@
 
 Two questions players ask when nothing happens:
 
-- the table: why is no hand dealt? Fewer than two players with chips and
+- the table: why is no hand dealt? The host paused or closed it, fewer than two players with chips and
   not sitting out, or only bots left (a table of bots alone does not play:
   the room deals for people) -- :func:`why_not_dealing`;
 - a newcomer: when am I dealt in, and what does it cost? They wait for the
@@ -41,7 +41,13 @@ def why_not_dealing(lt: LiveTable) -> dict[str, Any] | None:
     """Why the next hand cannot be dealt now, or ``None`` when it can.
 
     The one rule the table's loop deals by (:meth:`LiveTable._can_deal`).
+    The host's decisions come first (:mod:`~pokerdealer.server.host`).
     """
+    h = lt.host
+    if h.closed or h.closing:
+        return note("room.wait.host_closed" if h.closed else "room.wait.host_closing")
+    if h.paused:
+        return note("room.wait.host_paused")
     ready = [p for p in lt.table.players if p.stack > 0 and p.status is not SeatStatus.SITTING_OUT]
     humans = [p for p in ready if not _is_bot(lt, p.name)]
     if len(ready) >= 2 and humans:

@@ -36,6 +36,7 @@ from tests.server.security.spelling import cards_named
 
 __all__ = [
     "ANONYMOUS",
+    "HOST",
     "HUMANS",
     "SPECTATOR",
     "Endpoint",
@@ -51,6 +52,9 @@ __all__ = [
 HUMANS = ("Folder", "Opp", "Mucker")
 SPECTATOR = "spectator"
 ANONYMOUS = "anonymous"
+HOST = "host"
+"""The reader with the table's host token (the one who created it), seated nowhere."""
+HOST_HEADER = "X-Host-Token"
 #: The path parameters the suite knows how to fill; any other fails the suite (teach it).
 KNOWN_PARAMS = {"table_id", "number"}
 _PARAM = re.compile(r"{([^}:]+)(?::[^}]*)?}")
@@ -63,6 +67,7 @@ class Endpoint:
     template: str
     static: bool = False  # a file of a static mount
     token_header: str | None = None  # the header by which a seated player proves who they are
+    host_only: bool = False  # the host proves who they are by the X-Host-Token header
 
     @property
     def per_hand(self) -> bool:
@@ -101,13 +106,16 @@ def get_endpoints() -> list[Endpoint]:
             elif isinstance(route, Route) and "GET" in (route.methods or ()):
                 unknown = set(_PARAM.findall(route.path)) - KNOWN_PARAMS
                 header = None
+                host_only = False
                 if isinstance(route, APIRoute):
-                    tokens = [p.alias for p in route.dependant.header_params if "token" in p.alias.lower()]
+                    aliases = [p.alias for p in route.dependant.header_params]
+                    host_only = HOST_HEADER.lower() in (a.lower() for a in aliases)
+                    tokens = [a for a in aliases if "token" in a.lower() and a.lower() != HOST_HEADER.lower()]
                     header = tokens[0] if tokens else None
                     unknown |= {p.alias for p in route.dependant.query_params if p.required}
                 if unknown:
                     pytest.fail(f"GET {route.path}: the security suite cannot fill {sorted(unknown)}; teach it")
-                out.append(Endpoint(route.path, token_header=header))
+                out.append(Endpoint(route.path, token_header=header, host_only=host_only))
         return out
     finally:
         app.state.room.store.engine.dispose()
@@ -202,15 +210,18 @@ class Listening:
 class _Reader:
     """One HTTP reader (anonymous, or a seated player with their token)."""
 
-    def __init__(self, server: Server, name: str, token: str | None) -> None:
+    def __init__(self, server: Server, name: str, token: str | None, *, host_token: str | None = None) -> None:
         self.name = name
         self.token = token
+        self.host_token = host_token
         self.http = httpx.Client(base_url=server.base, timeout=10)
 
     def fetch(self, listening: Listening, endpoint: Endpoint, number: int | None, **about: Any) -> None:
         url = endpoint.url(listening.table_id, number)
         # A seated reader proves who they are wherever the endpoint asks (their own downloads).
         headers = {endpoint.token_header: self.token} if self.token and endpoint.token_header else {}
+        if endpoint.host_only and self.host_token:  # the host's pages (their ledger, requests)
+            headers[HOST_HEADER] = self.host_token
         r = self.http.get(url, headers=headers)
         listening.status[(self.name, url)] = r.status_code
         hands = {number} if number is not None else set()
@@ -276,10 +287,14 @@ def listen_while_playing(server: Server, *, hands: int = 4, max_hands: int = 8, 
     """Play until ``hands`` hands are over and a seated player of ours has mucked
     (at most ``max_hands``), recording everything every reader receives."""
     endpoints = get_endpoints()
-    table_id = server.create_table(name="listen", bots=[], clock=10, listed=True)
+    created = httpx.post(
+        server.base + "/api/tables", json={"name": "listen", "bots": [], "clock": 10, "listed": True}, timeout=10
+    )
+    assert created.status_code == 200, created.text
+    table_id = created.json()["id"]
     listening = Listening(table_id, {}, {}, endpoints)
     anonymous = _Reader(server, ANONYMOUS, None)
-    readers = [anonymous]
+    readers = [anonymous, _Reader(server, HOST, None, host_token=created.json()["host_token"])]
     spectator = Client(server, table_id, None)
     clients: dict[str, Client] = {}
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.server.security.listening import ANONYMOUS, HUMANS, Listening, get_endpoints
+from tests.server.security.listening import ANONYMOUS, HOST, HUMANS, Listening, get_endpoints
 
 NAMED = {
     "/",
@@ -13,6 +13,8 @@ NAMED = {
     "/api/tables/{table_id}/hands/{number}/phh",
     "/api/tables/{table_id}/hands/{number}/pokerstars",
     "/api/tables/{table_id}/hands/{number}/fair",
+    "/api/tables/{table_id}/host",
+    "/api/tables/{table_id}/ledger.csv",
     "/t/{table_id}",
     "/static/table.html",
     "/static/table.js",
@@ -29,6 +31,6 @@ def test_every_reader_fetches_every_endpoint_for_every_finished_hand(listening: 
         numbers = sorted(listening.hands) if endpoint.per_hand else [None]
         for number in numbers:
             url = endpoint.url(listening.table_id, number)
-            got = {reader: listening.status.get((reader, url)) for reader in (ANONYMOUS, *HUMANS)}
+            got = {reader: listening.status.get((reader, url)) for reader in (ANONYMOUS, HOST, *HUMANS)}
             assert None not in got.values(), (url, got)
             assert 200 in got.values(), (url, got)
