@@ -173,8 +173,9 @@ def test_approval_request_approve_and_refuse_survive_a_restart(room: list[Server
     assert host(server, table, token, "refuse", member=bob["member"]).status_code == 200
     assert "seat" in a.next_of("notice")["message"]
     assert "did not give you a seat" in b.next_of("notice")["message"]
-    s = a.until(lambda x: x["you"]["seat"] is not None)
-    assert s["you"]["stack"] == 150
+    a.until(lambda x: x["you"]["seat"] is not None)
+    rows = {r["name"]: r for r in host_view(server, table, token)["ledger"]}
+    assert rows["Ann"]["buy_ins"] == 150 and "Bob" not in rows  # she sat down with what she asked for
     a.close()
     b.close()
 

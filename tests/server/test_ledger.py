@@ -19,6 +19,15 @@ def test_a_rebuy_counts_with_the_buy_ins() -> None:
     assert (row.buy_ins, row.net) == (180, -130)
 
 
+def test_a_seat_the_host_approved_is_a_buy_in() -> None:
+    events = [
+        ("seat_request", {"member": 2, "buy_in": 150}),
+        ("seat_approve", {"member": 2, "seat": 3, "buy_in": 150, "wait_bb": True}),
+    ]
+    (row,) = ledger(events, names=NAMES, on_table={2: 150})
+    assert (row.buy_ins, row.net) == (150, 0)
+
+
 def test_every_kind_of_leave_is_a_cash_out() -> None:
     events = [
         ("sit_down", {"member": 1, "buy_in": 100}),

@@ -1,6 +1,6 @@
 """A table's ledger: each player's buy-ins, top-ups, cash-outs and net, so a
 home game can settle up. Derived from the table's log alone (no state of its
-own): a ``sit_down`` is a buy-in (a second one after leaving or busting is a
+own): a ``sit_down`` (or ``seat_approve``, the host seating a request) is a buy-in (a second one after leaving or busting is a
 rebuy, counted with the buy-ins), a ``top_up`` a top-up, a ``leave`` a
 cash-out of the chips in its ``chips`` (whether the player left, the host
 stood them up, they were stood up for sitting out, or the table closed), and
@@ -67,7 +67,7 @@ def ledger(
     member order; members who never bought in are left out."""
     totals: dict[int, list[int]] = {}
     for kind, data in events:
-        if kind == "sit_down":
+        if kind in ("sit_down", "seat_approve"):  # sitting down, or the host approving a request
             totals.setdefault(data["member"], [0, 0, 0])[0] += data["buy_in"]
         elif kind == "top_up":
             totals.setdefault(data["member"], [0, 0, 0])[1] += data["amount"]
