@@ -40,7 +40,7 @@ def test_phh_and_phhs_open_too():
     history = hand_to_history(hand, hole_cards=False)
     for text in (dumps(history), dumps_all([history, history])):
         out = replay_upload(text)
-        assert [f["text"] for f in out["frames"]][1:] == ["Cy folds", "Ann folds"]
+        assert [f["text"] for f in out["frames"]][1:] == ["Cy folds", "Ann folds", "Pot 2 to Bob"]  # Bob's uncalled chip comes back
         assert [w["name"] for w in out["summary"]["awards"][0]["winners"]] == ["Bob"]
 
 

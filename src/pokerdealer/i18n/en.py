@@ -572,6 +572,8 @@ MESSAGES: dict[str, str] = {
     "room.hands.next": "Next",
     "room.hands.last": "Last",
     "room.hands.step": "{i} / {n}",
+    "room.hands.dealt": "{street} dealt: {cards}",
+    "room.hands.award": "{label} {amount} to {names}",
     "room.hands.bet": "bet {amount}",
     "room.hands.download_phh": "Download PHH",
     "room.hands.download_ps": "Download PokerStars text",

@@ -531,6 +531,8 @@ MESSAGES: dict[str, str] = {
     "room.hands.next": "下一步",
     "room.hands.last": "最后",
     "room.hands.step": "{i} / {n}",
+    "room.hands.dealt": "发{street}：{cards}",
+    "room.hands.award": "{label} {amount} 归 {names}",
     "room.hands.bet": "下注 {amount}",
     "room.hands.download_phh": "下载 PHH",
     "room.hands.download_ps": "下载 PokerStars 文本文件",

@@ -531,6 +531,8 @@ MESSAGES: dict[str, str] = {
     "room.hands.next": "下一步",
     "room.hands.last": "最後",
     "room.hands.step": "{i} / {n}",
+    "room.hands.dealt": "發{street}：{cards}",
+    "room.hands.award": "{label} {amount} 歸 {names}",
     "room.hands.bet": "下注 {amount}",
     "room.hands.download_phh": "下載 PHH",
     "room.hands.download_ps": "下載 PokerStars 文字檔",

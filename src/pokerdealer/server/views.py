@@ -18,6 +18,7 @@ from pokerdealer.rules import Action, Hand
 from pokerdealer.server import host
 from pokerdealer.server.settings import LANGS
 from pokerdealer.server.waiting import why_not_dealing
+from pokerdealer.server.words import said_text
 from pokerdealer.table import HandRecord
 from pokerdealer.table.awards import award_stories
 
@@ -217,16 +218,18 @@ def public_pots(hand: Hand, seats: Sequence[int]) -> list[dict[str, Any]]:
 
 
 def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
-    """Step-by-step public states of a finished hand (hole cards only once shown)."""
+    """Step-by-step public states of a finished hand (hole cards only once shown):
+    one per action, one per street of a run-out dealt after everyone is all-in, and
+    one per pot awarded at the end."""
     probe = _probe(record)
     seats = record.seats
     names = record.hand.config.players
 
-    def frame(said: dict[str, Any], who: int | None) -> dict[str, Any]:
+    def frame(said: dict[str, Any], *, board: int | None = None) -> dict[str, Any]:
         shown = probe.shown
         return {
             "street": probe.street.value,
-            "board": cards(probe.board),
+            "board": cards(probe.board[:board] if board is not None else probe.board),
             "seats": [
                 {
                     "seat": seats[i],
@@ -240,15 +243,42 @@ def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
             ],
             "pots": public_pots(probe, seats),
             "actor": seats[probe.actor] if probe.actor is not None else None,
-            "text": message("en", said["key"], **said["params"]),
+            "text": said_text("en", said["key"], said["params"]),
             "said": said,
         }
 
-    frames = [frame({"key": "room.log.dealt", "params": {}}, None)]
+    frames = [frame({"key": "room.log.dealt", "params": {}})]
     for action in record.hand.log:
+        before = len(probe.board)
         _, words = apply_described(record, probe, action)
         line = {"key": "room.log.line", "params": {"name": names[action.player], "action": words["said"]}}
-        frames.append(frame(line, action.player))
+        after = len(probe.board)
+        if after - before > 1 or (after > before and probe.is_complete):
+            # A run-out: the action, then each street as it was dealt.
+            frames.append(frame(line, board=before))
+            for size, street in ((3, "flop"), (4, "turn"), (5, "river")):
+                if before < size <= after:
+                    dealt = {"key": "room.hands.dealt", "params": {
+                        "street": {"key": f"room.street.{street}", "params": {}},
+                        "cards": " ".join(cards(probe.board[before:size]) or []),
+                    }}
+                    frames.append(frame(dealt, board=size))
+                    before = size
+        else:
+            frames.append(frame(line))
+    result = probe.result
+    if result is not None:
+        # The award, pot by pot, named in words ("main pot 600 to Ann").
+        for k, award in enumerate(result.awards):
+            label = "room.pot.single" if len(result.awards) == 1 else (
+                "room.pot.main" if k == 0 else "room.pot.side"
+            )
+            said = {"key": "room.hands.award", "params": {
+                "label": {"key": label, "params": {"n": k}},
+                "amount": award.amount,
+                "names": ", ".join(names[w] for w in award.winners),
+            }}
+            frames.append(frame(said))
     return frames
 
 

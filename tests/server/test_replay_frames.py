@@ -1,0 +1,34 @@
+"""The replayer's frames step through a run-out street by street and end on the
+awards, each pot named in words (issue 14)."""
+
+from __future__ import annotations
+
+from pokerdealer.cards import parse_cards
+from pokerdealer.i18n import message
+from pokerdealer.rules import Hand, HandConfig, deck_for_deal
+from pokerdealer.server.views import hand_frames
+from pokerdealer.table import HandRecord, Positions
+
+
+def _all_in_preflop() -> HandRecord:
+    config = HandConfig(stacks=(100, 60), blinds=(1, 2), players=("Ann", "Bob"))
+    holes = [parse_cards("As Ah"), parse_cards("Kd 9c")]
+    hand = Hand(config, deck_for_deal(config, holes, parse_cards("Ad Qs 7h 3c 2d")))
+    while not hand.is_complete:
+        hand.all_in() if hand.legal().min_raise_to is not None else hand.call()
+    return HandRecord(number=1, hand=hand, seats=(1, 2), positions=Positions(2, 2, 1))
+
+
+def test_an_all_in_run_out_is_dealt_street_by_street():
+    frames = hand_frames(_all_in_preflop())
+    boards = [len(f["board"]) for f in frames]
+    assert boards[-5:-1] == [0, 3, 4, 5]  # the call, then flop, turn and river
+    dealt = [f["text"] for f in frames if f["said"]["key"] == "room.hands.dealt"]
+    assert dealt == ["flop dealt: Ad Qs 7h", "turn dealt: 3c", "river dealt: 2d"]
+
+
+def test_the_last_frame_awards_the_pot_in_words_in_every_language():
+    last = hand_frames(_all_in_preflop())[-1]
+    assert last["text"] == "Pot 120 to Ann"
+    said = last["said"]
+    assert message("zh-Hant", said["key"], **said["params"]) == "底池 120 歸 Ann"
