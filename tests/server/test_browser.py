@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from pokerdealer.server.fair import verify_phh_text
@@ -218,3 +219,21 @@ def test_the_replayer_opens_an_uploaded_pokerstars_file(browser: Browser, server
         page.context.close()
     too_big = httpx.post(f"{server.base}/api/replay", content=b"x" * (100 * 1024), timeout=10)
     assert too_big.status_code == 413  # the room's body limit
+
+
+def test_the_creator_of_a_table_keeps_its_host_token_out_of_the_address_bar(browser: Browser, server: Server) -> None:
+    desk = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = desk.new_page()
+        page.goto(server.base + "/")
+        page.fill("input[name=bots]", "caller")
+        page.select_option("select[name=approve_players]", "true")
+        page.click("#create-btn")
+        page.wait_for_url("**/t/*")
+        page.wait_for_function("() => !location.hash")
+        table = page.url.rsplit("/", 1)[-1]
+        token = page.evaluate(f"() => localStorage.getItem('pd.host.{table}')")
+        r = httpx.get(f"{server.base}/api/tables/{table}/host", headers={"X-Host-Token": token}, timeout=10)
+        assert r.status_code == 200 and r.json()["settings"]["approve_players"] is True
+    finally:
+        desk.close()

@@ -22,6 +22,8 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
     name: f.get("name"), structure: f.get("structure"), small_blind: +f.get("small_blind"), big_blind: +f.get("big_blind"),
     stack: +f.get("stack"), seats: +f.get("seats"), clock: +f.get("clock"), lang: f.get("lang"), listed: f.get("listed") === "true",
     reveal_deck: f.get("reveal_deck") === "true",
+    ante: +f.get("ante") || 0, ante_type: f.get("ante_type"), time_bank: +f.get("time_bank") || 0,
+    approve_players: f.get("approve_players") === "true",
     bots: String(f.get("bots") || "").split(",").map(s => s.trim()).filter(Boolean),
   };
   document.getElementById("create-error").textContent = "";
@@ -33,7 +35,9 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
     const link = new URL(t.url, location.href).href;
     const a = document.getElementById("invite"); a.href = t.url; a.textContent = link;
     document.getElementById("created").classList.remove("hidden");
-    location.href = t.url;
+    // You created it: you are its host. The host link keeps the token in its fragment (never sent).
+    localStorage.setItem(`pd.host.${t.id}`, t.host_token);
+    location.href = t.host_url;
   } catch (e) { document.getElementById("create-error").textContent = e.message; }
 });
 // The table's language starts as the page's (the invitees' default until they choose).

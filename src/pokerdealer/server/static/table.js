@@ -1,5 +1,10 @@
 // The table page: renders what the server sends this reader; proposes actions, never decides.
 const tableId = location.pathname.split("/")[2];
+// The host link (/t/{id}#host=...): its token is kept in this browser and taken out of the address bar.
+if (location.hash.startsWith("#host=")) {
+  localStorage.setItem(`pd.host.${tableId}`, decodeURIComponent(location.hash.slice(6)));
+  history.replaceState(null, "", location.pathname + location.search);
+}
 const tokenKey = `pd.seat.${tableId}`;
 let token = localStorage.getItem(tokenKey);
 let ws = null, state = null, lastHand = null, clockAt = 0, clockLeft = null, retry = 0, msgId = 0;
