@@ -114,6 +114,7 @@ def test_no_english_is_left_on_any_page_in_chinese(server: Server, tmp_path: Pat
                 page.goto(f"{server.base}/verify?table={table}&hand={number}")
                 expect(page.locator("#result")).to_contain_text("✔")
                 assert english_left(page, names) == [], "verify"
+                assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), "verify is wider than the screen"
                 _shot(page, shots, f"{lang}-{device}-verify")
                 assert errors == []
                 context.close()
