@@ -116,7 +116,9 @@ def test_a_table_id_that_cannot_be_an_id_is_refused_over_the_websocket(db_target
     try:
         for odd in ODD_IDS:
             with connect(f"ws://127.0.0.1:{server.port}/ws/{odd}", open_timeout=5, close_timeout=2) as ws:
-                assert json.loads(ws.recv(timeout=5)) == {"type": "error", "message": "no such table"}
+                assert json.loads(ws.recv(timeout=5)) == {
+                    "type": "error", "message": "no such table", "key": "room.error.no_such_table", "params": {},
+                }
         assert server.get("/api/tables").status_code == 200  # and the room is still up
     finally:
         server.stop()
