@@ -30,6 +30,8 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.server.chromium import browser  # noqa: F401 - the browser tests' Chromium, a fixture
+
 SEED = 20240607
 
 

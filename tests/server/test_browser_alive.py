@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,30 +16,18 @@ from typing import Any
 import pytest
 
 from pokerdealer.i18n import message
+from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-pytestmark = pytest.mark.skipif(
-    shutil.which(CHROMIUM) is None and not os.environ.get("CI"),
-    reason="needs Debian's chromium (apt-get install -y chromium)",
-)
+pytestmark = needs_chromium
 VIEWPORTS = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
 }
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=30_000)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

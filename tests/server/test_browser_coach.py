@@ -4,34 +4,17 @@ goes on only by confirming (issue 16)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
-from collections.abc import Iterator
 
 import pytest
 
+from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-pytestmark = pytest.mark.skipif(
-    shutil.which(CHROMIUM) is None and not os.environ.get("CI"),
-    reason="needs Debian's chromium (apt-get install -y chromium)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=30_000)
-        yield b
-        b.close()
+pytestmark = needs_chromium
 
 
 def _give_away(page: Page) -> None:

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.test_browser import ARGS, CHROMIUM, pytestmark  # noqa: F401 - same skip rule
+from tests.server.chromium import ARGS, CHROMIUM, needs_chromium
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+pytestmark = needs_chromium
 
 # Every visible text node of the page (form values and option lists aside).
 VISIBLE_TEXT = """() => {

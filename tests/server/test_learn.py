@@ -4,34 +4,17 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-from collections.abc import Iterator
 
 import httpx
 import pytest
 
 from pokerdealer.learn import drills
+from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, expect, sync_playwright  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-needs_chromium = pytest.mark.skipif(
-    shutil.which(CHROMIUM) is None and not os.environ.get("CI"),
-    reason="needs Debian's chromium (apt-get install -y chromium)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=30_000)
-        yield b
-        b.close()
+from playwright.sync_api import Browser, expect  # noqa: E402
 
 
 def test_api_quiz_gives_the_drills_of_the_quiz_command(server: Server) -> None:

@@ -2,32 +2,15 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
-
 import pytest
 
+from tests.server.chromium import needs_chromium
 from tests.server.conftest import Client, Server
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, expect  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-
-pytestmark = pytest.mark.skipif(
-    shutil.which(CHROMIUM) is None and not os.environ.get("CI"),
-    reason="needs Debian's chromium (apt-get install -y chromium)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=30_000)
-        yield b
-        b.close()
+pytestmark = needs_chromium
 
 
 def test_the_page_shows_each_line_once_says_its_own_and_gets_the_history_on_reload(
