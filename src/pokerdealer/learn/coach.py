@@ -54,7 +54,7 @@ RULES: dict[str, tuple[str, int]] = {
     "fixed-limit": ("TDA 48", 0),
     "pot-limit": ("TDA 54", 0),
     "side-pots": ("TDA 21", 4),
-    "kickers": ("TDA 13", 5),
+    "kickers": ("TDA 12", 5),  # cards speak: the best five of the seven, read from the cards
     "show-order": ("TDA 17-A", 6),
     "show-to-win": ("TDA 13-A", 6),
     "all-in-showdown": ("TDA 16", 6),
