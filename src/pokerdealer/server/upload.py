@@ -20,7 +20,7 @@ down, as for the table's own hands. Amounts are in the file's smallest unit
 ... Ann: folds
 ... Bob: folds''')
 >>> out["table"], out["number"], [f["text"] for f in out["frames"]][1:]
-('Home', 7, ['Cy raises to 6', 'Ann folds', 'Bob folds'])
+('Home', 7, ['Cy raises to 6', 'Ann folds', 'Bob folds', 'Pot 5 to Cy'])
 """
 
 from __future__ import annotations
