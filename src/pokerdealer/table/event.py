@@ -85,7 +85,7 @@ from pokerdealer.table.button import Positions, SeatState, SeatStatus
 from pokerdealer.table.payouts import payout_table, share_prizes
 from pokerdealer.table.play import Decide, play_hand
 from pokerdealer.table.record import HandRecord
-from pokerdealer.table.settings import MAX_SEATS, BustTiebreak, ButtonRule, Level, TableError
+from pokerdealer.table.settings import BustTiebreak, ButtonRule, Level, TableError, check_tournament
 from pokerdealer.table.structures import Break
 from pokerdealer.table.table import Player, Stakes, Table
 from pokerdealer.table.tournament import Standing, Tournament, antes_paid, place_busts
@@ -145,19 +145,12 @@ class EventSettings:
     options: RuleOptions = field(default_factory=RuleOptions)
 
     def __post_init__(self) -> None:
-        if self.starting_stack <= 0:
-            raise TableError(f"the starting stack must be positive, got {self.starting_stack}")
         levels = tuple(self.levels)
         object.__setattr__(self, "levels", levels)
-        if not any(isinstance(x, Level) for x in levels):
-            raise TableError("a tournament needs at least one level")
         real = [x for x in levels if isinstance(x, Level)]
-        if any(x.minutes is not None for x in real) and any(x.hands is not None for x in real):
-            raise TableError("levels are timed all by hands or all by minutes")
+        check_tournament(starting_stack=self.starting_stack, levels=real, seats=self.seats)
         if any(isinstance(x, Break) for x in levels) and not any(x.minutes is not None for x in real):
             raise TableError("breaks need levels by minutes (a break is a stretch of time)")
-        if not 2 <= self.seats <= MAX_SEATS:
-            raise TableError(f"a table has 2 to {MAX_SEATS} seats, got {self.seats}")
         if self.buy_in < 0 or self.late_registration < 0 or self.re_entries < 0 or self.hand_for_hand < 0:
             raise TableError("buy_in, late_registration, re_entries and hand_for_hand must be >= 0")
         if self.spread < 1 or self.spread_few < 1 or self.few_tables < 1:

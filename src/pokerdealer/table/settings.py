@@ -13,6 +13,7 @@ fields here: :class:`ButtonRule` (§1.3), :class:`EntryRule` (§1.5),
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
@@ -174,6 +175,19 @@ class Level:
         object.__setattr__(self, "ante_type", AnteType(self.ante_type))
 
 
+def check_tournament(*, starting_stack: int, levels: Sequence[Level], seats: int) -> None:
+    """What every tournament needs, single-table or many (``levels``: the playing
+    levels, breaks left out); raises :class:`TableError` naming what is wrong."""
+    if starting_stack <= 0:
+        raise TableError(f"the starting stack must be positive, got {starting_stack}")
+    if not levels:
+        raise TableError("a tournament needs at least one level")
+    if any(lv.minutes is not None for lv in levels) and any(lv.hands is not None for lv in levels):
+        raise TableError("levels are timed all by hands or all by minutes")
+    if not 2 <= seats <= MAX_SEATS:
+        raise TableError(f"a table has 2 to {MAX_SEATS} seats, got {seats}")
+
+
 @dataclass(frozen=True, slots=True)
 class TournamentSettings:
     """A single-table tournament (sit-and-go).
@@ -202,19 +216,12 @@ class TournamentSettings:
     options: RuleOptions = field(default_factory=RuleOptions)
 
     def __post_init__(self) -> None:
-        if self.starting_stack <= 0:
-            raise TableError(f"the starting stack must be positive, got {self.starting_stack}")
         levels = tuple(self.levels)
         object.__setattr__(self, "levels", levels)
-        if not levels:
-            raise TableError("a tournament needs at least one level")
-        if any(lv.minutes is not None for lv in levels) and any(lv.hands is not None for lv in levels):
-            raise TableError("levels are timed all by hands or all by minutes")
+        check_tournament(starting_stack=self.starting_stack, levels=levels, seats=self.seats)
         object.__setattr__(self, "payouts", tuple(int(p) for p in self.payouts))
         if any(p < 0 for p in self.payouts):
             raise TableError("payouts must be >= 0")
-        if not 2 <= self.seats <= MAX_SEATS:
-            raise TableError(f"a table has 2 to {MAX_SEATS} seats, got {self.seats}")
         object.__setattr__(self, "button_rule", ButtonRule(self.button_rule))
         object.__setattr__(self, "bust_tiebreak", BustTiebreak(self.bust_tiebreak))
 
