@@ -441,3 +441,13 @@ def test_late_registration_by_time_closes_when_its_level_is_over():
     assert ev.register("on time", now=599.0)
     with pytest.raises(TableError, match="registration is closed"):
         ev.register("too late", now=601.0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_hand_for_hand_round_that_brings_the_field_down_to_one_table_ends_before_the_final_table(seed):
+    # 40 entrants at 6 seats, 6 paid: hand-for-hand at 7 players on two tables; a bust at the
+    # first table leaves 6 (one table's worth) while the second has still to play the round.
+    ev = event_of(40, seats=6, seed=seed)
+    ev.start()
+    play_event(ev, bots_for(ev, seed))
+    assert ev.is_over and any(e.kind == "final_table" for e in ev.log)

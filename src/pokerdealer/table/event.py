@@ -590,8 +590,8 @@ class Event:
             return False
         if self.clock(now).level is None:
             return False
-        if len(self._tables) > 1 and self.alive <= self.settings.seats:
-            return False  # the final table is drawn once every hand is over
+        if len(self._tables) > 1 and self.alive <= self.settings.seats and not (self._hfh and self._round):
+            return False  # the final table is drawn once every hand is over (a hand-for-hand round first ends)
         if self._hfh_due() != self._hfh:
             return False  # hand-for-hand starts or stops once every hand is over
         return not (self._hfh and any(t.busy and t.id not in self._round for t in self._tables.values()))
