@@ -332,3 +332,14 @@ def test_replay_lang_says_the_rules_refusal_in_chinese(tmp_path, lang, words):
         assert w in err
     error = json.loads(run("replay", path, "--json", "--lang", lang)[1])["error"]
     assert error["rule"] == "min_raise" and words[0] in error["message"]
+
+
+@pytest.mark.parametrize(("lang", "said", "shares"), [
+    ("en", "p1 Ann, p3 Cat split 78", "p1 Ann +39, p3 Cat +39"),
+    ("zh-Hant", "p1 Ann、p3 Cat平分78", "p1 Ann +39、p3 Cat +39"),
+    ("zh-Hans", "p1 Ann、p3 Cat平分78", "p1 Ann +39、p3 Cat +39"),
+])
+def test_a_split_pot_joins_its_winners_in_the_languages_way(tmp_path, lang, said, shares):
+    text = SHOWDOWN.replace("QhQd", "AdKd").replace("[242, 194, 164]", "[203, 194, 203]")
+    code, out, _ = run("replay", write(tmp_path, "h.phh", text), "--lang", lang)
+    assert code == 0 and said in out and shares in out

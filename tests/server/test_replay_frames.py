@@ -32,3 +32,20 @@ def test_the_last_frame_awards_the_pot_in_words_in_every_language():
     assert last["text"] == "Pot 120 to Ann"
     said = last["said"]
     assert message("zh-Hant", said["key"], **said["params"]) == "底池 120 歸 Ann"
+
+
+def _split_pot() -> HandRecord:
+    config = HandConfig(stacks=(100, 100, 100), blinds=(1, 2), players=("Ann", "Bob", "Cy"))
+    holes = [parse_cards("As Kd"), parse_cards("Ah Kc"), parse_cards("7d 2c")]
+    hand = Hand(config, deck_for_deal(config, holes, parse_cards("Qs Jh 9c 4d 3s")))
+    while hand.actor is not None and not hand.is_complete and hand.street.value != "showdown":
+        hand.check() if hand.legal().can_check else hand.call()
+    hand.auto_showdown()
+    return HandRecord(number=1, hand=hand, seats=(1, 2, 3), positions=Positions(3, 1, 2))
+
+
+def test_a_split_pot_names_its_winners_with_the_languages_separator():
+    said = hand_frames(_split_pot())[-1]["said"]
+    assert message("en", said["key"], **said["params"]) == "Pot 6 to Ann, Bob"
+    assert message("zh-Hant", said["key"], **said["params"]) == "底池 6 歸 Ann、Bob"
+    assert message("zh-Hans", said["key"], **said["params"]) == "底池 6 归 Ann、Bob"

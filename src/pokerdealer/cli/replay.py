@@ -389,14 +389,14 @@ def _print_pots(replay: Replay, lang: str) -> None:
         if len(winners) == 1:
             outcome = _w(lang, "wins", name=winners[0], amount=amount)
         else:
-            outcome = _w(lang, "split", names=", ".join(winners), amount=amount)
+            outcome = _w(lang, "split", names=winners, amount=amount)  # joined by list.separator
         console.print(Text(f"  {title}: {outcome}", style="bold"))
         story = stories[k]
         # Folded: one word; the others mucked or hands compared: who, and why (table.awards).
         why = _w(lang, "uncontested") if story.how == "folded" else story.text(lang)
         if why:
             console.print(Text(f"    {why}", style="dim"))
-        shares = ", ".join(
+        shares = message(lang, "list.separator").join(
             f"{_who(replay, i)} +{_fmt(replay.amount(chips))}" for i, chips in award.shares.items()
         )
         if len(award.shares) > 1:

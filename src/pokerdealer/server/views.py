@@ -276,7 +276,7 @@ def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
             said = {"key": "room.hands.award", "params": {
                 "label": {"key": label, "params": {"n": k}},
                 "amount": award.amount,
-                "names": ", ".join(names[w] for w in award.winners),
+                "names": [names[w] for w in award.winners],  # joined in the language's way (Ann、Bob)
             }}
             frames.append(frame(said))
     return frames

@@ -17,6 +17,16 @@ function t(key, params) {
     return v === undefined || v === null ? whole : String(v);
   });
 }
+// Words with cards in them (a show: "shows K♠ K♦"): the catalog's words, the cards drawn as cards.
+function saidNode(key, params) {
+  const found = [];
+  const mark = (p) => Object.fromEntries(Object.entries(p || {}).map(([k, v]) => [k,
+    k === "cards" && typeof v === "string" ? (found.push(v), "\u0001") : v && v.key ? { key: v.key, params: mark(v.params) } : v]));
+  const parts = t(key, mark(params)).split("\u0001");
+  const node = el("span", {}, parts[0]);
+  parts.slice(1).forEach((text, i) => node.append(...found[i].split(/\s+/).filter(Boolean).map(c => cardEl(c, "inline")), text));
+  return node;
+}
 // A server message in words: its key in the page's language, else the text it came with.
 const said = (msg) => (msg.key && WORDS[msg.key] !== undefined ? t(msg.key, msg.params) : msg.message || msg.detail || "");
 // Fill the page's marked elements: data-i18n (text), data-i18n-placeholder, data-i18n-title, data-i18n-aria-label.

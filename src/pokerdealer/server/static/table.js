@@ -87,7 +87,7 @@ function render() {
     const box = el("div", { class: "box" }, cardsBox,
       el("div", { class: "name", text: row.name }), row.bot ? el("div", { class: "status", text: t_("room.seat.bot") }) : null,
       el("div", { class: "stack", text: fmtNum(row.stack) }),
-      el("div", { class: "last", text: row.last_said ? t_(row.last_said.key, row.last_said.params) : "" }),
+      el("div", { class: "last" }, row.last_said ? saidNode(row.last_said.key, row.last_said.params) : null),
       status ? el("div", { class: "status", text: status }) : null,
       s === mySeat && you.strength && !row.folded ? el("div", { class: "strength", id: "strength", text: you.strength }) : null);
     if (hand && hand.actor === s && hand.clock_left !== null && hand.clock_left !== undefined) {
@@ -129,7 +129,7 @@ function render() {
   renderShowdown(last);
   sounds();
   $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${t_("room.street." + l.street)}] ` }),
-    t_("room.log.line", { name: l.name, action: l.said }))));
+    saidNode("room.log.line", { name: l.name, action: l.said }))));
 }
 
 // Chat comes as its own messages (not in the state): each line once, added at the end.
