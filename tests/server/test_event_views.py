@@ -15,7 +15,8 @@ from pokerdealer.bots import make_bots
 from pokerdealer.table import Level, TableError
 from pokerdealer.table.event import Event, EventSettings, play_event
 from pokerdealer.table.structures import Break, structure
-from pokerdealer.server.event_views import csv_cell, player_view, public_state, standings_csv
+from pokerdealer.server.csv_out import csv_cell
+from pokerdealer.server.event_views import player_view, public_state, standings_csv
 
 TURBO = structure("turbo", timed=False)
 _CARD = re.compile(r"(?:[2-9TJQKA][cdhs])+")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
+
 from pokerdealer.server.ledger import ledger, to_csv
 
 NAMES = {1: "Ann", 2: "Bob", 3: "CallerBot"}
@@ -66,3 +68,9 @@ def test_the_csv_has_a_header_and_one_line_per_member() -> None:
 def test_a_name_with_a_comma_is_quoted_in_the_csv() -> None:
     text = to_csv(ledger([("sit_down", {"member": 1, "buy_in": 5})], names={1: 'Ann, "the" host'}, on_table={}))
     assert next(csv.DictReader(io.StringIO(text)))["name"] == 'Ann, "the" host'
+
+
+@pytest.mark.parametrize("name", ["=1+1", "+SUM(A1)", "-2+3", "@cmd"])
+def test_a_name_a_spreadsheet_would_run_is_neutralised_in_the_csv(name: str) -> None:
+    text = to_csv(ledger([("sit_down", {"member": 1, "buy_in": 5})], names={1: name}, on_table={}))
+    assert next(csv.DictReader(io.StringIO(text)))["name"] == "'" + name

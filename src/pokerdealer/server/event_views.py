@@ -37,16 +37,15 @@ place,name,prize
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from pokerdealer.server.csv_out import to_csv
 from pokerdealer.table.event import Clock, Event
 from pokerdealer.table.settings import Level, TableError
 from pokerdealer.table.structures import Break
 
-__all__ = ["STATUSES", "csv_cell", "player_view", "public_state", "standings_csv", "status"]
+__all__ = ["STATUSES", "player_view", "public_state", "standings_csv", "status"]
 
 #: What an event can be doing (``public_state(...)["status"]``).
 STATUSES = ("registering", "running", "paused", "break", "finished")
@@ -249,32 +248,10 @@ def player_view(event: Event, name: str, *, now: float | None) -> dict[str, Any]
     return {**view, "state": "out", "place": latest.place, "prize": latest.prize}
 
 
-def csv_cell(value: object) -> str:
-    """A cell a spreadsheet will not run: text starting with ``= + - @`` (or a
-    tab or carriage return) gets a leading ``'`` (OWASP's advice against CSV
-    injection). Numbers pass as they are.
-
-    >>> csv_cell("=HYPERLINK(1)"), csv_cell("Ann"), csv_cell(-5), csv_cell("-5")
-    ("'=HYPERLINK(1)", 'Ann', '-5', "'-5")
-    """
-    if isinstance(value, int):
-        return str(value)
-    text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180: CRLF, fields quoted when they need it
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([csv_cell(v) for v in row])
-    return out.getvalue()
-
-
 def standings_csv(event: Event) -> str:
-    """The standings so far as CSV (RFC 4180): ``place,name,prize``, best
-    first; tied players share a place and split its prizes.
+    """The standings so far as CSV (:mod:`~pokerdealer.server.csv_out`: RFC 4180,
+    no formulas): ``place,name,prize``, best first; tied players share a place
+    and split its prizes.
 
     >>> import random
     >>> from pokerdealer.table.event import Event, EventSettings
@@ -283,4 +260,4 @@ def standings_csv(event: Event) -> str:
     >>> standings_csv(event)
     'place,name,prize\\r\\n'
     """
-    return _csv(("place", "name", "prize"), ((s.place, s.name, s.prize) for s in event.standings))
+    return to_csv(("place", "name", "prize"), ((s.place, s.name, s.prize) for s in event.standings))

@@ -18,7 +18,7 @@ everyone at the table add up to nothing.
 >>> rows = ledger(events, names={1: "Ann", 2: "Bob"}, on_table={2: 90})
 >>> [(r.name, r.buy_ins, r.top_ups, r.cash_outs, r.on_table, r.net) for r in rows]
 [('Ann', 200, 0, 260, 0, 60), ('Bob', 100, 50, 0, 90, -60)]
->>> print(to_csv(rows), end="")
+>>> print(to_csv(rows).replace("\\r\\n", "\\n"), end="")
 member,name,buy_ins,top_ups,cash_outs,on_table,net
 1,Ann,200,0,260,0,60
 2,Bob,100,50,0,90,-60
@@ -26,11 +26,11 @@ member,name,buy_ins,top_ups,cash_outs,on_table,net
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from pokerdealer.server import csv_out
 
 __all__ = ["LedgerRow", "ledger", "of_table", "to_csv"]
 
@@ -81,13 +81,9 @@ def ledger(
 
 
 def to_csv(rows: Iterable[LedgerRow]) -> str:
-    """The ledger as CSV (a header line, then one line per member)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
-    for row in rows:
-        writer.writerow([getattr(row, f) for f in CSV_FIELDS])
-    return out.getvalue()
+    """The ledger as CSV (a header line, then one line per member; RFC 4180, no
+    formulas: :mod:`~pokerdealer.server.csv_out`)."""
+    return csv_out.to_csv(CSV_FIELDS, ([getattr(row, f) for f in CSV_FIELDS] for row in rows))
 
 
 def of_table(lt: Any, events: Iterable[tuple[str, dict[str, Any]]]) -> list[LedgerRow]:  # noqa: ANN401
