@@ -1,0 +1,168 @@
+// The tournament page (/e/{id}): the "TV" a host puts on a screen -- the clock, blinds and
+// the next level, the field, the prize pool and payouts, chip counts, tables and moves --
+// plus a registration box for an invitee and, with the host link, the host's buttons.
+const $ = (id) => document.getElementById(id);
+// The host link (/e/{id}#host=...): its token is kept in this browser and taken out of the address bar.
+const hostKey = `pd.ehost.${eventId}`, playerKey = `pd.eplayer.${eventId}`;
+if (location.hash.startsWith("#host=")) {
+  localStorage.setItem(hostKey, decodeURIComponent(location.hash.slice(6)));
+  history.replaceState(null, "", location.pathname + location.search);
+}
+let state = null, fetchedAt = 0, me = null;
+
+function ticking() {
+  // The clock runs between polls while the event runs or is on a break; it stands still otherwise.
+  return state && (state.status === "running" || state.status === "break") && state.clock.seconds_left !== null;
+}
+function drawClock() {
+  if (!state) return;
+  const c = state.clock;
+  const gone = ticking() ? (performance.now() - fetchedAt) / 1000 : 0;
+  $("level").textContent = c.on_break ? t("event.clock.break") : t("event.level", { n: c.level });
+  if (c.seconds_left !== null) $("time").textContent = clockText(c.seconds_left - gone);
+  else $("time").textContent = c.hands_left !== null ? t("event.clock.hands_left", { n: c.hands_left }) : t("event.clock.last_level");
+  $("time").classList.toggle("paused", state.status === "paused");
+  $("break-in").textContent = c.next_break_in !== null && !c.on_break ? t("event.clock.break_in", { time: clockText(c.next_break_in - gone) }) : "";
+}
+function draw() {
+  const s = state, c = s.clock;
+  document.title = s.name ? `${s.name} — ${t("event.title")}` : t("event.title");
+  $("ev-name").textContent = s.name || t("event.title");
+  $("ev-status").textContent = statusText(s.status);
+  $("ev-status").dataset.status = s.status;
+  $("standings-link").href = `/e/${encodeURIComponent(eventId)}/standings`;
+  $("blinds").textContent = c.on_break ? "" : blindsText(c);
+  $("ante").textContent = c.on_break ? "" : anteText(c);
+  $("hfh").classList.toggle("hidden", !s.hand_for_hand);
+  $("next").textContent = c.next ? t("event.clock.next", { level: c.next.level, blinds: blindsText(c.next), ante: anteText(c.next) }) : "";
+  $("starts").textContent = s.status === "registering" && s.starts_at ? t("event.starts_at", { time: new Date(s.starts_at * 1000).toLocaleString(LANG) }) : "";
+  drawClock();
+  $("players-left").textContent = `${fmtNum(s.players_left)}`;
+  $("average").textContent = fmtNum(s.average_stack);
+  $("pool").textContent = fmtNum(s.prize_pool);
+  $("entries").textContent = fmtNum(s.entries);
+  fillRows(document.querySelector("#payouts tbody"), s.payouts.map(p => el("tr", {},
+    el("td", { text: placeText(p.place) }), el("td", { class: "num", text: fmtNum(p.prize) }))), t("event.payouts.none"), 2);
+  const started = s.status !== "registering";
+  fillRows(document.querySelector("#counts tbody"), s.chip_counts.map(p => el("tr", {},
+    el("td", { class: "muted", text: String(p.rank) }), el("td", { class: "name", text: p.name }),
+    el("td", { class: "num", text: fmtNum(p.stack) }), el("td", { class: "num", text: String(p.table) }))),
+    started ? t("event.counts.none") : t("event.counts.not_started"), 4);
+  $("registered-title").classList.toggle("hidden", started || !s.registered.length);
+  $("registered").textContent = started ? "" : s.registered.join(t("list.separator"));
+  $("tables").replaceChildren(...s.tables.map(tb => el("div", { class: "ev-table" + (tb.in_hand ? " in-hand" : "") },
+    el("h3", { text: t("event.table", { n: tb.table }) }),
+    el("ol", {}, ...tb.players.map(p => el("li", {},
+      el("span", { class: "seat-no", text: String(p.seat) }),
+      el("span", { class: "name", text: p.name }),
+      tb.button === p.seat ? el("span", { class: "btn-mark", title: t("event.tables.button"), text: "D" }) : null,
+      el("span", { class: "num", text: fmtNum(p.stack) })))))));
+  if (!s.tables.length) $("tables").replaceChildren(el("p", { class: "muted", text: started ? t("event.tables.none") : t("event.tables.not_started") }));
+  $("moves-title").classList.toggle("hidden", !s.moves.length);
+  $("moves").replaceChildren(...s.moves.map(m => el("li", { text: t(`event.move.${m.reason}`, { player: m.player, from: m.from, to: m.to, seat: m.seat }) })));
+  $("standings-box").classList.toggle("hidden", !s.standings.length);
+  fillRows(document.querySelector("#standings tbody"), s.standings.map(p => el("tr", {},
+    el("td", { text: placeText(p.place) }), el("td", { class: "name", text: p.name }), el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))), t("event.standings.none"), 3);
+  $("structure").tBodies[0].replaceChildren(...s.structure.map(r => el("tr", { class: r.index === c.index ? "current" : "" },
+    el("td", { text: r.break ? t("event.clock.break") : String(r.level) }),
+    el("td", { text: r.break ? "" : blindsText(r) }),
+    el("td", { text: r.break ? "" : anteText(r) }),
+    el("td", { text: lengthText(r) }))));
+  drawHost();
+  drawRegistration();
+}
+
+// ---------------------------------------------------------------- host
+function drawHost() {
+  const token = localStorage.getItem(hostKey);
+  $("host").classList.toggle("hidden", !token);
+  if (!token) return;
+  $("host-start").classList.toggle("hidden", state.status !== "registering");
+  $("host-pause").classList.toggle("hidden", !(state.status === "running" || state.status === "break"));
+  $("host-resume").classList.toggle("hidden", state.status !== "paused");
+}
+async function hostCommand(command) {
+  $("host-error").textContent = "";
+  try {
+    const res = await fetch(`${eventApi}/host`, { method: "POST", headers: { "Content-Type": "application/json", "X-Host-Token": localStorage.getItem(hostKey) || "" }, body: JSON.stringify({ command }) });
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error(said(data) || res.statusText);
+    await poll();
+  } catch (e) { $("host-error").textContent = e.message; }
+}
+$("host-start").addEventListener("click", () => hostCommand("start"));
+$("host-pause").addEventListener("click", () => hostCommand("pause"));
+$("host-resume").addEventListener("click", () => hostCommand("resume"));
+$("copy-invite").addEventListener("click", async () => {
+  const link = `${location.origin}/e/${encodeURIComponent(eventId)}`;
+  try { await navigator.clipboard.writeText(link); $("host-error").textContent = t("event.host.copied", { link }); }
+  catch { $("host-error").textContent = link; }
+});
+
+// ---------------------------------------------------------- registration
+function drawRegistration() {
+  const token = localStorage.getItem(playerKey);
+  $("register").classList.toggle("hidden", !!token || !state.registration.open);
+  $("me").classList.toggle("hidden", !token || !me);
+  if (!token || !me) return;
+  const go = $("me-go");
+  if (me.table) {
+    // The seat at the table page is opened by the token the event gave this player.
+    localStorage.setItem(`pd.seat.${me.table}`, me.seat_token);
+    go.href = `/t/${encodeURIComponent(me.table)}`;
+    $("me-text").textContent = t("event.me.seated", { name: me.name, table: tableNumber(me), seat: me.seat });
+  } else if (me.place) {
+    $("me-text").textContent = me.prize ? t("event.me.finished_prize", { name: me.name, place: placeText(me.place), prize: fmtNum(me.prize) }) : t("event.me.finished", { name: me.name, place: placeText(me.place) });
+  } else {
+    $("me-text").textContent = t("event.me.registered", { name: me.name });
+  }
+  go.classList.toggle("hidden", !me.table);
+}
+// The event's table number of the player (their room table's id is in me.table).
+function tableNumber(m) {
+  const row = state.chip_counts.find(p => p.name === m.name);
+  return row ? row.table : "";
+}
+async function pollMe() {
+  const token = localStorage.getItem(playerKey);
+  if (!token) return;
+  const res = await fetch(`${eventApi}/me`, { headers: { "X-Player-Token": token } });
+  if (res.status === 401 || res.status === 403 || res.status === 404) { localStorage.removeItem(playerKey); me = null; return; }
+  if (!res.ok) return;
+  const was = me;
+  me = await res.json();
+  // Registered here and the event has just seated this player: take them to their seat (not the host's TV).
+  if (me.table && was && !was.table && !localStorage.getItem(hostKey)) {
+    localStorage.setItem(`pd.seat.${me.table}`, me.seat_token);
+    location.href = `/t/${encodeURIComponent(me.table)}`;
+  }
+}
+$("register-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  $("register-error").textContent = "";
+  try {
+    const data = await api(`${eventApi}/register`, { name: $("register-name").value.trim() });
+    localStorage.setItem(playerKey, data.player_token);
+    await pollMe();
+    if (state) draw();
+  } catch (e) { $("register-error").textContent = e.message; }
+});
+
+// ---------------------------------------------------------------- polling
+async function poll() {
+  try {
+    const [s] = await Promise.all([fetchEvent(), pollMe().catch(() => null)]);
+    state = s; fetchedAt = performance.now();
+    $("load-error").classList.add("hidden");
+    draw();
+  } catch (e) {
+    $("load-error").textContent = e.message;
+    $("load-error").classList.remove("hidden");
+  }
+}
+loadWords().then(() => {
+  langMenu("lang-slot", () => { if (state) draw(); });
+  poll();
+  setInterval(poll, 1000);
+  setInterval(drawClock, 250);
+});

@@ -1,0 +1,29 @@
+// The standings page (/e/{id}/standings): places so far (the final standings once the event
+// is over), the prizes, and the CSV for the host's records.
+const $ = (id) => document.getElementById(id);
+let state = null;
+function draw() {
+  const s = state;
+  document.title = s.name ? `${s.name} — ${t("event.standings.title")}` : t("event.standings.title");
+  $("ev-name").textContent = s.name || t("event.title");
+  $("ev-status").textContent = statusText(s.status);
+  $("ev-status").dataset.status = s.status;
+  $("summary").textContent = t("event.standings.summary", { entries: s.entries, left: s.players_left, pool: fmtNum(s.prize_pool) });
+  fillRows($("standings").tBodies[0], s.standings.map(p => el("tr", { class: p.prize ? "paid" : "" },
+    el("td", { text: placeText(p.place) }), el("td", { class: "name", text: p.name }),
+    el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))), t("event.standings.none"), 3);
+}
+async function poll() {
+  try {
+    state = await fetchEvent();
+    $("load-error").textContent = "";
+    draw();
+  } catch (e) { $("load-error").textContent = e.message; }
+}
+$("event-link").href = `/e/${encodeURIComponent(eventId)}`;
+$("csv").href = `${eventApi}/standings.csv`;
+loadWords().then(() => {
+  langMenu("lang-slot", () => { if (state) draw(); });
+  poll();
+  setInterval(poll, 3000);
+});
