@@ -1,5 +1,5 @@
 """The tournament pages' words and markup: every status, move and ante they can show has its
-words in every catalog; no inline script."""
+words in every catalog and is served to the pages; no inline script."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import pytest
 from pokerdealer.i18n import CATALOGS
 from pokerdealer.rules import AnteType
 from pokerdealer.server.event_views import STATUSES
+from pokerdealer.server.words import page_catalog
+from tests.server.test_i18n import _page_keys
 
 STATIC = Path(__file__).parents[2] / "src" / "pokerdealer" / "server" / "static"
 PAGES = ("event.html", "standings.html")
@@ -46,3 +48,11 @@ def test_the_tournament_pages_have_no_inline_script_or_handler(page: str) -> Non
 def test_the_tournament_scripts_put_text_in_the_page_only_as_text(script: str) -> None:
     js = (STATIC / script).read_text(encoding="utf-8")
     assert "innerHTML" not in js and "insertAdjacentHTML" not in js and "document.write" not in js
+
+
+@pytest.mark.parametrize("lang", list(CATALOGS))
+def test_every_key_the_pages_use_is_served_to_the_pages(lang: str) -> None:
+    """In the catalog is not enough: /api/i18n sends the page prefixes only."""
+    served = page_catalog(lang)
+    keys = _page_keys() | {f"event.status.{s}" for s in STATUSES} | {f"event.move.{r}" for r in MOVE_REASONS}
+    assert sorted(keys - set(served)) == []

@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 #: The catalog keys the pages use (served by ``/api/i18n``).
-PAGE_PREFIXES = ("room.", "rules.", "legal.", "list.", "quiz.")
+PAGE_PREFIXES = ("room.", "rules.", "legal.", "list.", "quiz.", "event.")
 
 
 class Said(Exception):
