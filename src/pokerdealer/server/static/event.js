@@ -9,6 +9,7 @@ if (location.hash.startsWith("#host=")) {
   history.replaceState(null, "", location.pathname + location.search);
 }
 let state = null, fetchedAt = 0, me = null;
+const TV_STANDINGS = 10, TV_COUNTS = 30;
 
 function ticking() {
   // The clock runs between polls while the event runs or is on a break; it stands still otherwise.
@@ -18,6 +19,14 @@ function drawClock() {
   if (!state) return;
   const c = state.clock;
   const gone = ticking() ? (performance.now() - fetchedAt) / 1000 : 0;
+  $("clock").classList.toggle("finished", state.status === "finished");
+  if (state.status === "finished") {  // the clock has nothing left to count: the winner instead
+    const winner = state.standings.find(p => p.place === 1);
+    $("level").textContent = t("event.winner");
+    $("time").textContent = winner ? winner.name : "";
+    $("break-in").textContent = "";
+    return;
+  }
   $("level").textContent = c.on_break ? t("event.clock.break") : t("event.level", { n: c.level });
   if (c.seconds_left !== null) $("time").textContent = clockText(c.seconds_left - gone);
   else $("time").textContent = c.hands_left !== null ? t("event.clock.hands_left", { n: c.hands_left }) : t("event.clock.last_level");
@@ -31,10 +40,12 @@ function draw() {
   $("ev-status").textContent = statusText(s.status);
   $("ev-status").dataset.status = s.status;
   $("standings-link").href = `/e/${encodeURIComponent(eventId)}/standings`;
-  $("blinds").textContent = c.on_break ? "" : blindsText(c);
-  $("ante").textContent = c.on_break ? "" : anteText(c);
-  $("hfh").classList.toggle("hidden", !s.hand_for_hand);
-  $("next").textContent = c.next ? t("event.clock.next", { level: c.next.level, blinds: blindsText(c.next), ante: anteText(c.next) }) : "";
+  const over = s.status === "finished";
+  $("blinds").textContent = c.on_break || over ? "" : blindsText(c);
+  $("ante").textContent = c.on_break || over ? "" : anteText(c);
+  $("hfh").classList.toggle("hidden", !s.hand_for_hand || over);
+  $("paused-flag").classList.toggle("hidden", s.status !== "paused");
+  $("next").textContent = c.next && !over ? t("event.clock.next", { level: c.next.level, blinds: blindsText(c.next), ante: anteText(c.next) }) : "";
   $("starts").textContent = s.status === "registering" && s.starts_at ? t("event.starts_at", { time: new Date(s.starts_at * 1000).toLocaleString(LANG) }) : "";
   drawClock();
   $("players-left").textContent = `${fmtNum(s.players_left)}`;
@@ -44,14 +55,16 @@ function draw() {
   fillRows(document.querySelector("#payouts tbody"), s.payouts.map(p => el("tr", {},
     el("td", { text: placeText(p.place) }), el("td", { class: "num", text: fmtNum(p.prize) }))), t("event.payouts.none"), 2);
   const started = s.status !== "registering";
-  fillRows(document.querySelector("#counts tbody"), s.chip_counts.map(p => el("tr", {},
+  // The TV lists the biggest stacks (a big field's full list is on no screen); the tables list everyone.
+  fillRows(document.querySelector("#counts tbody"), s.chip_counts.slice(0, TV_COUNTS).map(p => el("tr", {},
     el("td", { class: "muted", text: String(p.rank) }), el("td", { class: "name", text: p.name }),
     el("td", { class: "num", text: fmtNum(p.stack) }), el("td", { class: "num", text: String(p.table) }))),
     started ? t("event.counts.none") : t("event.counts.not_started"), 4);
   $("registered-title").classList.toggle("hidden", started || !s.registered.length);
   $("registered").textContent = started ? "" : s.registered.join(t("list.separator"));
   $("tables").replaceChildren(...s.tables.map(tb => el("div", { class: "ev-table" + (tb.in_hand ? " in-hand" : "") },
-    el("h3", { text: t("event.table", { n: tb.table }) }),
+    // A table's heading opens it at the room (to watch), when the server says which room table plays it.
+    el("h3", {}, s.room_tables && s.room_tables[tb.table] ? el("a", { href: `/t/${encodeURIComponent(s.room_tables[tb.table])}`, text: t("event.table", { n: tb.table }) }) : t("event.table", { n: tb.table })),
     el("ol", {}, ...tb.players.map(p => el("li", {},
       el("span", { class: "seat-no", text: String(p.seat) }),
       el("span", { class: "name", text: p.name }),
@@ -60,17 +73,28 @@ function draw() {
   if (!s.tables.length) $("tables").replaceChildren(el("p", { class: "muted", text: started ? t("event.tables.none") : t("event.tables.not_started") }));
   $("moves-title").classList.toggle("hidden", !s.moves.length);
   $("moves").replaceChildren(...s.moves.map(m => el("li", { text: t(`event.move.${m.reason}`, { player: m.player, from: m.from, to: m.to, seat: m.seat }) })));
+  // The TV shows the best places so far (the latest out, or the final ten); the standings page has them all.
   $("standings-box").classList.toggle("hidden", !s.standings.length);
-  fillRows(document.querySelector("#standings tbody"), s.standings.map(p => el("tr", {},
+  $("standings-more").classList.toggle("hidden", s.standings.length <= TV_STANDINGS);
+  $("standings-more").href = $("standings-link").href;
+  fillRows(document.querySelector("#standings tbody"), s.standings.slice(0, TV_STANDINGS).map(p => el("tr", {},
     el("td", { text: placeText(p.place) }), el("td", { class: "name", text: p.name }), el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))), t("event.standings.none"), 3);
-  $("structure").tBodies[0].replaceChildren(...s.structure.map(r => el("tr", { class: r.index === c.index ? "current" : "" },
+  // The structure around the level now (one back, ten ahead), every level a click away.
+  $("structure").tBodies[0].replaceChildren(...s.structure.map(r => el("tr", { class: (r.index === c.index ? "current" : "") + (r.index < c.index - 1 || r.index > c.index + 10 ? " far" : "") },
     el("td", { text: r.break ? t("event.clock.break") : String(r.level) }),
     el("td", { text: r.break ? "" : blindsText(r) }),
     el("td", { text: r.break ? "" : anteText(r) }),
     el("td", { text: lengthText(r) }))));
+  drawToggle();
   drawHost();
   drawRegistration();
 }
+
+function drawToggle() {
+  const all = document.querySelector(".structure").classList.contains("all");
+  $("structure-toggle").textContent = all ? t("event.structure.fewer") : t("event.structure.all");
+}
+$("structure-toggle").addEventListener("click", () => { document.querySelector(".structure").classList.toggle("all"); drawToggle(); });
 
 // ---------------------------------------------------------------- host
 function drawHost() {
