@@ -10,7 +10,9 @@
 Modules: :mod:`.ranges` (range notation, :data:`PREFLOP_ORDER` for
 ``top N%``), :mod:`.calculator` (:func:`equity` and its result types),
 ``_kernel`` / ``_exact`` / ``_montecarlo`` (the vectorised NumPy core on
-the evaluator's additive tables), :mod:`.table` (the exact preflop
+the evaluator's additive tables; ``_symmetry`` and ``_board_classes`` let
+exact enumeration count one combo assignment per suit-symmetry orbit and,
+pre-flop, classes of boards instead of boards), :mod:`.table` (the exact preflop
 :class:`EquityTable` of every class pair: :func:`equity_table` builds it,
 :func:`load_equity_table` reads its Parquet file; ``equity(..., table=...)``
 answers heads-up preflop matchups from it), :mod:`.errors`.

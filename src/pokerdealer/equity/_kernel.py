@@ -187,21 +187,28 @@ class Tally:
         )
 
     def score(
-        self, ranks: list[np.ndarray], valid: np.ndarray | None, row_weights: np.ndarray
+        self,
+        ranks: list[np.ndarray],
+        valid: np.ndarray | None,
+        row_weights: np.ndarray,
+        *,
+        row_sizes: np.ndarray | None = None,
     ) -> None:
         """Add the showdowns of ``(rows, boards)`` rank matrices (or rows broadcast to them).
 
         ``valid`` marks the (row, board) pairs that are real deals (no shared
-        card); ``row_weights`` weighs each row (a combo assignment).
+        card); ``row_weights`` weighs each row (a combo assignment), and
+        ``row_sizes`` says how many assignments each row stands for (one
+        when not given; see :mod:`._symmetry`).
         """
         shape = np.broadcast_shapes(*(r.shape for r in ranks))
         boards = shape[1]
         if valid is not None:
             counted = np.count_nonzero(valid, axis=1)
-            self.outcomes += int(counted.sum())
+            self.outcomes += int(counted.sum() if row_sizes is None else row_sizes @ counted)
             total = float(row_weights @ counted)
         else:
-            self.outcomes += shape[0] * boards
+            self.outcomes += (shape[0] if row_sizes is None else int(row_sizes.sum())) * boards
             total = float(row_weights.sum()) * boards
         self.total += total
         if len(ranks) == 2 and self.categories is None:

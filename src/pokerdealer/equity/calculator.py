@@ -367,7 +367,18 @@ def equity(
 
     if method == "exact":
         assert assignments is not None
-        tally = exact_tally(arrays, deck, k, assignments, categories=categories, progress=progress)
+        dead_mask = 0
+        for card in dead_cards:
+            dead_mask |= int(_kernel.card_bits(np.array(card.index)))
+        tally = exact_tally(
+            arrays,
+            deck,
+            k,
+            assignments,
+            dead=dead_mask,
+            categories=categories,
+            progress=progress,
+        )
     else:
         if samples is None and seconds is None:
             samples = DEFAULT_SAMPLES
