@@ -1,28 +1,41 @@
-"""Equity benchmark: pokerdealer against eval7 and phevaluator, in one run.
+"""Equity benchmark: pokerdealer against OMPEval (C++), eval7 and phevaluator, in one run.
 
-Run:  uv run --extra bench python benchmarks/bench_equity.py [--quick]
+Run:  uv run --extra bench python benchmarks/bench_equity.py [--rounds 3] [--quick] [--no-peers]
+      [--ompeval /work/ompeval/driver]
 
-Neither eval7 nor phevaluator enumerates boards, so for them the fastest
-public way to an exact pre-flop answer is a Python loop over
+Part A, against OMPEval (github.com/zekyll/OMPEval, C++, one calculation
+thread), issue 17's goal 3. OMPEval runs through a small driver built outside
+the repository (``/work/ompeval/build.sh`` clones and builds it with
+``g++ -O3``; ``--ompeval`` or ``$OMPEVAL_DRIVER`` points at another build).
+Each round runs our cases and the driver one after the other; the medians of
+the rounds are printed with the ratios (our time over OMPEval's, or our rate
+over its rate), in wall and in CPU seconds (on a shared machine wall time
+includes waiting for a core, CPU time does not), and the load average. When
+the driver is missing, OMPEval's figures recorded on the development machine
+are printed instead, marked as such.
+
+  * exact heads-up pre-flop, As Ks vs Qh Qd: the first call in a fresh process
+    (after the import) and warm calls; targets <= 30 ms and <= 5 ms, within 2x
+  * exact hand vs range pre-flop, As Ks vs QQ+,AKo: within 3x
+  * exact three-way pre-flop, As Ks vs Qh Qd vs 7c 7d: within 3x
+  * Monte Carlo, six random hands: at least half OMPEval's player-hands/s
+
+Part B, against eval7 and phevaluator (no enumeration of their own: the
+fastest public way to an exact answer is a Python loop over
 ``itertools.combinations`` of the remaining cards, calling the library's
-evaluator for each hand (``eval7.evaluate``, ``phevaluator.evaluate_7cards``).
-eval7 also has a C Monte Carlo loop for a hand against a range
-(``py_hand_vs_range_monte_carlo``), compared with ours at the same count.
+evaluator per hand, ``eval7.evaluate`` and ``phevaluator.evaluate_7cards``;
+eval7's C Monte Carlo loop for a hand against a range,
+``py_hand_vs_range_monte_carlo``, is compared at the same count):
 
-Cases:
   1. exact, heads-up pre-flop: As Ks vs Qh Qd (1,712,304 boards)
   2. hand vs range: As Ks vs QQ+,AKo, exact on a flop (every combo x runout)
-     and pre-flop (pokerdealer only: 30 combos x 2.6M boards), and Monte
-     Carlo pre-flop (10M samples) vs eval7's C loop
+     and pre-flop, and Monte Carlo pre-flop (10M samples) vs eval7's C loop
   3. three-way exact pre-flop: As Ks vs Qh Qd vs 7c 7d (1,370,754 boards)
   4. Monte Carlo throughput (player-hands evaluated per second)
 
-Timings are medians of repeats in this process, single thread; ratios are
-other / pokerdealer within the same run (wall time). CPU time is printed too:
-on a shared machine wall time includes waiting for a core. ``--quick`` does
-one repeat each.
-Targets: case 1 under 0.1 s and at least 9x eval7; Monte Carlo above 20
-million player-hands per second.
+Timings in part B are medians of repeats in this process, single thread;
+ratios are other / pokerdealer within the same run. ``--quick`` does one
+repeat each and one round; ``--no-peers`` skips part B.
 """
 
 from __future__ import annotations
@@ -32,12 +45,16 @@ import os
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import argparse  # noqa: E402
+import json  # noqa: E402
 import statistics  # noqa: E402
+import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from itertools import combinations  # noqa: E402
+from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 from pokerdealer.cards import CARDS, parse_cards  # noqa: E402
@@ -48,7 +65,17 @@ with warnings.catch_warnings():
     import eval7  # noqa: E402
 from phevaluator import evaluate_7cards  # noqa: E402
 
-QUICK = "--quick" in sys.argv
+ARGS = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+ARGS.add_argument("--rounds", type=int, default=3, help="interleaved rounds against OMPEval")
+ARGS.add_argument("--quick", action="store_true", help="one repeat of each case, one round")
+ARGS.add_argument("--no-peers", action="store_true", help="skip eval7 and phevaluator")
+ARGS.add_argument(
+    "--ompeval",
+    default=os.environ.get("OMPEVAL_DRIVER", "/work/ompeval/driver"),
+    help="OMPEval driver (see the module docstring)",
+)
+OPTIONS = ARGS.parse_args()
+QUICK = OPTIONS.quick
 E7 = [eval7.Card(str(card)) for card in CARDS]
 
 
@@ -129,9 +156,162 @@ def hand_vs_range_loop(hero: list[int], villain: str, board: list[int], loop) ->
     return total / weight
 
 
+# ---- part A: against OMPEval ---------------------------------------------------
+
+#: OMPEval through the driver on the 2-core development machine (wall = CPU: one
+#: thread, machine quiet), recorded 2026-12-01, printed when the driver is absent.
+OMPEVAL_RECORDED = {
+    "exact_headsup_first": 0.0058,
+    "exact_headsup": 0.0023,
+    "exact_hand_vs_range": 0.0105,
+    "exact_threeway": 0.0030,
+    "mc_six_random": 65.5e6,  # player-hands per second
+}
+#: (case, what is compared, target): "time" cases compare seconds (ours / OMPEval's,
+#: at most the target ratio), "rate" cases player-hands/s (ours / OMPEval's, at least).
+CASES = [
+    ("exact_headsup_first", "exact AsKs v QhQd, first call in a process", "time", None),
+    ("exact_headsup", "exact AsKs v QhQd, warm", "time", 2.0),
+    ("exact_hand_vs_range", "exact AsKs v QQ+,AKo pre-flop", "time", 3.0),
+    ("exact_threeway", "exact AsKs v QhQd v 7c7d", "time", 3.0),
+    ("mc_six_random", "Monte Carlo, 6 random hands (player-hands/s)", "rate", 0.5),
+]
+ABSOLUTE = {"exact_headsup_first": 0.030, "exact_headsup": 0.005}  # seconds, issue 17
+
+_FIRST_CALL = """
+import json, time
+from pokerdealer.equity import equity
+import pokerdealer.equity.calculator
+wall, cpu = time.perf_counter(), time.process_time()
+equity(["AsKs", "QhQd"])
+print(json.dumps([time.perf_counter() - wall, time.process_time() - cpu]))
+"""
+
+
+def first_call() -> tuple[float, float]:
+    """Wall and CPU seconds of the first exact call in a fresh process, after the import."""
+    out = subprocess.run(
+        [sys.executable, "-c", _FIRST_CALL], capture_output=True, text=True, check=True
+    ).stdout
+    wall, cpu = json.loads(out.strip().splitlines()[-1])
+    return wall, cpu
+
+
+def timed_both(fn: Callable[[], Any], repeats: int) -> tuple[float, float, Any]:
+    """Median wall and CPU seconds of ``repeats`` runs, and the last result."""
+    walls, cpus, result = [], [], None
+    for _ in range(repeats):
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = fn()
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus), result
+
+
+def ours_round(repeats: int) -> dict[str, tuple[float, float]]:
+    """One round of our cases: {case: (wall, cpu)}; rates for the Monte Carlo case."""
+    found: dict[str, tuple[float, float]] = {}
+    found["exact_headsup_first"] = first_call()
+    equity(["AsKs", "QhQd"])
+    for case, players in [
+        ("exact_headsup", ["AsKs", "QhQd"]),
+        ("exact_hand_vs_range", ["AsKs", "QQ+,AKo"]),
+        ("exact_threeway", ["AsKs", "QhQd", "7c7d"]),
+    ]:
+        wall, cpu, result = timed_both(lambda p=players: equity(p, exact=True), repeats)
+        assert result.method == "exact"
+        found[case] = (wall, cpu)
+    samples = 400_000 if QUICK else 2_000_000
+    wall, cpu, result = timed_both(lambda: equity(["random"] * 6, samples=samples, seed=3), 1)
+    found["mc_six_random"] = (6 * result.boards / wall, 6 * result.boards / cpu)
+    return found
+
+
+def ompeval_round(driver: str, repeats: int) -> dict[str, tuple[float, float]]:
+    """One run of the OMPEval driver: {case: (wall, cpu)}; rates for Monte Carlo."""
+    out = subprocess.run(
+        [driver, str(repeats), "1"], capture_output=True, text=True, check=True
+    ).stdout
+    found = {}
+    for line in out.splitlines():
+        name, wall, cpu, detail = line.split("\t")
+        if name == "mc_six_random":
+            deals = int(detail.split("(")[1].split()[0])
+            found[name] = (6 * deals / float(wall), 6 * deals / float(cpu))
+        else:
+            found[name] = (float(wall), float(cpu))
+    return found
+
+
+def against_ompeval() -> None:
+    driver = OPTIONS.ompeval
+    have = Path(driver).is_file() and os.access(driver, os.X_OK)
+    rounds = 1 if QUICK else OPTIONS.rounds
+    repeats = 1 if QUICK else 5
+    print(f"A. against OMPEval (C++, one thread), {rounds} interleaved round(s), medians")
+    if not have:
+        print(
+            f"  OMPEval driver not found at {driver}: its figures below are the ones recorded on"
+            "\n  the development machine (build it with /work/ompeval/build.sh, see the docstring)"
+        )
+    ours: dict[str, list[tuple[float, float]]] = {case: [] for case, *_ in CASES}
+    theirs: dict[str, list[tuple[float, float]]] = {case: [] for case, *_ in CASES}
+    loads = [os.getloadavg()[0]]
+    for _ in range(rounds):
+        for case, value in ours_round(repeats).items():
+            ours[case].append(value)
+        if have:
+            for case, value in ompeval_round(driver, repeats).items():
+                theirs[case].append(value)
+        loads.append(os.getloadavg()[0])
+    print(f"  load average (1 min) during the rounds: {min(loads):.1f} to {max(loads):.1f}")
+    print(
+        f"  {'case':46s} {'ours wall':>10s} {'ours cpu':>10s} {'OMPEval wall':>12s} "
+        f"{'OMPEval cpu':>11s} {'ratio wall':>10s} {'ratio cpu':>9s}  target"
+    )
+    for case, label, kind, target in CASES:
+        wall = statistics.median(v[0] for v in ours[case])
+        cpu = statistics.median(v[1] for v in ours[case])
+        if theirs[case]:
+            other_wall = statistics.median(v[0] for v in theirs[case])
+            other_cpu = statistics.median(v[1] for v in theirs[case])
+            mark = ""
+        else:
+            other_wall = other_cpu = OMPEVAL_RECORDED[case]
+            mark = " (recorded)"
+        if kind == "rate":
+            show = [f"{wall / 1e6:8.1f} M", f"{cpu / 1e6:8.1f} M"]
+            other = [f"{other_wall / 1e6:10.1f} M", f"{other_cpu / 1e6:9.1f} M"]
+            ratios = (wall / other_wall, cpu / other_cpu)
+            goal = f">= {target:.0%} of OMPEval: {'met' if ratios[1] >= target else 'MISSED'} (cpu)"
+        else:
+            show = [f"{wall * 1e3:7.2f} ms", f"{cpu * 1e3:7.2f} ms"]
+            other = [f"{other_wall * 1e3:9.2f} ms", f"{other_cpu * 1e3:8.2f} ms"]
+            ratios = (wall / other_wall, cpu / other_cpu)
+            goals = []
+            if target is not None:
+                goals.append(f"<= {target:g}x: {'met' if ratios[1] <= target else 'MISSED'}")
+            if case in ABSOLUTE:
+                limit = ABSOLUTE[case]
+                goals.append(
+                    f"<= {limit * 1e3:g} ms: {'met' if cpu <= limit else 'MISSED'} cpu, "
+                    f"{'met' if wall <= limit else 'missed'} wall"
+                )
+            goal = "; ".join(goals)
+        print(
+            f"  {label:46s} {show[0]:>10s} {show[1]:>10s} {other[0]:>12s} {other[1]:>11s} "
+            f"{ratios[0]:9.2f}x {ratios[1]:8.2f}x  {goal}{mark}",
+            flush=True,
+        )
+
+
 def main() -> None:
     print(f"python {sys.version.split()[0]}, eval7 {getattr(eval7, '__version__', '0.1.x')}")
     equity(["AsKs", "QhQd"], board="2c 3d 4h")  # load the lookup tables once
+    against_ompeval()
+    if OPTIONS.no_peers:
+        return
+    print("\nB. against eval7 and phevaluator")
 
     print("\n1. exact heads-up pre-flop: As Ks vs Qh Qd, 1,712,304 boards")
     ours, result = timed(lambda: equity(["AsKs", "QhQd"]), 7)
