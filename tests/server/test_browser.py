@@ -216,3 +216,33 @@ def test_the_creator_of_a_table_keeps_its_host_token_out_of_the_address_bar(brow
         assert r.status_code == 200 and r.json()["settings"]["approve_players"] is True
     finally:
         desk.close()
+
+
+def test_a_table_created_with_straddles_says_so_in_the_lobby_and_a_player_turns_theirs_on(
+    browser: Browser, server: Server
+) -> None:
+    desk = browser.new_context(viewport={"width": 1280, "height": 800})
+    desk.set_default_timeout(15_000)
+    try:
+        page = desk.new_page()
+        page.goto(server.base + "/")
+        page.fill("input[name=name]", "Straddle night")
+        page.fill("input[name=bots]", "caller, caller")
+        page.select_option("select[name=listed]", "true")
+        page.select_option("select[name=straddle]", "true")
+        page.click("#create-btn")
+        page.wait_for_url("**/t/*")
+        table = page.url.rsplit("/", 1)[-1].split("#")[0]
+        assert server.get(f"/api/tables/{table}").json()["straddle"] is True
+        page.fill("#join-name", "Ann")
+        page.click("#join-btn")
+        button = page.locator("#btn-straddle")
+        expect(button).to_have_attribute("aria-pressed", "false")
+        button.click()
+        expect(page.locator("#btn-straddle")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#btn-straddle")).to_have_text("Straddle under the gun: on")
+        page.goto(server.base + "/")
+        expect(page.locator("#tables")).to_contain_text("Straddle night")
+        expect(page.locator("#tables")).to_contain_text("· straddles")
+    finally:
+        desk.close()

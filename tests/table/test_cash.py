@@ -435,3 +435,79 @@ def test_hands_sat_out_survives_a_state_snapshot():
     twin = CashTable(table.settings)
     twin.restore_state(table.state())
     assert twin.hands_sat_out("p3") == 2
+
+
+# ------------------------------------------------------------------ straddle
+def straddle_table(n=4, straddle=True):
+    s = CashGameSettings(5, 10, 200, 1000, seats=6, straddle=straddle)
+    table = CashTable(s, rng=random.Random(0), first_button=1)
+    for seat in range(1, n + 1):
+        table.sit_down(f"p{seat}", 500, seat=seat)
+    return table
+
+
+def test_the_player_under_the_gun_straddles_two_big_blinds_and_acts_last_preflop():
+    table = straddle_table(4)  # button 1, SB 2, BB 3, under the gun 4
+    r = table.start_hand(straddlers={"p4"})
+    hand = r.hand
+    assert hand.committed == (0, 5, 10, 20) and hand.config.straddles == (20,)
+    # Left of the straddler first (the button), then round to the straddler, who acts last.
+    order = []
+    while hand.street is Street.PREFLOP:
+        order.append(r.seats[hand.actor])
+        if r.seats[hand.actor] == 4:
+            assert hand.legal().can_check and hand.legal().min_raise_to is not None  # the straddler's option
+            hand.apply(Action("check", hand.actor))
+        else:
+            assert hand.legal().call == 20 - hand.committed[hand.actor]
+            hand.apply(Action("call", hand.actor))
+    assert order == [1, 2, 3, 4]
+    while not hand.is_complete and hand.street is not Street.SHOWDOWN:
+        hand.apply(Action("check", hand.actor))
+    table.finish_hand()
+    assert sum(table.stacks.values()) == 2000
+
+
+def test_a_straddle_is_raised_by_at_least_the_straddle():
+    table = straddle_table(4)
+    hand = table.start_hand(straddlers={"p4"}).hand
+    assert hand.legal().min_raise_to == 40  # RULES.md §2.4: the straddle is the bet to raise
+
+
+def test_only_the_player_under_the_gun_straddles_the_others_wish_waits():
+    table = straddle_table(4)
+    r = table.start_hand(straddlers={"p2"})  # p2 is the small blind this hand
+    assert r.hand.config.straddles == () and r.hand.committed == (0, 5, 10, 0)
+    play_hand_from(table, r)
+    r = table.start_hand(straddlers={"p2"})  # button 2, SB 3, BB 4: p1 under the gun
+    assert r.hand.config.straddles == ()
+    play_hand_from(table, r)
+    r = table.start_hand(straddlers={"p2"})  # button 3, SB 4, BB 1: p2 under the gun
+    assert r.hand.config.straddles == (20,) and r.hand.committed[r.index_of(2)] == 20
+
+
+def test_heads_up_nobody_straddles():
+    table = straddle_table(2)
+    assert table.start_hand(straddlers={"p1", "p2"}).hand.config.straddles == ()
+
+
+def test_a_player_posting_to_come_in_does_not_straddle_too():
+    table = straddle_table(4)  # button 1, SB 2, BB 3
+    fold_around(table)
+    table.sit_down("p5", 300, seat=5, wait_for_big_blind=False)  # button 2, SB 3, BB 4: 5 posts, under the gun
+    r = table.start_hand(straddlers={"p5"})
+    assert r.posts and r.hand.config.straddles == () and r.hand.committed[r.index_of(5)] == 10
+
+
+def test_a_table_without_straddles_refuses_a_straddle():
+    table = straddle_table(4, straddle=False)
+    with pytest.raises(TableError, match="does not allow straddles"):
+        table.start_hand(straddlers={"p4"})
+    assert table.current is None
+
+
+def play_hand_from(table, record):
+    hand = record.hand
+    while not hand.is_complete and hand.street is not Street.SHOWDOWN:
+        hand.apply(check_or_fold(hand.view(hand.actor)))
+    table.finish_hand()

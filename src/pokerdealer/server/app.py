@@ -50,6 +50,7 @@ class CreateTable(BaseModel):
     ante_type: str = Field("per_player", max_length=20)
     time_bank: int = Field(0, ge=0, le=600)
     approve_players: bool = False
+    straddle: bool = False
 
 
 class HostCommand(BaseModel):

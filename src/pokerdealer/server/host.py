@@ -7,8 +7,8 @@ header ``X-Host-Token`` the host may (``POST /api/tables/{id}/host``):
 
 - ``pause`` / ``resume`` -- no new hand is dealt while paused; the hand in
   play is finished first;
-- ``settings`` -- change the blinds, ante, action clock, time bank or the
-  approval option from the next hand (checked as a new table's settings);
+- ``settings`` -- change the blinds, ante, action clock, time bank, the
+  approval option or whether straddles are allowed from the next hand (checked as a new table's settings);
 - ``approve`` / ``refuse`` a seat request -- with ``approve_players`` a join
   is a request (the newcomer gets a token, and a seat once approved);
 - ``stand_up`` a player -- after the hand if they are in it; their chips are
@@ -59,7 +59,7 @@ EVENTS = (
 
 COMMANDS = ("pause", "resume", "settings", "approve", "refuse", "stand_up", "close")
 
-HOST_SETTINGS = ("small_blind", "big_blind", "ante", "ante_type", "clock", "time_bank", "approve_players")
+HOST_SETTINGS = ("small_blind", "big_blind", "ante", "ante_type", "clock", "time_bank", "approve_players", "straddle")
 """The table settings a host may change during the game."""
 
 

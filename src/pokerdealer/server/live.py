@@ -30,7 +30,7 @@ from pokerdealer.bots import make_bot
 from pokerdealer.cards import parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
-from pokerdealer.server import between_hands, db, history_store, host, proofs, self_limits, timebank, waiting
+from pokerdealer.server import between_hands, db, history_store, host, proofs, self_limits, straddle, timebank, waiting
 from pokerdealer.server.chat import TableChat
 from pokerdealer.server.fair import DeckCommitment, shuffled_deck
 from pokerdealer.server.settings import ServerOptions, TableSettings
@@ -101,6 +101,8 @@ class Member:
     bot_obj: Any = None
     own: Any = None
     """Their own settings and session (:class:`~pokerdealer.server.self_limits.Own`)."""
+    straddle: bool = False
+    """They straddle when under the gun, at a table that allows it (:mod:`~pokerdealer.server.straddle`)."""
 
 
 @dataclass(eq=False)
@@ -239,6 +241,8 @@ class LiveTable:
             between_hands.promise(self.members[data["member"]], kind, data)
         elif kind in host.EVENTS:
             host.apply(self, kind, data, at)
+        elif kind == straddle.EVENT:
+            straddle.chose(self.members[data["member"]], data)
         elif kind == "time_bank":
             self.bank.spend(data["member"], hand=data["hand"], seconds=data["seconds"], full=self.settings.time_bank)
         elif kind == "hand_start":
@@ -247,7 +251,7 @@ class LiveTable:
             self.feeder.pick = data.get("pick")
             self.feeder.picked = None
             try:
-                record = table.start_hand(now=at)
+                record = table.start_hand(now=at, straddlers=straddle.replayed(self, data))
             finally:
                 self.feeder.next_deck = None
                 self.feeder.pick = None
@@ -382,7 +386,7 @@ class LiveTable:
                 if cmd.future and not cmd.future.done():
                     cmd.future.set_result(None)
                 return True
-        except (Rejected, PokerDealerError) as error:
+        except (Said, PokerDealerError) as error:
             if cmd.future is not None and not cmd.future.done():
                 cmd.future.set_exception(error)
             elif conn is not None:
@@ -531,6 +535,9 @@ class LiveTable:
             if player.status is SeatStatus.SITTING_OUT:
                 raise Rejected("room.error.already_sitting_out")
             await self._do([("sit_out", {"member": member.id})])
+            return True
+        if kind == "straddle":
+            await self._do([straddle.event(self, member, msg["on"])])
             return True
         if kind in ("coach", "limits", "limit_continue"):
             try:
@@ -783,7 +790,7 @@ class LiveTable:
         self.feeder.pick = None
         self.feeder.picked = None
         try:
-            record = self.table.start_hand(now=at)
+            record = self.table.start_hand(now=at, straddlers=straddle.wishes(self))
         except TableError as error:
             log.info("table %s: cannot deal: %s", self.id, error)
             return False
@@ -791,6 +798,9 @@ class LiveTable:
             self.feeder.next_deck = None
         if self.feeder.picked is not None:
             data["pick"] = self.feeder.picked
+        straddler = straddle.dealt(self, record)
+        if straddler is not None:  # a replay deals the same straddle
+            data["straddle"] = straddler
         self.hand_meta[number] = {
             "commitment": committed.root, "salts": committed.salts_text, "deck": deck, "fair": committed,
             "started_at": at,

@@ -45,6 +45,7 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     "chat": {"text": _STR},
     "ping": {},
     "coach": {"on": _INT},
+    "straddle": {"on": _INT},
     "limits": {"minutes": _OPT_INT, "loss": _OPT_INT, "unit": _OPT_STR, "time_sit_out": _OPT_INT},
     "limit_continue": {},
 }

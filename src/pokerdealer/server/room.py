@@ -394,6 +394,7 @@ def lt_info(lt: LiveTable) -> dict[str, Any]:
         "ante_type": s.ante_type,
         "time_bank": s.time_bank,
         "approve_players": s.approve_players,
+        "straddle": s.straddle,
         "paused": lt.host.paused,
         "closed": lt.host.closed or lt.host.closing,
         "url": f"/t/{lt.id}",

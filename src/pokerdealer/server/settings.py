@@ -85,6 +85,9 @@ class TableSettings:
     approve_players: bool = False
     """A home-game option: a join is a request the host approves or refuses
     (:mod:`~pokerdealer.server.host`)."""
+    straddle: bool = False
+    """A home-game option: the player under the gun may straddle two big blinds
+    before the cards, when they ask for it (:mod:`~pokerdealer.server.straddle`)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -135,13 +138,13 @@ class TableSettings:
             raise TableError(f"lang must be one of {', '.join(LANGS)}")
         if d["ante_type"] not in ANTE_TYPES:
             raise TableError(f"ante_type must be one of {', '.join(ANTE_TYPES)}")
-        for key in ("listed", "reveal_deck", "approve_players"):
+        for key in ("listed", "reveal_deck", "approve_players", "straddle"):
             if not isinstance(d[key], bool):
                 raise TableError(f"{key} must be true or false")
         return cls(
             name=name, structure=structure, bots=tuple(bots), clock=float(clock),
             lang=d["lang"], listed=d["listed"], reveal_deck=d["reveal_deck"], ante_type=d["ante_type"],
-            approve_players=d["approve_players"], **ints,
+            approve_players=d["approve_players"], straddle=d["straddle"], **ints,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -160,4 +163,5 @@ class TableSettings:
             structure=Structure(self.structure),
             ante=self.ante,
             ante_type=AnteType(self.ante_type) if self.ante else AnteType.NONE,
+            straddle=self.straddle,
         )

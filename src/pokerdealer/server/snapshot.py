@@ -10,7 +10,8 @@ yet (:mod:`~pokerdealer.server.between_hands` keeps them by the events that
 follow), each member's own settings and session
 (:mod:`~pokerdealer.server.self_limits`), the host's decisions
 (:class:`~pokerdealer.server.host.HostState`: paused, closing, the settings in
-force and pending, seat requests, stand-ups) and the time banks -- valid just
+force and pending, seat requests, stand-ups), the time banks and who wants to
+straddle -- valid just
 after event ``seq``. A start takes the newest snapshot
 from before the last finished hand and replays the events after it (that
 hand, so it is in memory again for the page, the moves between hands, and the
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pokerdealer.server import db, self_limits
+from pokerdealer.server import db, self_limits, straddle
 from pokerdealer.server.host import HostState, settings_in_force
 from pokerdealer.server.timebank import TimeBank
 
@@ -53,7 +54,7 @@ def take(lt: LiveTable) -> dict[str, Any]:
     """The state of ``lt`` between hands, JSON-ready."""
     return {
         "table": lt.table.state(), "pending": _pending(lt.members.values()), "own": self_limits.take(lt),
-        "host": lt.host.to_json(), "bank": lt.bank.to_json(),
+        "host": lt.host.to_json(), "bank": lt.bank.to_json(), "straddle": straddle.take(lt),
     }
 
 
@@ -76,6 +77,7 @@ def restore(lt: LiveTable, snapshot: dict[str, Any]) -> None:
         m = lt.members[int(member_id)]
         m.pending_top_up, m.pending_leave, m.pending_hand = int(top_up), bool(leave), hand
     self_limits.restore(lt, data.get("own", {}))  # snapshots from before it have none
+    straddle.restore(lt, data.get("straddle"))
     lt.seq = int(snapshot["seq"])
 
 

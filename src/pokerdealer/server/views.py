@@ -299,6 +299,12 @@ def _keep_busted_seats(lt: LiveTable, seat_rows: list[dict[str, Any] | None]) ->
             }
 
 
+def _straddler_seat(record: HandRecord) -> int | None:
+    """The seat of the player who straddled in the hand (None: nobody)."""
+    config = record.hand.config
+    return record.seats[config.straddle_players[0]] if config.straddles else None
+
+
 def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str, Any]:
     """The public part of the table (what a spectator sees)."""
     table = lt.table
@@ -324,6 +330,7 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "cards": None,
             "hidden": False,
             "last": None,
+            "straddle": bool(m and m.straddle and settings.straddle),
         }
         said = last.get(p.seat)
         if said is not None:
@@ -360,6 +367,7 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "ante_type": settings.ante_type,
             "time_bank": settings.time_bank,
             "approve_players": settings.approve_players,
+            "straddle": settings.straddle,
         },
         "host": host.public(lt),
         "seats": seat_rows,
@@ -381,6 +389,7 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "button": pos.button,
             "small_blind": getattr(pos, "small_blind", None),
             "big_blind": getattr(pos, "big_blind", None),
+            "straddle": _straddler_seat(record),
             "actor": record.seats[actor] if actor is not None else None,
             "actions": len(hand.log),
             "clock_left": lt.clock_left(),

@@ -75,6 +75,9 @@ class CashTable(Table):
         s = self.settings
         return Stakes(s.small_blind, s.big_blind, s.ante, s.ante_type)
 
+    def _straddle_allowed(self) -> bool:
+        return self.settings.straddle
+
     # ---------------------------------------------------------------- seating
     def buy_in_range(self, name: str, *, now: float | None = None) -> tuple[int, int]:
         """The smallest and largest buy-in ``name`` may sit down with now.

@@ -107,6 +107,9 @@ class CashGameSettings:
     :param rathole_seconds: a player who leaves and sits down again within this
         many seconds must buy in for at least the chips taken off (WSOP-LA 58);
         needs ``now`` values, ``0`` disables it.
+    :param straddle: the player under the gun may straddle -- post a live blind
+        of two big blinds before the cards, when they ask for it (RULES.md §2.4,
+        WSOP-LA 161); see :meth:`~pokerdealer.table.Table.start_hand`.
     :param limit_heads_up_cap: fixed limit, whether the raise cap applies
         heads-up (RULES.md §4.3, Appendix A): by default a betting round that
         starts with two players has no cap (WSOP-LA 127). It replaces
@@ -128,6 +131,7 @@ class CashGameSettings:
     options: RuleOptions = field(default_factory=RuleOptions)
     rathole_seconds: float = 3600.0
     limit_heads_up_cap: HeadsUpCap = HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP
+    straddle: bool = False
 
     def __post_init__(self) -> None:
         if self.big_blind <= 0 or self.small_blind < 0:

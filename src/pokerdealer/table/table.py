@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from pokerdealer.rules import Action, AnteType, Hand, HandConfig, RuleOptions, Street
@@ -158,6 +158,10 @@ class Table:
         the event is heads-up)."""
         return self._options
 
+    def _straddle_allowed(self) -> bool:
+        """Whether the player under the gun may straddle (a cash table's option)."""
+        return False
+
     def _after_hand(self, record: HandRecord) -> None:
         """Bookkeeping once the result is applied (busts, eliminations)."""
 
@@ -176,16 +180,33 @@ class Table:
             return self._rng.choice(list(dealt))
         return secrets.choice(list(dealt))
 
-    def start_hand(self, now: float | None = None) -> HandRecord:
+    def start_hand(self, now: float | None = None, *, straddlers: Collection[str] = ()) -> HandRecord:
         """Deal the next hand: decide who plays, move the button and blinds,
         shuffle with the table's RNG, and post the forced bets.
 
         :param now: the time (seconds, any epoch) for timed tournament levels.
+        :param straddlers: the players who want to straddle (a table that
+            allows it): if the player under the gun -- the first left of the big
+            blind, with three or more dealt in -- is one of them, they post a
+            live straddle of two big blinds before the cards, act last before
+            the flop and set its price (RULES.md §2.4). A player posting to come
+            in this hand does not straddle too; anyone else's wish waits for the
+            hand they are under the gun.
         :return: the record of the hand in play; ``record.hand`` is the rules hand
             and ``record.seats[i]`` the seat of its player ``i``.
+
+        >>> from pokerdealer.table import CashGameSettings, CashTable
+        >>> table = CashTable(CashGameSettings(1, 2, 40, 200, straddle=True), first_button=1)
+        >>> for name in ("ann", "bob", "cy", "dee"):
+        ...     _ = table.sit_down(name, 100)
+        >>> hand = table.start_hand(straddlers={"dee"}).hand  # button ann, blinds bob and cy
+        >>> hand.config.straddles, hand.committed, hand.config.players[hand.actor]
+        ((4,), (0, 1, 2, 4), 'ann')
         """
         if self._current is not None:
             raise TableError(f"hand {self._current.number} is still in play")
+        if straddlers and not self._straddle_allowed():
+            raise TableError(f"this table does not allow straddles; {', '.join(sorted(straddlers))} asked to straddle")
         stakes = self._stakes(now)
         states = {
             seat: SeatState(p.status, p.missed_small_blind, p.missed_big_blind, p.new)
@@ -217,12 +238,19 @@ class Table:
             # Nobody posts the small blind; the big blind is left of the button.
             button = effective = (seats.index(pos.big_blind) - 1) % n
             dead_small_blind = True
+        straddles: tuple[int, ...] = ()
+        if straddlers and n >= 3:
+            under_the_gun = seats[(seats.index(pos.big_blind) + 1) % n]
+            posting = {p.seat for p in plan.posts}
+            if self._seats[under_the_gun].name in straddlers and under_the_gun not in posting:
+                straddles = (2 * stakes.big_blind,)
         config = HandConfig(
             stacks=tuple(self._seats[s].stack for s in seats),
             blinds=blinds,
             button=button,
             dead_small_blind=dead_small_blind,
             posts=tuple(RulesPost(seats.index(p.seat), p.live, p.dead) for p in plan.posts),
+            straddles=straddles,
             ante=stakes.ante,
             ante_type=stakes.ante_type if stakes.ante else AnteType.NONE,
             structure=self._structure,

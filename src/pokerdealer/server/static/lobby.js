@@ -6,7 +6,7 @@ async function refresh() {
     const tables = await api("/api/tables");
     body.replaceChildren(...tables.map(t => el("tr", {},
       el("td", {}, el("a", { href: t.url, text: t.name })),
-      el("td", { text: t_("room.lobby.blinds", { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } }) + (t.reveal_deck ? t_("room.lobby.whole_deck") : "") }),
+      el("td", { text: t_("room.lobby.blinds", { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } }) + (t.reveal_deck ? t_("room.lobby.whole_deck") : "") + (t.straddle ? t_("room.lobby.straddle") : "") }),
       el("td", { text: t_("room.lobby.players", { players: t.players, seats: t.seats, bots: t.bots }) }),
       el("td", {}, el("a", { href: t.url, text: t_("room.lobby.play") })))));
     if (!tables.length) body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "muted", text: t_("room.lobby.none") })));
@@ -23,7 +23,7 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
     stack: +f.get("stack"), seats: +f.get("seats"), clock: +f.get("clock"), lang: f.get("lang"), listed: f.get("listed") === "true",
     reveal_deck: f.get("reveal_deck") === "true",
     ante: +f.get("ante") || 0, ante_type: f.get("ante_type"), time_bank: +f.get("time_bank") || 0,
-    approve_players: f.get("approve_players") === "true",
+    approve_players: f.get("approve_players") === "true", straddle: f.get("straddle") === "true",
     bots: String(f.get("bots") || "").split(",").map(s => s.trim()).filter(Boolean),
   };
   document.getElementById("create-error").textContent = "";

@@ -98,6 +98,7 @@ function render() {
     if (hand && hand.button === s) node.append(el("span", { class: "dealer", text: t_("room.role.button") }));
     if (hand && hand.small_blind === s && hand.big_blind !== s && hand.small_blind !== hand.button) node.append(el("span", { class: "blind", text: t_("room.role.small_blind") }));
     if (hand && hand.big_blind === s) node.append(el("span", { class: "blind", text: t_("room.role.big_blind") }));
+    if (hand && hand.straddle === s) node.append(el("span", { class: "blind", title: t_("room.straddle.explain"), text: t_("room.role.straddle") }));
     felt.append(node);
     if (row.bet) {
       const bx = 50 + 0.58 * (p.x - 50), by = 50 + 0.52 * (p.y - 50);
@@ -166,6 +167,11 @@ function renderYou(you, hand, tb) {
     if (you.max_top_up > 0) {
       const amt = el("input", { type: "number", id: "topup-amount", min: 1, max: you.max_top_up, value: you.max_top_up, style: "width:90px" });
       bar.append(el("label", { class: "topup", for: "topup-amount" }, t("room.you.top_up_amount") + " ", amt), el("button", { id: "btn-topup", text: t("room.you.top_up"), onclick: () => send({ type: "top_up", amount: Math.floor(+amt.value) }) }));
+    }
+    if (tb.straddle) {  // a standing choice, public as a live straddle is; the server says whether it is on
+      const on = !!(state.seats[you.seat - 1] || {}).straddle;
+      bar.append(el("button", { id: "btn-straddle", "aria-pressed": on ? "true" : "false", title: t("room.straddle.explain"),
+        text: t(on ? "room.you.straddle_on" : "room.you.straddle_off"), onclick: () => send({ type: "straddle", on: on ? 0 : 1 }) }));
     }
     bar.append(el("button", { id: "btn-leave", text: t("room.you.leave"), onclick: () => { if (confirm(t("room.you.leave_confirm"))) send({ type: "leave" }); } }));
     const proof = you.deal_proof;
