@@ -108,3 +108,26 @@ def test_a_damaged_table_cache_is_rebuilt(tmp_path):
     out = run([sys.executable, "-c", "from pokerdealer import evaluate_rank; print(evaluate_rank('As Ks Qs Js Ts'))"])
     assert out.stdout.strip() == "7462"
     assert path.stat().st_size > 40_000_000
+
+
+def test_a_command_converts_its_options_without_pydantic():
+    # typer converts with Pydantic; pokerdealer.cli._coerce does the plain values without it.
+    loaded = loaded_after(
+        "import sys\nfrom pokerdealer.cli import main\n"
+        "sys.argv = ['pokerdealer', 'eval', 'As Kd', '--board', 'Ad Qs 7h 3c 2d']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass"
+    )
+    assert "pokerdealer.cli.evaluate" in loaded
+    assert "pydantic" not in loaded
+
+
+def test_help_loads_no_rich_and_no_layer_of_the_game():
+    loaded = loaded_after(
+        "import sys\nfrom pokerdealer.cli import main\n"
+        "sys.argv = ['pokerdealer', '--help']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass"
+    )
+    assert "pokerdealer.cli.replay" in loaded and "pokerdealer.cli.play" in loaded
+    layers = {"rich", "pydantic", "pokerdealer.rules", "pokerdealer.history", "pokerdealer.table",
+              "pokerdealer.learn", "pokerdealer.evaluation"}
+    assert not layers & loaded

@@ -155,7 +155,7 @@ def test_all_in_reads_raises_to_and_is_all_in_and_calls_and_is_all_in():
 
 def test_action_words_follow_the_bet_before_the_action():
     from pokerdealer.cli._display import puts_all_in as _puts_all_in
-    from pokerdealer.cli.play import _action_words
+    from pokerdealer.cli._play import _action_words
     from pokerdealer.rules import Action
 
     hand = Hand(HandConfig(stacks=(100, 100, 50), blinds=(1, 2)), deck_cards())

@@ -119,3 +119,14 @@ def test_quiz_refuses_bad_options_in_one_line(args: tuple[str, ...], error: str)
     code, out, err = quiz(*args, "--json")
     assert code == 2 and out == ""
     assert err.strip().startswith(error) and err.count("\n") == 1
+
+
+def test_quiz_help_lists_the_drills_topics_and_most_questions() -> None:
+    # The help is written without importing the drills (start-up); it must say what they take.
+    from pokerdealer.learn import MAX_COUNT
+
+    code, out, _ = quiz("--help")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert f"One of: {', '.join(TOPICS)}." in flat
+    assert f"(1 to {MAX_COUNT})" in flat

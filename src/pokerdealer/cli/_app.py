@@ -6,13 +6,16 @@ import importlib
 import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import typer
 from typer.exceptions import TyperException
-from rich.console import Console
 
+from pokerdealer.cli._coerce import install as _install_plain_coercion
 from pokerdealer.errors import PokerDealerError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = [
     "COMMANDS",
@@ -73,9 +76,36 @@ def load_commands(names: Iterable[str] | None = None) -> typer.Typer:
     return app
 
 
-# Rich resolves sys.stdout at write time, so CliRunner captures these.
-console = Console(highlight=False)
-error_console = Console(stderr=True, highlight=False)
+class LazyConsole:
+    """A rich ``Console`` made on first use: importing rich is about 30 ms CPU,
+    which ``--help`` and the commands that print no table need not spend.
+
+    Everything is passed through to the console; :attr:`real` is the console
+    itself, for what wants a ``Console`` (a rich ``Progress``).
+    """
+
+    def __init__(self, *, stderr: bool = False) -> None:
+        self._stderr = stderr
+        self._real: Console | None = None
+
+    @property
+    def real(self) -> Console:
+        if self._real is None:
+            from rich.console import Console
+
+            # Rich resolves sys.stdout at write time, so CliRunner captures it.
+            self._real = Console(stderr=self._stderr, highlight=False)
+        return self._real
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+
+console: Console = LazyConsole()  # type: ignore[assignment]
+error_console: Console = LazyConsole(stderr=True)  # type: ignore[assignment]
+
+# typer converts values without Pydantic where it can (start-up time).
+_install_plain_coercion()
 
 P = ParamSpec("P")
 R = TypeVar("R")

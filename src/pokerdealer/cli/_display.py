@@ -10,15 +10,13 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
-from rich.text import Text
-
-from pokerdealer.cards import Card
 from pokerdealer.cli._app import error_console
-from pokerdealer.evaluation.explain import card_label
 
-if TYPE_CHECKING:  # rich.progress and the rules load with the commands that use them
+if TYPE_CHECKING:  # rich and the rules load with the commands that draw or play
     from rich.progress import Progress
+    from rich.text import Text
 
+    from pokerdealer.cards import Card
     from pokerdealer.rules import Action, Hand
 
 __all__ = ["FOUR_COLOUR_STYLES", "SUIT_STYLES", "cards_text", "progress_bar", "puts_all_in"]
@@ -47,6 +45,10 @@ def cards_text(
     >>> [span.style for span in cards_text(parse_cards("As Kd"), highlight=parse_cards("As")).spans]
     ['bold', 'red dim']
     """
+    from rich.text import Text
+
+    from pokerdealer.evaluation.explain import card_label
+
     text = Text()
     for i, card in enumerate(cards):
         if i:
@@ -89,7 +91,7 @@ def progress_bar(
         BarColumn(),
         MofNCompleteColumn() if counts else TaskProgressColumn(),
         TimeRemainingColumn() if time_left else TimeElapsedColumn(),
-        console=error_console,
+        console=error_console.real,  # type: ignore[attr-defined]
         transient=True,
         disable=not (enabled and error_console.is_terminal),
     )

@@ -19,19 +19,17 @@ counts from 1 and is ``null`` unless the step is ``kicker``.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, cast
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
-from pokerdealer.cards import Variant, deck_cards, parse_cards
 from pokerdealer.cli._app import app, console, reports_errors
-from pokerdealer.cli._display import cards_text
-from pokerdealer.errors import CardParseError, PokerDealerError
-from pokerdealer.evaluation import HandValue, evaluate
-from pokerdealer.evaluation.showdown import ShowdownResult, showdown
-from pokerdealer.i18n import check_lang, message
+from pokerdealer.errors import PokerDealerError
+
+if TYPE_CHECKING:  # the evaluator and rich load when a command runs, not for --help
+    from pokerdealer.cards import Variant
+    from pokerdealer.evaluation import HandValue
+    from pokerdealer.evaluation.showdown import ShowdownResult
 
 __all__ = ["eval_command", "hand_json", "showdown_command", "showdown_json"]
 
@@ -51,9 +49,12 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of 
 def hand_json(value: HandValue, lang: str = "en") -> dict[str, Any]:
     """The JSON fields of one evaluated hand (the ``eval`` output).
 
+    >>> from pokerdealer.evaluation import evaluate
     >>> hand_json(evaluate("As Kd Ad Qs 7h 3c 2d"))["kickers"]
     ['Kd', 'Qs', '7h']
     """
+    from pokerdealer.i18n import message
+
     return {
         "category": value.category.value,
         "category_name": message(lang, f"category.{value.category.value}"),
@@ -85,9 +86,12 @@ def _print_json(data: dict[str, Any]) -> None:
 
 def _check_options(variant: str, lang: str) -> Variant:
     """Reject an unknown language or variant (one-line error), return the variant."""
+    from pokerdealer.cards import deck_cards
+    from pokerdealer.i18n import check_lang
+
     check_lang(lang)
-    deck_cards(cast(Variant, variant))  # rejects an unknown variant with the standard message
-    return cast(Variant, variant)
+    deck_cards(cast("Variant", variant))  # rejects an unknown variant with the standard message
+    return cast("Variant", variant)
 
 
 @app.command("eval")
@@ -101,6 +105,15 @@ def eval_command(
     as_json: JsonOption = False,
 ) -> None:
     """Evaluate one hand (5-7 cards with the board): category, best five, kickers."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from pokerdealer.cards import parse_cards
+    from pokerdealer.cli._display import cards_text
+    from pokerdealer.errors import CardParseError
+    from pokerdealer.evaluation import evaluate
+    from pokerdealer.i18n import message
+
     checked = _check_options(variant, lang)
     hand = parse_cards(cards, what="hand", variant=checked)
     board_cards = parse_cards(board, what="board", variant=checked)
@@ -149,6 +162,8 @@ def showdown_command(
     as_json: JsonOption = False,
 ) -> None:
     """Decide a showdown: who wins, with which five cards, and what decided it."""
+    from pokerdealer.evaluation.showdown import showdown
+
     checked = _check_options(variant, lang)
     players: dict[str, str] = {}
     for spec in player or []:
@@ -170,6 +185,12 @@ def showdown_command(
 
 
 def _print_showdown(result: ShowdownResult, lang: str) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from pokerdealer.cli._display import cards_text
+    from pokerdealer.i18n import message
+
     title = Text(message(lang, "ui.board") + "  ")
     title.append_text(cards_text(result.board))
     table = Table(title=title, title_justify="left")

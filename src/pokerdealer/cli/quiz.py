@@ -21,17 +21,23 @@ from __future__ import annotations
 import json
 import secrets
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.text import Text
 
 from pokerdealer.cli._app import app, console, reports_errors
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.i18n import check_lang, message
-from pokerdealer.learn import MAX_COUNT, TOPICS, Question, drills, judge
+from pokerdealer.i18n import message
+
+if TYPE_CHECKING:  # the drills (the rules, the evaluator) load when the command runs
+    from pokerdealer.learn import Question
 
 __all__ = ["quiz_command"]
+
+# The help lists pokerdealer.learn's TOPICS and MAX_COUNT without importing the
+# drills for every --help (tests/cli/test_quiz_cli.py checks they agree).
+_TOPICS_HELP = "showdown, best_five, side_pots, min_raise, action_order, show_order, all"
+_MAX_COUNT_HELP = 200
 
 
 def _answer_text(question: Question, lang: str) -> str:
@@ -50,6 +56,10 @@ def _hint(question: Question, lang: str) -> str:
 
 def _ask(question: Question, lang: str) -> bool | None:
     """Ask until the answer can be read; ``None`` at the end of input."""
+    from rich.text import Text
+
+    from pokerdealer.learn import judge
+
     while True:
         console.print(Text(message(lang, "quiz.your_answer")), end="")
         line = sys.stdin.readline()
@@ -66,6 +76,8 @@ def _ask(question: Question, lang: str) -> bool | None:
 
 
 def _interactive(questions: list[Question], *, topic: str, seed: int, lang: str) -> None:
+    from rich.text import Text
+
     total = len(questions)
     console.print(
         Text(message(lang, "quiz.intro", topic=message(lang, f"quiz.topic.{topic}"), n=total, seed=seed))
@@ -97,10 +109,10 @@ def _interactive(questions: list[Question], *, topic: str, seed: int, lang: str)
 @reports_errors
 def quiz_command(
     topic: Annotated[
-        str, typer.Option("--topic", help=f"One of: {', '.join(TOPICS)}.")
+        str, typer.Option("--topic", help=f"One of: {_TOPICS_HELP}.")
     ] = "all",
     count: Annotated[
-        int, typer.Option("--count", help=f"How many questions (1 to {MAX_COUNT}).")
+        int, typer.Option("--count", help=f"How many questions (1 to {_MAX_COUNT_HELP}).")
     ] = 6,
     seed: Annotated[
         int | None,
@@ -111,6 +123,9 @@ def quiz_command(
 ) -> None:
     """Practice drills made by the engine: which hand wins, the best five cards,
     side pots, the minimum raise, who acts next, who shows first."""
+    from pokerdealer.i18n import check_lang
+    from pokerdealer.learn import drills
+
     check_lang(lang)
     if seed is not None and seed < 0:
         raise PokerDealerError(f"--seed {seed}: expected a number 0 or more")
