@@ -614,6 +614,7 @@ MESSAGES: dict[str, str] = {
     "room.invite.copy": "Copy invite link",
     "room.invite.copied": "Invite link copied",
     "room.clock.seconds": "{n} s",
+    "room.clock.bank": "time bank: {n} s",
     "room.sound.on": "Sound: on",
     "room.sound.off": "Sound: off",
     "room.preset.half": "½ pot",

@@ -573,6 +573,7 @@ MESSAGES: dict[str, str] = {
     "room.invite.copy": "复制邀请链接",
     "room.invite.copied": "邀请链接已复制",
     "room.clock.seconds": "{n} 秒",
+    "room.clock.bank": "时间银行：{n} 秒",
     "room.sound.on": "音效：开",
     "room.sound.off": "音效：关",
     "room.preset.half": "½ 底池",

@@ -573,6 +573,7 @@ MESSAGES: dict[str, str] = {
     "room.invite.copy": "複製邀請連結",
     "room.invite.copied": "邀請連結已複製",
     "room.clock.seconds": "{n} 秒",
+    "room.clock.bank": "時間銀行：{n} 秒",
     "room.sound.on": "音效：開",
     "room.sound.off": "音效：關",
     "room.preset.half": "½ 底池",

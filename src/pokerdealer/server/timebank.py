@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable, Member
 
-__all__ = ["REFILL_SHARE", "TimeBank", "deadline", "due", "started"]
+__all__ = ["REFILL_SHARE", "TimeBank", "balance", "deadline", "due", "in_use", "started"]
 
 REFILL_SHARE = 0.1
 """The share of the whole bank given back after each hand."""
@@ -107,3 +107,28 @@ def due(lt: LiveTable, member: Member, hand: int) -> tuple[str, dict[str, Any]] 
 def started(lt: LiveTable, seconds: float) -> None:
     """The bank was added to the turn in play (live): the clock runs on from the old deadline."""
     lt.bank.turn = (lt.turn_key, seconds)
+
+
+def balance(lt: LiveTable, member: int | None) -> int | None:
+    """Whole seconds left in ``member``'s time bank (public, on their seat); None
+    at a table without one. Spent in this hand, it reads 0 until it refills.
+
+    >>> class T:  # a stand-in for a LiveTable
+    ...     class settings: time_bank = 30
+    ...     bank = TimeBank(left={4: 12.5})
+    >>> balance(T, 4), balance(T, 5)
+    (12, 30)
+    """
+    full = lt.settings.time_bank
+    if full <= 0 or member is None:
+        return None
+    return int(min(full, lt.bank.left.get(member, full)))
+
+
+def in_use(lt: LiveTable) -> float | None:
+    """The seconds of time bank added to the turn in play (None: the turn runs on
+    the action clock alone): the page draws the time bank bar from them."""
+    turn = lt.bank.turn
+    if turn is None or turn[0] != lt.turn_key or lt.table.current is None:
+        return None
+    return turn[1]

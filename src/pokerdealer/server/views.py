@@ -15,7 +15,7 @@ from pokerdealer.cards import Card
 from pokerdealer.evaluation import evaluate
 from pokerdealer.i18n import message
 from pokerdealer.rules import Action, Hand
-from pokerdealer.server import host
+from pokerdealer.server import host, timebank
 from pokerdealer.server.settings import LANGS
 from pokerdealer.server.waiting import why_not_dealing
 from pokerdealer.server.words import said_text
@@ -331,6 +331,7 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "hidden": False,
             "last": None,
             "straddle": bool(m and m.straddle and settings.straddle),
+            "time_bank": None if m is None or m.bot else timebank.balance(lt, m.id),
         }
         said = last.get(p.seat)
         if said is not None:
@@ -393,6 +394,8 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "actor": record.seats[actor] if actor is not None else None,
             "actions": len(hand.log),
             "clock_left": lt.clock_left(),
+            # Seconds of time bank added to this turn: the page's time bank bar (None: not in use).
+            "bank_seconds": timebank.in_use(lt),
             "commitment": meta.get("commitment"),
             "log": lt.log_words(),
         }

@@ -91,8 +91,10 @@ function render() {
       status ? el("div", { class: "status", text: status }) : null,
       s === mySeat && you.strength && !row.folded ? el("div", { class: "strength", id: "strength", text: you.strength }) : null);
     if (hand && hand.actor === s && hand.clock_left !== null && hand.clock_left !== undefined) {
-      // The action clock in seconds (a time bank, when the table has one, would add a second bar here).
-      box.append(el("div", { class: "clockbar" }, el("div", { id: "clock-fill" })), el("div", { class: "clock-secs", id: "clock-secs" }));
+      // The action clock in seconds; once it ran out into the time bank, the bank's bar under it.
+      box.append(el("div", { class: "clockbar" }, el("div", { id: "clock-fill" })),
+        hand.bank_seconds ? el("div", { class: "clockbar bankbar", id: "bank-bar" }, el("div", { id: "bank-fill" })) : null,
+        el("div", { class: "clock-secs", id: "clock-secs" }));
     }
     node.append(box);
     if (hand && hand.button === s) node.append(el("span", { class: "dealer", text: t_("room.role.button") }));
@@ -254,7 +256,10 @@ setInterval(() => {
   const fill = document.getElementById("clock-fill");
   if (!fill || clockLeft === null || !state) return;
   const left = Math.max(0, clockLeft - (performance.now() - clockAt) / 1000);
-  fill.style.width = `${(100 * left) / state.table.clock}%`;
+  const bank = (state.hand && state.hand.bank_seconds) || 0;  // the last `bank` seconds left are the time bank's
+  fill.style.width = `${(100 * Math.max(0, left - bank)) / state.table.clock}%`;
+  const bankBar = document.getElementById("bank-bar");
+  if (bankBar && bank) { bankBar.firstChild.style.width = `${(100 * Math.min(left, bank)) / bank}%`; bankBar.title = t("room.clock.bank", { n: Math.ceil(left) }); }
   const secs = document.getElementById("clock-secs");
   if (secs) { secs.textContent = t("room.clock.seconds", { n: Math.ceil(left) }); secs.classList.toggle("low", left < 5); }
 }, 100);

@@ -1,0 +1,44 @@
+"""The time bank bar in real Chromium (issue 14): when the action clock runs
+out into the time bank, a second bar appears under the clock and empties with
+the bank's seconds."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.server.chromium import needs_chromium
+from tests.server.conftest import Server
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, expect  # noqa: E402
+
+pytestmark = needs_chromium
+
+
+def test_the_time_bank_bar_appears_when_the_clock_runs_into_the_bank(browser: Browser, server: Server) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(20_000)
+    errors: list[str] = []
+    try:
+        table = server.create_table(name="bank", bots=["caller"], clock=1, time_bank=4)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.base}/t/{table}")
+        page.fill("#join-name", "Ann")
+        page.click("#join-btn")
+        expect(page.locator("#actions")).to_be_visible()
+        mine = page.locator(".seat.me")
+        expect(mine.locator("#clock-fill")).to_be_attached()
+        # One second of clock, then the bank: its bar under the clock, the clock's own bar empty.
+        bar = mine.locator("#bank-bar")
+        expect(bar).to_be_visible()
+        page.wait_for_timeout(1000)
+        width = bar.evaluate("b => b.firstChild.getBoundingClientRect().width / b.getBoundingClientRect().width")
+        assert 0.1 < width < 0.9, width  # running down
+        assert mine.locator("#clock-fill").evaluate("f => f.getBoundingClientRect().width") == 0
+        secs = int(mine.locator("#clock-secs").inner_text().split()[0])
+        assert 1 <= secs <= 4
+        assert "time bank" in (bar.get_attribute("title") or "")
+        assert errors == []
+    finally:
+        context.close()
