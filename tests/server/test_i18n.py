@@ -150,3 +150,12 @@ def test_a_refused_buy_in_says_its_words_with_the_english_detail(server: Server)
     body = r.json()
     assert r.status_code == 400 and body["key"] == "room.error.buy_in_range"
     assert body["detail"] == f"a buy-in must be {body['params']['low']} to {body['params']['high']}"
+
+
+def test_a_wrong_host_token_is_refused_with_its_words_and_the_english_detail(server: Server) -> None:
+    table = server.create_table(name="t")
+    for headers in ({"X-Host-Token": "wrong"}, {}):
+        r = httpx.get(f"{server.base}/api/tables/{table}/host", headers=headers, timeout=10)
+        body = r.json()
+        assert r.status_code == 403 and body["key"] == "room.host.not_host" and body["params"] == {}
+        assert body["detail"] == body["message"] == CATALOGS["en"]["room.host.not_host"]

@@ -24,7 +24,7 @@ from pokerdealer.server.room import Elsewhere, NoSuchTable, Room, lt_info
 from pokerdealer.server.schema import check as check_schema
 from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.views import hand_frames
-from pokerdealer.server.words import error_words, page_catalog, pick_language, reader_language, words
+from pokerdealer.server.words import error_words, page_catalog, pick_language, reader_language, said_text, words
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.table import TableError
 
@@ -61,6 +61,20 @@ class HostCommand(BaseModel):
     settings: dict[str, Any] | None = None
 
 
+class Refused(HTTPException):
+    """An HTTP refusal in words: answered ``{"detail", "key", "params", "message"}``
+    (``detail`` and ``message`` in English), so a page says it in its reader's language."""
+
+    def __init__(self, status: int, key: str, /, **params: Any) -> None:  # noqa: ANN401
+        super().__init__(status, said_text("en", key, params))
+        self.key, self.params = key, params
+
+
+async def _refused(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, Refused)
+    return JSONResponse({"detail": error.detail, **words("en", error.key, **error.params)}, error.status_code)
+
+
 class JoinTable(BaseModel):
     name: str = Field(..., min_length=1, max_length=40)
     buy_in: int | None = Field(None, ge=1, le=10**9)
@@ -83,6 +97,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     app = FastAPI(title="pokerdealer", lifespan=lifespan, docs_url=None, redoc_url=None)
     middleware.install(app)  # body limit, one-line 422s, security headers on every response
+    app.add_exception_handler(Refused, _refused)
     app.state.room = room
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -207,7 +222,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         """The table, if ``token`` is its host token (403 otherwise)."""
         lt = await table(table_id)
         if not host.is_host(lt, token):
-            raise HTTPException(403, host.text("not_host"))
+            raise Refused(403, "room.host.not_host")
         return lt
 
     async def table_ledger(lt: LiveTable) -> list[ledger.LedgerRow]:
