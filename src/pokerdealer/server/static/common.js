@@ -83,8 +83,11 @@ function cardEl(code, extra) {
   return el("span", { class: `card ${suit === "h" || suit === "d" ? "red" : ""} ${extra || ""}`, "data-card": code, title: code },
     el("span", { class: "r", text: rank }), el("span", { class: "s", text: SUITS[suit] || "?" }));
 }
-async function api(path, body) {
-  const res = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+// GET `path`, or POST `body` as JSON; `headers` for a secret the server asks for (X-Host-Token).
+async function api(path, body, headers) {
+  const init = { headers: Object.assign({}, headers || {}) };
+  if (body !== undefined) { init.method = "POST"; init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+  const res = await fetch(path, init);
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
     if (data.key && WORDS[data.key] !== undefined) throw new Error(t(data.key, data.params));

@@ -1,10 +1,6 @@
 // The table page: renders what the server sends this reader; proposes actions, never decides.
 const tableId = location.pathname.split("/")[2];
-// The host link (/t/{id}#host=...): its token is kept in this browser and taken out of the address bar.
-if (location.hash.startsWith("#host=")) {
-  localStorage.setItem(`pd.host.${tableId}`, decodeURIComponent(location.hash.slice(6)));
-  history.replaceState(null, "", location.pathname + location.search);
-}
+// The host link's token is kept by host.js (loaded first), which draws the host's panel.
 const tokenKey = `pd.seat.${tableId}`;
 let token = localStorage.getItem(tokenKey);
 let ws = null, state = null, lastHand = null, clockAt = 0, clockLeft = null, retry = 0, msgId = 0;
@@ -26,7 +22,7 @@ function connect() {
   ws.onopen = () => { retry = 0; $("conn").textContent = t("room.conn.connected"); ws.send(JSON.stringify({ type: "hello", token: token || null, lang: LANG })); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); }
+    if (msg.type === "state") { if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); hostPanel.onState(); }
     else if (msg.type === "error") showError(said(msg));
     else if (msg.type === "notice") showError(said(msg));
     else if (msg.type === "chat") addChat(msg);
@@ -146,7 +142,11 @@ function addChat(c) {
 function renderYou(you, hand, tb) {
   const bar = $("you-bar");
   const seated = you && you.seat;
-  $("join").classList.toggle("hidden", !!seated);
+  // With "host approves players" a seat is asked for: the asker waits (no second request) or is told no.
+  const asked = !seated && you && state.host && state.host.requests.some(r => r.member === you.member);
+  const refused = !seated && you && !asked && state.host && state.host.refused.includes(you.member);
+  const closed = state.host && (state.host.closed || state.host.closing);
+  $("join").classList.toggle("hidden", !!seated || !!asked || !!closed);
   if (!seated) {
     // A player coming back soon after leaving must bring back their stack (the server says how much).
     const range = you && you.buy_in ? you.buy_in : { min: tb.min_buy_in, max: tb.max_buy_in };
@@ -184,6 +184,8 @@ function renderYou(you, hand, tb) {
       bar.append(el("span", { id: "deal-check", class: proofOk ? "muted" : "error", "data-ok": proofOk ? "1" : "0",
         text: t(proofOk ? "room.you.deal_ok" : "room.you.deal_bad") }));
     }
+  } else if (asked || refused) {
+    bar.append(el("span", { class: "entry-note", id: "seat-request", text: t(asked ? "room.host.ui.waiting" : "room.host.ui.refused") }));
   } else if (you) {
     bar.append(el("span", { class: "muted", text: t("room.you.no_seat", { name: you.name }) }));
   } else {
@@ -351,7 +353,8 @@ $("join-form").addEventListener("submit", async (ev) => {
 $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v = $("chat-input").value.trim(); if (v) send({ type: "chat", text: v.slice(0, 200) }); $("chat-input").value = ""; });
 // Words first: the language chosen here, else the table's, else the browser's.
 api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang)).then(() => {
-  langMenu("lang-slot", (l) => { send({ type: "lang", lang: l }); soundButton(); keyTitles(); render(); });
+  langMenu("lang-slot", (l) => { send({ type: "lang", lang: l }); soundButton(); keyTitles(); render(); hostPanel.render(); });
   soundButton(); keyTitles();
+  hostPanel.refresh();
   connect();
 });

@@ -1,0 +1,143 @@
+// The host's panel on the table page: shown only in a browser holding this table's host token
+// (kept by table.js from the host link). It reads GET /api/tables/{id}/host and sends the host's
+// commands (POST, header X-Host-Token); the server decides, the panel shows what it answered.
+const hostPanel = (() => {
+  const id = location.pathname.split("/")[2];
+  // The host link (/t/{id}#host=...): its token is kept in this browser and taken out of the address bar.
+  if (location.hash.startsWith("#host=")) {
+    localStorage.setItem(`pd.host.${id}`, decodeURIComponent(location.hash.slice(6)));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  const token = localStorage.getItem(`pd.host.${id}`);
+  const $h = (x) => document.getElementById(x);
+  const NUMBERS = ["small_blind", "big_blind", "ante", "clock", "time_bank"];
+  const LABEL = { small_blind: "room.host.ui.small_blind", big_blind: "room.host.ui.big_blind", ante: "room.host.ui.ante",
+    ante_type: "room.host.ui.ante_type", clock: "room.host.ui.clock", time_bank: "room.host.ui.time_bank",
+    approve_players: "room.host.ui.approve_players" };
+  let view = null, busy = false, again = false, lastFetch = 0, timer = null;
+  const shown = {};  // the value last put in each settings field: a field is refilled only when it changes on the server
+
+  function sayError(text) {
+    const e = $h("host-error");
+    e.textContent = text || ""; e.classList.toggle("hidden", !text);
+  }
+
+  // One request at a time; states arriving meanwhile ask for one more read afterwards.
+  async function refresh() {
+    if (!token) return;
+    if (busy) { again = true; return; }
+    busy = true; lastFetch = performance.now();
+    try {
+      view = await api(`/api/tables/${id}/host`, undefined, { "X-Host-Token": token });
+      sayError("");
+      render();
+    } catch (e) {
+      // A wrong or stale host token: the server's refusal, in this page's language (api() says it).
+      view = null; $h("host-body").classList.add("hidden"); sayError(e.message);
+    } finally {
+      busy = false;
+      if (again) { again = false; refresh(); }
+    }
+  }
+
+  // Every state the table sends may change what the host sees: read again, at most about once a second.
+  function onState() {
+    if (!token || timer) return;
+    const wait = Math.max(0, 1000 - (performance.now() - lastFetch));
+    timer = setTimeout(() => { timer = null; refresh(); }, wait);
+  }
+
+  async function command(body) {
+    try {
+      view = await api(`/api/tables/${id}/host`, body, { "X-Host-Token": token });
+      sayError("");
+      render();
+      refresh();  // the ledger comes with a read, not with a command's answer
+    } catch (e) { sayError(e.message); }
+  }
+
+  const valueWords = (k, v) => k === "approve_players" ? t(v ? "room.host.ui.on" : "room.host.ui.off")
+    : k === "ante_type" ? t(v === "big_blind" ? "room.host.ui.ante_big_blind" : "room.host.ui.ante_per_player")
+    : fmtNum(v);
+
+  function render() {
+    if (!view) return;
+    $h("host-body").classList.remove("hidden");
+    const closed = view.closed;
+    const status = closed ? "room.host.ui.closed" : view.closing ? "room.host.ui.closing" : view.paused ? "room.host.ui.paused" : null;
+    $h("host-status").textContent = status ? t(status) : "";
+    $h("host-status").classList.toggle("hidden", !status);
+    $h("host-pause").classList.toggle("hidden", view.paused || closed);
+    $h("host-resume").classList.toggle("hidden", !view.paused || closed);
+    // A closed table keeps only what settles up: the ledger and its CSV.
+    for (const n of ["host-open", "host-close", "host-invite"]) $h(n).classList.toggle("hidden", closed || view.closing);
+    const s = view.settings;
+    for (const k of [...NUMBERS, "ante_type"]) {
+      const field = $h("host-settings").elements[k];
+      if (shown[k] !== s[k]) { shown[k] = s[k]; field.value = s[k]; }
+    }
+    const approve = $h("host-approve");
+    approve.checked = "approve_players" in view.pending ? view.pending.approve_players : s.approve_players;
+    const pending = Object.entries(view.pending);
+    $h("host-pending").classList.toggle("hidden", !pending.length);
+    $h("host-pending").textContent = pending.length ? t("room.host.ui.pending", {
+      changes: pending.map(([k, v]) => ({ key: "room.host.ui.change", params: { setting: { key: LABEL[k] }, value: valueWords(k, v) } })) }) : "";
+    $h("host-requests").replaceChildren(...(view.requests.length ? view.requests.map(r => el("div", { class: "host-item", "data-member": r.member },
+      el("span", { class: "host-what", text: t("room.host.ui.request", { name: r.name, buy_in: r.buy_in }) }),
+      el("span", { class: "host-buttons" },
+        el("button", { type: "button", class: "primary", "data-approve": r.member, text: t("room.host.ui.approve"), onclick: () => command({ command: "approve", member: r.member }) }),
+        el("button", { type: "button", "data-refuse": r.member, text: t("room.host.ui.refuse"), onclick: () => command({ command: "refuse", member: r.member }) }))))
+      : [el("p", { class: "muted", text: t("room.host.ui.no_requests") })]));
+    $h("host-players").replaceChildren(...(view.players.length ? view.players.map(p => el("div", { class: "host-item", "data-member": p.member, "data-name": p.name },
+      el("span", { class: "host-what", text: t("room.host.ui.player", { name: p.name, seat: p.seat, stack: p.stack }) + (p.bot ? ` · ${t("room.seat.bot")}` : "") }),
+      p.stand_up ? el("span", { class: "muted", text: t("room.host.ui.standing_up") })
+        : closed || p.member === null ? null
+        : el("button", { type: "button", "data-stand-up": p.member, text: t("room.host.ui.stand_up"), onclick: () => command({ command: "stand_up", member: p.member }) })))
+      : [el("p", { class: "muted", text: t("room.host.ui.no_players") })]));
+    const rows = view.ledger || [];
+    $h("host-ledger").tBodies[0].replaceChildren(...rows.map(r => el("tr", { "data-member": r.member },
+      el("td", { text: r.name }), ...["buy_ins", "top_ups", "cash_outs", "on_table", "net"].map(f => el("td", { class: "num", text: fmtNum(r[f]) })))));
+  }
+
+  async function copy(text, done) {
+    try { await navigator.clipboard.writeText(text); showError(t(done)); }
+    catch (e) { prompt(t(done === "room.host.ui.copied" ? "room.host.ui.copy" : "room.invite.copy"), text); }
+  }
+
+  // The CSV needs the host's header, so it is fetched here and saved from this page.
+  async function downloadCsv() {
+    try {
+      const res = await fetch(`/api/tables/${id}/ledger.csv`, { headers: { "X-Host-Token": token } });
+      if (!res.ok) { const data = await res.json().catch(() => ({})); throw new Error(said(data) || res.statusText); }
+      const url = URL.createObjectURL(await res.blob());
+      const a = el("a", { href: url, download: `${id}-ledger.csv` });
+      document.body.append(a); a.click(); a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    } catch (e) { sayError(e.message); }
+  }
+
+  if (token) {
+    $h("host-panel").classList.remove("hidden");
+    $h("host-pause").addEventListener("click", () => command({ command: "pause" }));
+    $h("host-resume").addEventListener("click", () => command({ command: "resume" }));
+    $h("host-close").addEventListener("click", () => { if (confirm(t("room.host.ui.close_confirm"))) command({ command: "close" }); });
+    $h("host-copy").addEventListener("click", () => copy(`${location.origin}/t/${id}#host=${encodeURIComponent(token)}`, "room.host.ui.copied"));
+    $h("host-invite").addEventListener("click", () => copy(`${location.origin}/t/${id}`, "room.invite.copied"));
+    $h("host-csv").addEventListener("click", downloadCsv);
+    $h("host-approve").addEventListener("change", (ev) => command({ command: "settings", settings: { approve_players: ev.target.checked } }));
+    $h("host-settings").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      if (!view) return;
+      // Only what the host changed, against what will be in force (the pending changes over the settings).
+      const f = ev.target.elements, now = Object.assign({}, view.settings, view.pending), changes = {};
+      for (const k of NUMBERS) {
+        if (f[k].value === "") continue;
+        const v = k === "clock" ? +f[k].value : Math.floor(+f[k].value);
+        if (v !== now[k]) changes[k] = v;
+      }
+      if (f.ante_type.value !== now.ante_type) changes.ante_type = f.ante_type.value;
+      if (Object.keys(changes).length) command({ command: "settings", settings: changes });
+    });
+  }
+  return { refresh, onState, render, isHost: !!token };
+})();
