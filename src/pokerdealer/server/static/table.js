@@ -88,9 +88,10 @@ function render() {
       s === mySeat && you.strength && !row.folded ? el("div", { class: "strength", id: "strength", text: you.strength }) : null);
     if (hand && hand.actor === s && hand.clock_left !== null && hand.clock_left !== undefined) {
       // The action clock in seconds; once it ran out into the time bank, the bank's bar under it.
-      box.append(el("div", { class: "clockbar" }, el("div", { id: "clock-fill" })),
-        hand.bank_seconds ? el("div", { class: "clockbar bankbar", id: "bank-bar" }, el("div", { id: "bank-fill" })) : null,
-        el("div", { class: "clock-secs", id: "clock-secs" }));
+      // (DOM append() writes a null as the text "null": the bank's bar is added only when there is one.)
+      box.append(el("div", { class: "clockbar" }, el("div", { id: "clock-fill" })));
+      if (hand.bank_seconds) box.append(el("div", { class: "clockbar bankbar", id: "bank-bar" }, el("div", { id: "bank-fill" })));
+      box.append(el("div", { class: "clock-secs", id: "clock-secs" }));
     }
     node.append(box);
     if (hand && hand.button === s) node.append(el("span", { class: "dealer", text: t_("room.role.button") }));
