@@ -1,0 +1,146 @@
+"""The table page's keyboard and copy buttons, in real Chromium (issue 14):
+F folds, C checks or calls, R raises to the amount shown, A goes all-in, the
+arrow keys move the raise slider a big blind at a time, each button says its
+key on hover; "Copy invite link" (and the host's "Copy host link") put the
+link on the clipboard and say so."""
+
+from __future__ import annotations
+
+import time
+import tomllib
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from pokerdealer.i18n import message
+from tests.server.chromium import needs_chromium
+from tests.server.conftest import Server
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("keys") / "room.db").start()
+    yield s
+    s.stop()
+
+
+def _my_turn(page: Page) -> dict[str, Any] | None:
+    """The hand and Ann's legal actions when it is her turn (read from the page's own state)."""
+    return page.evaluate("() => state && state.you && state.you.legal && state.hand"
+                         " ? {hand: state.hand.number, actions: state.hand.actions, street: state.hand.street,"
+                         " legal: state.you.legal} : null")
+
+
+def _pressed(page: Page, key: str, turn: dict[str, Any]) -> None:
+    """Press ``key`` (nothing focused) and wait for the action to be taken."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press(key)
+    page.wait_for_function(
+        "([n, at]) => !state.hand || state.hand.number !== n || state.hand.actions > at",
+        arg=[turn["hand"], turn["actions"]],
+    )
+
+
+def _ann_actions(server: Server, table: str, number: int) -> list[str]:
+    """Ann's actions in finished hand ``number``, from its PHH ("f", "cc", "cbr 6")."""
+    deadline = time.monotonic() + 20
+    while True:
+        r = httpx.get(f"{server.base}/api/tables/{table}/hands/{number}/phh", timeout=10)
+        if r.status_code == 200:
+            break
+        assert time.monotonic() < deadline, f"hand {number} never finished"
+        time.sleep(0.2)
+    phh = tomllib.loads(r.text)
+    me = f"p{phh['players'].index('Ann') + 1} "
+    return [a[len(me):] for a in phh["actions"] if a.startswith(me)]
+
+
+def test_keys_fold_check_call_raise_all_in_and_arrows_move_the_slider(browser: Browser, room: Server) -> None:
+    table = room.create_table(name="keys", bots=["caller"], clock=60)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15_000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{room.base}/t/{table}")
+        page.fill("#join-name", "Ann")
+        page.click("#join-btn")
+        expect(page.locator("#you-line")).to_be_visible()
+        expected: list[tuple[int, str]] = []  # (hand, Ann's action the key must have sent)
+        todo = ["arrows and r", "c", "f", "a"]
+        deadline = time.monotonic() + 120
+        while todo:
+            assert time.monotonic() < deadline, f"keys not tried: {todo}"
+            turn = _my_turn(page)
+            if turn is None:
+                page.wait_for_timeout(100)
+                continue
+            legal = turn["legal"]
+            if todo[0] == "arrows and r" and legal["min_raise"] is not None:
+                # Each button says its key on hover.
+                for button, key in (("#btn-fold", "F"), ("#btn-call", "C"), ("#btn-raise", "R"), ("#btn-allin", "A")):
+                    expect(page.locator(button)).to_have_attribute("title", message("en", "room.act.key", key=key))
+                assert "null" not in page.locator(".seat.me").inner_text()  # the clock's box, no stray text
+                low, big = legal["min_raise"], 2
+                amount = page.locator("#raise-amount")
+                page.evaluate("() => document.activeElement && document.activeElement.blur()")
+                for key, want in (("ArrowRight", low + big), ("ArrowUp", low + 2 * big), ("ArrowLeft", low + big),
+                                  ("ArrowDown", low), ("ArrowRight", low + big)):
+                    page.keyboard.press(key)
+                    expect(amount).to_have_value(str(want))
+                expect(page.locator("#btn-raise")).to_have_text(message("en", "room.act.raise_to_amount", amount=low + big))
+                _pressed(page, "r", turn)
+                expected.append((turn["hand"], f"cbr {low + big}"))
+            elif todo[0] == "c":
+                _pressed(page, "c", turn)
+                expected.append((turn["hand"], "cc"))
+            elif todo[0] == "f" and legal["fold"] and legal["check"] is False:
+                _pressed(page, "f", turn)
+                expected.append((turn["hand"], "f"))
+            elif todo[0] == "a" and legal["max_raise"] is not None:
+                _pressed(page, "a", turn)
+                expected.append((turn["hand"], f"cbr {legal['max_raise']}"))
+            else:  # not the spot for this key: move on with a check or call
+                page.locator("#btn-check:visible, #btn-call:visible").first.click()
+                page.wait_for_function("([n, at]) => !state.hand || state.hand.number !== n || state.hand.actions > at",
+                                       arg=[turn["hand"], turn["actions"]])
+                continue
+            todo.pop(0)
+        for number, action in expected:
+            assert action in _ann_actions(room, table, number), (number, action)
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_copy_invite_link_and_copy_host_link_put_the_links_on_the_clipboard(browser: Browser, room: Server) -> None:
+    r = httpx.post(room.base + "/api/tables", json={"name": "copy", "bots": ["caller"], "lang": "zh-Hant"}, timeout=10)
+    info = r.json()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=room.base)
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        page.goto(room.base + info["host_url"])
+        expect(page.locator("#host-body")).to_be_visible()
+        clipboard = "() => navigator.clipboard.readText()"
+        page.click("#btn-invite")
+        expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.invite.copied"))
+        assert page.evaluate(clipboard) == f"{room.base}/t/{info['id']}"
+        page.click("#host-copy")
+        expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.host.ui.copied"))
+        assert page.evaluate(clipboard) == f"{room.base}/t/{info['id']}#host={info['host_token']}"
+        page.evaluate("() => navigator.clipboard.writeText('')")
+        page.click("#host-invite")
+        expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.invite.copied"))
+        assert page.evaluate(clipboard) == f"{room.base}/t/{info['id']}"
+    finally:
+        context.close()
