@@ -173,6 +173,9 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
         host.click("#host-apply")
         expect(host.locator("#host-pending")).to_contain_text(said("room.host.ui.big_blind"))
         expect(host.locator("#host-pending")).to_contain_text("4")
+        host.check("#host-straddle")
+        expect(host.locator("#host-pending")).to_contain_text(
+            said("room.host.ui.change", setting=said("room.host.ui.straddle"), value=said("room.host.ui.on")))
         host.click("#host-pause")
         expect(host.locator("#host-status")).to_have_text(said("room.host.ui.paused"))
         expect(host.locator("#host-resume")).to_be_visible()
@@ -238,3 +241,49 @@ def test_a_wrong_host_token_is_refused_in_the_readers_language(browser: Browser,
         expect(page.locator("#host-body")).to_be_hidden()
     finally:
         context.close()
+
+
+def test_after_a_kill_9_the_panel_still_shows_the_pause_the_pending_blinds_and_the_requests(
+    browser: Browser, tmp_path: Path
+) -> None:
+    servers = [Server(tmp_path / "room.db").start()]
+    context = _context(browser, "desktop", "en")
+    try:
+        base = servers[0].base
+        r = httpx.post(base + "/api/tables", json={"name": "Home", "bots": ["caller"], "clock": 300,
+                                                   "approve_players": True}, timeout=10)
+        assert r.status_code == 200, r.text
+        table, token = r.json()["id"], r.json()["host_token"]
+        page = context.new_page()
+        page.goto(base + r.json()["host_url"])
+        servers[0].join(table, "Ann")
+        page.locator("#host-requests .host-item", has_text="Ann").get_by_role("button", name="Approve").click()
+        deadline = time.monotonic() + 15
+        while _host_view(servers[0], table, token)["hand"] is None:  # Ann's hand, her clock five minutes
+            assert time.monotonic() < deadline, "no hand dealt"
+            time.sleep(0.1)
+        servers[0].join(table, "Carol")
+        expect(page.locator("#host-requests .host-item", has_text="Carol")).to_be_visible()
+        page.fill("#host-small-blind", "3")
+        page.fill("#host-big-blind", "6")
+        page.click("#host-apply")
+        expect(page.locator("#host-pending")).to_contain_text("6")
+        page.click("#host-pause")
+        expect(page.locator("#host-status")).to_have_text("Paused by the host")
+
+        old = servers[0]
+        old.kill()
+        servers.append(Server(old.db, port=old.port).start())
+        page.reload()
+        expect(page.locator("#host-status")).to_have_text("Paused by the host")
+        expect(page.locator("#host-resume")).to_be_visible()
+        expect(page.locator("#host-pending")).to_have_text(
+            "From the next hand: Small blind: 3, Big blind: 6")
+        expect(page.locator("#host-big-blind")).to_have_value("2")  # in force until the hand is over
+        expect(page.locator("#host-requests .host-item")).to_have_count(1)
+        expect(page.locator("#host-requests .host-item")).to_contain_text("Carol asks to sit down with 200")
+        expect(page.locator("#host-players")).to_contain_text("Ann")
+        _shot(page, "en-desktop-after-restart")
+    finally:
+        context.close()
+        servers[-1].stop()

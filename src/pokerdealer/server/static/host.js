@@ -13,7 +13,8 @@ const hostPanel = (() => {
   const NUMBERS = ["small_blind", "big_blind", "ante", "clock", "time_bank"];
   const LABEL = { small_blind: "room.host.ui.small_blind", big_blind: "room.host.ui.big_blind", ante: "room.host.ui.ante",
     ante_type: "room.host.ui.ante_type", clock: "room.host.ui.clock", time_bank: "room.host.ui.time_bank",
-    approve_players: "room.host.ui.approve_players" };
+    approve_players: "room.host.ui.approve_players", straddle: "room.host.ui.straddle" };
+  const SWITCHES = ["host-approve", "host-straddle"];  // on/off settings, sent as soon as they are clicked
   let view = null, busy = false, again = false, lastFetch = 0, timer = null;
   const shown = {};  // the value last put in each settings field: a field is refilled only when it changes on the server
 
@@ -56,7 +57,7 @@ const hostPanel = (() => {
     } catch (e) { sayError(e.message); }
   }
 
-  const valueWords = (k, v) => k === "approve_players" ? t(v ? "room.host.ui.on" : "room.host.ui.off")
+  const valueWords = (k, v) => typeof v === "boolean" ? t(v ? "room.host.ui.on" : "room.host.ui.off")
     : k === "ante_type" ? t(v === "big_blind" ? "room.host.ui.ante_big_blind" : "room.host.ui.ante_per_player")
     : fmtNum(v);
 
@@ -76,8 +77,10 @@ const hostPanel = (() => {
       const field = $h("host-settings").elements[k];
       if (shown[k] !== s[k]) { shown[k] = s[k]; field.value = s[k]; }
     }
-    const approve = $h("host-approve");
-    approve.checked = "approve_players" in view.pending ? view.pending.approve_players : s.approve_players;
+    for (const n of SWITCHES) {
+      const box = $h(n), k = box.dataset.setting;
+      box.checked = k in view.pending ? view.pending[k] : !!s[k];
+    }
     const pending = Object.entries(view.pending);
     $h("host-pending").classList.toggle("hidden", !pending.length);
     $h("host-pending").textContent = pending.length ? t("room.host.ui.pending", {
@@ -124,7 +127,9 @@ const hostPanel = (() => {
     $h("host-copy").addEventListener("click", () => copy(`${location.origin}/t/${id}#host=${encodeURIComponent(token)}`, "room.host.ui.copied"));
     $h("host-invite").addEventListener("click", () => copy(`${location.origin}/t/${id}`, "room.invite.copied"));
     $h("host-csv").addEventListener("click", downloadCsv);
-    $h("host-approve").addEventListener("change", (ev) => command({ command: "settings", settings: { approve_players: ev.target.checked } }));
+    for (const n of SWITCHES) {
+      $h(n).addEventListener("change", (ev) => command({ command: "settings", settings: { [ev.target.dataset.setting]: ev.target.checked } }));
+    }
     $h("host-settings").addEventListener("submit", (ev) => {
       ev.preventDefault();
       if (!view) return;
