@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from pokerdealer.server import db, history_store, host, ledger, middleware, proofs
+from pokerdealer.server import db, history_store, host, ledger, middleware, proofs, tournament_api
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.protocol import ProtocolError, parse, visible_text
@@ -100,6 +100,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     app.add_exception_handler(Refused, _refused)
     app.state.room = room
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(tournament_api.routes(room))
 
     async def table(table_id: str) -> LiveTable:
         """The table, played by this process (taken over if its lease is free)."""

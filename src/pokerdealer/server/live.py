@@ -703,7 +703,7 @@ class LiveTable:
                     changed = True
             record = self.table.current
             if record is None:
-                changed = await between_hands.settle(self) or changed
+                changed = await self._between_hands() or changed
                 if self.next_hand_at is None:
                     self.next_hand_at = now
                 if now >= self.next_hand_at and self._can_deal():
@@ -754,6 +754,16 @@ class LiveTable:
                 continue
             return changed
         return changed
+
+    # Hooks a tournament table (:mod:`~pokerdealer.server.tournament`) replaces.
+    async def _between_hands(self) -> bool:
+        return await between_hands.settle(self)
+
+    def _snapshot_op(self, at: float) -> db.Op:
+        return op_snapshot(self, at)
+
+    def _public_state(self, players: Any) -> dict[str, Any]:  # noqa: ANN401
+        return table_state(self, players)
 
     @staticmethod
     def _passive(hand: Any, actor: int) -> Action:
@@ -841,7 +851,7 @@ class LiveTable:
         for kind, data in self_limits.due(self, at):  # a limit reached sits its player out now
             self.apply_event(kind, data, at)
             ops.append(self._event_op(kind, data, at))
-        ops.append(op_snapshot(self, at))  # a start replays only what follows
+        ops.append(self._snapshot_op(at))  # a start replays only what follows
         self.hand_meta[record.number]["ended_at"] = at
         history_store.forget_old(self)
         summary = self.summary(record.number)
@@ -878,7 +888,7 @@ class LiveTable:
             return
         players = self.table.players
         by_name = {p.name: p for p in players}
-        public = table_state(self, players)
+        public = self._public_state(players)
         last = public.pop("last_hand")
         last_number = last["number"] if last else None
         seats = public.pop("seats")

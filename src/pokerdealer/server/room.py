@@ -46,7 +46,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from pokerdealer.server import db, host
+from pokerdealer.server import db, host, tournament
 from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
 from pokerdealer.server.settings import ServerOptions, TableSettings
@@ -88,6 +88,8 @@ class Room:
         self.node = options.node or self.owner
         self.reclaim_node = options.node is not None
         self.tables: dict[str, LiveTable] = {}
+        self.events: dict[str, Any] = {}
+        """Tournaments played here (:class:`~pokerdealer.server.tournament.LiveEvent`); their tables are in ``tables``."""
         self.chat_limits = ChatLimits(options)
         """Chat buckets by member and by address, shared by every table here."""
         self._claim_lock = asyncio.Lock()
@@ -114,10 +116,11 @@ class Room:
             self._lease_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._lease_task
+        await asyncio.gather(*(e.stop() for e in self.events.values()), return_exceptions=True)
         await asyncio.gather(*(lt.stop() for lt in self.tables.values()), return_exceptions=True)
         self.store.stop_writer()  # everything queued is committed before the leases go back
         try:
-            ids = list(self.tables)
+            ids = [*self.tables, *self.events]
             self.store.transact(lambda c: db.release(c, self.owner, ids))
         except Exception:  # noqa: BLE001 - they expire anyway
             log.exception("could not give the leases back")
@@ -171,8 +174,8 @@ class Room:
         )
         for table_id, to in asked.items():
             lt = self.tables.get(table_id)
-            if lt is None or lt.conns:
-                continue
+            if lt is None or lt.conns or getattr(lt, "live_event", None) is not None:
+                continue  # a tournament's tables stay with their event
             await self._drop(lt, "the table moved to another server process")
             until = time.time() + self.lease
             moved = await asyncio.to_thread(
@@ -188,7 +191,7 @@ class Room:
             lambda c: db.claimable(c, self.owner, self.node, now, reclaim_node=self.reclaim_node),
         )
         for table_id in ids:
-            if table_id not in self._failed and table_id not in self.tables:
+            if table_id not in self._failed and table_id not in self.tables and table_id not in self.events:
                 await self.claim(table_id)
 
     async def claim(self, table_id: str) -> LiveTable | None:
@@ -210,6 +213,9 @@ class Room:
                 return None
             try:
                 data = await asyncio.to_thread(self.store.read, lambda c: db.load_table(c, table_id))
+                if data is not None and isinstance(data["settings"], dict) and tournament.is_event(data["settings"]):
+                    await tournament.restore_event(self, data)
+                    return self.tables.get(table_id)
                 rebuilt = self._rebuild(data) if data is not None else None
             except SQLAlchemyError:
                 raise  # the database's trouble, not this table's: tried again later

@@ -1,0 +1,784 @@
+"""Tournaments in the room: one multi-table :class:`~pokerdealer.table.event.Event`
+played at room tables.
+
+A :class:`LiveEvent` owns the pure event and one room table
+(:class:`EventTable`, a :class:`~pokerdealer.server.live.LiveTable`) per
+table of the event, so players use the table page ``/t/{table}`` as in a
+cash game. Each room table deals its hands through the event's table: the
+event decides whether it may deal (a break, a pause, hand-for-hand, a table
+change), the level of each hand (from the next hand, TDA 23), and, when a
+hand ends, the eliminations, the moves and the tables broken. The room
+tables follow at once: a player moved gets a member at the new table and
+their browser a ``moved`` message with its id (their tournament token is
+their seat token at every table); a final table drawn anew is a new room
+table.
+
+**One log for the whole event.** The order in which the tables' hands end
+decides who is moved where, so the event's commands (``ev_register``,
+``ev_start``, ``ev_pause``, ``ev_resume``, ``ev_restart``, ``ev_tick``) and
+every event of its tables (``hand_start``, ``act``, ``hand_end``,
+``sit_out``, ... with ``table``: the room table's id) are one log, in the
+``events`` rows of the event's id, numbered in the order they happened. A
+start replays it with the recorded times (``at``), so the event, every table
+and the hand in play at each are rebuilt exactly (the deck of each hand is in
+its ``hand_start``, as at a cash table). The clock then resumes where it
+stopped: the time the server was down is a pause (``ev_restart`` records the
+last time the log saw, at most ``TICK`` seconds before the crash).
+
+The event's row in ``tables`` is its settings (``{"tournament": ..., "seed"}``)
+and its lease; each room table has a row (closed: never taken on its own,
+only with its event) and a lease renewed with the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pokerdealer.bots import bot_names
+from pokerdealer.server import db, host
+from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
+from pokerdealer.server.protocol import ProtocolError, visible_text
+from pokerdealer.server.settings import LANGS, TableSettings
+from pokerdealer.server.views import table_state
+from pokerdealer.server.waiting import note
+from pokerdealer.server.words import words
+from pokerdealer.table import SeatStatus, TableError
+from pokerdealer.table.event import Event, EventSettings
+from pokerdealer.table.event import EventTable as PureTable
+from pokerdealer.table.payouts import PAYOUT_PRESETS
+from pokerdealer.table.settings import Level
+from pokerdealer.table.structures import STRUCTURE_PRESETS, Break, structure
+
+if TYPE_CHECKING:
+    from pokerdealer.server.room import Room
+
+__all__ = ["TICK", "EventTable", "LiveEvent", "TournamentSpec", "create_event", "restore_event"]
+
+log = logging.getLogger("pokerdealer.server")
+
+TICK = 2.0
+"""Seconds between the clock's ``ev_tick`` events while nothing else is written:
+after a crash the clock loses at most this much."""
+
+_EVENT_KINDS = ("ev_create", "ev_register", "ev_start", "ev_pause", "ev_resume", "ev_restart", "ev_tick")
+_BOTS = ("tight", "caller", "random")
+
+
+def _whole(d: Mapping[str, Any], key: str, low: int, high: int, default: int) -> int:
+    value = d.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TableError(f"{key} must be a whole number from {low} to {high}")
+    return value
+
+
+def _seconds(value: Any, what: str, low: float = 1.0, high: float = 86400.0) -> float:  # noqa: ANN401
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise TableError(f"{what} must be {low:g} to {high:g} seconds")
+    return float(value)
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """What a tournament is created with, checked at the edge (:meth:`from_dict`).
+
+    ``levels``: custom levels, ``[{"small_blind", "big_blind", "ante"?,
+    "seconds"}, {"break_seconds": s}, ...]``; else the ``structure`` preset,
+    each level ``level_seconds`` long (the preset's minutes if ``None``; its
+    breaks scaled alike).
+
+    >>> spec = TournamentSpec.from_dict({"name": "Friday", "level_seconds": 3, "bots": ["caller"]})
+    >>> s = spec.event_settings()
+    >>> s.levels[0], s.seats, s.payouts
+    (Level(small_blind=10, big_blind=20, ante=0, ante_type=<AnteType.BIG_BLIND: 'big_blind'>, hands=None, minutes=0.05), 9, 'standard')
+    >>> TournamentSpec.from_dict({"seats": 11})
+    Traceback (most recent call last):
+    ...
+    pokerdealer.table.settings.TableError: seats must be a whole number from 2 to 10
+    """
+
+    name: str = "Tournament"
+    max_entrants: int = 100
+    starting_stack: int = 1500
+    buy_in: int = 100
+    structure: str = "turbo"
+    level_seconds: float | None = None
+    levels: tuple[tuple[str, int, int, int, float], ...] = ()
+    """Custom: ``("level", small_blind, big_blind, ante, seconds)`` or ``("break", 0, 0, 0, seconds)``."""
+    seats: int = 9
+    payouts: str | tuple[int, ...] = "standard"
+    bots: tuple[str, ...] = ()
+    late_registration: int = 0
+    re_entries: int = 0
+    start_at: float | None = None
+    clock: float = 30.0
+    """The action clock (seconds) at its tables."""
+    lang: str = "en"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TournamentSpec:
+        """Check every field; raises :class:`TableError` saying what is wrong."""
+        if not isinstance(data, Mapping):
+            raise TableError("tournament settings must be an object")
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise TableError(f"unknown tournament setting(s): {', '.join(sorted(unknown))}")
+        d = dict(data)
+        name = d.get("name", cls.name)
+        if not isinstance(name, str):
+            raise TableError("the tournament name must be text")
+        try:
+            name = visible_text(name, what="the tournament name", limit=40)
+        except ProtocolError as error:
+            raise TableError(str(error)) from None
+        preset = d.get("structure", cls.structure)
+        if preset not in STRUCTURE_PRESETS:
+            raise TableError(f"structure must be one of {', '.join(STRUCTURE_PRESETS)} (or give levels)")
+        level_seconds = d.get("level_seconds")
+        if level_seconds is not None:
+            level_seconds = _seconds(level_seconds, "level_seconds")
+        levels = cls._levels(d.get("levels") or ())
+        payouts = d.get("payouts", cls.payouts)
+        if isinstance(payouts, str):
+            if payouts not in PAYOUT_PRESETS:
+                raise TableError(f"payouts must be one of {', '.join(PAYOUT_PRESETS)} or a list of percentages")
+        elif isinstance(payouts, (list, tuple)) and all(isinstance(p, int) and not isinstance(p, bool) for p in payouts):
+            payouts = tuple(payouts)
+        else:
+            raise TableError("payouts must be a preset name or a list of whole percentages summing to 100")
+        bots = d.get("bots", ())
+        if not isinstance(bots, (list, tuple)) or not all(isinstance(b, str) for b in bots):
+            raise TableError("bots must be a list of bot kinds")
+        allowed = set(bot_names()) & set(_BOTS)
+        for b in bots:
+            if b not in allowed:
+                raise TableError(f"unknown bot {b!r}: choose from {', '.join(sorted(allowed))}")
+        start_at = d.get("start_at")
+        if start_at is not None and (isinstance(start_at, bool) or not isinstance(start_at, (int, float))):
+            raise TableError("start_at must be a time in seconds since 1970 (or null)")
+        lang = d.get("lang", cls.lang)
+        if lang not in LANGS:
+            raise TableError(f"lang must be one of {', '.join(LANGS)}")
+        max_entrants = _whole(d, "max_entrants", 2, 1000, cls.max_entrants)
+        if len(bots) > max_entrants:
+            raise TableError(f"{len(bots)} bots do not fit in {max_entrants} entrants")
+        spec = cls(
+            name=name,
+            max_entrants=max_entrants,
+            starting_stack=_whole(d, "starting_stack", 1, 10**9, cls.starting_stack),
+            buy_in=_whole(d, "buy_in", 0, 10**9, cls.buy_in),
+            structure=preset,
+            level_seconds=level_seconds,
+            levels=levels,
+            seats=_whole(d, "seats", 2, 10, cls.seats),
+            payouts=payouts,
+            bots=tuple(bots),
+            late_registration=_whole(d, "late_registration", 0, 40, cls.late_registration),
+            re_entries=_whole(d, "re_entries", 0, 10, cls.re_entries),
+            start_at=None if start_at is None else float(start_at),
+            clock=_seconds(d.get("clock", cls.clock), "the action clock", 0.2, 600),
+            lang=lang,
+        )
+        spec.event_settings()  # the event's own checks (levels, payouts) fail here
+        return spec
+
+    @staticmethod
+    def _levels(items: Any) -> tuple[tuple[str, int, int, int, float], ...]:  # noqa: ANN401
+        if not isinstance(items, (list, tuple)) or len(items) > 100:
+            raise TableError("levels must be a list of at most 100 levels and breaks")
+        out = []
+        for n, item in enumerate(items, 1):
+            if not isinstance(item, Mapping):
+                raise TableError(f"level {n}: expected {{\"small_blind\", \"big_blind\", \"ante\", \"seconds\"}} or {{\"break_seconds\"}}")
+            if "break_seconds" in item:
+                out.append(("break", 0, 0, 0, _seconds(item["break_seconds"], f"break {n}")))
+                continue
+            blinds = [_whole(item, k, 0 if k != "big_blind" else 1, 10**9, 0 if k == "ante" else -1) for k in ("small_blind", "big_blind", "ante")]
+            out.append(("level", *blinds, _seconds(item.get("seconds"), f"level {n}")))
+        return tuple(out)  # type: ignore[arg-type]
+
+    def structure_levels(self) -> tuple[Level | Break, ...]:
+        if self.levels:
+            return tuple(
+                Break(seconds / 60) if kind == "break" else Level(sb, bb, ante, minutes=seconds / 60)
+                for kind, sb, bb, ante, seconds in self.levels
+            )
+        levels = structure(self.structure, timed=True)
+        if self.level_seconds is None:
+            return levels
+        scale = self.level_seconds / (STRUCTURE_PRESETS[self.structure][0] * 60)
+        return tuple(
+            Break(x.minutes * scale) if isinstance(x, Break)
+            else dataclasses.replace(x, minutes=None if x.minutes is None else x.minutes * scale)
+            for x in levels
+        )
+
+    def event_settings(self) -> EventSettings:
+        return EventSettings(
+            starting_stack=self.starting_stack,
+            levels=self.structure_levels(),
+            seats=self.seats,
+            buy_in=self.buy_in,
+            payouts=self.payouts,
+            late_registration=self.late_registration,
+            re_entries=self.re_entries,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        d = dataclasses.asdict(self)
+        d["levels"] = [
+            {"break_seconds": s} if kind == "break" else {"small_blind": sb, "big_blind": bb, "ante": a, "seconds": s}
+            for kind, sb, bb, a, s in self.levels
+        ]
+        d["bots"] = list(self.bots)
+        if not isinstance(self.payouts, str):
+            d["payouts"] = list(self.payouts)
+        return d
+
+
+@dataclass
+class Entrant:
+    """Someone registered: their member id at every table, their token's hash, a bot's kind."""
+
+    name: str
+    member: int
+    token_hash: str | None
+    bot: str | None
+
+
+class _Seats:
+    """The event's table as the room's table code reads it (``lt.table``).
+
+    The pure table decides everything; this adds what a cash table has and a
+    tournament table has not (buy-ins: none), shows an absent player as
+    sitting out (dealt in, posting and folded, TDA 30), and sits them out or
+    in through the event. After a hand it lets the :class:`LiveEvent` follow
+    the moves at once, before any other table deals.
+    """
+
+    def __init__(self, live: LiveEvent, inner: PureTable, settings: TableSettings) -> None:
+        self._live = live
+        self.inner = inner
+        self.settings = settings.cash_settings()
+
+    def __getattr__(self, name: str) -> Any:  # noqa: ANN401
+        return getattr(self.inner, name)
+
+    @staticmethod
+    def _shown(p: Any) -> Any:  # noqa: ANN401
+        return dataclasses.replace(p, status=SeatStatus.SITTING_OUT) if p.away else p
+
+    @property
+    def players(self) -> tuple[Any, ...]:
+        return tuple(self._shown(p) for p in self.inner.players)
+
+    def player(self, name: str) -> Any:  # noqa: ANN401
+        return self._shown(self.inner.player(name))
+
+    def sit_out(self, name: str) -> None:
+        self._live.event.set_away(name, True)
+
+    def sit_in(self, name: str, post: bool = False) -> None:
+        self._live.event.set_away(name, False)
+
+    def buy_in_range(self, name: str, now: float | None = None) -> tuple[int, int]:
+        return (0, 0)
+
+    @property
+    def busted(self) -> list[tuple[int, str]]:
+        """``(hand, name)`` of those the last hand eliminated (their seat shows until the next deal)."""
+        if not self.inner.hands:
+            return []
+        last = self.inner.hands[-1]
+        result = last.hand.result
+        if result is None:  # pragma: no cover - a finished hand has its result
+            return []
+        return [(last.number, name) for name, chips in zip(last.players, result.final_stacks) if chips == 0]
+
+    def finish_hand(self) -> Any:  # noqa: ANN401
+        record = self.inner.finish_hand()
+        self._live.follow()
+        return record
+
+
+_CASH_ONLY = ("sit", "top_up", "leave", "coach", "limits", "limit_continue")
+
+
+class EventTable(LiveTable):
+    """A room table of a tournament: a :class:`LiveTable` whose hands the event deals.
+
+    Its events go to the event's log; it deals when the event lets it; cash
+    moves (sit, top up, leave) are refused; its state carries the event's strip.
+    """
+
+    def __init__(self, live: LiveEvent, room_id: str, inner: PureTable, *, created_at: float) -> None:
+        spec = live.spec
+        first = next(x for x in live.event.settings.levels if isinstance(x, Level))
+        settings = TableSettings(
+            name=f"{spec.name} · {inner.id}", seats=spec.seats, small_blind=first.small_blind,
+            big_blind=first.big_blind, stack=max(spec.starting_stack, 2 * first.big_blind), bots=(),
+            clock=spec.clock, lang=spec.lang,
+        )
+        super().__init__(live.room, room_id, settings, seed=live.room.options.test_seed, created_at=created_at)
+        self.live_event = live
+        self.inner = inner
+        inner._rng = self.feeder  # the room draws and logs each deck (server/fair.py)
+        self.table = _Seats(live, inner, settings)  # type: ignore[assignment]
+
+    @property
+    def in_play(self) -> bool:
+        """Still a table of the event (not broken, not replaced by the final table)."""
+        return self.live_event.event.tables.get(self.inner.id) is self.inner
+
+    # ---------------------------------------------------------------- hooks
+    def _event_op(self, kind: str, data: dict[str, Any], at: float) -> db.Op:
+        self.seq += 1  # this table's changes (the state's ``seq``); the log's numbers are the event's
+        return self.live_event.op(kind, {**data, "table": self.id}, at)
+
+    def _snapshot_op(self, at: float) -> db.Op:
+        return _nothing  # the event's log is replayed whole
+
+    async def _between_hands(self) -> bool:
+        return False  # no promises, no squatters, no rebuys: the event moves players
+
+    def _can_deal(self) -> bool:
+        return self.in_play and self.inner.id in self.live_event.event.ready_tables(time.time())
+
+    async def _finish_hand(self, record: Any) -> None:  # noqa: ANN401
+        await super()._finish_hand(record)
+        await self.live_event.after_hand(self)
+
+    async def _message(self, conn: Conn, msg: dict[str, Any]) -> bool:
+        if msg.get("type") in _CASH_ONLY:
+            raise Rejected("room.event.error.cash_only")
+        return await super()._message(conn, msg)
+
+    def _public_state(self, players: Any) -> dict[str, Any]:  # noqa: ANN401
+        state = table_state(self, players)
+        live = self.live_event
+        record = self.table.current
+        if record is not None:
+            hand = record.hand.config
+            state["table"]["blinds"] = list(hand.blinds)
+            state["table"]["ante"] = hand.ante
+        state["event"] = live.strip(self)
+        if record is None:
+            state["waiting"] = live.why_not_dealing(self)
+        return state
+
+    def seat_members(self) -> None:
+        """Every player seated here has a member here (their token opens the seat)."""
+        for p in self.inner.players:
+            if p.name in self.by_name:
+                continue
+            e = self.live_event.entrants[p.name]
+            m = Member(e.member, e.name, e.token_hash, bot=e.bot)
+            if not m.bot:
+                m.away_since = time.monotonic()  # absent until their browser comes
+            self.add_member(m)
+
+
+def _nothing(conn: Any) -> None:  # noqa: ANN401
+    """An operation that writes nothing."""
+
+
+class LiveEvent:
+    """One tournament in the room: the pure event, its room tables, its log and clock."""
+
+    def __init__(self, room: Room, event_id: str, spec: TournamentSpec, *, seed: int, created_at: float) -> None:
+        self.room = room
+        self.id = event_id
+        self.spec = spec
+        self.created_at = created_at
+        self.event = Event(spec.event_settings(), rng=random.Random(seed), keep_hands=None)
+        self.entrants: dict[str, Entrant] = {}
+        self.by_token: dict[str, Entrant] = {}
+        self.host_hash: str | None = None
+        self.seq = 0
+        self.last_at = created_at
+        self.tables: dict[str, EventTable] = {}
+        """Room tables by id, in the order they opened."""
+        self._of: dict[PureTable, EventTable] = {}
+        self.where: dict[str, str] = {}
+        """Player -> the room table they sit at."""
+        self.moved: dict[str, dict[str, Any]] = {}
+        """Player -> their latest move ``{"from", "to", "reason"}`` (room table ids)."""
+        self.replaying = True
+        self._new: list[EventTable] = []
+        self._pending: list[db.Op] = []
+        self.task: asyncio.Task[None] | None = None
+        self._clock_index: tuple[int, bool] | None = None
+
+    # ============================================================ the log
+    def op(self, kind: str, data: dict[str, Any], at: float) -> db.Op:
+        """The next event of the event's log (in memory already)."""
+        self.seq += 1
+        self.last_at = at
+        return db.op_event(self.id, self.seq, kind, data, at)
+
+    def apply(self, kind: str, data: dict[str, Any], at: float) -> None:
+        """Change the event by one of its own events (live, or replaying the log)."""
+        ev = self.event
+        if kind == "ev_create":
+            self.host_hash = data["host_hash"]
+        elif kind == "ev_register":
+            name = data["name"]
+            ev.register(name, now=at)
+            e = Entrant(name, data["member"], data.get("token_hash"), data.get("bot"))
+            self.entrants[name] = e
+            if e.token_hash:
+                self.by_token[e.token_hash] = e
+        elif kind == "ev_start":
+            ev.start(now=at)
+        elif kind == "ev_pause":
+            ev.pause(now=at)
+        elif kind == "ev_resume":
+            ev.resume(now=at)
+        elif kind == "ev_restart":  # the server was down: that time is a pause
+            ev.pause(now=data["stopped"])
+            ev.resume(now=at)
+        elif kind != "ev_tick":
+            raise TableError(f"unknown event {kind!r}")
+        self.follow()
+
+    async def do(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+        """Apply the event's own events in memory (a refusal changes nothing
+        written), then write them with the rows of any table they opened."""
+        at = time.time()
+        ops = []
+        for kind, data in events:
+            self.apply(kind, data, at)
+            ops.append(self.op(kind, data, at))
+        await self._flush(ops)
+
+    def restore(self, events: list[tuple[int, str, dict[str, Any], float]]) -> None:
+        """Replay the whole log (server start)."""
+        for seq, kind, data, at in events:
+            table = data.get("table")
+            if table is None:
+                self.apply(kind, data, at)
+            else:
+                lt = self.tables[table]
+                lt.apply_event(kind, data, at)
+                lt.seq += 1
+            self.seq = seq
+            self.last_at = at
+        for lt in self.tables.values():
+            if lt.table.current is None and lt.table.hands:
+                lt.last_summary = lt.summary(lt.table.hands[-1].number)
+        self._new = []
+
+    # ====================================================== following it
+    def follow(self) -> None:
+        """Make the room tables what the event's tables are now: a room table
+        for each new one, a member for each player seated, and the moves told."""
+        for inner in self.event.tables.values():
+            lt = self._of.get(inner)
+            if lt is None:
+                room_id = f"{self.id}-{inner.serial + 1}"
+                lt = EventTable(self, room_id, inner, created_at=self.last_at)
+                self._of[inner] = lt
+                self.tables[room_id] = lt
+                self._new.append(lt)
+                if not self.replaying:
+                    s = lt.settings.to_dict() | {"event": self.id}
+                    self._pending += [
+                        db.op_insert_table(room_id, lt.settings.name, s, self.room.options.test_seed, self.last_at),
+                        db.op_close_table(room_id),  # taken only with its event
+                        db.op_insert_lease(room_id, self.room.owner, self.room.node, time.time() + self.room.lease),
+                    ]
+            lt.seat_members()
+        where = {p.name: self._of[t].id for t in self.event.tables.values() for p in t.players}
+        for name, old in self.where.items():
+            new = where.get(name)
+            if new is not None and new != old:
+                reason = next((m.reason for m in reversed(self.event.moves) if m.player == name), "balance")
+                self.moved[name] = {"from": old, "to": new, "reason": reason}
+                if not self.replaying:
+                    self._tell_moved(name, old, new, reason)
+        self.where = where
+
+    def _tell_moved(self, name: str, old: str, new: str, reason: str) -> None:
+        lt = self.tables[old]
+        number = self.tables[new].inner.id
+        for conn in list(lt.conns):
+            if conn.member is not None and conn.member.name == name:
+                conn.send_json(
+                    {"type": "moved", "table": new, "from": old, "reason": reason,
+                     **words(conn.lang, f"room.event.moved.{reason}", table=number)}
+                )
+
+    async def _flush(self, ops: list[db.Op]) -> None:
+        """Write ``ops`` after the rows of tables just opened; start those tables."""
+        pending, self._pending = self._pending, []
+        new, self._new = self._new, []
+        if pending or ops:
+            await self.room.store.write([*pending, *ops])
+        for lt in new:
+            self.room.tables[lt.id] = lt
+            lt.start()
+        self.poke()
+
+    async def after_hand(self, lt: EventTable) -> None:
+        """A hand ended at ``lt`` (written): open the tables it made, wake the others."""
+        await self._flush([])
+        for other in self.tables.values():
+            if other is not lt:
+                other.broadcast()  # players left, average, places
+
+    def poke(self) -> None:
+        """Wake every table in play: it deals if the event lets it now."""
+        for lt in self.tables.values():
+            if lt.in_play and lt.task is not None:
+                with contextlib.suppress(asyncio.QueueFull):
+                    lt.queue.put_nowait(_POKE)
+
+    # ============================================================ running
+    def start(self) -> None:
+        self.replaying = False
+        for lt in self.tables.values():
+            self.room.tables[lt.id] = lt
+            lt.start()
+        self.task = asyncio.create_task(self._clock(), name=f"event-{self.id}")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+
+    @property
+    def running(self) -> bool:
+        ev = self.event
+        return ev.tables_started > 0 and not ev.is_over and not ev.clock(time.time()).paused
+
+    async def _clock(self) -> None:
+        """The event's beat: ticks for the log, auto-start, and waking tables when the level or a break changes."""
+        while True:
+            await asyncio.sleep(0.25)
+            try:
+                await self._beat()
+            except Exception:  # noqa: BLE001 - a bug must not stop the clock
+                log.exception("event %s: clock", self.id)
+
+    async def _beat(self) -> None:
+        now = time.time()
+        ev = self.event
+        if ev.tables_started == 0 and self.spec.start_at is not None and now >= self.spec.start_at:
+            with contextlib.suppress(TableError):
+                await self.start_event()
+            return
+        if not self.running:
+            return
+        c = ev.clock(now)
+        key = (c.index, c.level is None)
+        if key != self._clock_index:
+            self._clock_index = key
+            self.poke()
+            for lt in self.tables.values():
+                lt.broadcast()
+        if now - self.last_at >= TICK:
+            await self.room.store.write([self.op("ev_tick", {}, now)])
+
+    # ============================================================ commands
+    async def register(self, name: str) -> str:
+        """A person enters; returns their token (their seat token at every table)."""
+        if len(self.entrants) >= self.spec.max_entrants:
+            raise Rejected("room.event.error.full", n=self.spec.max_entrants)
+        if name in self.entrants:
+            raise Rejected("room.event.error.name_taken", name=name)
+        token = secrets.token_urlsafe(24)
+        data = {"name": name, "member": len(self.entrants) + 1, "token_hash": hash_token(token)}
+        await self.do([("ev_register", data)])
+        return token
+
+    async def start_event(self) -> None:
+        """Bots fill the seats they were asked for (up to the entrants allowed); the seats are drawn."""
+        if self.event.tables_started:
+            raise Rejected("room.event.error.started")
+        events: list[tuple[str, dict[str, Any]]] = []
+        room_left = self.spec.max_entrants - len(self.entrants)
+        counts: dict[str, int] = {}
+        n = len(self.entrants)
+        for kind in self.spec.bots[: max(0, room_left)]:
+            counts[kind] = counts.get(kind, 0) + 1
+            name = f"{kind.title()}Bot {counts[kind]}"
+            while name in self.entrants:
+                name += "'"
+            n += 1
+            events.append(("ev_register", {"name": name, "member": n, "bot": kind}))
+        if n < 2:
+            raise Rejected("room.event.error.too_few", n=n)
+        events.append(("ev_start", {}))
+        await self.do(events)
+
+    async def host(self, command: str) -> None:
+        if command == "start":
+            await self.start_event()
+        elif command == "pause":
+            if not self.running:
+                raise Rejected("room.event.error.not_running")
+            await self.do([("ev_pause", {})])
+        elif command == "resume":
+            if not self.event.clock(time.time()).paused:
+                raise Rejected("room.event.error.not_paused")
+            await self.do([("ev_resume", {})])
+        else:
+            raise Rejected("room.event.error.command", command=command)
+        for lt in self.tables.values():
+            lt.broadcast()
+
+    def is_host(self, token: str | None) -> bool:
+        return bool(token and self.host_hash and hmac.compare_digest(hash_token(token), self.host_hash))
+
+    # ============================================================ reading
+    def entrant(self, token: str | None) -> Entrant | None:
+        return self.by_token.get(hash_token(token)) if token else None
+
+    def me(self, e: Entrant, token: str) -> dict[str, Any]:
+        """What a player's browser needs: where they sit (and the token that
+        opens it), or how they finished."""
+        ev = self.event
+        where = ev.where(e.name)
+        table = self.where.get(e.name) if where is not None else None
+        finishes = [s for s in ev.standings if s.name == e.name]
+        latest = max(finishes, key=lambda s: float("inf") if s.hand is None else s.hand) if finishes else None
+        if where is not None:
+            status = "finished" if ev.is_over else "playing"
+        else:
+            status = "out" if latest is not None else "registered"
+        return {
+            "name": e.name,
+            "status": status,
+            "table": table,
+            "seat": where[1] if where is not None else None,
+            "seat_token": token if table is not None else None,
+            "place": latest.place if latest is not None else None,
+            "prize": latest.prize if latest is not None else None,
+            "moved": self.moved.get(e.name),
+        }
+
+    def status(self, now: float) -> str:
+        ev = self.event
+        if ev.tables_started == 0:
+            return "registering"
+        if ev.is_over:
+            return "finished"
+        c = ev.clock(now)
+        if c.paused:
+            return "paused"
+        return "break" if c.level is None else "running"
+
+    def strip(self, lt: EventTable) -> dict[str, Any]:
+        """What every reader of a table sees of the event: the clock, the next
+        blinds, the field, and the places of those who played here."""
+        ev = self.event
+        now = time.time()
+        c = ev.clock(now)
+        levels = ev.settings.levels
+        number = sum(1 for x in levels[: c.index + 1] if isinstance(x, Level))
+        nxt = next((x for x in levels[c.index + 1 :] if isinstance(x, Level)), None)
+        alive = ev.alive
+        return {
+            "id": self.id,
+            "name": self.spec.name,
+            "table": lt.inner.id,
+            "in_play": lt.in_play,
+            "status": self.status(now),
+            "level": number,
+            "blinds": None if c.level is None else [c.level.small_blind, c.level.big_blind, c.level.ante],
+            "seconds_left": None if c.seconds_left is None else round(c.seconds_left, 1),
+            "next": None if nxt is None else [nxt.small_blind, nxt.big_blind, nxt.ante],
+            "players_left": alive,
+            "entries": ev.entries,
+            "average": round(ev.entries * ev.settings.starting_stack / alive) if alive and ev.tables_started else ev.settings.starting_stack,
+            "prize_pool": ev.prize_pool,
+            "paid": len(ev.payouts),
+            "hand_for_hand": ev.hand_for_hand,
+            "places": [{"name": s.name, "place": s.place, "prize": s.prize} for s in ev.standings if s.name in lt.by_name],
+        }
+
+    def why_not_dealing(self, lt: EventTable) -> dict[str, Any] | None:
+        ev = self.event
+        now = time.time()
+        if ev.is_over:
+            return note("room.wait.event_over")
+        if ev.tables_started == 0:
+            return note("room.wait.event_not_started")
+        if not lt.in_play:
+            return note("room.wait.event_table_closed")
+        c = ev.clock(now)
+        if c.paused:
+            return note("room.wait.event_paused")
+        if c.level is None:
+            return note("room.wait.event_break")
+        if lt.inner.id not in ev.ready_tables(now):
+            return note("room.wait.event_others")
+        return None
+
+    def room_tables(self) -> dict[int, str]:
+        """The event's table numbers in play -> their room tables."""
+        return {t.id: self._of[t].id for t in self.event.tables.values()}
+
+
+_POKE = Command("poke")  # wakes a table: it deals if it may
+
+
+# ================================================================ the room's side
+async def create_event(room: Room, spec: TournamentSpec) -> tuple[LiveEvent, str]:
+    """A new tournament and its host token."""
+    event_id = secrets.token_urlsafe(9)
+    at = time.time()
+    seed = room.options.test_seed if room.options.test_seed is not None else secrets.randbits(63)
+    live = LiveEvent(room, event_id, spec, seed=seed, created_at=at)
+    live.replaying = False
+    token, (_, data) = host.new_token()
+    settings = {"tournament": spec.to_dict(), "seed": seed, "listed": False, "name": spec.name}
+    live.apply("ev_create", {"host_hash": data["token_hash"]}, at)
+    await room.store.write(
+        [
+            db.op_insert_table(event_id, spec.name, settings, room.options.test_seed, at),
+            db.op_insert_lease(event_id, room.owner, room.node, at + room.lease),
+            live.op("ev_create", {"host_hash": data["token_hash"]}, at),
+        ]
+    )
+    room.events[event_id] = live
+    live.start()
+    return live, token
+
+
+def is_event(settings: Mapping[str, Any]) -> bool:
+    """A stored row of a tournament (its tables' rows say ``event``)."""
+    return "tournament" in settings or "event" in settings
+
+
+async def restore_event(room: Room, data: dict[str, Any]) -> None:
+    """Rebuild a tournament from its log (its lease taken): every table, the
+    hand in play at each, the clock -- which resumes where the log stopped."""
+    s = data["settings"]
+    if "tournament" not in s:
+        return  # a table of an event: it comes with its event
+    spec = TournamentSpec.from_dict(s["tournament"])
+    live = LiveEvent(room, data["id"], spec, seed=int(s["seed"]), created_at=data["created_at"])
+    live.restore(data["events"])
+    ids = list(live.tables)
+    now = time.time()
+    await asyncio.to_thread(
+        room.store.transact,
+        lambda c: [db.try_claim(c, t, room.owner, room.node, now, now + room.lease, reclaim_node=room.reclaim_node) for t in ids],
+    )
+    room.events[live.id] = live
+    live.start()
+    if live.running:
+        await live.do([("ev_restart", {"stopped": live.last_at})])
+    log.info("event %s: restored, %d events replayed, %d tables", live.id, len(data["events"]), len(ids))

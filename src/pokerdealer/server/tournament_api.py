@@ -1,0 +1,146 @@
+"""The tournaments' HTTP API (:mod:`~pokerdealer.server.tournament`):
+
+- ``POST /api/tournaments``: create (:class:`~pokerdealer.server.tournament.TournamentSpec`'s
+  fields) -> ``{id, host_token, invite, host_url}``;
+- ``POST /api/tournaments/{id}/register`` ``{name}`` -> ``{name, player_token}``;
+- ``GET /api/tournaments/{id}/me`` (header ``X-Player-Token``) -> where the
+  player sits (room table, seat, the seat token for it), or their place and prize;
+- ``POST /api/tournaments/{id}/host`` ``{command: start|pause|resume}`` (header ``X-Host-Token``);
+- ``GET /api/tournaments/{id}``: the public state (the tournament page's);
+- ``GET /api/tournaments/{id}/standings.csv``.
+
+Refusals are 400 with ``detail`` (English) and the catalog ``key``/``params``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter, Header, HTTPException
+from fastapi.responses import JSONResponse, PlainTextResponse
+from pydantic import BaseModel, Field
+
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.server.live import Rejected
+from pokerdealer.server.protocol import ProtocolError, visible_text
+from pokerdealer.server.tournament import LiveEvent, TournamentSpec, create_event
+from pokerdealer.server.words import error_words
+from pokerdealer.table import TableError
+
+if TYPE_CHECKING:
+    from pokerdealer.server.room import Room
+
+__all__ = ["routes"]
+
+
+class Register(BaseModel):
+    name: str = Field(..., min_length=1, max_length=40)
+
+
+class EventCommand(BaseModel):
+    command: str = Field(..., max_length=20)
+
+
+def _refused(error: Exception) -> JSONResponse:
+    return JSONResponse({"detail": str(error), **error_words("en", error)}, 400)
+
+
+def public(live: LiveEvent, now: float) -> dict[str, Any]:
+    """The tournament page's state (and which room table plays each of its tables)."""
+    ev = live.event
+    clock = ev.clock(now)
+    return {
+        "id": live.id,
+        "clock": {"index": clock.index, "seconds_left": clock.seconds_left, "paused": clock.paused},
+        "hands": ev.hands,
+        "name": live.spec.name,
+        "status": live.status(now),
+        "starts_at": live.spec.start_at,
+        "entries": ev.entries,
+        "players_left": ev.alive,
+        "prize_pool": ev.prize_pool,
+        "payouts": [{"place": i, "prize": p} for i, p in enumerate(ev.payouts, 1)],
+        "standings": [{"place": s.place, "name": s.name, "prize": s.prize} for s in ev.standings],
+        "tables": [
+            {"table": t.id, "players": [{"name": p.name, "seat": p.seat, "stack": p.stack} for p in t.players]}
+            for t in ev.tables.values()
+        ],
+        "moves": [m.to_json() for m in ev.moves],
+        "broken": list(ev.broken),
+        "room_tables": {str(k): v for k, v in live.room_tables().items()},
+    }
+
+
+def standings_csv(live: LiveEvent) -> str:
+    lines = ["place,name,prize"]
+    for s in live.event.standings:
+        name = s.name.replace('"', '""')
+        lines.append(f'{s.place},"{name}",{s.prize}')
+    return "\r\n".join(lines) + "\r\n"
+
+
+def routes(room: Room) -> APIRouter:
+    router = APIRouter()
+
+    def event(event_id: str) -> LiveEvent:
+        live = room.events.get(event_id)
+        if live is None:
+            raise HTTPException(404, "no such tournament")
+        return live
+
+    @router.post("/api/tournaments")
+    async def create(body: dict[str, Any]) -> dict[str, Any]:
+        try:
+            spec = TournamentSpec.from_dict(body)
+        except TableError as error:
+            raise HTTPException(400, str(error)) from None
+        live, token = await create_event(room, spec)
+        # The host link carries the token in the fragment: never sent to a server, nor in its logs.
+        return {"id": live.id, "host_token": token, "invite": f"/e/{live.id}", "host_url": f"/e/{live.id}#host={token}"}
+
+    @router.get("/api/tournaments/{event_id}")
+    async def state(event_id: str) -> dict[str, Any]:
+        return public(event(event_id), time.time())
+
+    @router.post("/api/tournaments/{event_id}/register")
+    async def register(event_id: str, body: Register) -> Any:  # noqa: ANN401
+        live = event(event_id)
+        try:
+            name = visible_text(body.name, what="the name", limit=24)
+        except ProtocolError as error:
+            raise HTTPException(400, str(error)) from None
+        try:
+            token = await live.register(name)
+        except (Rejected, PokerDealerError) as error:
+            return _refused(error)
+        return {"name": name, "player_token": token}
+
+    @router.get("/api/tournaments/{event_id}/me")
+    async def me(event_id: str, x_player_token: str | None = Header(None)) -> JSONResponse:
+        live = event(event_id)
+        entrant = live.entrant(x_player_token)
+        if entrant is None or x_player_token is None:
+            raise HTTPException(403, "unknown player token: use the one registering gave you")
+        return JSONResponse(live.me(entrant, x_player_token), headers={"Cache-Control": "no-store"})
+
+    @router.post("/api/tournaments/{event_id}/host")
+    async def host_command(event_id: str, body: EventCommand, x_host_token: str | None = Header(None)) -> Any:  # noqa: ANN401
+        live = event(event_id)
+        if not live.is_host(x_host_token):
+            raise HTTPException(403, "only the host may do that (X-Host-Token)")
+        try:
+            await live.host(body.command)
+        except (Rejected, PokerDealerError) as error:
+            return _refused(error)
+        return {"ok": True, "status": live.status(time.time())}
+
+    @router.get("/api/tournaments/{event_id}/standings.csv")
+    async def standings(event_id: str) -> PlainTextResponse:
+        live = event(event_id)
+        return PlainTextResponse(
+            standings_csv(live), media_type="text/csv",
+            headers={"Content-Disposition": f'attachment; filename="{live.id}-standings.csv"'},
+        )
+
+    return router

@@ -1,0 +1,227 @@
+"""Tournaments in the room (server/tournament.py): a small event played to
+its winner through the API and the room's tables, and kill -9 mid-event."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.conftest import Client, Server
+
+STACK = 500
+BUY_IN = 100
+
+
+def create(server: Server, **spec: Any) -> dict[str, Any]:
+    body = {"name": "Friday", "starting_stack": STACK, "buy_in": BUY_IN, **spec}
+    r = httpx.post(server.base + "/api/tournaments", json=body, timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def register(server: Server, event: str, name: str) -> str:
+    r = httpx.post(f"{server.base}/api/tournaments/{event}/register", json={"name": name}, timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()["player_token"]
+
+
+def host(server: Server, ev: dict[str, Any], command: str) -> httpx.Response:
+    return httpx.post(
+        f"{server.base}/api/tournaments/{ev['id']}/host", json={"command": command},
+        headers={"X-Host-Token": ev["host_token"]}, timeout=10,
+    )
+
+
+def state(server: Server, event: str) -> dict[str, Any]:
+    r = server.get(f"/api/tournaments/{event}")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def me(server: Server, event: str, token: str) -> dict[str, Any]:
+    r = httpx.get(f"{server.base}/api/tournaments/{event}/me", headers={"X-Player-Token": token}, timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def chips(s: dict[str, Any]) -> int:
+    """Chips at the event's tables (each seat's stack as of its table's last finished hand)."""
+    return sum(p["stack"] for t in s["tables"] for p in t["players"])
+
+
+def test_a_small_event_is_played_to_its_winner_at_the_room_tables(tmp_path: Path) -> None:
+    # Two people who never act (their clock runs out, then they are sat out: dealt in and
+    # folded, TDA 30) and four bots, on tables of four seats: two tables of three, then the final table.
+    server = Server(tmp_path / "room.db", extra=("--grace", "0.3")).start()
+    try:
+        ev = create(server, max_entrants=6, seats=4, level_seconds=3, clock=2,
+                    bots=["caller", "tight", "random", "caller"])
+        tokens = {name: register(server, ev["id"], name) for name in ("Ann", "Bob")}
+        assert me(server, ev["id"], tokens["Ann"])["status"] == "registered"
+        assert host(server, ev, "start").status_code == 200
+        s = state(server, ev["id"])
+        assert [len(t["players"]) for t in s["tables"]] == [3, 3]
+        ann = me(server, ev["id"], tokens["Ann"])
+        assert ann["table"] == s["room_tables"][str(ann_table(s, "Ann"))] and ann["seat_token"] == tokens["Ann"]
+        # Their tokens open their seats at those room tables; they stay connected (and never act).
+        clients = {}
+        for name, token in tokens.items():
+            mine = me(server, ev["id"], token)
+            c = clients[name] = Client(server, mine["table"], mine["seat_token"])
+            welcome = c.next_of("welcome")
+            assert welcome["name"] == name and not welcome["spectator"]
+            assert c.until(lambda st: st.get("event") is not None)["event"]["players_left"] == 6
+        deadline = time.monotonic() + 240
+        seen_rooms = set(s["room_tables"].values())
+        while s["status"] != "finished":
+            assert time.monotonic() < deadline, f"not finished: {s}"
+            assert chips(s) == 6 * STACK
+            seen_rooms |= set(s["room_tables"].values())
+            for c in clients.values():
+                c.poll(0.25)  # read what comes (a reader too slow is cut off)
+            s = state(server, ev["id"])
+        assert chips(s) == 6 * STACK
+        places = sorted(p["place"] for p in s["standings"])
+        assert places == [1, 2, 3, 4, 5, 6]
+        assert sum(p["prize"] for p in s["standings"]) == s["prize_pool"] == 6 * BUY_IN
+        assert any(m["reason"] == "final_table" for m in s["moves"])
+        # The final table was drawn anew: a room table of its own, besides the two of the start.
+        assert len(seen_rooms) >= 3
+        moved = 0
+        for name, token in tokens.items():
+            mine = me(server, ev["id"], token)
+            place = next(p for p in s["standings"] if p["name"] == name)
+            assert (mine["place"], mine["prize"]) == (place["place"], place["prize"])
+            if mine["moved"] is not None:
+                # Their browser was told where to go: the room table /me names.
+                told = [m for m in clients[name].messages if m["type"] == "moved"]
+                assert told and told[-1]["table"] == mine["moved"]["to"] and told[-1]["key"].startswith("room.event.moved.")
+                moved += 1
+        assert moved >= 1  # the final table is drawn anew: whoever of them reached it was moved
+        csv = server.get(f"/api/tournaments/{ev['id']}/standings.csv").text.splitlines()
+        assert csv[0] == "place,name,prize" and len(csv) == 7
+        for c in clients.values():
+            c.close()
+    finally:
+        server.stop()
+
+
+def ann_table(s: dict[str, Any], name: str) -> int:
+    return next(t["table"] for t in s["tables"] for p in t["players"] if p["name"] == name)
+
+
+def test_the_tournament_endpoints_carry_no_card_and_no_other_players_token(server: Server) -> None:
+    ev = create(server, max_entrants=4, seats=4, level_seconds=60, bots=["caller", "caller"])
+    tokens = {name: register(server, ev["id"], name) for name in ("Ann", "Bob")}
+    host(server, ev, "start")
+    time.sleep(1)  # hands in play
+    public = server.get(f"/api/tournaments/{ev['id']}").text + server.get(f"/api/tournaments/{ev['id']}/standings.csv").text
+    for word in ("cards", "deck", "salt", "hash", "token", ev["host_token"], *tokens.values()):
+        assert word not in public
+    ann = json.dumps(me(server, ev["id"], tokens["Ann"]))
+    assert tokens["Bob"] not in ann and "cards" not in ann and ev["host_token"] not in ann
+
+
+def test_cash_moves_are_refused_at_a_tournament_table(server: Server) -> None:
+    ev = create(server, max_entrants=4, seats=4, level_seconds=60, bots=["caller", "caller"])
+    token = register(server, ev["id"], "Ann")
+    host(server, ev, "start")
+    mine = me(server, ev["id"], token)
+    c = Client(server, mine["table"], mine["seat_token"])
+    try:
+        c.next_of("welcome")
+        c.send(type="leave")
+        error = c.next_of("error")
+        assert error["key"] == "room.event.error.cash_only"
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ({"seats": 11}, "seats must be a whole number from 2 to 10"),
+        ({"structure": "hyper"}, "structure must be one of"),
+        ({"bots": ["shark"]}, "unknown bot 'shark'"),
+        ({"payouts": [50, 60]}, "summing to 100"),
+        ({"level_seconds": 0}, "level_seconds must be"),
+    ],
+)
+def test_a_bad_tournament_is_refused_by_name(server: Server, spec: dict[str, Any], says: str) -> None:
+    r = httpx.post(server.base + "/api/tournaments", json=spec, timeout=10)
+    assert r.status_code == 400 and says in r.json()["detail"]
+
+
+def test_only_the_host_starts_the_event(server: Server) -> None:
+    ev = create(server, max_entrants=4, level_seconds=60, bots=["caller"])
+    register(server, ev["id"], "Ann")
+    assert host(server, {**ev, "host_token": "nope"}, "start").status_code == 403
+    assert state(server, ev["id"])["status"] == "registering"
+
+
+def test_sigkill_mid_event_resumes_every_table_and_the_clock(tmp_path: Path) -> None:
+    db = tmp_path / "room.db"
+    server = Server(db).start()
+    clients: list[Client] = []
+    try:
+        ev = create(server, max_entrants=6, seats=3, level_seconds=120, clock=120,
+                    bots=["caller", "caller", "caller", "caller", "caller"])
+        token = register(server, ev["id"], "Ann")
+        host(server, ev, "start")
+        table = me(server, ev["id"], token)["table"]
+        ann = Client(server, table, token)
+        clients.append(ann)
+
+        def ann_to_act(st: dict[str, Any]) -> bool:
+            return bool(st["hand"] and (st.get("you") or {}).get("legal") and st["hand"]["number"] >= 2)
+
+        # Ann calls along until, in her table's second hand or later, it is her turn again.
+        for _ in range(50):
+            st = ann.until(lambda x: bool((x.get("you") or {}).get("legal")), timeout=30)
+            if ann_to_act(st):
+                break
+            ann.act_passive(st)
+            ann.until(lambda x, seq=st["seq"]: x["seq"] > seq)
+        before = ann.until(ann_to_act)
+        time.sleep(0.5)  # the other table plays on meanwhile
+        s1 = state(server, ev["id"])
+        assert s1["hands"] >= 1
+        server.kill()
+        killed = time.monotonic()
+        ann.close()
+        clients.clear()
+        time.sleep(4)  # down for a while: the clock must not count it
+        server = Server(db, port=server.port).start()
+        s2 = state(server, ev["id"])
+        down = time.monotonic() - killed
+        assert down > 4
+        assert s2["status"] == "running" and s2["room_tables"] == s1["room_tables"]
+        # The clock resumes where it stopped: at most a tick (2 s) earlier, never the time down.
+        assert s1["clock"]["index"] == s2["clock"]["index"]
+        assert s1["clock"]["seconds_left"] - 1.5 <= s2["clock"]["seconds_left"] <= s1["clock"]["seconds_left"] + 3
+        assert chips(s2) == 6 * STACK
+        # Ann's hand is where it was, her turn.
+        ann = Client(server, table, token)
+        clients.append(ann)
+        after = ann.until(ann_to_act)
+        for key in ("number", "street", "board", "pots", "actor", "actions"):
+            assert after["hand"][key] == before["hand"][key], key
+        assert after["you"]["legal"] == before["you"]["legal"]
+        # Every table goes on dealing.
+        ann.act_passive(after)
+        deadline = time.monotonic() + 30
+        while state(server, ev["id"])["hands"] < s2["hands"] + 3:
+            assert time.monotonic() < deadline
+            st = ann.poll()
+            if (st.get("you") or {}).get("legal"):
+                ann.act_passive(st)
+        assert chips(state(server, ev["id"])) == 6 * STACK
+    finally:
+        for c in clients:
+            c.close()
+        server.kill()
