@@ -1,6 +1,11 @@
 // The table page: renders what the server sends this reader; proposes actions, never decides.
 const tableId = location.pathname.split("/")[2];
 // The host link's token is kept by host.js (loaded first), which draws the host's panel.
+// A tournament's seat link (/t/{id}#seat=...): its token is kept in this browser and taken out of the address bar.
+if (location.hash.startsWith("#seat=")) {
+  localStorage.setItem(`pd.seat.${tableId}`, decodeURIComponent(location.hash.slice(6)));
+  history.replaceState(null, "", location.pathname + location.search);
+}
 const tokenKey = `pd.seat.${tableId}`;
 let token = localStorage.getItem(tokenKey);
 let ws = null, state = null, lastHand = null, clockAt = 0, clockLeft = null, retry = 0, msgId = 0;
@@ -26,6 +31,7 @@ function connect() {
     else if (msg.type === "error") showError(said(msg));
     else if (msg.type === "notice") showError(said(msg));
     else if (msg.type === "chat") addChat(msg);
+    else if (msg.type === "moved") eventMoved(msg, token);  // event_strip.js
     else if (msg.type === "welcome") { $("chat").replaceChildren(); (msg.chat || []).forEach(addChat); }
   };
   ws.onclose = () => {
@@ -125,6 +131,7 @@ function render() {
   }
   $("handinfo").classList.toggle("paused", !hand && !!state.waiting);
   renderYou(you, hand, t);
+  renderEvent(state);  // event_strip.js: a tournament table's clock and field
   renderCoach(you, send);  // coach.js: the coach's lines and the player's own limits
   renderShowdown(last);
   sounds();
@@ -147,7 +154,7 @@ function renderYou(you, hand, tb) {
   const asked = !seated && you && state.host && state.host.requests.some(r => r.member === you.member);
   const refused = !seated && you && !asked && state.host && state.host.refused.includes(you.member);
   const closed = state.host && (state.host.closed || state.host.closing);
-  $("join").classList.toggle("hidden", !!seated || !!asked || !!closed);
+  $("join").classList.toggle("hidden", !!seated || !!asked || !!closed || !!state.event);  // a tournament seats its players
   if (!seated) {
     // A player coming back soon after leaving must bring back their stack (the server says how much).
     const range = you && you.buy_in ? you.buy_in : { min: tb.min_buy_in, max: tb.max_buy_in };
@@ -167,7 +174,7 @@ function renderYou(you, hand, tb) {
     if (you.entry) bar.append(el("span", { class: "entry-note", id: "entry-note", text: t(you.entry.key, you.entry.params) }));
     bar.append(sittingOut ? el("button", { id: "btn-sitin", onclick: () => send({ type: "sit_in" }), text: t("room.you.sit_in") })
                           : el("button", { id: "btn-sitout", onclick: () => send({ type: "sit_out" }), text: t("room.you.sit_out") }));
-    if (you.max_top_up > 0) {
+    if (you.max_top_up > 0 && !state.event) {
       const amt = el("input", { type: "number", id: "topup-amount", min: 1, max: you.max_top_up, value: you.max_top_up, style: "width:90px" });
       bar.append(el("label", { class: "topup", for: "topup-amount" }, t("room.you.top_up_amount") + " ", amt), el("button", { id: "btn-topup", text: t("room.you.top_up"), onclick: () => send({ type: "top_up", amount: Math.floor(+amt.value) }) }));
     }
@@ -176,7 +183,7 @@ function renderYou(you, hand, tb) {
       bar.append(el("button", { id: "btn-straddle", "aria-pressed": on ? "true" : "false", title: t("room.straddle.explain"),
         text: t(on ? "room.you.straddle_on" : "room.you.straddle_off"), onclick: () => send({ type: "straddle", on: on ? 0 : 1 }) }));
     }
-    bar.append(el("button", { id: "btn-leave", text: t("room.you.leave"), onclick: () => { if (confirm(t("room.you.leave_confirm"))) send({ type: "leave" }); } }));
+    if (!state.event) bar.append(el("button", { id: "btn-leave", text: t("room.you.leave"), onclick: () => { if (confirm(t("room.you.leave_confirm"))) send({ type: "leave" }); } }));
     const proof = you.deal_proof;
     if (proof && hand && proof.hand === hand.number) {
       // Checked here, in this browser, once per hand: your cards against the root published before the deal.
@@ -357,5 +364,6 @@ api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang
   langMenu("lang-slot", (l) => { send({ type: "lang", lang: l }); soundButton(); keyTitles(); render(); hostPanel.render(); });
   soundButton(); keyTitles();
   hostPanel.refresh();
+  movedNotice();  // event_strip.js
   connect();
 });

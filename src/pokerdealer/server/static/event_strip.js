@@ -1,0 +1,71 @@
+// A tournament table's strip (server/tournament.py): the level, its time left, the next blinds,
+// the field, and your place once you are out; a move to another table takes this browser there.
+let eventAt = 0;
+const clockText = (s) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+
+function renderEvent(state) {
+  const box = document.getElementById("event-strip");
+  const ev = state.event;
+  box.classList.toggle("hidden", !ev);
+  if (!ev) return;
+  eventAt = performance.now();
+  const you = state.you || null;
+  const parts = [el("a", { href: `/e/${ev.id}`, id: "event-page", text: ev.name }), " · ",
+    el("span", { text: t("room.event.table", { n: ev.table }) }), " · ",
+    el("b", { id: "event-level", text: t("room.event.level", { n: ev.level }) }), " "];
+  if (ev.status === "paused") parts.push(el("span", { class: "paused", text: t("room.event.paused") }));
+  else if (!ev.blinds) parts.push(el("span", { class: "paused", text: t("room.event.on_break") }));
+  if (ev.blinds) {
+    parts.push(el("span", { id: "event-blinds", text: t("room.event.blinds", { sb: fmtNum(ev.blinds[0]), bb: fmtNum(ev.blinds[1]) }) }));
+    if (ev.blinds[2]) parts.push(" ", el("span", { text: t("room.event.ante", { ante: fmtNum(ev.blinds[2]) }) }));
+  }
+  if (ev.seconds_left !== null) parts.push(" · ", el("span", { id: "event-time", "data-left": ev.seconds_left, "data-paused": ev.status === "paused" ? "1" : "0", text: t("room.event.time_left", { time: clockText(ev.seconds_left) }) }));
+  if (ev.next) parts.push(" · ", el("span", { id: "event-next", class: "muted", text: t("room.event.next", { sb: fmtNum(ev.next[0]), bb: fmtNum(ev.next[1]) }) + (ev.next[2] ? " " + t("room.event.ante", { ante: fmtNum(ev.next[2]) }) : "") }));
+  parts.push(" · ", el("span", { id: "event-left", text: t("room.event.left", { n: ev.players_left, entries: ev.entries }) }),
+    " · ", el("span", { id: "event-average", text: t("room.event.average", { n: fmtNum(ev.average) }) }),
+    " · ", el("span", { class: "muted", text: t("room.event.paid", { n: ev.paid }) }));
+  if (ev.hand_for_hand) parts.push(" · ", el("b", { text: t("room.event.hand_for_hand") }));
+  const mine = you && ev.places.find(p => p.name === you.name);
+  const line = el("div", { class: "event-line" }, ...parts);
+  box.replaceChildren(line);
+  if (mine && !you.seat) {
+    box.append(el("div", { id: "event-result", class: "event-result", text: mine.place === 1 ? t("room.event.winner", { prize: fmtNum(mine.prize) }) : t("room.event.out", { place: mine.place, prize: fmtNum(mine.prize) }) }));
+  } else if (you && !you.seat && !mine && typeof token === "string" && token) {
+    findMyTable(ev.id);  // moved while this page was away: ask where the seat is now
+  }
+}
+
+// Moved (balance, a table broken, the final table): the same token opens the new seat.
+function eventMoved(msg, seatToken) {
+  if (seatToken) localStorage.setItem(`pd.seat.${msg.table}`, seatToken);
+  sessionStorage.setItem("pd.moved", JSON.stringify({ key: msg.key, params: msg.params, message: msg.message }));
+  const box = document.getElementById("event-strip");
+  box.classList.remove("hidden");
+  box.append(el("div", { id: "event-moved", class: "event-result", text: `${said(msg)} ${t("room.event.going")}` }));
+  setTimeout(() => { location.href = `/t/${msg.table}`; }, 2500);
+}
+
+let lookedUp = false;
+async function findMyTable(eventId) {
+  if (lookedUp) return;
+  lookedUp = true;
+  const res = await fetch(`/api/tournaments/${eventId}/me`, { headers: { "X-Player-Token": token } }).catch(() => null);
+  if (!res || !res.ok) return;
+  const me = await res.json();
+  if (me.table && me.table !== tableId) { localStorage.setItem(`pd.seat.${me.table}`, token); location.href = `/t/${me.table}`; }
+}
+
+// The notice of the move that brought this browser here, shown once on arrival.
+function movedNotice() {
+  const kept = sessionStorage.getItem("pd.moved");
+  if (!kept) return;
+  sessionStorage.removeItem("pd.moved");
+  showError(said(JSON.parse(kept)));
+}
+
+setInterval(() => {
+  const span = document.getElementById("event-time");
+  if (!span || span.dataset.paused === "1") return;
+  const left = Math.max(0, +span.dataset.left - (performance.now() - eventAt) / 1000);
+  span.textContent = t("room.event.time_left", { time: clockText(left) });
+}, 250);
