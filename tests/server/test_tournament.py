@@ -86,6 +86,7 @@ def test_a_small_event_is_played_to_its_winner_at_the_room_tables(tmp_path: Path
                 c.poll(0.25)  # read what comes (a reader too slow is cut off)
             s = state(server, ev["id"])
         assert chips(s) == 6 * STACK
+        seen_rooms |= set(s["room_tables"].values())
         places = sorted(p["place"] for p in s["standings"])
         assert places == [1, 2, 3, 4, 5, 6]
         assert sum(p["prize"] for p in s["standings"]) == s["prize_pool"] == 6 * BUY_IN
@@ -155,6 +156,13 @@ def test_cash_moves_are_refused_at_a_tournament_table(server: Server) -> None:
 def test_a_bad_tournament_is_refused_by_name(server: Server, spec: dict[str, Any], says: str) -> None:
     r = httpx.post(server.base + "/api/tournaments", json=spec, timeout=10)
     assert r.status_code == 400 and says in r.json()["detail"]
+
+
+def test_the_tournament_pages_are_served_for_an_event_only(server: Server) -> None:
+    ev = create(server, max_entrants=4, level_seconds=60)
+    assert server.get(ev["invite"]).status_code == 200
+    assert server.get(ev["invite"] + "/standings").status_code == 200
+    assert server.get("/e/nope").status_code == 404
 
 
 def test_only_the_host_starts_the_event(server: Server) -> None:

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pokerdealer.bots import bot_names
-from pokerdealer.server import db, host
+from pokerdealer.server import db, event_views, host
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.settings import LANGS, TableSettings
@@ -575,7 +575,7 @@ class LiveEvent:
         now = time.time()
         ev = self.event
         if ev.tables_started == 0 and self.spec.start_at is not None and now >= self.spec.start_at:
-            with contextlib.suppress(TableError):
+            with contextlib.suppress(Rejected, TableError):  # too few entrants: tried again on the next beat
                 await self.start_event()
             return
         if not self.running:
@@ -669,15 +669,7 @@ class LiveEvent:
         }
 
     def status(self, now: float) -> str:
-        ev = self.event
-        if ev.tables_started == 0:
-            return "registering"
-        if ev.is_over:
-            return "finished"
-        c = ev.clock(now)
-        if c.paused:
-            return "paused"
-        return "break" if c.level is None else "running"
+        return event_views.status(self.event, now=now)
 
     def strip(self, lt: EventTable) -> dict[str, Any]:
         """What every reader of a table sees of the event: the clock, the next

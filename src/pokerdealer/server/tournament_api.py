@@ -7,7 +7,8 @@
   player sits (room table, seat, the seat token for it), or their place and prize;
 - ``POST /api/tournaments/{id}/host`` ``{command: start|pause|resume}`` (header ``X-Host-Token``);
 - ``GET /api/tournaments/{id}``: the public state (the tournament page's);
-- ``GET /api/tournaments/{id}/standings.csv``.
+- ``GET /api/tournaments/{id}/standings.csv``;
+- the pages ``/e/{id}`` (the tournament page, the "TV") and ``/e/{id}/standings``.
 
 Refusals are 400 with ``detail`` (English) and the catalog ``key``/``params``.
 """
@@ -15,13 +16,15 @@ Refusals are 400 with ``detail`` (English) and the catalog ``key``/``params``.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Header, HTTPException
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from pokerdealer.errors import PokerDealerError
+from pokerdealer.server import event_views
 from pokerdealer.server.live import Rejected
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.tournament import LiveEvent, TournamentSpec, create_event
@@ -32,6 +35,8 @@ if TYPE_CHECKING:
     from pokerdealer.server.room import Room
 
 __all__ = ["routes"]
+
+STATIC = Path(__file__).parent / "static"
 
 
 class Register(BaseModel):
@@ -47,37 +52,10 @@ def _refused(error: Exception) -> JSONResponse:
 
 
 def public(live: LiveEvent, now: float) -> dict[str, Any]:
-    """The tournament page's state (and which room table plays each of its tables)."""
-    ev = live.event
-    clock = ev.clock(now)
-    return {
-        "id": live.id,
-        "clock": {"index": clock.index, "seconds_left": clock.seconds_left, "paused": clock.paused},
-        "hands": ev.hands,
-        "name": live.spec.name,
-        "status": live.status(now),
-        "starts_at": live.spec.start_at,
-        "entries": ev.entries,
-        "players_left": ev.alive,
-        "prize_pool": ev.prize_pool,
-        "payouts": [{"place": i, "prize": p} for i, p in enumerate(ev.payouts, 1)],
-        "standings": [{"place": s.place, "name": s.name, "prize": s.prize} for s in ev.standings],
-        "tables": [
-            {"table": t.id, "players": [{"name": p.name, "seat": p.seat, "stack": p.stack} for p in t.players]}
-            for t in ev.tables.values()
-        ],
-        "moves": [m.to_json() for m in ev.moves],
-        "broken": list(ev.broken),
-        "room_tables": {str(k): v for k, v in live.room_tables().items()},
-    }
-
-
-def standings_csv(live: LiveEvent) -> str:
-    lines = ["place,name,prize"]
-    for s in live.event.standings:
-        name = s.name.replace('"', '""')
-        lines.append(f'{s.place},"{name}",{s.prize}')
-    return "\r\n".join(lines) + "\r\n"
+    """The tournament page's state (:func:`~pokerdealer.server.event_views.public_state`)
+    and which room table plays each of the event's tables."""
+    state = event_views.public_state(live.event, now=now, name=live.spec.name, starts_at=live.spec.start_at)
+    return {**state, "id": live.id, "room_tables": {str(k): v for k, v in live.room_tables().items()}}
 
 
 def routes(room: Room) -> APIRouter:
@@ -88,6 +66,18 @@ def routes(room: Room) -> APIRouter:
         if live is None:
             raise HTTPException(404, "no such tournament")
         return live
+
+    def page(event_id: str, name: str) -> FileResponse:
+        event(event_id)
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+    @router.get("/e/{event_id}", include_in_schema=False)
+    async def tv_page(event_id: str) -> FileResponse:
+        return page(event_id, "event.html")  # the tournament page (static/event.js)
+
+    @router.get("/e/{event_id}/standings", include_in_schema=False)
+    async def standings_page(event_id: str) -> FileResponse:
+        return page(event_id, "standings.html")
 
     @router.post("/api/tournaments")
     async def create(body: dict[str, Any]) -> dict[str, Any]:
@@ -139,7 +129,7 @@ def routes(room: Room) -> APIRouter:
     async def standings(event_id: str) -> PlainTextResponse:
         live = event(event_id)
         return PlainTextResponse(
-            standings_csv(live), media_type="text/csv",
+            event_views.standings_csv(live.event), media_type="text/csv",
             headers={"Content-Disposition": f'attachment; filename="{live.id}-standings.csv"'},
         )
 

@@ -28,7 +28,7 @@ function renderEvent(state) {
   const mine = you && ev.places.find(p => p.name === you.name);
   const line = el("div", { class: "event-line" }, ...parts);
   box.replaceChildren(line);
-  if (mine && !you.seat) {
+  if (mine && (!you.seat || ev.status === "finished")) {
     box.append(el("div", { id: "event-result", class: "event-result", text: mine.place === 1 ? t("room.event.winner", { prize: fmtNum(mine.prize) }) : t("room.event.out", { place: mine.place, prize: fmtNum(mine.prize) }) }));
   } else if (you && !you.seat && !mine && typeof token === "string" && token) {
     findMyTable(ev.id);  // moved while this page was away: ask where the seat is now
