@@ -305,13 +305,16 @@ class _Seats:
             return []
         return [(last.number, name) for name, chips in zip(last.players, result.final_stacks) if chips == 0]
 
+    def start_hand(self, now: float | None = None, straddlers: Any = ()) -> Any:  # noqa: ANN401
+        return self.inner.start_hand(now)  # no straddle in a tournament: the event deals
+
     def finish_hand(self) -> Any:  # noqa: ANN401
         record = self.inner.finish_hand()
         self._live.follow()
         return record
 
 
-_CASH_ONLY = ("sit", "top_up", "leave", "coach", "limits", "limit_continue")
+_CASH_ONLY = ("sit", "top_up", "leave", "coach", "limits", "limit_continue", "straddle")
 
 
 class EventTable(LiveTable):
