@@ -39,6 +39,7 @@ pokerdealer.equity.errors.RangeParseError: 'AKx' is not a range: expected a hand
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -322,6 +323,13 @@ def parse_range(text: str | Range) -> Range:
         return text
     if not isinstance(text, str):
         raise RangeParseError(f"a range is text like 'QQ+, AKs', got {text!r}", token=repr(text))
+    return _parse_text(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_text(text: str) -> Range:
+    """:func:`parse_range` of text, kept: a Range never changes, and six ``random``
+    players would otherwise build the same 1,326 combos six times per question."""
     weights: dict[Combo, float] = {}
     tokens = text.split(",")
     if not text.strip():
