@@ -8,7 +8,11 @@ from collections.abc import Callable
 
 import numpy as np
 
+from pokerdealer.equity import _montecarlo_numba
 from pokerdealer.equity._kernel import (
+    _FLUSH_RANK,
+    _FLUSH_SUIT,
+    _NON_FLUSH_7,
     CARD_BIT,
     CARD_CODE,
     Players,
@@ -158,8 +162,15 @@ def monte_carlo_tally(
     seconds: float | None,
     categories: bool = False,
     progress: Progress | None = None,
+    seeded: bool = False,
 ) -> Tally:
     """Sample deals until ``samples`` are scored or ``seconds`` have passed.
+
+    With Numba installed, a question where every player holds one known hand
+    or ``random`` (no categories) may be sampled by the compiled kernel
+    instead (:mod:`._montecarlo_numba`; ``seeded``: the run was given a seed,
+    so the choice may not depend on whether the kernel is loaded already).
+    Otherwise:
 
     A sample deals, in this order:
 
@@ -187,6 +198,16 @@ def monte_carlo_tally(
     started = time.perf_counter()
     count = players.count
     fixed = [p for p in range(count) if len(players.keys[p]) == 1]
+    if (
+        not categories
+        and all(p in fixed or players.uniform[p] for p in range(count))
+        and _montecarlo_numba.worth_loading(samples, seconds, seeded=seeded)
+    ):
+        compiled = _montecarlo_numba.kernel()
+        if compiled is not None:
+            return _compiled_tally(
+                compiled, players, deck, k, rng, samples=samples, seconds=seconds, progress=progress
+            )
     uniform = [p for p in range(count) if p not in fixed and players.uniform[p]]
     if _acceptance(len(deck), count - len(fixed), k) >= REJECTION_ACCEPTANCE:
         uniform = []  # few enough hands that whole-deal rejection is cheaper than dealing
@@ -292,4 +313,59 @@ def monte_carlo_tally(
             progress(min(done, 1.0))
         if seconds is not None and elapsed >= seconds:
             break
+    return tally
+
+
+def _suit_masks(mask: int) -> list[int]:
+    """The four 13-bit rank masks of a card mask, one per suit."""
+    return [(mask >> (13 * suit)) & 0x1FFF for suit in range(4)]
+
+
+def _compiled_tally(
+    compiled: Callable[..., None],
+    players: Players,
+    deck: np.ndarray,
+    k: int,
+    rng: np.random.Generator,
+    *,
+    samples: int | None,
+    seconds: float | None,
+    progress: Progress | None,
+) -> Tally:
+    """:func:`monte_carlo_tally` by the compiled kernel: every player a known hand or random."""
+    started = time.perf_counter()
+    count = players.count
+    dealt = np.array([len(players.keys[p]) != 1 for p in range(count)])
+    hole_key = np.array(
+        [0 if dealt[p] else int(players.keys[p][0]) - players.board_key for p in range(count)],
+        np.int64,
+    )
+    hole_suits = np.array(
+        [_suit_masks(0 if dealt[p] else int(players.holes[p][0])) for p in range(count)], np.int64
+    )
+    board_suits = np.array(_suit_masks(players.board_mask), np.int64)
+    cards = deck.astype(np.int64)  # shuffled in place, sample after sample
+    state = np.array([rng.integers(0, 1 << 62)], np.uint64)
+    tally = Tally(count)
+    scored = 0
+    while True:
+        batch = MC_BATCH if samples is None else min(MC_BATCH, samples - scored)
+        if batch <= 0:
+            break
+        compiled(
+            state, cards, batch, k, dealt, hole_key, hole_suits, players.board_key, board_suits,
+            CARD_CODE, _NON_FLUSH_7, _FLUSH_SUIT, _FLUSH_RANK,
+            tally.win, tally.tie, tally.share, tally.share_sq,
+        )  # fmt: skip
+        scored += batch
+        elapsed = time.perf_counter() - started
+        if progress is not None:
+            done = scored / samples if samples is not None else 0.0
+            if seconds is not None:
+                done = max(done, elapsed / seconds)
+            progress(min(done, 1.0))
+        if seconds is not None and elapsed >= seconds:
+            break
+    tally.total = float(scored)
+    tally.outcomes = scored
     return tally

@@ -391,6 +391,7 @@ def equity(
             seconds=seconds,
             categories=categories,
             progress=progress,
+            seeded=seed is not None,
         )
         if tally.outcomes == 0:
             raise EquityError(

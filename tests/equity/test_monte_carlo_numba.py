@@ -1,0 +1,110 @@
+"""Monte Carlo's compiled kernel: the same distribution as exact enumeration and the NumPy path."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerdealer.equity import _montecarlo_numba, equity
+
+pytest.importorskip("numba")  # a dev dependency: the kernel is tested wherever the suite runs
+
+SAMPLES = 1 << 18
+
+
+@pytest.fixture
+def kernel_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the kernel's batches, so a test knows the kernel answered (it is loaded)."""
+    compiled = _montecarlo_numba.kernel()
+    assert compiled is not None
+    calls: list[int] = []
+
+    def counted(*args: object) -> None:
+        calls.append(int(args[2]))  # type: ignore[call-overload]
+        compiled(*args)
+
+    monkeypatch.setattr(_montecarlo_numba, "kernel", lambda: counted)
+    monkeypatch.setattr(_montecarlo_numba, "ready", lambda: True)
+    return calls
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead"),
+    [
+        (["AsKs", "random"], "", ""),
+        (["QhQd", "random"], "Qs 7h 2c", "Ad"),
+        (["QhQd", "random", "random"], "Qs 7h 2c 2d 9h", ""),
+        (["random", "7c7d", "AhKh", "random"], "2h 3h 9d Tc", ""),
+    ],
+)
+def test_the_kernel_agrees_with_exact_enumeration(
+    kernel_calls: list[int], players: list[str], board: str, dead: str
+) -> None:
+    exact = equity(players, board=board, dead=dead, exact=True)
+    sampled = equity(players, board=board, dead=dead, samples=SAMPLES)
+    assert sum(kernel_calls) == SAMPLES
+    assert sampled.boards == SAMPLES
+    for e, s in zip(exact.players, sampled.players):
+        assert s.std_error is not None
+        assert s.equity == pytest.approx(e.equity, abs=4 * s.std_error + 1e-4)
+        assert s.win == pytest.approx(e.win, abs=4 * s.std_error + 1e-3)
+        assert s.tie == pytest.approx(e.tie, abs=4 * s.std_error + 1e-3)
+
+
+def test_the_kernel_splits_a_board_everyone_plays(kernel_calls: list[int]) -> None:
+    result = equity(["random"] * 3, board="As Ks Qs Js Ts", samples=SAMPLES)
+    assert kernel_calls
+    assert [p.tie for p in result.players] == [1.0, 1.0, 1.0]
+    assert [p.win for p in result.players] == [0.0, 0.0, 0.0]
+    assert all(p.equity == pytest.approx(1 / 3) for p in result.players)
+
+
+def test_a_seed_reproduces_a_kernel_run(
+    kernel_calls: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    long_run = SAMPLES
+    monkeypatch.setattr(_montecarlo_numba, "MIN_SAMPLES", long_run)  # a long run, for the test
+    first = equity(["AhKh", "random"], samples=long_run, seed=4)
+    again = equity(["AhKh", "random"], samples=long_run, seed=4)
+    other = equity(["AhKh", "random"], samples=long_run, seed=5)
+    assert sum(kernel_calls) == 3 * long_run
+    assert [p.equity for p in first.players] == [p.equity for p in again.players]
+    assert [p.equity for p in first.players] != [p.equity for p in other.players]
+
+
+def test_without_numba_the_numpy_path_samples_the_same_question(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_montecarlo_numba, "ready", lambda: True)
+    compiled = equity(["AhKh", "random", "random"], samples=SAMPLES)
+    monkeypatch.setattr(_montecarlo_numba, "kernel", lambda: None)
+    numpy_path = equity(["AhKh", "random", "random"], samples=SAMPLES)
+    for a, b in zip(compiled.players, numpy_path.players):
+        assert a.std_error is not None and b.std_error is not None
+        assert a.equity == pytest.approx(b.equity, abs=4 * (a.std_error + b.std_error))
+
+
+def test_ranges_and_categories_stay_on_the_numpy_path(kernel_calls: list[int]) -> None:
+    equity(["AKs,QQ", "random"], samples=SAMPLES)
+    equity(["AhKh", "random"], samples=SAMPLES, categories=True)
+    assert kernel_calls == []
+
+
+def test_a_process_without_the_kernel_loaded_loads_it_for_long_runs_only(
+    kernel_calls: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_montecarlo_numba, "ready", lambda: False)
+    equity(["AhKh", "random"], samples=SAMPLES)
+    equity(["AhKh", "random"], seconds=0.2)
+    assert kernel_calls == []
+    long_run = _montecarlo_numba.MIN_SAMPLES
+    equity(["AhKh", "random"], samples=long_run)
+    assert sum(kernel_calls) == long_run
+
+
+def test_a_seeded_run_takes_the_same_path_loaded_or_not(kernel_calls: list[int]) -> None:
+    # the fixture says the kernel is loaded: an unseeded short run uses it, a
+    # seeded one does not (a seed must give the same numbers whatever ran before)
+    equity(["AhKh", "random"], samples=SAMPLES, seed=1)
+    assert kernel_calls == []
+    equity(["AhKh", "random"], samples=SAMPLES)
+    assert sum(kernel_calls) == SAMPLES
