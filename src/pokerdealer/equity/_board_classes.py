@@ -37,6 +37,7 @@ exactly the one board-by-board enumeration gives.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -88,16 +89,11 @@ class _Multisets:
 
 @functools.cache
 def _multisets(size: int) -> _Multisets:
-    # Sorted rank tuples, grown a rank at a time (a rank no lower than the last).
-    rows = np.zeros((1, 0), np.int64)
-    for _ in range(size):
-        last = rows[:, -1] if rows.shape[1] else np.zeros(len(rows), np.int64)
-        rows = np.concatenate(
-            [
-                np.column_stack([rows[last <= rank], np.full(int((last <= rank).sum()), rank)])
-                for rank in range(13)
-            ]
-        )
+    # Sorted rank tuples are the size-subsets of 13 + size - 1 slots, less 0, 1, 2...
+    # (stars and bars): a subset c0 < c1 < ... gives the ranks c0 <= c1 - 1 <= ...
+    subsets = itertools.chain.from_iterable(itertools.combinations(range(12 + size), size))
+    rows = np.fromiter(subsets, np.int64, count=math.comb(12 + size, size) * size)
+    rows = rows.reshape(math.comb(12 + size, size), size) - np.arange(size)
     copies = (rows[:, :, None] == rows[:, None, :]).sum(axis=2)
     first = np.ones(rows.shape, bool)
     first[:, 1:] = rows[:, 1:] != rows[:, :-1]
