@@ -26,6 +26,7 @@ import pytest
 from pokerdealer.i18n import message
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
+from tests.server.test_browser_i18n import english_left
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
@@ -180,6 +181,8 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
         expect(host.locator("#host-status")).to_have_text(said("room.host.ui.paused"))
         expect(host.locator("#host-resume")).to_be_visible()
         _shot(host, f"{lang}-{view}-pending")
+        if lang != "en":  # the panel in Chinese: no English left but names and the CSV format
+            assert english_left(host, ("Bob", "Carol", "CallerBot", "CSV")) == []
         # The hand is played out; then nothing is dealt and the new blinds are in force.
         _play_until(bob, lambda: bob.locator("#handinfo").inner_text() == said("room.wait.host_paused"))
         expect(host.locator("#host-pending")).to_be_hidden()
@@ -228,6 +231,24 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
     finally:
         for context in (host_ctx, bob_ctx, carol_ctx):
             context.close()
+
+
+def test_a_refused_setting_is_said_in_the_readers_language(browser: Browser, room: Server) -> None:
+    r = httpx.post(room.base + "/api/tables", json={"name": "t", "bots": ["caller"]}, timeout=10)
+    context = _context(browser, "phone", "zh-Hant")
+    try:
+        page = context.new_page()
+        page.goto(room.base + r.json()["host_url"])
+        page.fill("#host-small-blind", "5")
+        page.click("#host-apply")
+        expect(page.locator("#host-error")).to_have_text(message("zh-Hant", "room.settings.blinds_order"))
+        expect(page.locator("#host-small-blind")).to_have_value("5")  # what the host typed stays to be corrected
+        page.fill("#host-small-blind", "1")
+        page.fill("#host-time-bank", "900")
+        page.click("#host-apply")
+        expect(page.locator("#host-error")).to_have_text("時間銀行須為 0 至 600 的整數")
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "en"])

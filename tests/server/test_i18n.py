@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from pokerdealer.i18n import CATALOGS
-from pokerdealer.server.words import pick_language
+from pokerdealer.server.words import pick_language, said_text
 from tests.server.conftest import Client, Server
 
 STATIC = Path(__file__).parents[2] / "src" / "pokerdealer" / "server" / "static"
@@ -159,3 +159,22 @@ def test_a_wrong_host_token_is_refused_with_its_words_and_the_english_detail(ser
         body = r.json()
         assert r.status_code == 403 and body["key"] == "room.host.not_host" and body["params"] == {}
         assert body["detail"] == body["message"] == CATALOGS["en"]["room.host.not_host"]
+
+
+def test_a_refused_host_setting_says_its_words_with_the_english_detail(server: Server) -> None:
+    r = httpx.post(server.base + "/api/tables", json={"name": "t", "bots": []}, timeout=10)
+    table, token = r.json()["id"], r.json()["host_token"]
+    url, headers = f"{server.base}/api/tables/{table}/host", {"X-Host-Token": token}
+    r = httpx.post(url, json={"command": "settings", "settings": {"small_blind": 5}}, headers=headers, timeout=10)
+    assert r.status_code == 400 and r.json()["key"] == "room.settings.blinds_order"
+    assert r.json()["detail"] == "the small blind cannot be larger than the big blind"
+    r = httpx.post(url, json={"command": "settings", "settings": {"time_bank": 900}}, headers=headers, timeout=10)
+    body = r.json()
+    assert body["key"] == "room.settings.whole_number" and body["detail"] == "time_bank must be a whole number from 0 to 600"
+    assert said_text("zh-Hant", body["key"], body["params"]) == "時間銀行須為 0 至 600 的整數"
+
+
+def test_a_refused_new_table_says_its_words_with_the_english_detail(server: Server) -> None:
+    r = httpx.post(server.base + "/api/tables", json={"name": "t", "seats": 2, "bots": ["caller", "caller"]}, timeout=10)
+    assert r.status_code == 400 and r.json()["key"] == "room.settings.seat_free"
+    assert r.json()["detail"] == "leave at least one seat free for a person"

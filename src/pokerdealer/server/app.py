@@ -195,8 +195,8 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     async def create(body: CreateTable) -> dict[str, Any]:
         try:
             settings = TableSettings.from_dict(body.model_dump())
-        except TableError as error:
-            raise HTTPException(400, str(error)) from None
+        except TableError as error:  # said by key when it has one: the lobby says it in its language
+            return JSONResponse({"detail": str(error), **error_words("en", error)}, 400)  # type: ignore[return-value]
         lt, host_token = await room.create_table(settings)
         # The host link carries the token in the fragment: never sent to a server, nor in its logs.
         return {**lt_info(lt), "host_token": host_token, "host_url": f"/t/{lt.id}#host={host_token}"}

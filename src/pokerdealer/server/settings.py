@@ -116,28 +116,29 @@ class TableSettings:
                                ("time_bank", 0, 600)):
             value = d[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise TableError(f"{key} must be a whole number from {low} to {high}")
+                field = {"key": f"room.settings.field.{key}"}
+                raise TableError.said("room.settings.whole_number", field=field, low=low, high=high)
             ints[key] = value
         if ints["small_blind"] > ints["big_blind"]:
-            raise TableError("the small blind cannot be larger than the big blind")
+            raise TableError.said("room.settings.blinds_order")
         if ints["stack"] < ints["big_blind"] * 2:
-            raise TableError("the stack must be at least two big blinds")
+            raise TableError.said("room.settings.stack_two_bb")
         bots = d["bots"]
         if not isinstance(bots, (list, tuple)) or not all(isinstance(b, str) for b in bots):
             raise TableError("bots must be a list of bot names")
         allowed = set(bot_names()) & {"tight", "caller", "random"}
         for b in bots:
             if b not in allowed:
-                raise TableError(f"unknown bot {b!r}: choose from {', '.join(sorted(allowed))}")
+                raise TableError.said("room.settings.unknown_bot", bot=b, bots=", ".join(sorted(allowed)))
         if len(bots) > ints["seats"] - 1:
-            raise TableError("leave at least one seat free for a person")
+            raise TableError.said("room.settings.seat_free")
         clock = d["clock"]
         if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not 0.2 <= clock <= 600:
-            raise TableError("the action clock must be 0.2 to 600 seconds")
+            raise TableError.said("room.settings.clock")
         if d["lang"] not in LANGS:
             raise TableError(f"lang must be one of {', '.join(LANGS)}")
         if d["ante_type"] not in ANTE_TYPES:
-            raise TableError(f"ante_type must be one of {', '.join(ANTE_TYPES)}")
+            raise TableError.said("room.settings.ante_type", choices=", ".join(ANTE_TYPES))
         for key in ("listed", "reveal_deck", "approve_players", "straddle"):
             if not isinstance(d[key], bool):
                 raise TableError(f"{key} must be true or false")
