@@ -172,9 +172,9 @@ def test_only_the_host_starts_the_event(server: Server) -> None:
     assert state(server, ev["id"])["status"] == "registering"
 
 
-def test_sigkill_mid_event_resumes_every_table_and_the_clock(tmp_path: Path) -> None:
-    db = tmp_path / "room.db"
-    server = Server(db).start()
+def test_sigkill_mid_event_resumes_every_table_and_the_clock(db_target: str, tmp_path: Path) -> None:
+    db = db_target  # a SQLite file, or a PostgreSQL database
+    server = Server(db, workdir=tmp_path).start()
     clients: list[Client] = []
     try:
         ev = create(server, max_entrants=6, seats=3, level_seconds=120, clock=120,
@@ -204,7 +204,7 @@ def test_sigkill_mid_event_resumes_every_table_and_the_clock(tmp_path: Path) -> 
         ann.close()
         clients.clear()
         time.sleep(4)  # down for a while: the clock must not count it
-        server = Server(db, port=server.port).start()
+        server = Server(db, port=server.port, workdir=tmp_path).start()
         s2 = state(server, ev["id"])
         down = time.monotonic() - killed
         assert down > 4
