@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 import re
-import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Union
@@ -268,7 +267,11 @@ class Deck:
             self._cards = list(parse_cards(cards, what="deck", variant=variant))
         else:
             self._cards = list(deck_cards(variant))
-            shuffler = rng if rng is not None else secrets.SystemRandom()
+            shuffler = rng
+            if shuffler is None:
+                import secrets  # with hmac and hashlib: not for a command that deals no cards
+
+                shuffler = secrets.SystemRandom()
             shuffler.shuffle(self._cards)
         self.variant: Variant = variant
 

@@ -18,7 +18,6 @@ counts from 1 and is ``null`` unless the step is ``kicker``.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
@@ -81,6 +80,8 @@ def showdown_json(result: ShowdownResult, lang: str = "en") -> dict[str, Any]:
 
 
 def _print_json(data: dict[str, Any]) -> None:
+    import json
+
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
