@@ -97,3 +97,16 @@ def test_a_mixed_hand_of_cards_and_text_is_evaluated_as_its_text():
 def test_a_parsed_short_deck_hand_below_six_is_refused():
     with pytest.raises(PokerDealerError, match="short deck"):
         evaluate(list(CARDS[12:19]), "shortdeck")
+
+
+def test_a_value_made_past_the_dataclass_init_is_frozen_and_equal_to_one_made_by_it():
+    import dataclasses
+
+    from pokerdealer.evaluation.value import new_hand_value
+
+    value = evaluate("As Ad Kc Qd 7h 3c 2d")
+    fields = [getattr(value, f.name) for f in dataclasses.fields(value)]
+    assert value == HandValue(*fields) and hash(value) == hash(HandValue(*fields))
+    assert new_hand_value(*fields) == value
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        value.rank = 1  # type: ignore[misc]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pokerdealer.cards import CARDS, Card, CardsLike, Variant, parse_cards
 from pokerdealer.errors import EvaluationError
 from pokerdealer.evaluation.tables import RANK_BITS, RANK_MASK, Lookup, Ranking, lookup_for
-from pokerdealer.evaluation.value import Category, HandValue
+from pokerdealer.evaluation.value import Category, HandValue, new_hand_value
 
 __all__ = ["evaluate", "evaluate_rank", "rank_function", "rank_of_indices"]
 
@@ -177,7 +177,7 @@ def evaluate(
     kickers: tuple[Card, ...] = ()
     for shift, top in kicker_groups:
         kickers += top[(hand >> shift) & 15]
-    return HandValue(category, rank, made + kickers, made, kickers, value_variant)
+    return new_hand_value(category, rank, made + kickers, made, kickers, value_variant)
 
 
 #: Where a card's bit sits in :func:`evaluate`'s codes (above the suit counters).
