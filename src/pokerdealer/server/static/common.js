@@ -90,10 +90,10 @@ async function api(path, body, headers) {
   const res = await fetch(path, init);
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
-    if (data.key && WORDS[data.key] !== undefined) throw new Error(t(data.key, data.params));
     let msg = data.detail;
-    if (Array.isArray(msg)) msg = msg.map(d => `${(d.loc || []).slice(-1)[0]}: ${d.msg}`).join("; ");
-    throw new Error(msg || res.statusText);
+    if (data.key && WORDS[data.key] !== undefined) msg = t(data.key, data.params);
+    else if (Array.isArray(msg)) msg = msg.map(d => `${(d.loc || []).slice(-1)[0]}: ${d.msg}`).join("; ");
+    throw Object.assign(new Error(msg || res.statusText), { status: res.status });  // the status: a caller may give up on a 403
   }
   return data;
 }

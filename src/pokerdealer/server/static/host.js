@@ -1,5 +1,5 @@
 // The host's panel on the table page: shown only in a browser holding this table's host token
-// (kept by table.js from the host link). It reads GET /api/tables/{id}/host and sends the host's
+// (kept from the host link, below). It reads GET /api/tables/{id}/host and sends the host's
 // commands (POST, header X-Host-Token); the server decides, the panel shows what it answered.
 const hostPanel = (() => {
   const id = location.pathname.split("/")[2];
@@ -15,7 +15,7 @@ const hostPanel = (() => {
     ante_type: "room.host.ui.ante_type", clock: "room.host.ui.clock", time_bank: "room.host.ui.time_bank",
     approve_players: "room.host.ui.approve_players", straddle: "room.host.ui.straddle" };
   const SWITCHES = ["host-approve", "host-straddle"];  // on/off settings, sent as soon as they are clicked
-  let view = null, busy = false, again = false, lastFetch = 0, timer = null;
+  let view = null, busy = false, again = false, lastFetch = 0, timer = null, refused = false;
   const shown = {};  // the value last put in each settings field: a field is refilled only when it changes on the server
 
   function sayError(text) {
@@ -25,32 +25,38 @@ const hostPanel = (() => {
 
   // One request at a time; states arriving meanwhile ask for one more read afterwards.
   async function refresh() {
-    if (!token) return;
+    if (!token || refused) return;
     if (busy) { again = true; return; }
     busy = true; lastFetch = performance.now();
+    let retry = false;
     try {
       view = await api(`/api/tables/${id}/host`, undefined, { "X-Host-Token": token });
       sayError("");
       render();
     } catch (e) {
-      // A wrong or stale host token: the server's refusal, in this page's language (api() says it).
-      view = null; $h("host-body").classList.add("hidden"); sayError(e.message);
+      if (e.status === undefined) retry = true;  // no answer (the server restarting): keep what is shown, ask again
+      else {
+        // A wrong or stale host token: the server's refusal, in this page's language (api() says it).
+        view = null; $h("host-body").classList.add("hidden"); sayError(e.message);
+        refused = e.status === 403;  // the token will not become right: no more asking on every state
+      }
     } finally {
       busy = false;
-      if (again) { again = false; refresh(); }
+      if (again) { again = false; refresh(); } else if (retry) onState();
     }
   }
 
   // Every state the table sends may change what the host sees: read again, at most about once a second.
   function onState() {
-    if (!token || timer) return;
+    if (!token || refused || timer) return;
     const wait = Math.max(0, 1000 - (performance.now() - lastFetch));
     timer = setTimeout(() => { timer = null; refresh(); }, wait);
   }
 
   async function command(body) {
     try {
-      view = await api(`/api/tables/${id}/host`, body, { "X-Host-Token": token });
+      const answer = await api(`/api/tables/${id}/host`, body, { "X-Host-Token": token });
+      view = Object.assign(answer, { ledger: answer.ledger || (view && view.ledger) });  // the ledger until the next read
       sayError("");
       render();
       refresh();  // the ledger comes with a read, not with a command's answer
