@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from pokerdealer.equity import _montecarlo_numba, equity
 
 pytest.importorskip("numba")  # a dev dependency: the kernel is tested wherever the suite runs
+pytestmark = pytest.mark.skipif(
+    os.environ.get("POKERDEALER_NUMBA") == "0", reason="POKERDEALER_NUMBA=0 turns the kernel off"
+)
 
 SAMPLES = 1 << 18
 

@@ -18,10 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerdealer.cards import CARDS
-from pokerdealer.equity import HAND_CLASSES, EquityError, EquityResult, equity
-from pokerdealer.equity import _exact
-from pokerdealer.equity._symmetry import assignment_orbits, suit_stabiliser
+from pokerdealer.equity import HAND_CLASSES, EquityError, EquityResult, _exact, equity
 from pokerdealer.equity._kernel import CARD_BIT
+from pokerdealer.equity._symmetry import assignment_orbits, suit_stabiliser
 
 SLOW = settings(
     max_examples=12,

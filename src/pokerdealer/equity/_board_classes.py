@@ -27,6 +27,7 @@ Counts are integers and so are the tallies of wins, ties and pot shares
 exactly the one board-by-board enumeration gives.
 
 >>> from pokerdealer.cards import parse_cards
+>>> from pokerdealer.equity._kernel import CARD_BIT
 >>> bit = lambda text: sum(int(CARD_BIT[c.index]) for c in parse_cards(text))
 >>> holes = [bit("As Ks"), bit("Qh Qd")]
 >>> out = board_class_outcome(holes, available=(1 << 52) - 1 - bit("As Ks Qh Qd"))
@@ -47,7 +48,6 @@ from pokerdealer.equity._kernel import (
     _FLUSH_RANK,
     _NON_FLUSH_7,
     _RANK_CATEGORY,
-    CARD_BIT,
     CATEGORY_ORDER,
 )
 from pokerdealer.evaluation.tables import RANK_WEIGHTS
@@ -179,7 +179,7 @@ def board_class_outcome(
     class_boards = [rank_boards]
     class_ranks = [rank_ranks]
     for suit in range(4):
-        held = [bin(hand[suit]).count("1") for hand in hole_suits]
+        held = [hand[suit].bit_count() for hand in hole_suits]
         others = per_rank.copy()
         others[:13] -= suit_ranks[suit]
         for size in range(5 - max(held), 6):

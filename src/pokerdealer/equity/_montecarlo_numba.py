@@ -153,12 +153,9 @@ def kernel() -> Callable[..., None] | None:
                             mask |= 1 << (second >> 2)
                     else:
                         mask |= hole_suits[p, suit]
-                    flush = np.int64(flush_rank[mask])
-                    if flush > rank:
-                        rank = flush
+                    rank = max(rank, np.int64(flush_rank[mask]))
                 ranks[p] = rank
-                if rank > best:
-                    best = rank
+                best = max(best, rank)
             winners = 0
             for p in range(players):
                 if ranks[p] == best:
