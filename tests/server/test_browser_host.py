@@ -4,8 +4,9 @@ approval on, approves and refuses seat requests, pauses, changes the blinds
 (the next hand posts them), stands a player up (cashed out, in the ledger),
 downloads the ledger CSV and closes the table -- desktop and a 390x844 phone,
 in English and Traditional Chinese; a wrong host token is refused in the
-reader's language; after a kill -9 the panel still shows the pause, the
-pending settings and the requests.
+reader's language, and so is a refused setting; after a kill -9 the panel
+still shows the pause, the pending settings, a pending stand-up, approval on
+and the requests.
 
 Screenshots go to ``$HOST_SHOTS`` when it is set (to look at them)."""
 
@@ -264,7 +265,7 @@ def test_a_wrong_host_token_is_refused_in_the_readers_language(browser: Browser,
         context.close()
 
 
-def test_after_a_kill_9_the_panel_still_shows_the_pause_the_pending_blinds_and_the_requests(
+def test_after_a_kill_9_the_panel_still_shows_the_pause_pending_blinds_stand_up_and_requests(
     browser: Browser, tmp_path: Path
 ) -> None:
     servers = [Server(tmp_path / "room.db").start()]
@@ -291,6 +292,9 @@ def test_after_a_kill_9_the_panel_still_shows_the_pause_the_pending_blinds_and_t
         expect(page.locator("#host-pending")).to_contain_text("6")
         page.click("#host-pause")
         expect(page.locator("#host-status")).to_have_text("Paused by the host")
+        ann_row = page.locator("#host-players .host-item", has_text="Ann")
+        ann_row.get_by_role("button", name="Stand up").click()
+        expect(ann_row).to_contain_text("stands up after this hand")
 
         old = servers[0]
         old.kill()
@@ -303,7 +307,8 @@ def test_after_a_kill_9_the_panel_still_shows_the_pause_the_pending_blinds_and_t
         expect(page.locator("#host-big-blind")).to_have_value("2")  # in force until the hand is over
         expect(page.locator("#host-requests .host-item")).to_have_count(1)
         expect(page.locator("#host-requests .host-item")).to_contain_text("Carol asks to sit down with 200")
-        expect(page.locator("#host-players")).to_contain_text("Ann")
+        expect(ann_row).to_contain_text("stands up after this hand")
+        expect(page.locator("#host-approve")).to_be_checked()
         _shot(page, "en-desktop-after-restart")
     finally:
         context.close()

@@ -6,6 +6,7 @@ link on the clipboard and say so."""
 
 from __future__ import annotations
 
+import re
 import time
 import tomllib
 from collections.abc import Iterator
@@ -134,6 +135,7 @@ def test_copy_invite_link_and_copy_host_link_put_the_links_on_the_clipboard(brow
         clipboard = "() => navigator.clipboard.readText()"
         page.click("#btn-invite")
         expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.invite.copied"))
+        expect(page.locator("#error")).to_have_class(re.compile(r"\bnote\b"))  # news, not drawn as an error
         assert page.evaluate(clipboard) == f"{room.base}/t/{info['id']}"
         page.click("#host-copy")
         expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.host.ui.copied"))

@@ -109,7 +109,7 @@ const hostPanel = (() => {
   }
 
   async function copy(text, done) {
-    try { await navigator.clipboard.writeText(text); showError(t(done)); }
+    try { await navigator.clipboard.writeText(text); showNote(t(done)); }
     catch (e) { prompt(t(done === "room.host.ui.copied" ? "room.host.ui.copy" : "room.invite.copy"), text); }
   }
 

@@ -16,10 +16,12 @@ const t_ = t;  // render() names the table `t`
 $("hands-link").href = `/t/${tableId}/hands`;
 
 function send(msg) { if (ws && ws.readyState === 1) { msg.id = ++msgId; ws.send(JSON.stringify(msg)); } }
-function showError(text) {
+function showError(text, note) {
   const e = $("error"); e.textContent = text; e.classList.toggle("hidden", !text);
+  e.classList.toggle("note", !!note);  // news (a notice, a link copied) is not drawn as an error
   if (text) setTimeout(() => { if (e.textContent === text) e.classList.add("hidden"); }, 5000);
 }
+const showNote = (text) => showError(text, true);
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -29,7 +31,7 @@ function connect() {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); hostPanel.onState(); }
     else if (msg.type === "error") showError(said(msg));
-    else if (msg.type === "notice") showError(said(msg));
+    else if (msg.type === "notice") showNote(said(msg));
     else if (msg.type === "chat") addChat(msg);
     else if (msg.type === "moved") eventMoved(msg, token);  // event_strip.js
     else if (msg.type === "welcome") { $("chat").replaceChildren(); (msg.chat || []).forEach(addChat); }
@@ -315,7 +317,7 @@ function sounds() {
 
 $("btn-invite").addEventListener("click", async () => {
   const link = `${location.origin}/t/${tableId}`;
-  try { await navigator.clipboard.writeText(link); showError(t("room.invite.copied")); }
+  try { await navigator.clipboard.writeText(link); showNote(t("room.invite.copied")); }
   catch (e) { prompt(t("room.invite.copy"), link); }
 });
 
