@@ -150,6 +150,19 @@ def test_a_preflop_tie_heavy_matchup_counts_ties_exactly() -> None:
     compare(["AhKd", "AcKs", "AsKh"], dead="2c")
 
 
+@pytest.mark.parametrize("board", ["", "Kd 7h 2h"])
+def test_too_many_assignments_for_orbits_are_enumerated_one_by_one(
+    board: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = ["AsKs", "QQ+,AKo", "JJ,TT"]
+    grouped = equity(players, board=board, exact=True)
+    monkeypatch.setattr(_exact, "ORBIT_ROWS", 0)
+    alone = equity(players, board=board, exact=True)
+    assert alone.boards == grouped.boards
+    assert [p.win for p in alone.players] == [p.win for p in grouped.players]
+    assert [p.tie for p in alone.players] == [p.tie for p in grouped.players]
+
+
 def test_queens_against_ace_king_suited_fall_into_two_orbits() -> None:
     # Renaming hearts, diamonds and clubs keeps As Ks: a pair of queens with the
     # Qs is one orbit of 3, a pair without it another.

@@ -22,11 +22,15 @@ from pokerdealer.equity._kernel import (
 )
 from pokerdealer.equity._symmetry import AssignmentOrbits, assignment_orbits, suit_stabiliser
 
-__all__ = ["BY_CLASS", "exact_tally"]
+__all__ = ["BY_CLASS", "ORBIT_ROWS", "exact_tally"]
 
 #: Count pre-flop questions by board class (False evaluates every board, as with a
 #: board known: slower, kept to check the classes against).
 BY_CLASS = True
+#: Most combo assignments grouped into suit-symmetry orbits (the grouping holds
+#: a few copies of every assignment's hole masks; beyond this many, each
+#: assignment is enumerated on its own, as they all were before).
+ORBIT_ROWS = 1 << 20
 
 
 def exact_tally(
@@ -47,15 +51,17 @@ def exact_tally(
     them, and the board, in place).
     """
     rows, row_weights = assignments
-    holes = np.stack([players.holes[p][rows[:, p]] for p in range(players.count)], axis=1)
-    orbits = assignment_orbits(holes, row_weights, suit_stabiliser(players.board_mask, dead))
-    if k == 5 and BY_CLASS:
-        return _class_tally(
-            players.count, holes, orbits, deck, categories=categories, progress=progress
+    if len(rows) <= ORBIT_ROWS:
+        holes = np.stack([players.holes[p][rows[:, p]] for p in range(players.count)], axis=1)
+        orbits = assignment_orbits(holes, row_weights, suit_stabiliser(players.board_mask, dead))
+    else:
+        orbits = AssignmentOrbits(
+            first=np.arange(len(rows)), weight=row_weights, size=np.ones(len(rows), np.int64)
         )
-    return _board_tally(
-        players, deck, k, rows[orbits.first], orbits, categories=categories, progress=progress
-    )
+    rows = rows[orbits.first]
+    if k == 5 and BY_CLASS:
+        return _class_tally(players, rows, orbits, deck, categories=categories, progress=progress)
+    return _board_tally(players, deck, k, rows, orbits, categories=categories, progress=progress)
 
 
 def _board_tally(
@@ -120,25 +126,26 @@ def _board_tally(
 
 
 def _class_tally(
-    count: int,
-    holes: np.ndarray,
+    players: Players,
+    rows: np.ndarray,
     orbits: AssignmentOrbits,
     deck: np.ndarray,
     *,
     categories: bool,
     progress: Progress | None,
 ) -> Tally:
-    """Every pre-flop deal of every orbit's assignment, boards counted by class.
+    """Every pre-flop deal of each orbit's assignment (``rows``: one per orbit),
+    boards counted by class.
 
     The tallies are sums of integer board counts times the orbits' weights,
     so with whole-number weights they equal board-by-board enumeration's exactly.
     """
     deck_mask = int(np.bitwise_or.reduce(CARD_BIT[deck])) if len(deck) else 0
-    tally = Tally(count, with_categories=categories)
-    for done, (row, weight, size) in enumerate(
-        zip(orbits.first.tolist(), orbits.weight.tolist(), orbits.size.tolist()), start=1
+    tally = Tally(players.count, with_categories=categories)
+    holes = np.stack([players.holes[p][rows[:, p]] for p in range(players.count)], axis=1)
+    for done, (hands, weight, size) in enumerate(
+        zip(holes.tolist(), orbits.weight.tolist(), orbits.size.tolist()), start=1
     ):
-        hands = holes[row].tolist()
         taken = 0
         for hand in hands:
             taken |= hand
