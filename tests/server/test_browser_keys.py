@@ -140,6 +140,11 @@ def test_copy_invite_link_and_copy_host_link_put_the_links_on_the_clipboard(brow
         page.click("#host-copy")
         expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.host.ui.copied"))
         assert page.evaluate(clipboard) == f"{room.base}/t/{info['id']}#host={info['host_token']}"
+        # On the phone the panel is below the felt: the header's Host button brings it up.
+        page.evaluate("() => window.scrollTo(0, 0)")
+        expect(page.locator("#host-invite")).not_to_be_in_viewport()
+        page.click("#btn-host")
+        expect(page.locator("#host-invite")).to_be_in_viewport()
         page.evaluate("() => navigator.clipboard.writeText('')")
         page.click("#host-invite")
         expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.invite.copied"))

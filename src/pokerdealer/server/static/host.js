@@ -127,6 +127,9 @@ const hostPanel = (() => {
 
   if (token) {
     $h("host-panel").classList.remove("hidden");
+    // The header's "Host" button: the panel is below the felt on a phone; this brings it up, open.
+    $h("btn-host").classList.remove("hidden");
+    $h("btn-host").addEventListener("click", () => { $h("host-panel").open = true; $h("host-panel").scrollIntoView({ block: "start" }); });
     $h("host-pause").addEventListener("click", () => command({ command: "pause" }));
     $h("host-resume").addEventListener("click", () => command({ command: "resume" }));
     $h("host-close").addEventListener("click", () => { if (confirm(t("room.host.ui.close_confirm"))) command({ command: "close" }); });
