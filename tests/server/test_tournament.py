@@ -233,3 +233,53 @@ def test_sigkill_mid_event_resumes_every_table_and_the_clock(db_target: str, tmp
         for c in clients:
             c.close()
         server.kill()
+
+
+def test_two_processes_one_event_and_the_survivor_takes_it_over_after_sigkill(db_target: str, tmp_path: Path) -> None:
+    lease = 1.5
+    extra = ("--lease", str(lease))
+    a = Server(db_target, workdir=tmp_path, extra=extra).start()
+    b = Server(db_target, workdir=tmp_path, extra=extra).start()
+    clients: list[Client] = []
+    try:
+        ev = create(a, max_entrants=6, seats=3, level_seconds=120, clock=120, bots=["caller"] * 5)
+        token = register(a, ev["id"], "Ann")
+        host(a, ev, "start")
+        table = me(a, ev["id"], token)["table"]
+        # While A plays it, B says so (clearly, for its tables too) and plays nothing of it.
+        r = b.get(f"/api/tournaments/{ev['id']}")
+        assert r.status_code == 409 and "another server process" in r.json()["detail"]
+        assert b.get(f"/api/tables/{table}").status_code == 409
+        assert b.get("/api/tournaments/nosuchevent").status_code == 404
+        ann = Client(a, table, token)
+        clients.append(ann)
+        before = ann.until(lambda st: bool((st.get("you") or {}).get("legal")), timeout=30)
+        s1 = state(a, ev["id"])
+        a.kill()
+        ann.close()
+        clients.clear()
+        # B's own scan takes the event (and its tables) once A's lease expires.
+        deadline = time.monotonic() + lease * 4 + 15
+        while b.get(f"/api/tournaments/{ev['id']}").status_code != 200:
+            assert time.monotonic() < deadline, "B did not take the event over"
+            time.sleep(0.2)
+        s2 = state(b, ev["id"])
+        assert s2["status"] == "running" and s2["room_tables"] == s1["room_tables"]
+        assert chips(s2) == 6 * STACK
+        ann = Client(b, table, token)
+        clients.append(ann)
+        after = ann.until(lambda st: bool((st.get("you") or {}).get("legal")))
+        for key in ("number", "board", "actor", "actions"):
+            assert after["hand"][key] == before["hand"][key], key
+        ann.act_passive(after)
+        deadline = time.monotonic() + 30
+        while state(b, ev["id"])["hands"] < s2["hands"] + 3:
+            assert time.monotonic() < deadline
+            st = ann.poll()
+            if (st.get("you") or {}).get("legal"):
+                ann.act_passive(st)
+    finally:
+        for c in clients:
+            c.close()
+        a.stop()
+        b.stop()

@@ -159,11 +159,19 @@ class Room:
                 stats[table_id] = now
         until = time.time() + self.lease
         held = set(self.tables)  # a table added during the query has its lease committed already
+        held_events = set(self.events)
         owned = await asyncio.to_thread(
             self.store.transact, lambda c: db.renew(c, self.owner, until, stats)
         )
         self._renewed = time.monotonic()
         self._stats.update(stats)
+        for event_id in [e for e in held_events if e not in owned and e in self.events]:
+            log.warning("event %s: lease lost to another process; dropped here", event_id)
+            live = self.events.pop(event_id)
+            await live.stop()
+            for lt in live.tables.values():
+                if lt.id in self.tables:
+                    await self._drop(lt, "the tournament moved to another server process")
         for table_id in [t for t in held if t not in owned and t in self.tables]:
             log.warning("table %s: lease lost to another process; dropped here", table_id)
             await self._drop(self.tables[table_id], "the table moved to another server process")
@@ -196,10 +204,19 @@ class Room:
 
     async def claim(self, table_id: str) -> LiveTable | None:
         """Take the table's lease if it is free and rebuild the table; None if
-        another live process holds it (or it does not exist)."""
+        another live process holds it (or it does not exist). A tournament is
+        taken whole (:mod:`~pokerdealer.server.tournament`): asked for one of its
+        tables, this process takes the event."""
+        got = await self._claim(table_id)
+        if isinstance(got, str):
+            await self._claim(got)
+            return self.tables.get(table_id)
+        return got
+
+    async def _claim(self, table_id: str) -> LiveTable | str | None:
         async with self._claim_lock:
             lt = self.tables.get(table_id)
-            if lt is not None or table_id in self._failed:
+            if lt is not None or table_id in self._failed or table_id in self.events:
                 return lt
             now = time.time()
             got = await asyncio.to_thread(
@@ -214,8 +231,12 @@ class Room:
             try:
                 data = await asyncio.to_thread(self.store.read, lambda c: db.load_table(c, table_id))
                 if data is not None and isinstance(data["settings"], dict) and tournament.is_event(data["settings"]):
+                    event_of = data["settings"].get("event")
+                    if event_of is not None:  # a tournament's table: its event is taken instead
+                        await self._release([table_id])
+                        return str(event_of)
                     await tournament.restore_event(self, data)
-                    return self.tables.get(table_id)
+                    return None
                 rebuilt = self._rebuild(data) if data is not None else None
             except SQLAlchemyError:
                 raise  # the database's trouble, not this table's: tried again later
@@ -279,6 +300,23 @@ class Room:
     async def _release(self, ids: list[str]) -> None:
         with contextlib.suppress(Exception):
             await asyncio.to_thread(self.store.transact, lambda c: db.release(c, self.owner, ids))
+
+    async def resolve_event(self, event_id: str) -> Any:  # noqa: ANN401
+        """The tournament, played here (taken over if its lease is free):
+        a :class:`~pokerdealer.server.tournament.LiveEvent`. Raises
+        :class:`NoSuchTable` or :class:`Elsewhere`, as :meth:`resolve`."""
+        if not TABLE_ID.fullmatch(event_id):
+            raise NoSuchTable(event_id)
+        live = self.events.get(event_id)
+        if live is None:
+            await self.claim(event_id)
+            live = self.events.get(event_id)
+        if live is not None:
+            return live
+        lease = await asyncio.to_thread(self.store.read, lambda c: db.lease_of(c, event_id))
+        if lease is None or event_id in self._failed:
+            raise NoSuchTable(event_id)
+        raise Elsewhere(event_id, lease["node"] or "?")
 
     async def resolve(self, table_id: str) -> LiveTable:
         """The table, played here: taken over if its lease is free.

@@ -27,6 +27,7 @@ from pokerdealer.errors import PokerDealerError
 from pokerdealer.server import event_views
 from pokerdealer.server.live import Rejected
 from pokerdealer.server.protocol import ProtocolError, visible_text
+from pokerdealer.server.room import Elsewhere, NoSuchTable
 from pokerdealer.server.tournament import LiveEvent, TournamentSpec, create_event
 from pokerdealer.server.words import error_words
 from pokerdealer.table import TableError
@@ -61,23 +62,31 @@ def public(live: LiveEvent, now: float) -> dict[str, Any]:
 def routes(room: Room) -> APIRouter:
     router = APIRouter()
 
-    def event(event_id: str) -> LiveEvent:
-        live = room.events.get(event_id)
-        if live is None:
-            raise HTTPException(404, "no such tournament")
-        return live
+    async def event(event_id: str) -> LiveEvent:
+        """The tournament, played by this process (taken over if its lease is free)."""
+        try:
+            return await room.resolve_event(event_id)  # type: ignore[no-any-return]
+        except NoSuchTable:
+            raise HTTPException(404, "no such tournament") from None
+        except Elsewhere as error:
+            raise HTTPException(409, str(error), headers={"Retry-After": "1"}) from None
 
-    def page(event_id: str, name: str) -> FileResponse:
-        event(event_id)
+    async def page(event_id: str, name: str) -> FileResponse:
+        try:
+            await room.resolve_event(event_id)
+        except NoSuchTable:
+            raise HTTPException(404, "no such tournament") from None
+        except Elsewhere:
+            pass  # the page is served anywhere; its requests find the event's process
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
 
     @router.get("/e/{event_id}", include_in_schema=False)
     async def tv_page(event_id: str) -> FileResponse:
-        return page(event_id, "event.html")  # the tournament page (static/event.js)
+        return await page(event_id, "event.html")  # the tournament page (static/event.js)
 
     @router.get("/e/{event_id}/standings", include_in_schema=False)
     async def standings_page(event_id: str) -> FileResponse:
-        return page(event_id, "standings.html")
+        return await page(event_id, "standings.html")
 
     @router.post("/api/tournaments")
     async def create(body: dict[str, Any]) -> dict[str, Any]:
@@ -91,11 +100,11 @@ def routes(room: Room) -> APIRouter:
 
     @router.get("/api/tournaments/{event_id}")
     async def state(event_id: str) -> dict[str, Any]:
-        return public(event(event_id), time.time())
+        return public(await event(event_id), time.time())
 
     @router.post("/api/tournaments/{event_id}/register")
     async def register(event_id: str, body: Register) -> Any:  # noqa: ANN401
-        live = event(event_id)
+        live = await event(event_id)
         try:
             name = visible_text(body.name, what="the name", limit=24)
         except ProtocolError as error:
@@ -108,7 +117,7 @@ def routes(room: Room) -> APIRouter:
 
     @router.get("/api/tournaments/{event_id}/me")
     async def me(event_id: str, x_player_token: str | None = Header(None)) -> JSONResponse:
-        live = event(event_id)
+        live = await event(event_id)
         entrant = live.entrant(x_player_token)
         if entrant is None or x_player_token is None:
             raise HTTPException(403, "unknown player token: use the one registering gave you")
@@ -116,7 +125,7 @@ def routes(room: Room) -> APIRouter:
 
     @router.post("/api/tournaments/{event_id}/host")
     async def host_command(event_id: str, body: EventCommand, x_host_token: str | None = Header(None)) -> Any:  # noqa: ANN401
-        live = event(event_id)
+        live = await event(event_id)
         if not live.is_host(x_host_token):
             raise HTTPException(403, "only the host may do that (X-Host-Token)")
         try:
@@ -127,7 +136,7 @@ def routes(room: Room) -> APIRouter:
 
     @router.get("/api/tournaments/{event_id}/standings.csv")
     async def standings(event_id: str) -> PlainTextResponse:
-        live = event(event_id)
+        live = await event(event_id)
         return PlainTextResponse(
             event_views.standings_csv(live.event), media_type="text/csv",
             headers={"Content-Disposition": f'attachment; filename="{live.id}-standings.csv"'},
