@@ -119,7 +119,6 @@ MESSAGES: dict[str, str] = {
     "event.form.bots": "Bots to fill seats",
     "event.form.bot_kinds": "Bot kinds (taken in turn)",
     "event.form.late": "Late registration until level (0: none)",
-    "event.form.re_entries": "Re-entries per player",
     "event.form.start_at": "Start time (empty: the host starts it)",
     "event.form.create": "Create tournament",
     "event.form.bad_level": "not a level: \"{line}\" (write small/big, small/big/ante, or break)",

@@ -118,7 +118,6 @@ MESSAGES: dict[str, str] = {
     "event.form.bots": "补位机器人数",
     "event.form.bot_kinds": "机器人种类（轮流使用）",
     "event.form.late": "延迟报名截止级别（0：不开放）",
-    "event.form.re_entries": "每人可重新参赛次数",
     "event.form.start_at": "开始时间（留空：由房主开始）",
     "event.form.create": "创建锦标赛",
     "event.form.bad_level": "不是级别：“{line}”（请写小盲／大盲、小盲／大盲／前注，或 break）",

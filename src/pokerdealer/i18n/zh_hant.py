@@ -118,7 +118,6 @@ MESSAGES: dict[str, str] = {
     "event.form.bots": "補位機器人數",
     "event.form.bot_kinds": "機器人種類（輪流使用）",
     "event.form.late": "延遲報名截止級別（0：不開放）",
-    "event.form.re_entries": "每人可重新參賽次數",
     "event.form.start_at": "開始時間（留空：由房主開始）",
     "event.form.create": "建立錦標賽",
     "event.form.bad_level": "不是級別：「{line}」（請寫小盲／大盲、小盲／大盲／前注，或 break）",
