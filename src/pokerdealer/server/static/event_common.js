@@ -17,7 +17,10 @@ const placeText = (place) => t("event.place", { place });
 const statusText = (status) => t(`event.status.${status}`);
 // A level's length in the structure: minutes, hands, or "until the end".
 function lengthText(row) {
-  if (row.minutes !== null && row.minutes !== undefined) return t("event.length.minutes", { n: fmtMinutes(row.minutes) });
+  if (row.minutes !== null && row.minutes !== undefined) {
+    // A level shorter than a minute (a quick test event) is said in seconds.
+    return row.minutes < 1 ? t("event.length.seconds", { n: Math.round(row.minutes * 60) }) : t("event.length.minutes", { n: fmtMinutes(row.minutes) });
+  }
   if (row.hands !== null && row.hands !== undefined) return t("event.length.hands", { n: row.hands });
   return t("event.length.open");
 }

@@ -9,9 +9,15 @@ function draw() {
   $("ev-status").textContent = statusText(s.status);
   $("ev-status").dataset.status = s.status;
   $("summary").textContent = t("event.standings.summary", { entries: s.entries, left: s.players_left, pool: fmtNum(s.prize_pool) });
-  fillRows($("standings").tBodies[0], s.standings.map(p => el("tr", { class: p.prize ? "paid" : "" },
+  // The paid places still to be played for come first, with their prizes (nobody holds them yet).
+  const open = s.status === "registering" || s.status === "finished" ? [] : s.payouts.filter(p => p.place <= s.players_left);
+  const rows = open.map(p => el("tr", { class: "open" },
+    el("td", { text: placeText(p.place) }), el("td", { class: "muted", text: t("event.standings.in_play") }),
+    el("td", { class: "num", text: fmtNum(p.prize) })));
+  rows.push(...s.standings.map(p => el("tr", { class: p.prize ? "paid" : "" },
     el("td", { text: placeText(p.place) }), el("td", { class: "name", text: p.name }),
-    el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))), t("event.standings.none"), 3);
+    el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))));
+  fillRows($("standings").tBodies[0], rows, t("event.standings.none"), 3);
 }
 async function poll() {
   try {
