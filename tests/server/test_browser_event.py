@@ -1,0 +1,186 @@
+"""The tournament pages in real Chromium: the lobby creates a tournament and opens its page as
+host, an invitee registers on a phone and is taken to their seat when the host starts, the TV
+page and the standings page in English and 繁體中文 at desktop and phone size (screenshots in
+$PD_SHOTS if set), the standings' CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.chromium import needs_chromium
+from tests.server.conftest import Server
+from tests.server.test_browser_i18n import english_left
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
+
+pytestmark = needs_chromium
+
+DESKTOP = {"width": 1600, "height": 900}
+PHONE = {"width": 390, "height": 844}
+BOTS = ["caller", "tight", "caller", "random", "caller"]
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("room") / "room.db").start()
+    yield s
+    s.stop()
+
+
+def create(room: Server, **spec: Any) -> dict[str, Any]:
+    body = {"name": "Friday", "max_entrants": 12, "starting_stack": 1000, "level_seconds": 2, "seats": 3,
+            "bots": BOTS, "clock": 1, **spec}
+    r = httpx.post(room.base + "/api/tournaments", json=body, timeout=20)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def state(room: Server, event_id: str) -> dict[str, Any]:
+    return httpx.get(f"{room.base}/api/tournaments/{event_id}", timeout=10).json()
+
+
+def until(pred: Any, timeout: float = 60) -> Any:  # noqa: ANN401
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = pred()
+        if got:
+            return got
+        time.sleep(0.3)
+    raise AssertionError("not within the time")
+
+
+@pytest.fixture(scope="module")
+def running(room: Server) -> dict[str, Any]:
+    """An event started with bots only, played for a while (some out, so standings exist)."""
+    made = create(room, max_entrants=12, seats=4, level_seconds=6, bots=(BOTS * 3)[:12])
+    r = httpx.post(f"{room.base}/api/tournaments/{made['id']}/host", json={"command": "start"},
+                   headers={"X-Host-Token": made["host_token"]}, timeout=20)
+    assert r.status_code == 200, r.text
+    until(lambda: state(room, made["id"])["standings"], timeout=120)
+    return made
+
+
+def shots() -> Path | None:
+    folder = os.environ.get("PD_SHOTS")
+    return Path(folder) if folder else None
+
+
+def open_page(browser: Browser, url: str, *, viewport: dict[str, int], accept: str) -> Page:
+    ctx = browser.new_context(viewport=viewport, extra_http_headers={"Accept-Language": accept})
+    page = ctx.new_page()
+    page.goto(url)
+    return page
+
+
+def test_the_lobby_creates_a_tournament_and_opens_its_page_as_host(room: Server, browser: Browser) -> None:
+    page = open_page(browser, room.base + "/", viewport=DESKTOP, accept="en")
+    form = page.locator("#create-event")
+    expect(form.locator("input[name=name]")).to_have_value("Tournament")
+    form.locator("input[name=name]").fill("Club night")
+    form.locator("input[name=max_entrants]").fill("9")
+    form.locator("input[name=starting_stack]").fill("2000")
+    form.locator("select[name=structure]").select_option("custom")
+    form.locator("input[name=level_minutes]").fill("0.5")
+    form.locator("textarea[name=levels]").fill("10/20\n20/40\nbreak 1\n30/60/60")
+    form.locator("select[name=payouts]").select_option("custom")
+    form.locator("input[name=percents]").fill("70, 30")
+    form.locator("input[name=bot_count]").fill("2")
+    form.locator("#create-event-btn").click()
+    page.wait_for_url(re.compile(r"/e/[^/#]+$"))
+    expect(page.locator("#ev-name")).to_have_text("Club night")
+    expect(page.locator("#host-start")).to_be_visible()
+    assert "#host=" not in page.url  # the host token left the address bar
+    event_id = page.url.rsplit("/", 1)[1]
+    s = state(room, event_id)
+    assert [r["level"] for r in s["structure"]] == [1, 2, None, 3]
+    assert s["structure"][3]["ante"] == 60 and s["structure"][2]["minutes"] == 1
+    assert len(s["payouts"]) == 2 and s["starting_stack"] == 2000
+    page.context.close()
+
+
+def test_a_bad_custom_level_is_refused_in_the_form_with_its_line(room: Server, browser: Browser) -> None:
+    page = open_page(browser, room.base + "/", viewport=DESKTOP, accept="en")
+    form = page.locator("#create-event")
+    form.locator("select[name=structure]").select_option("custom")
+    form.locator("input[name=level_minutes]").fill("1")
+    form.locator("textarea[name=levels]").fill("10/20\nten/twenty")
+    form.locator("#create-event-btn").click()
+    expect(page.locator("#create-event-error")).to_contain_text("ten/twenty")
+    assert page.url.endswith("/")
+    page.context.close()
+
+
+def test_an_invitee_registers_on_a_phone_and_is_taken_to_their_seat_at_the_start(room: Server, browser: Browser) -> None:
+    made = create(room)
+    host = open_page(browser, room.base + made["host_url"], viewport=DESKTOP, accept="en")
+    ann = open_page(browser, f"{room.base}/e/{made['id']}", viewport=PHONE, accept="zh-TW")
+    ann.locator("#register-name").fill("Ann")
+    ann.locator("#register-btn").click()
+    expect(ann.locator("#me-text")).to_contain_text("Ann")
+    expect(ann.locator("#register")).to_be_hidden()
+    expect(host.locator("#registered")).to_contain_text("Ann")
+    host.locator("#host-start").click()
+    ann.wait_for_url(re.compile(r"/t/[^/]+$"), timeout=30_000)
+    table = ann.url.rsplit("/", 1)[1]
+    # The seat opened by the token the tournament gave: Ann is seated, not asked to sit down.
+    assert ann.evaluate(f"localStorage.getItem('pd.seat.{table}')")
+    expect(ann.locator("#join")).to_be_hidden()
+    expect(host.locator("#ev-status")).to_have_text("Running")
+    expect(host.locator("#tables")).to_contain_text("Ann")
+    expect(host.locator("#host-pause")).to_be_visible()
+    host.context.close()
+    ann.context.close()
+
+
+@pytest.mark.parametrize(("lang", "accept"), [("en", "en"), ("zh-Hant", "zh-TW")])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_tv_page_shows_the_clock_the_field_and_the_tables(
+    room: Server, browser: Browser, running: dict[str, Any], lang: str, accept: str, size: str
+) -> None:
+    viewport = DESKTOP if size == "desktop" else PHONE
+    page = open_page(browser, f"{room.base}/e/{running['id']}", viewport=viewport, accept=accept)
+    expect(page.locator("#time")).to_have_text(re.compile(r"^\d\d:\d\d$|^\S+$"))
+    expect(page.locator("#counts tbody tr").first).to_be_visible()
+    s = state(room, running["id"])
+    names = tuple(p["name"] for p in s["standings"]) + tuple(p["name"] for t in s["tables"] for p in t["players"])
+    expect(page.locator("#payouts tbody tr")).to_have_count(len(s["payouts"]))
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    if lang != "en":
+        assert english_left(page, names + (running.get("name", "Friday"), "Friday")) == []
+    folder = shots()
+    if folder:
+        page.screenshot(path=str(folder / f"event-tv-{lang}-{size}.png"), full_page=True)
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "accept"), [("en", "en"), ("zh-Hant", "zh-TW")])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_standings_page_lists_the_places_and_links_the_csv(
+    room: Server, browser: Browser, running: dict[str, Any], lang: str, accept: str, size: str
+) -> None:
+    viewport = DESKTOP if size == "desktop" else PHONE
+    page = open_page(browser, f"{room.base}/e/{running['id']}/standings", viewport=viewport, accept=accept)
+    expect(page.locator("#standings tbody tr td.name").first).to_be_visible()
+    href = page.locator("#csv").get_attribute("href")
+    rows = list(csv.reader(io.StringIO(httpx.get(room.base + href, timeout=10).text, newline="")))
+    assert rows[0] == ["place", "name", "prize"] and len(rows) > 1
+    shown = page.locator("#standings tbody td.name").all_text_contents()
+    assert set(shown) <= {r[1] for r in rows[1:]} | {r[1][1:] for r in rows[1:] if r[1].startswith("'")}
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    if lang != "en":
+        assert english_left(page, tuple(shown) + ("Friday", "CSV")) == []
+    folder = shots()
+    if folder:
+        page.screenshot(path=str(folder / f"event-standings-{lang}-{size}.png"), full_page=True)
+    page.context.close()
