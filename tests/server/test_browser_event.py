@@ -143,6 +143,20 @@ def test_an_invitee_registers_on_a_phone_and_is_taken_to_their_seat_at_the_start
     ann.context.close()
 
 
+def test_a_late_registrant_is_taken_to_their_seat_at_once(room: Server, browser: Browser) -> None:
+    made = create(room, late_registration=3, level_seconds=60)
+    r = httpx.post(f"{room.base}/api/tournaments/{made['id']}/host", json={"command": "start"},
+                   headers={"X-Host-Token": made["host_token"]}, timeout=20)
+    assert r.status_code == 200, r.text
+    bea = open_page(browser, f"{room.base}/e/{made['id']}", viewport=PHONE, accept="en")
+    expect(bea.locator("#ev-status")).to_have_text("Running")
+    bea.locator("#register-name").fill("Bea")
+    bea.locator("#register-btn").click()
+    bea.wait_for_url(re.compile(r"/t/[^/]+$"), timeout=30_000)
+    expect(bea.locator("#join")).to_be_hidden()
+    bea.context.close()
+
+
 @pytest.mark.parametrize(("lang", "accept"), [("en", "en"), ("zh-Hant", "zh-TW")])
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_tv_page_shows_the_clock_the_field_and_the_tables(

@@ -8,7 +8,7 @@ if (location.hash.startsWith("#host=")) {
   localStorage.setItem(hostKey, decodeURIComponent(location.hash.slice(6)));
   history.replaceState(null, "", location.pathname + location.search);
 }
-let state = null, fetchedAt = 0, me = null;
+let state = null, fetchedAt = 0, me = null, justRegistered = false;
 const TV_STANDINGS = 10, TV_COUNTS = 30;
 
 function ticking() {
@@ -155,8 +155,9 @@ async function pollMe() {
   if (!res.ok) return;
   const was = me;
   me = await res.json();
-  // Registered here and the event has just seated this player: take them to their seat (not the host's TV).
-  if (me.table && was && !was.table && !localStorage.getItem(hostKey)) {
+  // Registered here and the event has just seated this player (at the start, or at once in late
+  // registration): take them to their seat -- not on the host's TV.
+  if (me.table && (justRegistered || (was && !was.table)) && !localStorage.getItem(hostKey)) {
     localStorage.setItem(`pd.seat.${me.table}`, me.seat_token);
     location.href = `/t/${encodeURIComponent(me.table)}`;
   }
@@ -167,6 +168,7 @@ $("register-form").addEventListener("submit", async (ev) => {
   try {
     const data = await api(`${eventApi}/register`, { name: $("register-name").value.trim() });
     localStorage.setItem(playerKey, data.player_token);
+    justRegistered = true;
     await pollMe();
     if (state) draw();
   } catch (e) { $("register-error").textContent = e.message; }
