@@ -68,6 +68,10 @@ def test_six_people_and_bots_play_a_tournament_to_its_winner_in_chromium(browser
             expect(page.locator("#event-left")).to_contain_text("of 6 left")
             expect(page.locator("#event-time")).to_have_text(re.compile(r"\d:\d\d left"))
             assert "#seat=" not in page.url
+            # No cash controls at a tournament table: no join, top-up or leave, no buy-in limits.
+            expect(page.locator("#join")).to_be_hidden()
+            expect(page.locator("#btn-leave")).to_have_count(0)
+            expect(page.locator("#coach-panel")).to_be_hidden()
         deadline = time.monotonic() + 300
         while httpx.get(f"{server.base}/api/tournaments/{ev['id']}", timeout=10).json()["status"] != "finished":
             assert time.monotonic() < deadline, "the tournament did not finish"

@@ -283,3 +283,39 @@ def test_two_processes_one_event_and_the_survivor_takes_it_over_after_sigkill(db
             c.close()
         a.stop()
         b.stop()
+
+
+def test_the_host_pauses_the_clock_and_the_dealing_and_resumes_them(server: Server) -> None:
+    ev = create(server, max_entrants=6, seats=3, level_seconds=60, bots=["caller"] * 6)
+    host(server, ev, "start")
+    time.sleep(1)
+    assert host(server, ev, "pause").status_code == 200
+    time.sleep(1)  # hands in play finish; no new one starts
+    s1 = state(server, ev["id"])
+    time.sleep(2)
+    s2 = state(server, ev["id"])
+    assert s1["status"] == s2["status"] == "paused"
+    assert s2["hands"] == s1["hands"] and s2["clock"]["seconds_left"] == s1["clock"]["seconds_left"]
+    r = host(server, ev, "pause")
+    assert r.status_code == 400 and r.json()["key"] == "room.event.error.not_running"
+    assert host(server, ev, "resume").status_code == 200
+    time.sleep(2)
+    s3 = state(server, ev["id"])
+    assert s3["status"] == "running" and s3["hands"] > s2["hands"]
+    assert s3["clock"]["seconds_left"] < s2["clock"]["seconds_left"]
+
+
+def test_a_late_registrant_is_seated_at_once_with_a_starting_stack(server: Server) -> None:
+    ev = create(server, max_entrants=8, seats=4, level_seconds=60, late_registration=2, bots=["caller"] * 4)
+    host(server, ev, "start")
+    token = register(server, ev["id"], "Late")
+    mine = me(server, ev["id"], token)
+    assert mine["status"] == "playing" and mine["table"] and mine["seat"]
+    s = state(server, ev["id"])
+    assert s["entries"] == 5 and s["prize_pool"] == 5 * BUY_IN and chips(s) == 5 * STACK
+    c = Client(server, mine["table"], token)
+    try:
+        assert not c.next_of("welcome")["spectator"]
+        assert c.until(lambda st: any(r and r["name"] == "Late" for r in st["seats"]))
+    finally:
+        c.close()

@@ -134,7 +134,7 @@ function render() {
   $("handinfo").classList.toggle("paused", !hand && !!state.waiting);
   renderYou(you, hand, t);
   renderEvent(state);  // event_strip.js: a tournament table's clock and field
-  renderCoach(you, send);  // coach.js: the coach's lines and the player's own limits
+  renderCoach(state.event ? null : you, send);  // coach.js: the coach's lines and the player's own limits
   renderShowdown(last);
   sounds();
   $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${t_("room.street." + l.street)}] ` }),
@@ -316,7 +316,8 @@ function sounds() {
 }
 
 $("btn-invite").addEventListener("click", async () => {
-  const link = `${location.origin}/t/${tableId}`;
+  // A tournament table's invitation is the tournament's page (its seats are drawn there).
+  const link = state && state.event ? `${location.origin}/e/${state.event.id}` : `${location.origin}/t/${tableId}`;
   try { await navigator.clipboard.writeText(link); showNote(t("room.invite.copied")); }
   catch (e) { prompt(t("room.invite.copy"), link); }
 });
