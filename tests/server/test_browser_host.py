@@ -305,7 +305,11 @@ def test_after_a_kill_9_the_panel_still_shows_the_pause_pending_blinds_stand_up_
         expect(page.locator("#host-resume")).to_be_visible()
         expect(page.locator("#host-pending")).to_have_text(
             "From the next hand: Small blind: 3, Big blind: 6")
-        expect(page.locator("#host-big-blind")).to_have_value("2")  # in force until the hand is over
+        expect(page.locator("#host-big-blind")).to_have_value("6")  # the form: what the next hand is played by
+        expect(page.locator("#title")).to_contain_text("1/2")  # in force until the hand is over
+        page.click("#host-apply")  # nothing changed: nothing sent, the pending change stays
+        page.wait_for_timeout(500)
+        expect(page.locator("#host-pending")).to_have_text("From the next hand: Small blind: 3, Big blind: 6")
         expect(page.locator("#host-requests .host-item")).to_have_count(1)
         expect(page.locator("#host-requests .host-item")).to_contain_text("Carol asks to sit down with 200")
         expect(ann_row).to_contain_text("stands up after this hand")

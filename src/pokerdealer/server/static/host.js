@@ -78,15 +78,13 @@ const hostPanel = (() => {
     $h("host-resume").classList.toggle("hidden", !view.paused || closed);
     // A closed table keeps only what settles up: the ledger and its CSV.
     for (const n of ["host-open", "host-close", "host-invite"]) $h(n).classList.toggle("hidden", closed || view.closing);
-    const s = view.settings;
+    // The form says what the next hand is played by: the settings in force with the pending changes over them.
+    const next = Object.assign({}, view.settings, view.pending);
     for (const k of [...NUMBERS, "ante_type"]) {
       const field = $h("host-settings").elements[k];
-      if (shown[k] !== s[k]) { shown[k] = s[k]; field.value = s[k]; }
+      if (shown[k] !== next[k]) { shown[k] = next[k]; field.value = next[k]; }
     }
-    for (const n of SWITCHES) {
-      const box = $h(n), k = box.dataset.setting;
-      box.checked = k in view.pending ? view.pending[k] : !!s[k];
-    }
+    for (const n of SWITCHES) $h(n).checked = !!next[$h(n).dataset.setting];
     const pending = Object.entries(view.pending);
     $h("host-pending").classList.toggle("hidden", !pending.length);
     $h("host-pending").textContent = pending.length ? t("room.host.ui.pending", {
