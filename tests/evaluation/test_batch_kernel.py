@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from pokerdealer.evaluation import batch, evaluate_many, rank_function
-from pokerdealer.evaluation._batch_numba import MIN_ROWS, kernel
+from pokerdealer.evaluation._batch_numba import HASH_SHIFT, MIN_ROWS, hashed_table, kernel
+from pokerdealer.evaluation.tables import Ranking, tables_for
 
 pytest.importorskip("numba")  # the dev group installs it: both paths run in CI
 
@@ -30,13 +31,9 @@ def test_the_kernel_gives_the_numpy_ranks(size, dtype):
     compiled = kernel()
     assert compiled is not None
     out = np.empty(len(hands), dtype=np.int32)
-    from pokerdealer.evaluation.tables import Ranking, tables_for
-
     tables = tables_for(Ranking())
-    compiled(
-        hands, tables.card_code, tables.non_flush_rank[size], tables.flush_suit,
-        tables.flush_rank, out,
-    )
+    offsets, hashed = hashed_table(tables, size)
+    compiled(hands, tables.card_code, offsets, hashed, tables.flush_suit, tables.flush_rank, out)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(batch, "kernel", lambda: None)
         expected = evaluate_many(hands)
@@ -77,3 +74,37 @@ def test_an_environment_switch_turns_the_kernel_off(monkeypatch):
         assert kernel() is None
     finally:
         kernel.cache_clear()
+
+
+@pytest.mark.parametrize("ranking", [Ranking(), Ranking("shortdeck"), Ranking("shortdeck", False)])
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_the_perfect_hash_gives_every_non_flush_rank_back(ranking, size):
+    tables = tables_for(ranking)
+    table = tables.non_flush_rank[size]
+    offsets, hashed = hashed_table(tables, size)
+    keys = np.flatnonzero(table)
+    slots = (keys & ((1 << HASH_SHIFT) - 1)) + offsets[keys >> HASH_SHIFT]
+    assert np.unique(slots).size == keys.size  # no two keys share a slot
+    assert hashed[slots].tolist() == table[keys].tolist()
+    assert hashed.nbytes < table.nbytes // 10  # the point: small enough for the caches
+
+
+def test_a_damaged_hash_file_is_built_anew(monkeypatch, tmp_path):
+    monkeypatch.setenv("POKERDEALER_CACHE", str(tmp_path))
+    tables = tables_for(Ranking())
+    hashed_table.cache_clear()
+    try:
+        expected = hashed_table(tables, 6)
+        (saved,) = tmp_path.glob("batch-hash-*-6.npz")
+        with np.load(saved) as data:
+            wrong = data["hashed"].copy()
+        wrong[wrong > 0] = 1
+        np.savez(saved, offsets=expected[0], hashed=wrong)
+        hashed_table.cache_clear()
+        offsets, hashed = hashed_table(tables, 6)
+        assert hashed.tolist() == expected[1].tolist()
+        saved.write_bytes(b"not a file of arrays")
+        hashed_table.cache_clear()
+        assert hashed_table(tables, 6)[1].tolist() == expected[1].tolist()
+    finally:
+        hashed_table.cache_clear()

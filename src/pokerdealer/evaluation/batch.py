@@ -12,7 +12,7 @@ import numpy as np
 
 from pokerdealer.cards import Variant
 from pokerdealer.errors import EvaluationError
-from pokerdealer.evaluation._batch_numba import MIN_ROWS, kernel
+from pokerdealer.evaluation._batch_numba import MIN_ROWS, hashed_table, kernel
 from pokerdealer.evaluation.tables import RANK_BITS, RANK_MASK, Ranking, tables_for
 
 __all__ = ["evaluate_many"]
@@ -67,10 +67,8 @@ def evaluate_many(
     if n >= MIN_ROWS:
         compiled = kernel()
         if compiled is not None:
-            compiled(
-                hands, code, tables.non_flush_rank[size], tables.flush_suit, tables.flush_rank,
-                result,
-            )
+            offsets, hashed = hashed_table(tables, size)
+            compiled(hands, code, offsets, hashed, tables.flush_suit, tables.flush_rank, result)
             return result
     non_flush = tables.non_flush_rank[size]
     flush_suit = tables.flush_suit
