@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,11 @@ from pokerdealer.evaluation._batch_numba import HASH_SHIFT, MIN_ROWS, hashed_tab
 from pokerdealer.evaluation.tables import Ranking, tables_for
 
 pytest.importorskip("numba")  # the dev group installs it: both paths run in CI
+
+#: The kernel's own tests stand aside when the switch turns it off (the NumPy path's run).
+needs_kernel = pytest.mark.skipif(
+    os.environ.get("POKERDEALER_NUMBA") == "0", reason="POKERDEALER_NUMBA=0 turns the kernel off"
+)
 
 
 def random_hands(rows: int, size: int, *, lowest: int = 0, seed: int = 3) -> np.ndarray:
@@ -24,6 +31,7 @@ def numpy_only(monkeypatch):
     monkeypatch.setattr(batch, "kernel", lambda: None)
 
 
+@needs_kernel
 @pytest.mark.parametrize("size", [5, 6, 7])
 @pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int64, np.uint64])
 def test_the_kernel_gives_the_numpy_ranks(size, dtype):
