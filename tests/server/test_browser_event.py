@@ -198,3 +198,14 @@ def test_the_standings_page_lists_the_places_and_links_the_csv(
     if folder:
         page.screenshot(path=str(folder / f"event-standings-{lang}-{size}.png"), full_page=True)
     page.context.close()
+
+
+def test_the_clock_glows_when_the_level_changes(room: Server, browser: Browser) -> None:
+    made = create(room, level_seconds=3, bots=["caller"] * 4)
+    r = httpx.post(f"{room.base}/api/tournaments/{made['id']}/host", json={"command": "start"},
+                   headers={"X-Host-Token": made["host_token"]}, timeout=20)
+    assert r.status_code == 200, r.text
+    page = open_page(browser, f"{room.base}/e/{made['id']}", viewport=DESKTOP, accept="en")
+    expect(page.locator("#level")).to_have_text(re.compile(r"Level \d+"))
+    expect(page.locator("#clock")).to_have_class(re.compile(r"\blevel-up\b"), timeout=15_000)
+    page.context.close()

@@ -175,9 +175,16 @@ $("register-form").addEventListener("submit", async (ev) => {
 });
 
 // ---------------------------------------------------------------- polling
+let glow = null;
+function levelUp() {
+  $("clock").classList.add("level-up");
+  clearTimeout(glow);
+  glow = setTimeout(() => $("clock").classList.remove("level-up"), 4000);
+}
 async function poll() {
   try {
     const [s] = await Promise.all([fetchEvent(), pollMe().catch(() => null)]);
+    if (state && s.clock.index !== state.clock.index) levelUp();
     state = s; fetchedAt = performance.now();
     $("load-error").classList.add("hidden");
     draw();
