@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -24,7 +24,15 @@ from pokerdealer.server.room import Elsewhere, NoSuchTable, Room, lt_info
 from pokerdealer.server.schema import check as check_schema
 from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.views import hand_frames
-from pokerdealer.server.words import error_words, page_catalog, pick_language, reader_language, said_text, words
+from pokerdealer.server.words import (
+    Refused,
+    error_words,
+    page_catalog,
+    pick_language,
+    reader_language,
+    refusal_body,
+    words,
+)
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.table import TableError
 
@@ -35,20 +43,23 @@ STATIC = Path(__file__).parent / "static"
 
 
 class CreateTable(BaseModel):
-    name: str = Field("Table", max_length=40)
-    structure: str = Field("no_limit", max_length=20)
-    small_blind: int = Field(1, ge=0, le=10**6)
-    big_blind: int = Field(2, ge=1, le=10**6)
-    stack: int = Field(200, ge=1, le=10**9)
-    seats: int = Field(6, ge=2, le=10)
-    bots: list[str] = Field(default_factory=list, max_length=9)
-    clock: float = Field(30.0, ge=0.2, le=600)
-    lang: str = Field("en", max_length=10)
+    """A new table's settings: only their types here; the ranges are TableSettings.from_dict's,
+    whose refusals are said in the reader's language (the body limit bounds the sizes)."""
+
+    name: str = "Table"
+    structure: str = "no_limit"
+    small_blind: int = 1
+    big_blind: int = 2
+    stack: int = 200
+    seats: int = 6
+    bots: list[str] = Field(default_factory=list)
+    clock: float = 30.0
+    lang: str = "en"
     listed: bool = False
     reveal_deck: bool = False
-    ante: int = Field(0, ge=0, le=10**6)
-    ante_type: str = Field("per_player", max_length=20)
-    time_bank: int = Field(0, ge=0, le=600)
+    ante: int = 0
+    ante_type: str = "per_player"
+    time_bank: int = 0
     approve_players: bool = False
     straddle: bool = False
 
@@ -61,23 +72,21 @@ class HostCommand(BaseModel):
     settings: dict[str, Any] | None = None
 
 
-class Refused(HTTPException):
-    """An HTTP refusal in words: answered ``{"detail", "key", "params", "message"}``
-    (``detail`` and ``message`` in English), so a page says it in its reader's language."""
-
-    def __init__(self, status: int, key: str, /, **params: Any) -> None:  # noqa: ANN401
-        super().__init__(status, said_text("en", key, params))
-        self.key, self.params = key, params
-
-
-async def _refused(request: Request, error: Exception) -> JSONResponse:
-    assert isinstance(error, Refused)
-    return JSONResponse({"detail": error.detail, **words("en", error.key, **error.params)}, error.status_code)
-
-
 class JoinTable(BaseModel):
-    name: str = Field(..., min_length=1, max_length=40)
-    buy_in: int | None = Field(None, ge=1, le=10**9)
+    """A join: the name is checked as it will be shown, the buy-in by the table (in words)."""
+
+    name: str
+    buy_in: int | None = None
+
+
+def request_language(request: Request) -> str:
+    """The language a request is answered in: its ``lang`` if known, else its ``Accept-Language``'s."""
+    return reader_language(request.query_params.get("lang"), pick_language(request.headers.get("accept-language")))
+
+
+def refused(request: Request, status: int, error: Exception) -> JSONResponse:
+    """A refusal in the request's language (key and params for the page; ``detail`` the text)."""
+    return JSONResponse(refusal_body(request_language(request), error), status)
 
 
 def create_app(options: ServerOptions | None = None) -> FastAPI:
@@ -97,26 +106,31 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     app = FastAPI(title="pokerdealer", lifespan=lifespan, docs_url=None, redoc_url=None)
     middleware.install(app)  # body limit, one-line 422s, security headers on every response
-    app.add_exception_handler(Refused, _refused)
     app.state.room = room
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(tournament_api.routes(room))
+
+    @app.exception_handler(Refused)
+    async def said_refusal(request: Request, error: Refused) -> JSONResponse:
+        response = refused(request, error.status, error)
+        response.headers.update(error.headers)
+        return response
 
     async def table(table_id: str) -> LiveTable:
         """The table, played by this process (taken over if its lease is free)."""
         try:
             return await room.resolve(table_id)
         except NoSuchTable:
-            raise HTTPException(404, "no such table") from None
+            raise Refused(404, "room.error.no_such_table") from None
         except Elsewhere as error:
-            raise HTTPException(409, str(error), headers={"Retry-After": "1"}) from None
+            raise Refused(409, error.key, headers={"Retry-After": "1"}, **error.params) from None
 
     async def exists(table_id: str) -> None:
         """Pages only need the table to exist (their websocket finds its process)."""
         try:
             await room.resolve(table_id)
         except NoSuchTable:
-            raise HTTPException(404, "no such table") from None
+            raise Refused(404, "room.error.no_such_table") from None
         except Elsewhere:
             pass
 
@@ -150,7 +164,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         return page("hands.html")  # the replayer, opening a file you upload
 
     @app.post("/api/replay")
-    async def replay_file(request: Request) -> dict[str, Any]:
+    async def replay_file(request: Request) -> Any:  # noqa: ANN401
         """Replay an uploaded PHH or PokerStars hand (the request body) for the replayer."""
         from pokerdealer.server.upload import UploadError, replay_upload
 
@@ -158,9 +172,9 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         try:
             return replay_upload(body.decode("utf-8-sig"))
         except UnicodeDecodeError:
-            raise HTTPException(400, "the file is not UTF-8 text") from None
+            raise Refused(400, "room.upload.not_utf8") from None
         except UploadError as error:
-            raise HTTPException(400, str(error)) from None
+            return refused(request, 400, error)
 
     @app.get("/learn", include_in_schema=False)
     async def learn_page() -> FileResponse:
@@ -168,15 +182,15 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/api/quiz")
     async def quiz(
-        topic: str = "all", count: int = 5, seed: int | None = None, lang: str = "en"
-    ) -> dict[str, Any]:
+        request: Request, topic: str = "all", count: int = 5, seed: int | None = None, lang: str = "en"
+    ) -> Any:  # noqa: ANN401
         """Practice drills, as ``pokerdealer quiz --json`` prints them (server/learn.py)."""
         from pokerdealer.server.learn import quiz_payload
 
         try:
             return quiz_payload(topic=topic, count=count, seed=seed, lang=lang)
         except PokerDealerError as error:
-            raise HTTPException(400, str(error)) from None
+            return refused(request, 400, error)  # in the drills' language
 
     @app.get("/api/i18n")
     async def i18n(request: Request, lang: str | None = None) -> JSONResponse:
@@ -192,11 +206,11 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         return await room.listed()
 
     @app.post("/api/tables")
-    async def create(body: CreateTable) -> dict[str, Any]:
+    async def create(request: Request, body: CreateTable) -> Any:  # noqa: ANN401
         try:
             settings = TableSettings.from_dict(body.model_dump())
-        except TableError as error:  # said by key when it has one: the lobby says it in its language
-            return JSONResponse({"detail": str(error), **error_words("en", error)}, 400)  # type: ignore[return-value]
+        except TableError as error:
+            return refused(request, 400, error)
         lt, host_token = await room.create_table(settings)
         # The host link carries the token in the fragment: never sent to a server, nor in its logs.
         return {**lt_info(lt), "host_token": host_token, "host_url": f"/t/{lt.id}#host={host_token}"}
@@ -206,17 +220,17 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         return lt_info(await table(table_id))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinTable) -> dict[str, Any]:
+    async def join(request: Request, table_id: str, body: JoinTable) -> Any:  # noqa: ANN401
         lt = await table(table_id)
         try:
-            name = visible_text(body.name, what="the name", limit=24)
+            name = visible_text(body.name, what="name", limit=24)
         except ProtocolError as error:
-            raise HTTPException(400, str(error)) from None
+            return refused(request, 400, error)
         try:
             return await room.call(lt, "join", {"name": name, "buy_in": body.buy_in})
         except (Rejected, PokerDealerError) as error:
-            # detail: the English text; key and params: for the page's own language.
-            return JSONResponse({"detail": str(error), **error_words("en", error)}, 400)  # type: ignore[return-value]
+            # detail: the text in the request's language; key and params: for the page's own.
+            return refused(request, 400, error)
 
     # ----------------------------------------------------------------- host
     async def hosted(table_id: str, token: str | None) -> LiveTable:
@@ -238,12 +252,14 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         return JSONResponse(out, headers={"Cache-Control": "no-store"})
 
     @app.post("/api/tables/{table_id}/host")
-    async def host_command(table_id: str, body: HostCommand, x_host_token: str | None = Header(None)) -> dict[str, Any]:
+    async def host_command(
+        request: Request, table_id: str, body: HostCommand, x_host_token: str | None = Header(None)
+    ) -> Any:  # noqa: ANN401
         lt = await hosted(table_id, x_host_token)
         try:
             return await room.call(lt, "host", body.model_dump())
         except (Rejected, PokerDealerError) as error:
-            return JSONResponse({"detail": str(error), **error_words("en", error)}, 400)  # type: ignore[return-value]
+            return refused(request, 400, error)
 
     @app.get("/api/tables/{table_id}/ledger.csv")
     async def ledger_csv(table_id: str, x_host_token: str | None = Header(None)) -> PlainTextResponse:
@@ -261,7 +277,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         src = await history_store.source(lt, number)
         record = history_store.kept(src, number) if src is not None else None
         if src is None or record is None:
-            raise HTTPException(404, "no such finished hand")
+            raise Refused(404, "room.error.no_finished_hand")
         return src, record
 
     @app.get("/api/tables/{table_id}/hands")
@@ -289,14 +305,14 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     def dealt_member(lt: LiveTable, record: Any, token: str | None) -> Member:
         """The holder of ``token``, who must have been dealt in ``record``'s hand."""
         if not token:
-            raise HTTPException(403, proofs.NO_SEAT_TOKEN)
+            raise Refused(403, proofs.NO_SEAT_TOKEN)
         member = lt.by_token.get(hash_token(token))
         if member is None:
-            raise HTTPException(403, proofs.UNKNOWN_TOKEN)
+            raise Refused(403, proofs.UNKNOWN_TOKEN)
         if proofs.player_index(record, member) is None:
-            raise HTTPException(404, proofs.NOT_DEALT_IN)
+            raise Refused(404, proofs.NOT_DEALT_IN)
         if proofs.commitment_of(lt, record.number) is None:
-            raise HTTPException(404, proofs.NO_PROOF)
+            raise Refused(404, proofs.NO_PROOF)
         return member
 
     @app.get("/api/tables/{table_id}/hands/{number}/phh")
@@ -342,7 +358,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         src = await history_store.source(lt, number)
         meta = src.hand_meta.get(number) if src is not None else None
         if src is None or meta is None:
-            raise HTTPException(404, "no such hand")
+            raise Refused(404, "room.error.no_such_hand")
         out: dict[str, Any] = {"number": number, "root": meta["commitment"]}
         if number <= src.table.hands_played:  # revealed only once the hand is over
             out.update((src.summary(number) or {}).get("fair") or {"reveal": None})
@@ -352,26 +368,28 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        # Before the reader's hello says its language: the browser's Accept-Language.
+        lang = pick_language(ws.headers.get("accept-language"))
         try:
             lt = await room.resolve(table_id)
         except NoSuchTable:
-            await ws.send_json({"type": "error", **words("en", "room.error.no_such_table")})
+            await ws.send_json({"type": "error", **words(lang, "room.error.no_such_table")})
             await ws.close(code=4404)
             return
         except Elsewhere as error:
             # Another live process plays it: the browser retries (through the proxy's routing).
-            await ws.send_json({"type": "error", "message": str(error), "code": "elsewhere", "node": error.node})
+            await ws.send_json({"type": "error", **error_words(lang, error), "code": "elsewhere", "node": error.node})
             await ws.close(code=4409)
             return
         # The peer's address: a proxy's X-Forwarded-For counts only with --trust-forwarded.
         address = ws.client.host if ws.client else "unknown"
         refused = connections.admit(address, lt.id)
         if refused is not None:
-            await ws.send_json({"type": "error", "message": refused, "code": "too_many_connections"})
+            await ws.send_json({"type": "error", **error_words(lang, refused), "code": "too_many_connections"})
             await ws.close(code=TOO_MANY_CLOSE_CODE, reason="too many connections")
             return
         try:
-            await _serve_reader(ws, lt, Conn(ws, address=address))
+            await _serve_reader(ws, lt, Conn(ws, address=address, lang=lang))
         finally:
             connections.release(address, lt.id)
 
@@ -388,11 +406,11 @@ async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
         try:
             hello = parse(first.get("text"))
             if hello["type"] != "hello":
-                raise ProtocolError("say hello first: {\"type\": \"hello\", \"token\": ...}")
+                raise ProtocolError("room.protocol.hello_first")
             token = hello.get("token")
             lang = hello.get("lang")
-        except ProtocolError as error:
-            await ws.send_json({"type": "error", "message": str(error), "ref": "hello"})
+        except ProtocolError as error:  # said in the browser's language (no hello has said another)
+            await ws.send_json({"type": "error", **error_words(conn.lang, error), "ref": "hello"})
     except (asyncio.TimeoutError, WebSocketDisconnect):
         return
     conn.task = asyncio.create_task(_sender(conn))
@@ -410,7 +428,7 @@ async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
             try:
                 data = parse(message.get("text") if message.get("text") is not None else message.get("bytes"))
             except ProtocolError as error:
-                conn.send_json({"type": "error", "message": str(error)})
+                conn.send_json({"type": "error", **error_words(conn.lang, error)})
                 continue
             if data["type"] == "hello":
                 conn.send_json({"type": "error", **words(conn.lang, "room.error.already_greeted"), "ref": "hello"})

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pokerdealer.server.limits import Buckets
+from pokerdealer.server.words import Said
 
 if TYPE_CHECKING:
     from pokerdealer.server.settings import ServerOptions
@@ -52,8 +53,9 @@ HISTORY = 30
 SPECTATOR = "spectator"
 """The name a line said by someone without a seat here is shown with."""
 
-TOO_FAST = "chat: you are sending too fast; wait {s} s"
-TABLE_BUSY = "chat: this table's chat is busy; wait {s} s"
+TOO_FAST = "room.chat.too_fast"
+TABLE_BUSY = "room.chat.busy"
+"""The catalog keys of a refused line (``s``: the seconds to wait)."""
 
 
 class Speaker(Protocol):
@@ -83,9 +85,9 @@ class TableChat:
         self.table = Buckets(limits.table_rate, clock=limits.clock)
         self.lines: deque[dict[str, Any]] = deque(maxlen=HISTORY)
 
-    def say(self, conn: Speaker, text: str, *, readers: Iterable[Speaker], at: float | None = None) -> str | None:
+    def say(self, conn: Speaker, text: str, *, readers: Iterable[Speaker], at: float | None = None) -> Said | None:
         """Send ``text`` (already checked by :func:`~pokerdealer.server.protocol.parse`)
-        from ``conn`` to every reader; or return why not (nothing sent, no token spent)."""
+        from ``conn`` to every reader; or return why not, in words (nothing sent, no token spent)."""
         member = conn.member
         own = [] if member is None else [(self.limits.members, member.id)]
         buckets = [*own, (self.limits.addresses, conn.address), (self.table, None)]
@@ -93,7 +95,7 @@ class TableChat:
         if max(waits) > 0:
             worst = max(range(len(waits)), key=waits.__getitem__)
             reason = TABLE_BUSY if buckets[worst][0] is self.table else TOO_FAST
-            return reason.format(s=math.ceil(waits[worst]))
+            return Said(reason, s=math.ceil(waits[worst]))
         for b, key in buckets:
             b.take(key)
         line = {"name": SPECTATOR if member is None else member.name, "text": text,

@@ -30,9 +30,9 @@ MAX_PAGE_COUNT = 20
 def quiz_payload(*, topic: str, count: int, seed: int | None, lang: str) -> dict[str, Any]:
     """``{"questions": [...], "seed": N}`` for the page; a bad value is one-line PokerDealerError."""
     if not 1 <= count <= MAX_PAGE_COUNT:
-        raise PokerDealerError(f"count {count} is out of range: expected 1 to {MAX_PAGE_COUNT}")
+        raise PokerDealerError.said("quiz.error.count", count=count, most=MAX_PAGE_COUNT)
     if seed is not None and not 0 <= seed < 2**63:
-        raise PokerDealerError(f"seed {seed} is out of range: expected 0 to 2**63 - 1")
+        raise PokerDealerError.said("quiz.error.seed", seed=seed)
     used = seed if seed is not None else secrets.randbelow(10**9)
     questions = drills(topic, count=count, seed=used, lang=lang)
     return {"questions": [q.to_json() for q in questions], "seed": used}

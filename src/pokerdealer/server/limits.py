@@ -33,6 +33,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from pokerdealer.server.words import Said
+
 __all__ = ["TOO_MANY_CLOSE_CODE", "Buckets", "Caps", "Connections", "Rate"]
 
 TOO_MANY_CLOSE_CODE = 4429
@@ -124,9 +126,6 @@ class Caps:
     """To one table (players and spectators)."""
 
 
-TOO_MANY_FOR_TABLE = "too many connections from your address to this table (at most {n}); close a tab"
-TOO_MANY_FROM_ADDRESS = "too many connections from your address (at most {n} to all tables); close a tab"
-TABLE_CROWDED = "this table has too many readers (at most {n}); try again later"
 
 
 class Connections:
@@ -135,7 +134,7 @@ class Connections:
     >>> c = Connections(Caps(per_address_table=1, per_address=2, per_table=5))
     >>> c.admit("10.0.0.1", "t1") is None
     True
-    >>> c.admit("10.0.0.1", "t1")
+    >>> str(c.admit("10.0.0.1", "t1"))
     'too many connections from your address to this table (at most 1); close a tab'
     >>> c.release("10.0.0.1", "t1")
     >>> c.admit("10.0.0.1", "t1") is None
@@ -148,15 +147,16 @@ class Connections:
         self._addresses: dict[str, int] = {}
         self._tables: dict[str, int] = {}
 
-    def admit(self, address: str, table: str) -> str | None:
-        """Count a new connection, or say why it is refused (nothing counted)."""
+    def admit(self, address: str, table: str) -> Said | None:
+        """Count a new connection, or say why it is refused (nothing counted;
+        catalog ``room.conn.*``, told in the client's language)."""
         caps = self.caps
         if self._pairs.get((address, table), 0) >= caps.per_address_table:
-            return TOO_MANY_FOR_TABLE.format(n=caps.per_address_table)
+            return Said("room.conn.too_many_for_table", n=caps.per_address_table)
         if self._addresses.get(address, 0) >= caps.per_address:
-            return TOO_MANY_FROM_ADDRESS.format(n=caps.per_address)
+            return Said("room.conn.too_many_from_address", n=caps.per_address)
         if self._tables.get(table, 0) >= caps.per_table:
-            return TABLE_CROWDED.format(n=caps.per_table)
+            return Said("room.conn.table_crowded", n=caps.per_table)
         _bump(self._pairs, (address, table), 1)
         _bump(self._addresses, address, 1)
         _bump(self._tables, table, 1)

@@ -509,7 +509,7 @@ class LiveTable:
         if kind == "chat":  # sent to every reader now, never in the state
             refused = self.chat.say(conn, msg["text"], readers=self.conns)
             if refused is not None:
-                raise PokerDealerError(refused)  # chat limits: English until chat.py says them by key
+                raise refused
             return False
         member = conn.member
         if member is None:

@@ -30,6 +30,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pokerdealer.server.words import Said, pick_language, refusal_body
+
 __all__ = [
     "MAX_BODY_BYTES",
     "Edge",
@@ -41,8 +43,8 @@ __all__ = [
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body accepted (every API body is well under 1 KB)."""
 
-TOO_LARGE = f"the request body is larger than {MAX_BODY_BYTES} bytes"
-SERVER_ERROR = "internal server error"
+TOO_LARGE = Said("room.error.too_large", limit=MAX_BODY_BYTES)
+SERVER_ERROR = Said("room.error.server_error")
 
 #: A Host header that may be written into the policy (anything else: 'self' only).
 _HOST = re.compile(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
@@ -105,9 +107,10 @@ class Edge:
                 message = {**message, "headers": [*message.get("headers", ()), *(h for h in extra if h[0] not in present)]}
             await send(message)
 
+        lang = pick_language(_header(scope, b"accept-language"))  # the refusals below are said in it
         length = _header(scope, b"content-length")
         if length is not None and length.strip().isdigit() and int(length) > self.max_body:
-            await _answer(send_with_headers, 413, TOO_LARGE)
+            await _answer(send_with_headers, 413, refusal_body(lang, TOO_LARGE))
             return
         # Read the whole body here, counting (chunked bodies have no length to check):
         # it is small, and the application then reads it from memory.
@@ -120,7 +123,7 @@ class Edge:
                 break
             size += len(message.get("body", b""))
             if size > self.max_body:
-                await _answer(send_with_headers, 413, TOO_LARGE)
+                await _answer(send_with_headers, 413, refusal_body(lang, TOO_LARGE))
                 return
             if not message.get("more_body", False):
                 break
@@ -132,13 +135,14 @@ class Edge:
             await self.app(scope, replay, send_with_headers)
         except Exception:
             if not started:  # the 500 carries the headers too (Starlette's own would not)
-                await _answer(send_with_headers, 500, SERVER_ERROR, close=False)
+                await _answer(send_with_headers, 500, refusal_body(lang, SERVER_ERROR), close=False)
             raise
 
 
-async def _answer(send: Send, status: int, detail: str, *, close: bool = True) -> None:
-    """A JSON error sent straight from the edge; ``close``: the rest of the body is not read."""
-    body = JSONResponse({"detail": detail}).body
+async def _answer(send: Send, status: int, said: dict[str, Any], *, close: bool = True) -> None:
+    """A JSON error sent straight from the edge (:func:`~pokerdealer.server.words.refusal_body`);
+    ``close``: the rest of the body is not read."""
+    body = JSONResponse(said).body
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     if close:
         headers.append((b"connection", b"close"))

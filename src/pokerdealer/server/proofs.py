@@ -24,11 +24,11 @@ if TYPE_CHECKING:
 
 __all__ = ["commitment_of", "hand_phh", "hand_reveal", "mine_file", "own_opening", "player_index"]
 
-#: Reasons a player's own download is refused (HTTP 403/404 with this line).
-NO_SEAT_TOKEN = "send your seat token in the X-Seat-Token header"
-UNKNOWN_TOKEN = "unknown seat token"
-NOT_DEALT_IN = "you were not dealt in this hand"
-NO_PROOF = "this hand was dealt before per-position proofs: there is nothing to download"
+#: Reasons a player's own download is refused (HTTP 403/404): catalog keys, said in the reader's language.
+NO_SEAT_TOKEN = "room.proof.no_seat_token"
+UNKNOWN_TOKEN = "room.proof.unknown_token"
+NOT_DEALT_IN = "room.proof.not_dealt_in"
+NO_PROOF = "room.proof.no_proof"
 
 
 def commitment_of(lt: LiveTable, number: int) -> DeckCommitment | None:

@@ -18,16 +18,19 @@ import json
 import unicodedata
 from typing import Any
 
+from pokerdealer.server.words import Said
+
 __all__ = [
-    "CHAT_LIMIT", "MAX_MESSAGE_BYTES", "ProtocolError", "chat_text", "clean_text", "parse", "visible_text",
+    "CHAT_LIMIT", "MAX_MESSAGE_BYTES", "WHATS", "ProtocolError", "chat_text", "clean_text", "parse", "visible_text",
 ]
 
 MAX_MESSAGE_BYTES = 2048
 _MAX_INT = 10**12
 
 
-class ProtocolError(ValueError):
-    """A browser message that is rejected (the table is not touched)."""
+class ProtocolError(Said, ValueError):
+    """A browser message that is rejected (the table is not touched): a catalog
+    key (``room.protocol.*``) and params, its text the English one."""
 
 
 _INT, _STR, _OPT_INT, _OPT_STR = "int", "str", "int?", "str?"
@@ -68,29 +71,39 @@ CHAT_LIMIT = 200
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
+WHATS = ("name", "table_name", "chat")
+"""What :func:`visible_text` checks (catalog ``room.protocol.what.<what>`` names it)."""
+
+
+def _what(what: str) -> dict[str, Any]:
+    if what not in WHATS:
+        raise ValueError(f"what must be one of {', '.join(WHATS)}, got {what!r}")
+    return {"key": f"room.protocol.what.{what}", "params": {}}
+
+
 def visible_text(text: str, *, what: str, limit: int) -> str:
     """Text a person typed (a name, a chat line) as it is stored and shown: NFC,
     control and format characters out, runs of space made one. Checked *after*
     that, so nothing invisible counts: something must be left to see (not only
     marks or blank letters), and at most ``limit`` characters. Raises
-    :class:`ProtocolError` naming ``what``.
+    :class:`ProtocolError` naming ``what`` (one of :data:`WHATS`).
 
-    >>> visible_text(" Ann\u200b ", what="the name", limit=24)
+    >>> visible_text(" Ann\u200b ", what="name", limit=24)
     'Ann'
-    >>> visible_text("\u200b\u3164\u2800", what="the name", limit=24)
+    >>> visible_text("\u200b\u3164\u2800", what="name", limit=24)
     Traceback (most recent call last):
     ...
     pokerdealer.server.protocol.ProtocolError: the name has nothing visible in it
-    >>> visible_text("x" * 25, what="the name", limit=24)
+    >>> visible_text("x" * 25, what="name", limit=24)
     Traceback (most recent call last):
     ...
     pokerdealer.server.protocol.ProtocolError: the name has at most 24 characters (this one has 25)
     """
     line = clean_text(unicodedata.normalize("NFC", text), len(text))
     if not any(ch not in _BLANK_LETTERS and unicodedata.category(ch)[0] in "LNPS" for ch in line):
-        raise ProtocolError(f"{what} has nothing visible in it")
+        raise ProtocolError("room.protocol.nothing_visible", what=_what(what))
     if len(line) > limit:
-        raise ProtocolError(f"{what} has at most {limit} characters (this one has {len(line)})")
+        raise ProtocolError("room.protocol.too_long", what=_what(what), limit=limit, n=len(line))
     return line
 
 
@@ -104,53 +117,53 @@ def chat_text(text: str) -> str:
     ...
     pokerdealer.server.protocol.ProtocolError: chat: the message has nothing visible in it
     """
-    return visible_text(text, what="chat: the message", limit=CHAT_LIMIT)
+    return visible_text(text, what="chat", limit=CHAT_LIMIT)
 
 
 def parse(text: str | bytes | None) -> dict[str, Any]:
     """Read one browser message; raises :class:`ProtocolError` with the reason."""
     if text is None:
-        raise ProtocolError("binary messages are not accepted; send JSON text")
+        raise ProtocolError("room.protocol.binary")
     if isinstance(text, bytes):
-        raise ProtocolError("binary messages are not accepted; send JSON text")
+        raise ProtocolError("room.protocol.binary")
     if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(f"message too large (limit {MAX_MESSAGE_BYTES} bytes)")
+        raise ProtocolError("room.protocol.too_large", limit=MAX_MESSAGE_BYTES)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise ProtocolError("message is not valid JSON") from None
+        raise ProtocolError("room.protocol.not_json") from None
     if not isinstance(data, dict):
-        raise ProtocolError("message must be a JSON object")
+        raise ProtocolError("room.protocol.not_object")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _SCHEMAS:
-        raise ProtocolError(f"unknown message type; expected one of {', '.join(_SCHEMAS)}")
+        raise ProtocolError("room.protocol.unknown_type", types=", ".join(_SCHEMAS))
     schema = _SCHEMAS[kind]
     extra = set(data) - set(schema) - {"type", "id"}
     if extra:
-        raise ProtocolError(f"{kind}: unexpected field(s) {', '.join(sorted(map(str, extra)))}")
+        raise ProtocolError("room.protocol.extra_fields", kind=kind, fields=", ".join(sorted(map(str, extra))))
     if "id" in data and not _is_int(data["id"]):
-        raise ProtocolError(f"{kind}: id must be a whole number")
+        raise ProtocolError("room.protocol.id_int", kind=kind)
     for name, spec in schema.items():
         value = data.get(name)
         if value is None:
             if spec.endswith("?"):
                 continue
-            raise ProtocolError(f"{kind}: {name} is required")
+            raise ProtocolError("room.protocol.required", kind=kind, name=name)
         if spec.startswith("int") and not _is_int(value):
-            raise ProtocolError(f"{kind}: {name} must be a whole number")
+            raise ProtocolError("room.protocol.int", kind=kind, name=name)
         if spec.startswith("str") and not isinstance(value, str):
-            raise ProtocolError(f"{kind}: {name} must be text")
+            raise ProtocolError("room.protocol.text", kind=kind, name=name)
     if kind == "act":
         if data["kind"] not in ACT_KINDS:
-            raise ProtocolError(f"act: kind must be one of {', '.join(ACT_KINDS)}")
+            raise ProtocolError("room.protocol.act_kind", kinds=", ".join(ACT_KINDS))
         if data["kind"] == "raise" and data.get("amount") is None:
-            raise ProtocolError("act: a raise needs an amount (the total to raise to)")
+            raise ProtocolError("room.protocol.raise_amount")
         if data["kind"] != "raise" and data.get("amount") is not None:
-            raise ProtocolError(f"act: {data['kind']} takes no amount")
+            raise ProtocolError("room.protocol.no_amount", kind=data["kind"])
     if kind == "chat":
         data["text"] = chat_text(data["text"])
     if kind == "hello" and data.get("token") is not None and len(data["token"]) > 100:
-        raise ProtocolError("hello: token too long")
+        raise ProtocolError("room.protocol.token_long")
     return data
 
 

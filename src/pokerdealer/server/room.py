@@ -46,6 +46,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from pokerdealer.i18n import message
 from pokerdealer.server import db, host, tournament
 from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
@@ -72,10 +73,9 @@ class Elsewhere(Exception):
     def __init__(self, table_id: str, node: str) -> None:
         self.table_id = table_id
         self.node = node
-        super().__init__(
-            f"table {table_id} is being played by another server process ({node}); "
-            "the room's address routes it there -- try again in a moment"
-        )
+        self.key = "room.error.elsewhere"
+        self.params = {"table": table_id, "node": node}
+        super().__init__(message("en", self.key, **self.params))
 
 
 class Room:
@@ -141,7 +141,7 @@ class Room:
                 if time.monotonic() - self._renewed > self.lease * 0.9:
                     # Our leases may have expired: stop playing before another process starts.
                     for lt in list(self.tables.values()):
-                        await self._drop(lt, "this server lost its database connection")
+                        await self._drop(lt, "room.drop.lost_db")
                 continue
             try:
                 await self.claim_free()
@@ -151,7 +151,7 @@ class Room:
     async def renew(self) -> None:
         for lt in list(self.tables.values()):
             if lt.broken is not None:  # memory ran ahead of the log: rebuild it from the log
-                await self._drop(lt, "the table is restarting", release=True)
+                await self._drop(lt, "room.drop.restarting", release=True)
         stats = {}
         for table_id, lt in self.tables.items():
             now = _stats(lt)
@@ -171,10 +171,10 @@ class Room:
             await live.stop()
             for lt in live.tables.values():
                 if lt.id in self.tables:
-                    await self._drop(lt, "the tournament moved to another server process")
+                    await self._drop(lt, "room.drop.tournament_moved")
         for table_id in [t for t in held if t not in owned and t in self.tables]:
             log.warning("table %s: lease lost to another process; dropped here", table_id)
-            await self._drop(self.tables[table_id], "the table moved to another server process")
+            await self._drop(self.tables[table_id], "room.drop.moved")
         # Hand-over: a table another process was asked for, that nobody reads here,
         # moves to it (a proxy routes that table's readers there).
         asked = await asyncio.to_thread(
@@ -184,7 +184,7 @@ class Room:
             lt = self.tables.get(table_id)
             if lt is None or lt.conns or getattr(lt, "live_event", None) is not None:
                 continue  # a tournament's tables stay with their event
-            await self._drop(lt, "the table moved to another server process")
+            await self._drop(lt, "room.drop.moved")
             until = time.time() + self.lease
             moved = await asyncio.to_thread(
                 self.store.transact, lambda c, t=table_id, o=to: db.hand_over(c, t, self.owner, o, until)
@@ -289,10 +289,11 @@ class Room:
         return lt, backfill
 
     async def _drop(self, lt: LiveTable, why: str, *, release: bool = False) -> None:
+        """Stop playing ``lt`` here; each reader is told ``why`` (a ``room.drop.*`` key) and reconnects."""
         self.tables.pop(lt.id, None)
         self._stats.pop(lt.id, None)
         for conn in list(lt.conns):
-            conn.send_json({"type": "error", "message": why + "; reconnecting"})
+            conn.tell("error", why)
         await lt.stop()
         if release:
             await self._release([lt.id])

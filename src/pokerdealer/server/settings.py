@@ -58,6 +58,11 @@ class ServerOptions:
     """Chat lines one table carries, whoever says them (what people can read)."""
 
 
+def _field(name: str) -> dict[str, Any]:
+    """A setting's name in words (catalog ``room.settings.field.<name>``)."""
+    return {"key": f"room.settings.field.{name}", "params": {}}
+
+
 @dataclass(frozen=True)
 class TableSettings:
     name: str = "Table"
@@ -92,32 +97,41 @@ class TableSettings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
-        """Check every field; raises :class:`TableError` with a message for people."""
+        """Check every field; raises :class:`TableError` with a message for people
+        (a ``room.settings.*`` catalog key and params: said in the reader's language).
+
+        >>> error = None
+        >>> try:
+        ...     TableSettings.from_dict({"small_blind": 5, "big_blind": 2})
+        ... except TableError as e:
+        ...     error = e
+        >>> str(error), error.key
+        ('the small blind cannot be larger than the big blind', 'room.settings.blinds_order')
+        """
         if not isinstance(data, dict):
-            raise TableError("table settings must be an object")
+            raise TableError.said("room.settings.not_object")
         known = {f for f in cls.__dataclass_fields__ if f != "extra"}
         unknown = set(data) - known
         if unknown:
-            raise TableError(f"unknown table setting(s): {', '.join(sorted(unknown))}")
+            raise TableError.said("room.settings.unknown", names=", ".join(sorted(map(str, unknown))))
         d = {**asdict(cls()), **data}
         d.pop("extra", None)
         if not isinstance(d["name"], str):
-            raise TableError("the table name must be text")
+            raise TableError.said("room.settings.name_text")
         try:  # checked as it will be shown: invisible characters removed first
-            name = visible_text(d["name"], what="the table name", limit=40)
+            name = visible_text(d["name"], what="table_name", limit=40)
         except ProtocolError as error:
-            raise TableError(str(error)) from None
+            raise TableError.said(error.key, **error.params) from None
         structure = d["structure"]
         if structure not in {s.value for s in Structure}:
-            raise TableError("structure must be no_limit, pot_limit or fixed_limit")
+            raise TableError.said("room.settings.structure")
         ints = {}
         for key, low, high in (("small_blind", 0, 10**6), ("big_blind", 1, 10**6),
                                ("stack", 1, 10**9), ("seats", 2, 10), ("ante", 0, 10**6),
                                ("time_bank", 0, 600)):
             value = d[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                field = {"key": f"room.settings.field.{key}"}
-                raise TableError.said("room.settings.whole_number", field=field, low=low, high=high)
+                raise TableError.said("room.settings.whole_number", field=_field(key), low=low, high=high)
             ints[key] = value
         if ints["small_blind"] > ints["big_blind"]:
             raise TableError.said("room.settings.blinds_order")
@@ -125,7 +139,7 @@ class TableSettings:
             raise TableError.said("room.settings.stack_two_bb")
         bots = d["bots"]
         if not isinstance(bots, (list, tuple)) or not all(isinstance(b, str) for b in bots):
-            raise TableError("bots must be a list of bot names")
+            raise TableError.said("room.settings.bots_list")
         allowed = set(bot_names()) & {"tight", "caller", "random"}
         for b in bots:
             if b not in allowed:
@@ -136,12 +150,12 @@ class TableSettings:
         if isinstance(clock, bool) or not isinstance(clock, (int, float)) or not 0.2 <= clock <= 600:
             raise TableError.said("room.settings.clock")
         if d["lang"] not in LANGS:
-            raise TableError(f"lang must be one of {', '.join(LANGS)}")
+            raise TableError.said("room.settings.lang", langs=", ".join(LANGS))
         if d["ante_type"] not in ANTE_TYPES:
             raise TableError.said("room.settings.ante_type", choices=", ".join(ANTE_TYPES))
         for key in ("listed", "reveal_deck", "approve_players", "straddle"):
             if not isinstance(d[key], bool):
-                raise TableError(f"{key} must be true or false")
+                raise TableError.said("room.settings.bool", field=_field(key))
         return cls(
             name=name, structure=structure, bots=tuple(bots), clock=float(clock),
             lang=d["lang"], listed=d["listed"], reveal_deck=d["reveal_deck"], ante_type=d["ante_type"],

@@ -40,7 +40,15 @@ __all__ = ["UploadError", "replay_upload"]
 
 
 class UploadError(PokerDealerError):
-    """An uploaded file the replayer cannot open (the message says why)."""
+    """An uploaded file the replayer cannot open (the message says why: a
+    ``room.upload.*`` catalog key and params)."""
+
+
+def _reason(error: PokerDealerError) -> object:
+    """What the reading or the rules said: in words when it has a key, else its first line."""
+    if error.key:
+        return {"key": error.key, "params": dict(error.params)}
+    return str(error).splitlines()[0]
 
 
 def replay_upload(text: str) -> dict[str, Any]:
@@ -53,16 +61,18 @@ def replay_upload(text: str) -> dict[str, Any]:
             try:
                 histories = loads_all(text) if text.lstrip().startswith("[") else [loads(text)]
             except PokerDealerError as error:
-                raise UploadError(f"neither PokerStars text nor PHH ({error})") from None
+                raise UploadError.said("room.upload.neither", error=_reason(error)) from None
         if not histories:
-            raise UploadError("no hand in the file")
+            raise UploadError.said("room.upload.no_hand")
         history = histories[0]
         result = history_to_hand(history, auto_showdown=True)
+    except UploadError:
+        raise
     except PokerDealerError as error:
-        raise UploadError(str(error).splitlines()[0]) from None
+        raise UploadError.said("room.upload.bad", error=_reason(error)) from None
     hand = result.hand
     if not hand.is_complete:
-        raise UploadError("the hand stops before its end: the replayer shows finished hands")
+        raise UploadError.said("room.upload.unfinished")
     n = hand.config.player_count
     names = history.player_names if history.players else tuple(f"p{i + 1}" for i in range(n))
     seats = history.metadata.get("seats")

@@ -26,6 +26,7 @@ from pokerdealer.i18n import CATALOGS, LANGUAGES, message
 
 __all__ = [
     "PAGE_PREFIXES",
+    "Refused",
     "Said",
     "error_words",
     "page_catalog",
@@ -50,6 +51,30 @@ class Said(Exception):
         self.key = key
         self.params = params
         super().__init__(said_text("en", key, params))
+
+
+class Refused(Said):
+    """A refused HTTP request in words: its status, catalog key and params; the
+    app answers ``{"detail", "key", "params", "message"}`` in the language of the
+    request's ``Accept-Language`` (:func:`refusal_body`).
+
+    >>> error = Refused(404, "room.error.no_such_table")
+    >>> error.status, refusal_body("zh-Hant", error)["detail"]
+    (404, '沒有這張牌桌')
+    """
+
+    def __init__(self, status: int, key: str, /, *, headers: Mapping[str, str] | None = None,
+                 **params: Any) -> None:  # noqa: ANN401
+        self.status = status
+        self.headers = dict(headers or {})
+        super().__init__(key, **params)
+
+
+def refusal_body(lang: str, error: Exception) -> dict[str, Any]:
+    """The JSON of a refused request: ``detail`` and ``message`` in ``lang``, with the
+    key and params a page renders in its own language (an error without a key: its text)."""
+    said = error_words(lang, error)
+    return {"detail": said["message"], **said}
 
 
 def said_text(lang: str, key: str, params: Mapping[str, Any] | None = None) -> str:

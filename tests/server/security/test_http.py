@@ -218,7 +218,8 @@ def test_every_response_carries_the_security_headers(edge: Server) -> None:
             "/static/nope.js", "/no/such/page",
         )
     ]
-    responses.append(httpx.post(edge.base + "/api/tables", json={"seats": 99}, timeout=10))  # 422
+    responses.append(httpx.post(edge.base + "/api/tables", json={"seats": 99}, timeout=10))  # 400: out of range
+    responses.append(httpx.post(edge.base + "/api/tables", json={"seats": "many"}, timeout=10))  # 422: not a number
     responses.append(httpx.post(f"{edge.base}/api/tables/{table}/join", json={"name": "\u200b"}, timeout=10))  # 400
     responses.append(httpx.delete(edge.base + "/api/tables", timeout=10))  # 405
     responses.append(httpx.post(edge.base + "/api/tables", content=b"x" * 70000, timeout=10))  # 413
@@ -266,7 +267,8 @@ def test_a_server_error_carries_the_security_headers_too() -> None:
 
     r = asyncio.run(fetch())
     assert r.status_code == 500
-    assert r.json() == {"detail": "internal server error"}
+    assert r.json() == {"detail": "internal server error", "key": "room.error.server_error", "params": {},
+                        "message": "internal server error"}
     assert "script-src 'self'" in r.headers["content-security-policy"]
     assert r.headers["x-content-type-options"] == "nosniff"
     assert r.headers["referrer-policy"] == "no-referrer"

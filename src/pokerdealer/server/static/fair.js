@@ -46,7 +46,7 @@ const boardPositions = (players) => [1, 2, 3, 5, 7].map(k => 2 * players + k);
 // A download of your own (the seat token goes in a header, never in a URL).
 async function downloadOwn(path, token, filename) {
   const res = await fetch(path, { headers: { "X-Seat-Token": token } });
-  if (!res.ok) { const d = await res.json().catch(() => ({})); throw new Error(d.detail || res.statusText); }
+  if (!res.ok) { const d = await res.json().catch(() => ({})); throw new Error(said(d) || res.statusText); }
   const url = URL.createObjectURL(await res.blob());
   const a = el("a", { href: url, download: filename });
   document.body.append(a); a.click(); a.remove();

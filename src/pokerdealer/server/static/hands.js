@@ -68,7 +68,7 @@ async function openFile(file) {
   $("dl-error").textContent = "";
   const res = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "text/plain" }, body: await file.text() });
   const d = await res.json().catch(() => ({}));
-  if (!res.ok) { $("dl-error").textContent = d.detail || res.statusText; return; }
+  if (!res.ok) { $("dl-error").textContent = said(d) || res.statusText; return; }  // in the page's language
   detail = d;
   step = 0;
   fileTitle = { params: { table: d.table, n: d.number }, hands: d.hands };

@@ -1,0 +1,200 @@
+"""Every refusal the room sends comes in the reader's language (issue 14): the
+table settings a new table is refused for, a join, uploads, downloads, the host
+link, the body limit and the drills over HTTP (by ``Accept-Language``), and
+over the websocket the protocol's refusals, chat limits and the connection caps
+(by ``Accept-Language`` before the hello, then the language the reader picked).
+Each one drives a real server and reads zh-Hant text back."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from pokerdealer.i18n import message
+from pokerdealer.server.room import Elsewhere
+from pokerdealer.server.words import error_words
+from tests.server.conftest import Client, Server
+
+ZH = {"Accept-Language": "zh-TW,zh;q=0.9"}
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("refusals") / "room.db", extra=("--conns-per-address-table", "2")).start()
+    yield s
+    s.stop()
+
+
+def said_in_chinese(body: dict[str, Any], key: str) -> str:
+    """The refusal's key is ``key`` and its text the zh-Hant catalog's, filled with its params."""
+    assert body["key"] == key, body
+    text = message("zh-Hant", key, **body["params"])
+    assert body["message"] == text and CJK.search(text), body
+    assert not re.search(r"\b(must|cannot|unknown|expected|too|the)\b", text), text
+    return text
+
+
+@pytest.mark.parametrize(
+    ("settings", "key"),
+    [
+        ({"small_blind": 5, "big_blind": 2}, "room.settings.blinds_order"),
+        ({"seats": 11}, "room.settings.whole_number"),
+        ({"stack": 3}, "room.settings.stack_two_bb"),
+        ({"bots": ["evil"]}, "room.settings.unknown_bot"),
+        ({"bots": ["caller"] * 6}, "room.settings.seat_free"),
+        ({"clock": 0.1}, "room.settings.clock"),
+        ({"structure": "spread"}, "room.settings.structure"),
+        ({"ante_type": "button"}, "room.settings.ante_type"),
+        ({"lang": "fr"}, "room.settings.lang"),
+        ({"name": "\u200b\u3164"}, "room.protocol.nothing_visible"),
+        ({"name": "x" * 41}, "room.protocol.too_long"),
+    ],
+)
+def test_a_new_tables_refused_settings_are_said_in_the_browsers_language(
+    room: Server, settings: dict[str, Any], key: str
+) -> None:
+    r = httpx.post(room.base + "/api/tables", json={"name": "t", **settings}, headers=ZH, timeout=10)
+    assert r.status_code == 400
+    text = said_in_chinese(r.json(), key)
+    assert r.json()["detail"] == text
+
+
+def test_a_setting_is_named_in_chinese_in_its_refusal(room: Server) -> None:
+    r = httpx.post(room.base + "/api/tables", json={"seats": 11}, headers=ZH, timeout=10)
+    assert said_in_chinese(r.json(), "room.settings.whole_number") == "座位數須為 2 至 10 的整數"
+
+
+def test_a_join_refused_for_its_buy_in_or_name_is_said_in_chinese(room: Server) -> None:
+    table = room.create_table(name="join", stack=200)
+    r = httpx.post(f"{room.base}/api/tables/{table}/join", json={"name": "Ann", "buy_in": 10**6}, headers=ZH, timeout=10)
+    assert r.status_code == 400
+    assert said_in_chinese(r.json(), "room.error.buy_in_range") == "買入須為 50 至 200"
+    r = httpx.post(f"{room.base}/api/tables/{table}/join", json={"name": "\u200b"}, headers=ZH, timeout=10)
+    assert said_in_chinese(r.json(), "room.protocol.nothing_visible") == "名字沒有任何看得見的字"
+
+
+@pytest.mark.parametrize(
+    ("body", "key"),
+    [
+        (b"\xff\xfe\x00bad", "room.upload.not_utf8"),
+        (b"hello", "room.upload.neither"),
+        (b'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+         b'starting_stacks = [100, 100]\nactions = ["d dh p1 ????", "d dh p2 ????"]\n', "room.upload.unfinished"),
+    ],
+)
+def test_an_upload_the_replayer_cannot_open_is_refused_in_chinese(room: Server, body: bytes, key: str) -> None:
+    r = httpx.post(room.base + "/api/replay", content=body, headers=ZH, timeout=10)
+    assert r.status_code == 400
+    said_in_chinese(r.json(), key)
+
+
+def test_the_body_limit_no_such_table_and_the_host_link_are_refused_in_chinese(room: Server) -> None:
+    r = httpx.post(room.base + "/api/replay", content=b"x" * 70_000, headers=ZH, timeout=10)
+    assert r.status_code == 413
+    said_in_chinese(r.json(), "room.error.too_large")
+    r = httpx.get(room.base + "/api/tables/nosuchtable", headers=ZH, timeout=10)
+    assert r.status_code == 404
+    said_in_chinese(r.json(), "room.error.no_such_table")
+    table = room.create_table(name="host")
+    r = httpx.post(f"{room.base}/api/tables/{table}/host", json={"command": "pause"},
+                   headers={**ZH, "X-Host-Token": "wrong"}, timeout=10)
+    assert r.status_code == 403
+    said_in_chinese(r.json(), "room.host.not_host")
+    r = httpx.get(f"{room.base}/api/quiz?count=50&lang=zh-Hant", timeout=10)  # the drills' own language
+    said_in_chinese(r.json(), "quiz.error.count")
+
+
+def test_a_download_of_your_own_cards_is_refused_in_chinese(room: Server) -> None:
+    table = room.create_table(name="mine", bots=["caller"], clock=0.3)
+    room.join(table, "Ann")  # she never acts: the clock plays her hands
+    deadline = time.monotonic() + 30
+    while not room.get(f"/api/tables/{table}/hands").json():
+        assert time.monotonic() < deadline, "no hand finished"
+        time.sleep(0.2)
+    base = f"{room.base}/api/tables/{table}/hands/1/mine"
+    r = httpx.get(base, headers=ZH, timeout=10)
+    assert r.status_code == 403
+    said_in_chinese(r.json(), "room.proof.no_seat_token")
+    r = httpx.get(base, headers={**ZH, "X-Seat-Token": "not-a-token"}, timeout=10)
+    said_in_chinese(r.json(), "room.proof.unknown_token")
+    r = httpx.get(f"{room.base}/api/tables/{table}/hands/999/phh", headers=ZH, timeout=10)
+    said_in_chinese(r.json(), "room.error.no_finished_hand")
+
+
+def _errors(c: Client, n: int) -> list[dict[str, Any]]:
+    out = []
+    while len(out) < n:
+        msg = c.next_of("error")
+        out.append(msg)
+    return out
+
+
+def test_the_protocols_refusals_are_said_in_the_language_the_reader_picked(room: Server) -> None:
+    table = room.create_table(name="protocol")  # an English table
+    c = Client(room, table)
+    c.until(lambda s: True)
+    c.send(type="lang", lang="zh-Hant")
+    c.ws.send("{not json")
+    c.send(type="dance")
+    c.send(type="act", kind="raise", hand=1)
+    c.send(type="ping", extra=1)
+    c.ws.send(json.dumps({"type": "chat", "text": "\u200b"}))
+    got = _errors(c, 5)
+    keys = ["room.protocol.not_json", "room.protocol.unknown_type", "room.protocol.raise_amount",
+            "room.protocol.extra_fields", "room.protocol.nothing_visible"]
+    for msg, key in zip(got, keys, strict=True):
+        said_in_chinese(msg, key)
+    c.close()
+
+
+def test_a_first_message_that_is_not_a_hello_is_refused_in_the_browsers_language(room: Server) -> None:
+    table = room.create_table(name="hello")
+    ws = connect(f"ws://127.0.0.1:{room.port}/ws/{table}", additional_headers=ZH, open_timeout=5, legacy=True)
+    try:
+        ws.send(json.dumps({"type": "ping"}))
+        msg = json.loads(ws.recv(timeout=5))
+        assert msg["ref"] == "hello"
+        said_in_chinese(msg, "room.protocol.hello_first")
+    finally:
+        ws.close()
+
+
+def test_a_chat_too_fast_is_refused_in_chinese(room: Server) -> None:
+    table = room.create_table(name="chat", lang="zh-Hant")  # the table's language, the reader's default
+    ann = room.join(table, "Ann")
+    c = Client(room, table, ann["token"])
+    c.until(lambda s: True)
+    for k in range(7):
+        c.send(type="chat", text=f"line {k}")
+    said_in_chinese(c.next_of("error"), "room.chat.too_fast")
+    c.close()
+
+
+def test_too_many_connections_are_refused_in_the_browsers_language(room: Server) -> None:
+    table = room.create_table(name="crowd")
+    open_ = [Client(room, table), Client(room, table)]  # the cap here: 2 per address and table
+    try:
+        ws = connect(f"ws://127.0.0.1:{room.port}/ws/{table}", additional_headers=ZH, open_timeout=5, legacy=True)
+        msg = json.loads(ws.recv(timeout=5))
+        assert msg["code"] == "too_many_connections"
+        said_in_chinese(msg, "room.conn.too_many_for_table")
+        ws.close()
+    finally:
+        for c in open_:
+            c.close()
+
+
+def test_a_table_played_elsewhere_is_said_in_chinese() -> None:
+    # Driven across two processes in test_multiprocess; here: the words it is sent in.
+    said = error_words("zh-Hant", Elsewhere("abc123", "10.0.0.2:8000"))
+    assert said["message"] == message("zh-Hant", "room.error.elsewhere", table="abc123", node="10.0.0.2:8000")
+    assert CJK.search(said["message"])
