@@ -343,3 +343,21 @@ def test_a_split_pot_joins_its_winners_in_the_languages_way(tmp_path, lang, said
     text = SHOWDOWN.replace("QhQd", "AdKd").replace("[242, 194, 164]", "[203, 194, 203]")
     code, out, _ = run("replay", write(tmp_path, "h.phh", text), "--lang", lang)
     assert code == 0 and said in out and shares in out
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Main pot: p1 Ann, p3 Cat split 78"),
+    ("zh-Hant", "主池：p1 Ann、p3 Cat平分78"),
+    ("zh-Hans", "主池：p1 Ann、p3 Cat平分78"),
+])
+def test_a_pot_line_takes_the_languages_colon(tmp_path, lang, line):
+    text = SHOWDOWN.replace("QhQd", "AdKd").replace("[242, 194, 164]", "[203, 194, 203]")
+    code, out, _ = run("replay", write(tmp_path, "h.phh", text), "--lang", lang)
+    assert code == 0 and line in out, out
+
+
+def test_a_mismatch_is_said_with_the_languages_colon(tmp_path):
+    text = SHOWDOWN.replace("[242, 194, 164]", "[243, 193, 164]")
+    path = write(tmp_path, "h.phh", text)
+    code, out, _ = run("replay", str(tmp_path), "--lang", "zh-Hant")
+    assert "不符：" in out and "重播：" in out and "記錄：" in out, out

@@ -43,6 +43,11 @@ def _w(lang: str, key: str, **fields: object) -> str:
     return message(lang, f"replay.{key}", **fields)
 
 
+def _labelled(lang: str, label: str, value: object) -> str:
+    """``label: value`` with the language's colon (full-width in Chinese)."""
+    return message(lang, "list.label", label=label, value=value)
+
+
 # -- JSON ------------------------------------------------------------------------------------
 
 
@@ -340,7 +345,7 @@ def _print_pots(replay: Replay, lang: str) -> None:
             outcome = _w(lang, "wins", name=winners[0], amount=amount)
         else:
             outcome = _w(lang, "split", names=winners, amount=amount)  # joined by list.separator
-        console.print(Text(f"  {title}: {outcome}", style="bold"))
+        console.print(Text(f"  {_labelled(lang, title, outcome)}", style="bold"))
         story = stories[k]
         # Folded: one word; the others mucked or hands compared: who, and why (table.awards).
         why = _w(lang, "uncontested") if story.how == "folded" else story.text(lang)
@@ -484,17 +489,22 @@ def _print_batch(results: dict[str, Any], lang: str) -> None:
         table.add_row(Text(_w(lang, word)), Text(f"{count:,}", style=style if count else ""))
     console.print(table)
     for item in results["mismatches"]:
-        console.print(Text(f"{_w(lang, 'mismatches')}: {item['path']}", style="red"))
-        console.print(Text(f"  {_w(lang, 'recorded')}: {item['expected']}"))
-        console.print(Text(f"  replay: {item['got']}"))
+        console.print(Text(_labelled(lang, _w(lang, "mismatches"), item["path"]), style="red"))
+        console.print(Text(f"  {_labelled(lang, _w(lang, 'recorded'), item['expected'])}"))
+        console.print(Text(f"  {_labelled(lang, _w(lang, 'replayed'), item['got'])}"))
     for item in results["rejected"]:
         error = item["error"]
         where = f" actions[{error['index']}]" if error.get("index") is not None else ""
         console.print(
-            Text(f"{_w(lang, 'rejected')}: {item['path']}{where}: {error['message']}", style="red"),
+            Text(
+                _labelled(
+                    lang, _w(lang, "rejected"), _labelled(lang, f"{item['path']}{where}", error["message"])
+                ),
+                style="red",
+            ),
             soft_wrap=True,
         )
     variants = Counter(item["variant"] for item in results["skipped"])
     if variants:
-        listed = ", ".join(f"{v} {c}" for v, c in sorted(variants.items()))
-        console.print(Text(f"{_w(lang, 'skipped')}: {listed}", style="dim"))
+        listed = message(lang, "list.separator").join(f"{v} {c}" for v, c in sorted(variants.items()))
+        console.print(Text(_labelled(lang, _w(lang, "skipped"), listed), style="dim"))

@@ -10,6 +10,7 @@ MESSAGES: dict[str, str] = {
     **{f"ranks.{i}": name for i, name in enumerate(_PLURALS)},
     "list.separator": ", ",
     "list.and": " and ",
+    "list.label": "{label}: {value}",
     "ordinal.1": "first",
     "ordinal.2": "second",
     "ordinal.3": "third",
@@ -246,6 +247,7 @@ MESSAGES: dict[str, str] = {
     "replay.skipped": "skipped (unsupported)",
     "replay.rejected": "rejected",
     "replay.mismatches": "mismatching",
+    "replay.replayed": "replayed",
     "replay.matches": "matching",
     "replay.no_stacks": "without finishing stacks",
     # The rules coach (pokerdealer.learn.coach) and the /rules page: coach.*, rules.*.

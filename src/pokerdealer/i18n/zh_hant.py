@@ -9,6 +9,7 @@ MESSAGES: dict[str, str] = {
     **{f"ranks.{i}": label for i, label in enumerate(_LABELS)},
     "list.separator": "、",
     "list.and": "和",
+    "list.label": "{label}：{value}",
     "ordinal.1": "一",
     "ordinal.2": "二",
     "ordinal.3": "三",
@@ -240,6 +241,7 @@ MESSAGES: dict[str, str] = {
     "replay.skipped": "略過（不支援）",
     "replay.rejected": "拒絕",
     "replay.mismatches": "不符",
+    "replay.replayed": "重播",
     "replay.matches": "相符",
     "replay.no_stacks": "無最終籌碼",
     # 練習題（pokerdealer quiz、pokerdealer.learn）：quiz.* 一整塊。
