@@ -209,3 +209,21 @@ def test_the_clock_glows_when_the_level_changes(room: Server, browser: Browser) 
     expect(page.locator("#level")).to_have_text(re.compile(r"Level \d+"))
     expect(page.locator("#clock")).to_have_class(re.compile(r"\blevel-up\b"), timeout=15_000)
     page.context.close()
+
+
+def test_a_player_sees_their_place_on_the_tournament_page_once_out(room: Server, browser: Browser) -> None:
+    # Ann registers and never acts: the action clock folds her hand after hand until the event is over.
+    made = create(room, bots=["caller", "caller"], level_seconds=3)
+    ann = open_page(browser, f"{room.base}/e/{made['id']}", viewport=PHONE, accept="en")
+    ann.locator("#register-name").fill("Ann")
+    ann.locator("#register-btn").click()
+    expect(ann.locator("#me-text")).to_contain_text("registered")
+    httpx.post(f"{room.base}/api/tournaments/{made['id']}/host", json={"command": "start"},
+               headers={"X-Host-Token": made["host_token"]}, timeout=20)
+    ann.wait_for_url(re.compile(r"/t/[^/]+$"), timeout=30_000)
+    until(lambda: state(room, made["id"])["status"] == "finished", timeout=180)
+    ann.goto(f"{room.base}/e/{made['id']}")
+    place = next(p["place"] for p in state(room, made["id"])["standings"] if p["name"] == "Ann")
+    expect(ann.locator("#me-text")).to_contain_text(f"you finished {place}")
+    expect(ann.locator("#me-go")).to_be_hidden()
+    ann.context.close()

@@ -130,7 +130,9 @@ function drawRegistration() {
   $("me").classList.toggle("hidden", !token || !me);
   if (!token || !me) return;
   const go = $("me-go");
-  if (me.table) {
+  // Playing: their table; out, or the event over (the winner is still seated): their place and prize.
+  const playing = me.table && !me.place && state.status !== "finished";
+  if (playing) {
     // The seat at the table page is opened by the token the event gave this player.
     localStorage.setItem(`pd.seat.${me.table}`, me.seat_token);
     go.href = `/t/${encodeURIComponent(me.table)}`;
@@ -140,8 +142,9 @@ function drawRegistration() {
   } else {
     $("me-text").textContent = t("event.me.registered", { name: me.name });
   }
-  go.classList.toggle("hidden", !me.table);
+  go.classList.toggle("hidden", !playing);
 }
+
 // The event's table number of the player (their room table's id is in me.table).
 function tableNumber(m) {
   const row = state.chip_counts.find(p => p.name === m.name);
