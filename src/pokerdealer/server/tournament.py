@@ -773,7 +773,7 @@ async def restore_event(room: Room, data: dict[str, Any]) -> None:
         lambda c: [db.try_claim(c, t, room.owner, room.node, now, now + room.lease, reclaim_node=room.reclaim_node) for t in ids],
     )
     room.events[live.id] = live
-    live.start()
-    if live.running:
+    if live.running:  # before any table deals: its first hand reads the clock as it was
         await live.do([("ev_restart", {"stopped": live.last_at})])
+    live.start()
     log.info("event %s: restored, %d events replayed, %d tables", live.id, len(data["events"]), len(ids))
