@@ -93,6 +93,10 @@ def observation_layout(players: int) -> dict[str, slice]:
 
 
 _LAYOUT = observation_layout(0)
+#: The scalars only the actor's observation carries, in the order of its block.
+_ACTOR_FIELDS = (
+    "to_call", "min_raise_to", "max_raise_to", "can_fold", "can_check", "can_call", "can_raise"
+)
 #: Where the board, the street and the per-seat fields start (the same for any n).
 # (typed: slice bounds are Any, and mypyc would do boxed arithmetic with them)
 _BOARD: int = _LAYOUT["board"].start
@@ -120,16 +124,23 @@ class HoldemCore:
         self.obs_scale = 1.0 / template.blinds[1]  # chips in big blinds
         self.size = observation_layout(n)["hand_number"].stop
         layout = observation_layout(n)
-        # The public state of the current hand, seats in seat order (not
-        # rotated), one slot past the end that stays 0; each observer's vector
-        # is one gather from it (``gathers``), then its own cards and, for the
-        # actor, the legal-action scalars. Rewritten only where the state changed.
-        self.public = np.zeros(self.size + 1, dtype=np.float32)
+        # Every number any observation can hold, in one preallocated buffer:
+        # the public state of the current hand (seats in seat order, not
+        # rotated), a slot that stays 0, each seat's hole cards (52 one-hots a
+        # seat, written when the hand is dealt), and the legal-action scalars of
+        # the actor's state. Each observation is then a single gather from it
+        # (``idle_gathers``, or ``acting_gathers`` for the actor): one new array,
+        # nothing written into it afterwards. Rewritten only where the state changed.
+        self.zero_slot = self.size
+        self.hole_base = self.size + 1
+        self.actor_base = self.hole_base + 52 * n
+        self.public = np.zeros(self.actor_base + len(_ACTOR_FIELDS), dtype=np.float32)
         # Writes go through a memoryview of the same buffer: a single item set
         # costs about half of NumPy's __setitem__.
         # (Any: typeshed's memoryview takes ints only, and a float32 view takes floats.)
         self.public_items: Any = memoryview(cast(Any, self.public))
-        self.gathers = [self._gather(me, layout) for me in range(n)]
+        self.idle_gathers = [self._gather(me, layout, acting=False) for me in range(n)]
+        self.acting_gathers = [self._gather(me, layout, acting=True) for me in range(n)]
         self.public_fresh = False
         self.street_slot = -1
         self.board_cards = 0
@@ -161,22 +172,21 @@ class HoldemCore:
         self.amounts: list[int | None] | None = None
         self.observed: list[dict[str, np.ndarray] | None] = [None] * n
 
-    def _gather(self, me: int, layout: dict[str, slice]) -> np.ndarray:
-        """Where each slot of ``me``'s vector comes from in :attr:`public`: the
-        per-seat fields rotated so that ``me`` comes first; the hole cards and
-        the actor's scalars from the zero slot (the observer writes them)."""
+    def _gather(self, me: int, layout: dict[str, slice], *, acting: bool) -> np.ndarray:
+        """Where each slot of ``me``'s vector comes from in :attr:`public`: its
+        own hole cards, the per-seat fields rotated so that ``me`` comes first,
+        and the legal-action scalars from the actor's block (``acting``) or
+        the zero slot."""
         n = self.n
-        zero = self.size
         source = list(range(self.size))
         for k in range(_BOARD):
-            source[k] = zero
+            source[k] = self.hole_base + 52 * me + k
         for name in SEAT_FIELDS:
             start: int = layout[name].start
             for k in range(n):
                 source[start + k] = start + (me + k) % n
-        for name in ("to_call", "min_raise_to", "max_raise_to", "can_fold", "can_check",
-                     "can_call", "can_raise"):
-            source[layout[name].start] = zero
+        for j, name in enumerate(_ACTOR_FIELDS):
+            source[layout[name].start] = self.actor_base + j if acting else self.zero_slot
         return np.array(source, dtype=np.intp)
 
     # ------------------------------------------------------------------ hands
@@ -380,6 +390,12 @@ class HoldemCore:
         seat_index = self.seat_index
         public[_SEATS + self.button] = 1.0
         public[self.size - 1] = self.hand_number
+        hand = self.hand
+        assert hand is not None
+        hole_base = self.hole_base
+        for i, seat in enumerate(self.seats):  # each dealt seat's cards, once a hand
+            for card in hand._hole[i]:
+                public[hole_base + 52 * seat + card.index] = 1.0
         scale = self.obs_scale
         b_stack = _SEATS + n
         for seat in range(n):
@@ -474,34 +490,38 @@ class HoldemCore:
         assert hand is not None
         if not self.public_fresh:
             self._update_public(hand)
-        vec = self.public[self.gathers[me]]
-        items: Any = memoryview(cast(Any, vec))  # cheaper item sets, as in _update_public
-        i_me = self.seat_index.get(me, -1)
-        if i_me >= 0:
-            for card in hand._hole[i_me]:
-                items[card.index] = 1.0
-        scale = self.obs_scale
         actor = hand.actor
-        scalars = self.size - len(SCALAR_FIELDS)
-        if actor is None or actor != i_me:
-            return {"observation": vec, "action_mask": self.no_mask.copy()}
+        if actor is None or actor != self.seat_index.get(me, -1):
+            return {"observation": self.public[self.idle_gathers[me]],
+                    "action_mask": self.no_mask.copy()}
         legal = hand.legal()
         if legal.can_show:
-            return {"observation": vec, "action_mask": self.no_mask.copy()}
+            return {"observation": self.public[self.idle_gathers[me]],
+                    "action_mask": self.no_mask.copy()}
+        # The actor's block (every field written: the last state's values go).
+        items = self.public_items
+        block = self.actor_base
+        scale = self.obs_scale
         call = legal.call
-        if call is not None:
-            items[scalars + 1] = call * scale
-            items[scalars + 6] = 1.0
         low = legal.min_raise_to
         high = legal.max_raise_to
+        if call is not None:
+            items[block] = call * scale
+            items[block + 5] = 1.0
+        else:
+            items[block] = 0.0
+            items[block + 5] = 0.0
         if low is not None and high is not None:
-            items[scalars + 2] = low * scale
-            items[scalars + 3] = high * scale
-            items[scalars + 7] = 1.0
-        if legal.can_fold:
-            items[scalars + 4] = 1.0
-        if legal.can_check:
-            items[scalars + 5] = 1.0
+            items[block + 1] = low * scale
+            items[block + 2] = high * scale
+            items[block + 6] = 1.0
+        else:
+            items[block + 1] = 0.0
+            items[block + 2] = 0.0
+            items[block + 6] = 0.0
+        items[block + 3] = 1.0 if legal.can_fold else 0.0
+        items[block + 4] = 1.0 if legal.can_check else 0.0
+        vec = self.public[self.acting_gathers[me]]
         if self.discrete:
             # Mask and raise amounts in one pass; act() reuses the amounts.
             amounts, mask = self.action_set.resolve(hand, legal)
