@@ -17,6 +17,7 @@ from pokerdealer.table.event import Event, EventSettings, play_event
 from pokerdealer.table.structures import Break, structure
 from pokerdealer.server.csv_out import csv_cell
 from pokerdealer.server.event_views import player_view, public_state, standings_csv
+from tests.server.security.spelling import cards_named
 
 TURBO = structure("turbo", timed=False)
 _CARD = re.compile(r"(?:[2-9TJQKA][cdhs])+")
@@ -81,8 +82,10 @@ def assert_secret_free(state, cards=()):
     for path, s in walk(state):
         assert s not in _SECRET_KEYS, path
         assert not _CARD.fullmatch(s), (path, s)
-    for card in cards:
-        assert f'"{card}' not in text and f'{card}"' not in text
+    # No card at all, in any spelling (As, A♠, [As Kd], ...): the page shows none.
+    named = cards_named(text)
+    assert not named, named
+    assert all(card not in named for card in cards)
 
 
 # ------------------------------------------------------------------ statuses
