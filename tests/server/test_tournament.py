@@ -3,6 +3,7 @@ its winner through the API and the room's tables, and kill -9 mid-event."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from pathlib import Path
@@ -319,3 +320,30 @@ def test_a_late_registrant_is_seated_at_once_with_a_starting_stack(server: Serve
         assert c.until(lambda st: any(r and r["name"] == "Late" for r in st["seats"]))
     finally:
         c.close()
+
+
+def test_the_bubble_is_played_hand_for_hand_across_the_room_tables_to_the_end(server: Server) -> None:
+    # Nine on three tables of three, three paid: at four left on two tables every table plays
+    # one hand and waits for the others (the room wakes them when the round is over).
+    ev = create(server, max_entrants=9, seats=3, level_seconds=3, payouts="standard",
+                bots=["caller", "random", "caller"] * 3)
+    host(server, ev, "start")
+    s = state(server, ev["id"])
+    watchers = [Client(server, room) for room in s["room_tables"].values()]
+    seen = False
+    try:
+        deadline = time.monotonic() + 240
+        while s["status"] != "finished":
+            assert time.monotonic() < deadline, f"not finished: {s}"
+            for w in watchers:
+                with contextlib.suppress(TimeoutError):
+                    w.poll(0.1)
+                seen = seen or any(m.get("event", {}).get("hand_for_hand") for m in w.messages if m["type"] == "state")
+            s = state(server, ev["id"])
+        assert seen, "no table ever played hand-for-hand"
+        assert len(s["payouts"]) == 3
+        assert sum(p["prize"] for p in s["standings"]) == s["prize_pool"] == 9 * BUY_IN
+        assert chips(s) == 9 * STACK
+    finally:
+        for w in watchers:
+            w.close()
