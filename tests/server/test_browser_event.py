@@ -92,7 +92,7 @@ def test_the_lobby_creates_a_tournament_and_opens_its_page_as_host(room: Server,
     form.locator("input[name=starting_stack]").fill("2000")
     form.locator("select[name=structure]").select_option("custom")
     form.locator("input[name=level_minutes]").fill("0.5")
-    form.locator("textarea[name=levels]").fill("10/20\n20/40\nbreak 1\n30/60/60")
+    form.locator("textarea[name=levels]").fill("10/20\n20／40\nbreak 1\n30/60/60")  # a full-width slash too
     form.locator("select[name=payouts]").select_option("custom")
     form.locator("input[name=percents]").fill("70, 30")
     form.locator("input[name=bot_count]").fill("2")

@@ -10,7 +10,7 @@
   function parseLevels(text, seconds) {
     const out = [];
     for (const raw of text.split("\n")) {
-      const line = raw.trim();
+      const line = raw.trim().replace(/／/g, "/");  // a Chinese keyboard's full-width slash too
       if (!line) continue;
       const brk = line.match(/^break(?:\s+(\d+(?:\.\d+)?))?$/i);
       if (brk) { out.push({ break_seconds: brk[1] ? +brk[1] * 60 : seconds }); continue; }
