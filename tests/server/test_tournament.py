@@ -347,3 +347,14 @@ def test_the_bubble_is_played_hand_for_hand_across_the_room_tables_to_the_end(se
     finally:
         for w in watchers:
             w.close()
+
+
+def test_a_tournament_with_a_start_time_starts_by_itself(server: Server) -> None:
+    ev = create(server, max_entrants=4, level_seconds=60, bots=["caller"], start_at=time.time() + 2)
+    token = register(server, ev["id"], "Ann")
+    assert state(server, ev["id"])["status"] == "registering"
+    deadline = time.monotonic() + 20
+    while state(server, ev["id"])["status"] == "registering":
+        assert time.monotonic() < deadline, "it did not start at its time"
+        time.sleep(0.2)
+    assert me(server, ev["id"], token)["status"] == "playing"

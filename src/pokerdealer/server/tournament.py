@@ -70,7 +70,6 @@ TICK = 2.0
 """Seconds between the clock's ``ev_tick`` events while nothing else is written:
 after a crash the clock loses at most this much."""
 
-_EVENT_KINDS = ("ev_create", "ev_register", "ev_start", "ev_pause", "ev_resume", "ev_restart", "ev_tick")
 _BOTS = ("tight", "caller", "random")
 
 

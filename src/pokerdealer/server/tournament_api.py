@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import APIRouter, Header, HTTPException
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
@@ -27,13 +27,10 @@ from pokerdealer.errors import PokerDealerError
 from pokerdealer.server import event_views
 from pokerdealer.server.live import Rejected
 from pokerdealer.server.protocol import ProtocolError, visible_text
-from pokerdealer.server.room import Elsewhere, NoSuchTable
+from pokerdealer.server.room import Elsewhere, NoSuchTable, Room
 from pokerdealer.server.tournament import LiveEvent, TournamentSpec, create_event
 from pokerdealer.server.words import error_words
 from pokerdealer.table import TableError
-
-if TYPE_CHECKING:
-    from pokerdealer.server.room import Room
 
 __all__ = ["routes"]
 
