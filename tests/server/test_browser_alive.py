@@ -60,7 +60,9 @@ def _check_buttons(page: Page, lang: str, seen: dict[str, Any]) -> None:
         seen["call"] = text
     if page.locator("#btn-raise").is_visible():
         amount = page.locator("#raise-amount").input_value()
-        expect(page.locator("#btn-raise")).to_have_text(message(lang, "room.act.raise_to_amount", amount=f"{int(amount):,}"))
+        opening = page.locator("#btn-check").is_visible() and page.locator("#board .card").count() >= 3
+        key = "room.act.bet_amount" if opening else "room.act.raise_to_amount"
+        expect(page.locator("#btn-raise")).to_have_text(message(lang, key, amount=f"{int(amount):,}"))
         seen["raise"] = page.locator("#btn-raise").inner_text()
 
 
@@ -116,5 +118,39 @@ def test_a_hand_to_showdown_says_amounts_strength_and_who_mucked(
         assert muck_word in explain, explain
         assert page.locator("link[rel=icon]").get_attribute("href") == "/static/favicon.svg"
         assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_opening_the_betting_after_the_flop_the_button_says_bet_not_raise(
+    browser: Browser, room: Server, lang: str
+) -> None:
+    """With a check open after the flop nobody has bet: the button offers to bet, as players say it."""
+    context = browser.new_context(**VIEWPORTS["desktop"])
+    context.set_default_timeout(15_000)
+    context.add_init_script(f"localStorage.setItem('pd.lang', '{lang}')")
+    try:
+        table = room.create_table(name=f"bet {lang}", bots=["caller"], clock=30, lang=lang)
+        page = context.new_page()
+        page.goto(f"{room.base}/t/{table}")
+        page.fill("#join-name", "Ann")
+        page.click("#join-btn")
+        expect(page.locator("#you-line")).to_be_visible()
+        said = None
+        for _ in range(600):
+            if page.locator("#actions").is_visible():
+                if page.locator("#btn-check").is_visible() and page.locator("#board .card").count() >= 3 \
+                        and page.locator("#btn-raise").is_visible():
+                    said = page.locator("#btn-raise").inner_text()
+                    amount = int(page.locator("#raise-amount").input_value())
+                    break
+                try:
+                    page.locator("#btn-check:visible, #btn-call:visible").first.click(timeout=2000)
+                except Exception:  # noqa: BLE001 - re-rendered under the click: look again
+                    pass
+            page.wait_for_timeout(100)
+        assert said is not None, "never first to bet after the flop"
+        assert said == message(lang, "room.act.bet_amount", amount=f"{amount:,}")
     finally:
         context.close()

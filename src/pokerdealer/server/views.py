@@ -142,6 +142,7 @@ def legal_payload(hand: Hand, player: int) -> dict[str, Any]:
         "call": legal.call,
         "min_raise": legal.min_raise_to,
         "max_raise": legal.max_raise_to,
+        "bet": hand.raise_is_bet,  # nobody has bet this street: the button says "Bet 4", not "Raise to 4"
         "presets": [],
     }
     if legal.min_raise_to is not None and legal.max_raise_to is not None:

@@ -221,8 +221,8 @@ function renderYou(you, hand, tb) {
     slider.min = box.min = legal.min_raise; slider.max = box.max = legal.max_raise; slider.step = 1;
     if (box.dataset.key !== `${num}:${at}`) { box.dataset.key = `${num}:${at}`; box.value = slider.value = legal.min_raise; }
     const snap = (v) => Math.min(legal.max_raise, Math.max(legal.min_raise, Math.round(+v || legal.min_raise)));
-    // The raise button says the amount it sends.
-    const label = () => { $("btn-raise").textContent = t("room.act.raise_to_amount", { amount: snap(box.value) }); };
+    // The raise button says the amount it sends; opening a street it is a bet, as players say it.
+    const label = () => { $("btn-raise").textContent = t(legal.bet ? "room.act.bet_amount" : "room.act.raise_to_amount", { amount: snap(box.value) }); };
     slider.oninput = () => { box.value = slider.value; label(); };
     box.oninput = label;
     box.onchange = () => { box.value = snap(box.value); slider.value = box.value; label(); };
