@@ -97,7 +97,7 @@ def test_keys_fold_check_call_raise_all_in_and_arrows_move_the_slider(browser: B
                                   ("ArrowDown", low), ("ArrowRight", low + big)):
                     page.keyboard.press(key)
                     expect(amount).to_have_value(str(want))
-                expect(page.locator("#btn-raise")).to_have_text(message("en", "room.act.raise_to_amount", amount=low + big))
+                expect(page.locator("#btn-raise")).to_have_text(message("en", "room.act.bet_amount" if legal["bet"] else "room.act.raise_to_amount", amount=low + big))
                 _pressed(page, "r", turn)
                 expected.append((turn["hand"], f"cbr {low + big}"))
             elif todo[0] == "c":
