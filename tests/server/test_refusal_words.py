@@ -198,3 +198,53 @@ def test_a_table_played_elsewhere_is_said_in_chinese() -> None:
     said = error_words("zh-Hant", Elsewhere("abc123", "10.0.0.2:8000"))
     assert said["message"] == message("zh-Hant", "room.error.elsewhere", table="abc123", node="10.0.0.2:8000")
     assert CJK.search(said["message"])
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "key", "chinese", "english"),
+    [
+        ("/api/tables", {"seats": "SECRET-many"}, "room.request.int_parsing", "座位數須為整數",
+         "seats: Input should be a valid integer, unable to parse string as an integer"),
+        ("/api/tables", {"listed": "SECRET-maybe"}, "room.request.bool_parsing", "列在大廳只能是「是」或「否」（true 或 false）",
+         "listed: Input should be a valid boolean, unable to interpret input"),
+        ("/api/tables", {"clock": "SECRET"}, "room.request.float_parsing", "行動計時須為數字",
+         "clock: Input should be a valid number, unable to parse string as a number"),
+        ("/api/tables", {"bots": "SECRET"}, "room.request.list_type", "機器人須為清單", "bots: Input should be a valid list"),
+        ("/api/tables", ["SECRET"], "room.request.model_attributes_type", "請求內容須為 JSON 物件",
+         "body: Input should be a valid dictionary or object to extract fields from"),
+        ("/api/tables/{table}/join", {"name": 7007}, "room.request.string_type", "名稱須為文字",
+         "name: Input should be a valid string"),
+        ("/api/tables/{table}/join", {"buy_in": 1}, "room.request.missing", "缺少名稱", "name: Field required"),
+        ("/api/tables/{table}/host", {"command": "SECRET" * 4}, "room.request.string_too_long", "指令最多 20 個字",
+         "command: String should have at most 20 characters"),
+        ("/api/tables/{table}/host", {"command": "pause", "member": -7007}, "room.request.greater_than_equal",
+         "成員編號須至少為 0", "member: Input should be greater than or equal to 0"),
+    ],
+)
+def test_a_body_of_the_wrong_type_is_refused_in_chinese_naming_the_field_not_the_input(
+    room: Server, path: str, body: Any, key: str, chinese: str, english: str
+) -> None:
+    url = room.base + path.format(table=room.create_table(name="shape"))
+    r = httpx.post(url, json=body, headers={**ZH, "X-Host-Token": "x"}, timeout=10)
+    assert r.status_code == 422
+    assert said_in_chinese(r.json(), key) == chinese == r.json()["detail"]
+    assert "SECRET" not in r.text and "7007" not in r.text
+    r = httpx.post(url, json=body, headers={"X-Host-Token": "x"}, timeout=10)
+    assert (r.status_code, r.json()["detail"]) == (422, english)
+
+
+def test_several_wrong_fields_are_each_named_in_chinese(room: Server) -> None:
+    r = httpx.post(room.base + "/api/tables", json={"seats": "x", "listed": "maybe"}, headers=ZH, timeout=10)
+    assert r.status_code == 422
+    assert said_in_chinese(r.json(), "room.request.and") == "座位數須為整數；列在大廳只能是「是」或「否」（true 或 false）"
+    r = httpx.post(room.base + "/api/tables", json={"seats": "x", "listed": "maybe"}, timeout=10)
+    assert r.json()["detail"] == ("seats: Input should be a valid integer, unable to parse string as an integer; "
+                                  "listed: Input should be a valid boolean, unable to interpret input")
+
+
+def test_a_body_that_is_not_json_is_refused_in_chinese(room: Server) -> None:
+    r = httpx.post(room.base + "/api/tables", content=b'{"name": "SECRET', timeout=10,
+                   headers={**ZH, "Content-Type": "application/json"})
+    assert r.status_code == 422
+    assert said_in_chinese(r.json(), "room.request.not_json") == "請求內容不是有效的 JSON"
+    assert "SECRET" not in r.text

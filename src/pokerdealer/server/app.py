@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from pokerdealer.server import db, history_store, host, ledger, middleware, proofs, tournament_api
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
+from pokerdealer.server.middleware import request_language
 from pokerdealer.server.protocol import ProtocolError, parse, visible_text
 from pokerdealer.server.room import Elsewhere, NoSuchTable, Room, lt_info
 from pokerdealer.server.schema import check as check_schema
@@ -77,11 +78,6 @@ class JoinTable(BaseModel):
 
     name: str
     buy_in: int | None = None
-
-
-def request_language(request: Request) -> str:
-    """The language a request is answered in: its ``lang`` if known, else its ``Accept-Language``'s."""
-    return reader_language(request.query_params.get("lang"), pick_language(request.headers.get("accept-language")))
 
 
 def refused(request: Request, status: int, error: Exception) -> JSONResponse:

@@ -6,7 +6,8 @@
   request can make the server buffer or parse (on the event loop every table
   shares) more than that.
 - **A 422 names the field and the problem, never the input.** FastAPI's own
-  answer echoes what was sent back (``input``); ours is one line.
+  answer echoes what was sent back (``input``); ours is one line, by catalog key
+  (``room.request.*``) in the request's language (:func:`validation_words`).
 - **Security headers on every response** -- pages, API, static files, errors,
   404s and 500s: a Content-Security-Policy that runs scripts only from this
   origin and lets no other site frame a page, ``X-Content-Type-Options:
@@ -23,6 +24,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -30,14 +32,16 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokerdealer.server.words import Said, pick_language, refusal_body
+from pokerdealer.i18n import CATALOGS
+from pokerdealer.server.words import Said, pick_language, reader_language, refusal_body, said_text
 
 __all__ = [
     "MAX_BODY_BYTES",
     "Edge",
     "content_security_policy",
     "install",
-    "validation_message",
+    "request_language",
+    "validation_words",
 ]
 
 MAX_BODY_BYTES = 64 * 1024
@@ -150,32 +154,69 @@ async def _answer(send: Send, status: int, said: dict[str, Any], *, close: bool 
     await send({"type": "http.response.body", "body": body})
 
 
-def validation_message(errors: list[Any]) -> str:
-    """One line naming each bad field and what is wrong with it -- never the input.
+#: Pydantic's error types the catalog says in words (``room.request.<type>``).
+_SAID = frozenset({
+    "int_parsing", "int_type", "int_from_float", "int_parsing_size", "float_parsing", "float_type",
+    "bool_parsing", "bool_type", "string_type", "list_type", "dict_type", "model_type",
+    "model_attributes_type", "missing", "string_too_long", "greater_than_equal", "less_than_equal",
+})
 
-    >>> validation_message([{"loc": ("body", "seats"), "msg": "Input should be less than or equal to 10",
-    ...                      "input": 11, "type": "less_than_equal"}])
-    'seats: Input should be less than or equal to 10'
-    >>> validation_message([{"loc": ("body", 7), "msg": "JSON decode error", "input": {}, "type": "json_invalid"}])
+
+def validation_words(errors: list[Any]) -> Said:
+    """The refusal of a request of the wrong shape: each bad field named (in words
+    where the catalog has its name) with what it should be -- never the input. A
+    problem the catalog has no words for keeps Pydantic's English in English
+    (``room.request.invalid``); the Chinese says the value is not accepted.
+
+    >>> error = validation_words([{"loc": ("body", "seats"), "msg": "Input should be a valid integer",
+    ...                            "input": "SECRET", "type": "int_type"}])
+    >>> str(error), said_text("zh-Hant", error.key, error.params)
+    ('seats: Input should be a valid integer', '座位數須為整數')
+    >>> str(validation_words([{"loc": ("body", 7), "msg": "JSON decode error", "input": {}, "type": "json_invalid"}]))
     'the body is not valid JSON'
+    >>> two = validation_words([{"loc": ("body", "x"), "msg": "odd", "type": "odd"}, {"loc": ("body",), "type": "missing"}])
+    >>> str(two), said_text("zh-Hans", two.key, two.params)
+    ('x: odd; body: Field required', 'x的值不被接受；缺少请求内容')
     """
-    parts = []
-    for error in errors[:5]:
-        if error.get("type") == "json_invalid":
-            parts.append("the body is not valid JSON")
-            continue
-        loc = [str(p) for p in error.get("loc", ())]
-        if len(loc) > 1 and loc[0] in ("body", "query", "path", "header"):
-            loc = loc[1:]
-        parts.append(f"{'.'.join(loc) or 'request'}: {error.get('msg', 'invalid')}")
+    said = [_problem(error) for error in errors[:5]]
     if len(errors) > 5:
-        parts.append(f"and {len(errors) - 5} more")
-    return "; ".join(parts)
+        said.append({"key": "room.request.more", "params": {"n": len(errors) - 5}})
+    if not said:
+        return Said("room.request.invalid", field="request", problem="invalid")
+    while len(said) > 1:  # "a; b; c" as nested words, so a page can say them in its own language
+        rest = said.pop()
+        said[-1] = {"key": "room.request.and", "params": {"problem": said[-1], "rest": rest}}
+    return Said(said[0]["key"], **said[0]["params"])
+
+
+def _problem(error: Mapping[str, Any]) -> dict[str, Any]:
+    """One validation error as ``{"key", "params"}`` (its ``input`` is never used)."""
+    kind = str(error.get("type", ""))
+    if kind == "json_invalid":
+        return {"key": "room.request.not_json", "params": {}}
+    loc = [str(p) for p in error.get("loc", ())]
+    if len(loc) > 1 and loc[0] in ("body", "query", "path", "header"):
+        loc = loc[1:]
+    field: Any = ".".join(loc) or "request"
+    for prefix in ("room.settings.field.", "room.request.field."):  # a setting named in words
+        if prefix + field in CATALOGS["en"]:
+            field = {"key": prefix + field, "params": {}}
+            break
+    if kind not in _SAID:
+        return {"key": "room.request.invalid", "params": {"field": field, "problem": str(error.get("msg", "invalid"))}}
+    # ctx holds the limits (max_length, ge, le, class_name), never the input.
+    ctx = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
+    return {"key": f"room.request.{kind}", "params": {**ctx, "field": field}}
+
+
+def request_language(request: Request) -> str:
+    """The language a request is answered in: its ``lang`` if known, else its ``Accept-Language``'s."""
+    return reader_language(request.query_params.get("lang"), pick_language(request.headers.get("accept-language")))
 
 
 async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
-    return JSONResponse({"detail": validation_message(list(error.errors()))}, status_code=422)
+    return JSONResponse(refusal_body(request_language(request), validation_words(list(error.errors()))), status_code=422)
 
 
 def install(app: FastAPI) -> None:
