@@ -67,6 +67,7 @@ def test_six_people_and_bots_play_a_tournament_to_its_winner_in_chromium(browser
             expect(page.locator("#event-level")).to_have_text(re.compile(r"Level \d+"))
             expect(page.locator("#event-left")).to_contain_text("of 6 left")
             expect(page.locator("#event-time")).to_have_text(re.compile(r"\d:\d\d left"))
+            expect(page.locator("#event-rank")).to_have_text(re.compile(r"your chips rank \d of \d"))
             assert "#seat=" not in page.url
             # No cash controls at a tournament table: no join, top-up or leave, no buy-in limits.
             expect(page.locator("#join")).to_be_hidden()

@@ -939,6 +939,7 @@ MESSAGES: dict[str, str] = {
     "room.event.on_break": "Break",
     "room.event.paused": "Paused",
     "room.event.left": "{n} of {entries} left",
+    "room.event.rank": "your chips rank {n} of {left}",
     "room.event.average": "average {n}",
     "room.event.paid": "{n} paid",
     "room.event.hand_for_hand": "Hand-for-hand",

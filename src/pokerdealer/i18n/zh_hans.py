@@ -896,6 +896,7 @@ MESSAGES: dict[str, str] = {
     "room.event.on_break": "休息",
     "room.event.paused": "已暂停",
     "room.event.left": "剩 {n} 人／共 {entries} 人",
+    "room.event.rank": "你的筹码排名 {n}／{left}",
     "room.event.average": "平均筹码 {n}",
     "room.event.paid": "前 {n} 名有奖金",
     "room.event.hand_for_hand": "逐手同步",

@@ -896,6 +896,7 @@ MESSAGES: dict[str, str] = {
     "room.event.on_break": "休息",
     "room.event.paused": "已暫停",
     "room.event.left": "剩 {n} 人／共 {entries} 人",
+    "room.event.rank": "你的籌碼排名 {n}／{left}",
     "room.event.average": "平均籌碼 {n}",
     "room.event.paid": "前 {n} 名有獎金",
     "room.event.hand_for_hand": "逐手同步",

@@ -700,7 +700,14 @@ class LiveEvent:
             "paid": len(ev.payouts),
             "hand_for_hand": ev.hand_for_hand,
             "places": [{"name": s.name, "place": s.place, "prize": s.prize} for s in ev.standings if s.name in lt.by_name],
+            "ranks": self._ranks(lt),
         }
+
+    def _ranks(self, lt: EventTable) -> dict[str, int]:
+        """Each player here: their rank in chips in the whole field (as of each table's
+        last finished hand; public, as the tournament page's chip counts)."""
+        stacks = sorted((p.stack for t in self.event.tables.values() for p in t.players), reverse=True)
+        return {p.name: 1 + sum(1 for x in stacks if x > p.stack) for p in lt.inner.players}
 
     def why_not_dealing(self, lt: EventTable) -> dict[str, Any] | None:
         ev = self.event

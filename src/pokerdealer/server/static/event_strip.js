@@ -21,6 +21,8 @@ function renderEvent(state) {
   }
   if (ev.seconds_left !== null) parts.push(" · ", el("span", { id: "event-time", "data-left": ev.seconds_left, "data-paused": ev.status === "paused" ? "1" : "0", text: t("room.event.time_left", { time: clockText(ev.seconds_left) }) }));
   if (ev.next) parts.push(" · ", el("span", { id: "event-next", class: "muted", text: t("room.event.next", { sb: fmtNum(ev.next[0]), bb: fmtNum(ev.next[1]) }) + (ev.next[2] ? " " + t("room.event.ante", { ante: fmtNum(ev.next[2]) }) : "") }));
+  const rank = you && you.seat && ev.ranks ? ev.ranks[you.name] : null;
+  if (rank) parts.push(" · ", el("b", { id: "event-rank", text: t("room.event.rank", { n: rank, left: ev.players_left }) }));
   parts.push(" · ", el("span", { id: "event-left", text: t("room.event.left", { n: ev.players_left, entries: ev.entries }) }),
     " · ", el("span", { id: "event-average", text: t("room.event.average", { n: fmtNum(ev.average) }) }),
     " · ", el("span", { class: "muted", text: t("room.event.paid", { n: ev.paid }) }));
