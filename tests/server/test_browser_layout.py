@@ -63,3 +63,34 @@ def test_the_lobby_forms_show_every_choice_of_a_select_whole(
         assert cut == [], cut
     finally:
         context.close()
+
+
+def _overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> float:
+    """How many pixels of height two boxes share (0: none)."""
+    if not a or not b or a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]:
+        return 0.0
+    return max(0.0, min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]))
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 720)])
+def test_on_a_laptop_screen_the_action_bar_leaves_your_seat_bar_in_sight(
+    browser: Browser, room: Server, size: tuple[int, int]
+) -> None:
+    """The action bar sticks to the bottom of the window: at the top of the page,
+    your seat, your line (stack, sit out, leave) and the bar all show at once."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.set_default_timeout(15_000)
+    try:
+        table = room.create_table(name="laptop", bots=["caller"], clock=60)
+        page = context.new_page()
+        page.goto(f"{room.base}/t/{table}")
+        page.fill("#join-name", "Ann")
+        page.click("#join-btn")
+        page.locator("#actions").wait_for(state="visible", timeout=30_000)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_timeout(300)
+        bar = page.locator("#actions").bounding_box()
+        for what in ("#you-line", ".seat.me"):
+            assert _overlap(page.locator(what).first.bounding_box(), bar) == 0, what
+    finally:
+        context.close()
