@@ -248,3 +248,26 @@ def test_a_body_that_is_not_json_is_refused_in_chinese(room: Server) -> None:
     assert r.status_code == 422
     assert said_in_chinese(r.json(), "room.request.not_json") == "請求內容不是有效的 JSON"
     assert "SECRET" not in r.text
+
+
+def test_a_misspelt_setting_of_a_new_table_is_refused_in_chinese_not_ignored(room: Server) -> None:
+    r = httpx.post(room.base + "/api/tables", json={"name": "t", "sets": 9}, headers=ZH, timeout=10)
+    assert r.status_code == 400
+    assert said_in_chinese(r.json(), "room.settings.unknown") == "未知的牌桌設定：sets"
+    r = httpx.post(room.base + "/api/tables", json={"name": "t", "sets": 9}, timeout=10)
+    assert (r.status_code, r.json()["detail"]) == (400, "unknown table setting(s): sets")
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [("/api/tables/{table}/join", {"name": "Ann", "buyin": 100}), ("/api/tables/{table}/host", {"command": "pause", "buyin": 1})],
+)
+def test_a_misspelt_field_of_a_join_or_host_command_is_refused_in_chinese_not_ignored(
+    room: Server, path: str, body: dict[str, Any]
+) -> None:
+    url = room.base + path.format(table=room.create_table(name="extra"))
+    r = httpx.post(url, json=body, headers={**ZH, "X-Host-Token": "x"}, timeout=10)
+    assert r.status_code == 422
+    assert said_in_chinese(r.json(), "room.request.extra_forbidden") == "這裡沒有「buyin」這個欄位"
+    r = httpx.post(url, json=body, headers={"X-Host-Token": "x"}, timeout=10)
+    assert (r.status_code, r.json()["detail"]) == (422, "buyin: Extra inputs are not permitted")

@@ -833,6 +833,7 @@ MESSAGES: dict[str, str] = {
     "room.request.string_too_long": "{field}: String should have at most {max_length} characters",
     "room.request.greater_than_equal": "{field}: Input should be greater than or equal to {ge}",
     "room.request.less_than_equal": "{field}: Input should be less than or equal to {le}",
+    "room.request.extra_forbidden": "{field}: Extra inputs are not permitted",
     "room.request.field.name": "name",
     "room.request.field.buy_in": "buy_in",
     "room.request.field.clock": "clock",

@@ -790,6 +790,7 @@ MESSAGES: dict[str, str] = {
     "room.request.string_too_long": "{field}最多 {max_length} 个字",
     "room.request.greater_than_equal": "{field}须至少为 {ge}",
     "room.request.less_than_equal": "{field}最多为 {le}",
+    "room.request.extra_forbidden": "这里没有“{field}”这个字段",
     "room.request.field.name": "名称",
     "room.request.field.buy_in": "买入",
     "room.request.field.clock": "行动计时",

@@ -790,6 +790,7 @@ MESSAGES: dict[str, str] = {
     "room.request.string_too_long": "{field}最多 {max_length} 個字",
     "room.request.greater_than_equal": "{field}須至少為 {ge}",
     "room.request.less_than_equal": "{field}最多為 {le}",
+    "room.request.extra_forbidden": "這裡沒有「{field}」這個欄位",
     "room.request.field.name": "名稱",
     "room.request.field.buy_in": "買入",
     "room.request.field.clock": "行動計時",

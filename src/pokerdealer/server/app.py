@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from pokerdealer.server import db, history_store, host, ledger, middleware, proofs, tournament_api
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
@@ -45,7 +45,11 @@ STATIC = Path(__file__).parent / "static"
 
 class CreateTable(BaseModel):
     """A new table's settings: only their types here; the ranges are TableSettings.from_dict's,
-    whose refusals are said in the reader's language (the body limit bounds the sizes)."""
+    whose refusals are said in the reader's language (the body limit bounds the sizes). A field
+    not listed here is kept, so from_dict names it (``room.settings.unknown``) -- ignored, a
+    misspelt setting would make a table the host did not ask for."""
+
+    model_config = ConfigDict(extra="allow")
 
     name: str = "Table"
     structure: str = "no_limit"
@@ -68,6 +72,8 @@ class CreateTable(BaseModel):
 class HostCommand(BaseModel):
     """A host command (``POST /api/tables/{id}/host``, header ``X-Host-Token``)."""
 
+    model_config = ConfigDict(extra="forbid")  # a field not here is refused (room.request.extra_forbidden)
+
     command: str = Field(..., max_length=20)
     member: int | None = Field(None, ge=0, le=2**31)
     settings: dict[str, Any] | None = None
@@ -75,6 +81,8 @@ class HostCommand(BaseModel):
 
 class JoinTable(BaseModel):
     """A join: the name is checked as it will be shown, the buy-in by the table (in words)."""
+
+    model_config = ConfigDict(extra="forbid")  # a misspelt buy_in is refused, not a default buy-in
 
     name: str
     buy_in: int | None = None

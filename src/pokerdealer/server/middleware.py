@@ -159,6 +159,7 @@ _SAID = frozenset({
     "int_parsing", "int_type", "int_from_float", "int_parsing_size", "float_parsing", "float_type",
     "bool_parsing", "bool_type", "string_type", "list_type", "dict_type", "model_type",
     "model_attributes_type", "missing", "string_too_long", "greater_than_equal", "less_than_equal",
+    "extra_forbidden",
 })
 
 
