@@ -271,3 +271,23 @@ def test_a_misspelt_field_of_a_join_or_host_command_is_refused_in_chinese_not_ig
     assert said_in_chinese(r.json(), "room.request.extra_forbidden") == "這裡沒有「buyin」這個欄位"
     r = httpx.post(url, json=body, headers={"X-Host-Token": "x"}, timeout=10)
     assert (r.status_code, r.json()["detail"]) == (422, "buyin: Extra inputs are not permitted")
+
+
+@pytest.mark.parametrize(
+    ("query", "key", "chinese", "english"),
+    [
+        ("topic=bogus", "quiz.error.topic",
+         "沒有「bogus」這個題目：應為 showdown, best_five, side_pots, min_raise, action_order, show_order, all 之一",
+         "unknown topic 'bogus': expected one of showdown, best_five, side_pots, min_raise, action_order, show_order, all"),
+        ("lang=fr", "i18n.unknown_lang", "沒有「fr」這種語言：應為 en, zh-Hant, zh-Hans 之一",
+         "unknown language 'fr': expected one of en, zh-Hant, zh-Hans"),
+    ],
+)
+def test_an_unknown_drill_topic_or_language_is_refused_in_the_browsers_language(
+    room: Server, query: str, key: str, chinese: str, english: str
+) -> None:
+    r = httpx.get(f"{room.base}/api/quiz?{query}", headers=ZH, timeout=10)
+    assert r.status_code == 400
+    assert said_in_chinese(r.json(), key) == chinese == r.json()["detail"]
+    r = httpx.get(f"{room.base}/api/quiz?{query}", timeout=10)
+    assert (r.status_code, r.json()["detail"]) == (400, english)

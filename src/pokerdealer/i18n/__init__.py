@@ -40,11 +40,10 @@ LANGUAGES: tuple[str, ...] = tuple(CATALOGS)
 
 
 def check_lang(lang: str) -> str:
-    """Return ``lang`` if it is a known language, else raise :class:`PokerDealerError`."""
+    """Return ``lang`` if it is a known language, else raise :class:`PokerDealerError`
+    (said by key, so the room refuses it in the reader's language)."""
     if lang not in CATALOGS:
-        raise PokerDealerError(
-            f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}"
-        )
+        raise PokerDealerError.said("i18n.unknown_lang", lang=str(lang), langs=", ".join(LANGUAGES))
     return lang
 
 

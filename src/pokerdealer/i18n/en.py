@@ -863,6 +863,8 @@ MESSAGES: dict[str, str] = {
     "room.drop.tournament_moved": "the tournament moved to another server process; reconnecting",
     "quiz.error.count": "count {count} is out of range: expected 1 to {most}",
     "quiz.error.seed": "seed {seed} is out of range: expected 0 to 2**63 - 1",
+    "i18n.unknown_lang": "unknown language '{lang}': expected one of {langs}",
+    "quiz.error.topic": "unknown topic '{topic}': expected one of {topics}",
     "room.error.empty_name": "the name is empty",
     "room.error.buy_in_outside": "{name}: a buy-in of {buy_in} is outside {low}..{high}",
     "room.error.buy_in_rathole": (

@@ -820,6 +820,8 @@ MESSAGES: dict[str, str] = {
     "room.drop.tournament_moved": "锦标赛已移到另一个服务器进程；正在重新连接",
     "quiz.error.count": "题数 {count} 超出范围：应为 1 至 {most}",
     "quiz.error.seed": "种子 {seed} 超出范围：应为 0 至 2**63 - 1",
+    "i18n.unknown_lang": "没有“{lang}”这种语言：应为 {langs} 之一",
+    "quiz.error.topic": "没有“{topic}”这个题目：应为 {topics} 之一",
     "room.error.empty_name": "名字是空的",
     "room.error.buy_in_outside": "{name}：买入 {buy_in} 不在 {low}..{high} 之内",
     "room.error.buy_in_rathole": (

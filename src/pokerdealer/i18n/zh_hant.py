@@ -820,6 +820,8 @@ MESSAGES: dict[str, str] = {
     "room.drop.tournament_moved": "錦標賽已移到另一個伺服器程序；正在重新連線",
     "quiz.error.count": "題數 {count} 超出範圍：應為 1 至 {most}",
     "quiz.error.seed": "種子 {seed} 超出範圍：應為 0 至 2**63 - 1",
+    "i18n.unknown_lang": "沒有「{lang}」這種語言：應為 {langs} 之一",
+    "quiz.error.topic": "沒有「{topic}」這個題目：應為 {topics} 之一",
     "room.error.empty_name": "名字是空的",
     "room.error.buy_in_outside": "{name}：買入 {buy_in} 不在 {low}..{high} 之內",
     "room.error.buy_in_rathole": (

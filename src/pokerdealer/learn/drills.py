@@ -73,10 +73,10 @@ def _level(rng: random.Random, index: int, levels: int) -> int:
 def drills(topic: str, *, count: int, seed: int, lang: str = "en") -> list[Question]:
     """``count`` questions on ``topic`` in ``lang``, the same for the same seed."""
     if topic not in TOPICS:
-        raise PokerDealerError(f"unknown topic {topic!r}: expected one of {', '.join(TOPICS)}")
+        raise PokerDealerError.said("quiz.error.topic", topic=topic, topics=", ".join(TOPICS))
     check_lang(lang)
     if not 1 <= count <= MAX_COUNT:
-        raise PokerDealerError(f"count {count} is out of range: expected 1 to {MAX_COUNT}")
+        raise PokerDealerError.said("quiz.error.count", count=count, most=MAX_COUNT)
     names = list(_TOPICS)
     questions = []
     for index in range(count):

@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pokerdealer.errors import PokerDealerError
-from pokerdealer.i18n import CATALOGS, LANGUAGES, message
+from pokerdealer.i18n import CATALOGS, LANGUAGES, check_lang, message
 
 __all__ = [
     "PAGE_PREFIXES",
@@ -138,6 +137,4 @@ def reader_language(asked: object, default: str) -> str:
 
 def page_catalog(lang: str) -> dict[str, str]:
     """The catalog entries the pages use, in ``lang``."""
-    if lang not in CATALOGS:
-        raise PokerDealerError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
-    return {k: v for k, v in CATALOGS[lang].items() if k.startswith(PAGE_PREFIXES)}
+    return {k: v for k, v in CATALOGS[check_lang(lang)].items() if k.startswith(PAGE_PREFIXES)}
