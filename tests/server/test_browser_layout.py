@@ -7,11 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from pokerdealer.i18n import message
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser  # noqa: E402
+from playwright.sync_api import Browser, expect  # noqa: E402
 
 pytestmark = needs_chromium
 VIEWPORTS = {
@@ -141,5 +142,38 @@ def test_on_a_phone_the_hand_line_runs_under_no_seat(browser: Browser, room: Ser
             page.wait_for_timeout(100)
         assert over, "no hand ended"
         assert covered == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("view", list(VIEWPORTS))
+def test_the_replay_page_is_no_wider_than_the_window(browser: Browser, room: Server, view: str) -> None:
+    """The file picker stays in its panel: no sideways scrolling."""
+    context = browser.new_context(**VIEWPORTS[view])
+    try:
+        page = context.new_page()
+        page.goto(room.base + "/replay")
+        page.locator("#upload").wait_for(state="attached")
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_the_replay_file_picker_speaks_the_page_language(browser: Browser, room: Server, lang: str) -> None:
+    """Chromium's own "Choose File / No file chosen" is hidden behind a button in the page's words."""
+    context = browser.new_context(**VIEWPORTS["desktop"])
+    context.add_init_script(f"localStorage.setItem('pd.lang', '{lang}')")
+    try:
+        page = context.new_page()
+        page.goto(room.base + "/replay")
+        page.locator("#upload").wait_for(state="attached")
+        assert not page.locator("#upload").evaluate("e => e.checkVisibility({ opacityProperty: true })")
+        picker = page.locator("label[for=upload], label:has(#upload)").first
+        assert picker.is_visible()
+        assert message(lang, "room.replay.choose") in picker.inner_text()
+        assert message(lang, "room.replay.no_file") in picker.inner_text()
+        page.locator("#upload").set_input_files(files=[{"name": "mine.phh", "mimeType": "text/plain", "buffer": b"x"}])
+        expect(picker).to_contain_text("mine.phh")
     finally:
         context.close()

@@ -547,6 +547,8 @@ MESSAGES: dict[str, str] = {
     "room.replay.pick": "Open a .phh, .phhs or PokerStars .txt file.",
     "room.replay.first_of": " (the first of {n})",
     "room.replay.file": "Your file",
+    "room.replay.choose": "Choose a file",
+    "room.replay.no_file": "no file chosen",
     "room.lobby.open_tables": "Open tables",
     "room.lobby.col.table": "Table",
     "room.lobby.col.blinds": "Blinds",

@@ -506,6 +506,8 @@ MESSAGES: dict[str, str] = {
     "room.replay.pick": "打开一个 .phh、.phhs 或 PokerStars .txt 文件。",
     "room.replay.first_of": "（共 {n} 手中的第一手）",
     "room.replay.file": "你的文件",
+    "room.replay.choose": "选择文件",
+    "room.replay.no_file": "尚未选择文件",
     "room.lobby.open_tables": "公开牌桌",
     "room.lobby.col.table": "牌桌",
     "room.lobby.col.blinds": "盲注",

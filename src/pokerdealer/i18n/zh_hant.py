@@ -506,6 +506,8 @@ MESSAGES: dict[str, str] = {
     "room.replay.pick": "打開一個 .phh、.phhs 或 PokerStars .txt 檔案。",
     "room.replay.first_of": "（共 {n} 手中的第一手）",
     "room.replay.file": "你的檔案",
+    "room.replay.choose": "選擇檔案",
+    "room.replay.no_file": "尚未選擇檔案",
     "room.lobby.open_tables": "公開牌桌",
     "room.lobby.col.table": "牌桌",
     "room.lobby.col.blinds": "盲注",

@@ -92,13 +92,28 @@ function titles() {
   else if (detail) $("rp-title").textContent = t("room.hands.title", { table: detail.table, n: detail.number });
   else $("rp-title").textContent = t(replaying ? "room.replay.pick" : "room.hands.pick");
 }
+// The replayer's file picker in the page's words: the button, and the file picked or none.
+function filePicker() {
+  const input = $("upload");
+  if (!input) return;
+  $("upload-choose").textContent = t("room.replay.choose");
+  $("upload-name").textContent = input.files[0] ? input.files[0].name : t("room.replay.no_file");
+}
 loadWords().then(() => {
   titles();
-  langMenu("lang-slot", () => { titles(); if (!replaying) loadList(); draw(); });
+  langMenu("lang-slot", () => { titles(); filePicker(); if (!replaying) loadList(); draw(); });
   if (replaying) {
-    const input = el("input", { type: "file", id: "upload", accept: ".phh,.phhs,.txt,text/plain" });
-    input.onchange = () => { if (input.files[0]) openFile(input.files[0]).catch(e => { $("dl-error").textContent = e.message; }); };
-    $("hand-list").closest("section").replaceChildren(el("h3", { text: t("room.replay.file") }), input, el("div", { id: "dl-error", class: "error" }));
+    // Chromium's own file input says "Choose File / No file chosen" in the browser's language, not the page's:
+    // it hides inside a label that speaks the page's words and names the file picked.
+    const input = el("input", { type: "file", id: "upload", class: "file-input", accept: ".phh,.phhs,.txt,text/plain" });
+    input.onchange = () => {
+      filePicker();
+      if (input.files[0]) openFile(input.files[0]).catch(e => { $("dl-error").textContent = e.message; });
+    };
+    const picker = el("label", { class: "file-pick", for: "upload" }, input,
+      el("span", { class: "file-button", id: "upload-choose" }), el("span", { class: "muted file-name", id: "upload-name" }));
+    $("hand-list").closest("section").replaceChildren(el("h3", { text: t("room.replay.file") }), picker, el("div", { id: "dl-error", class: "error" }));
+    filePicker();
     return;
   }
   window.addEventListener("hashchange", () => open(+location.hash.slice(1)));
