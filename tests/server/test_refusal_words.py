@@ -291,3 +291,14 @@ def test_an_unknown_drill_topic_or_language_is_refused_in_the_browsers_language(
     assert said_in_chinese(r.json(), key) == chinese == r.json()["detail"]
     r = httpx.get(f"{room.base}/api/quiz?{query}", timeout=10)
     assert (r.status_code, r.json()["detail"]) == (400, english)
+
+
+def test_a_path_no_route_has_or_a_method_it_does_not_take_is_refused_in_chinese(room: Server) -> None:
+    r = httpx.get(room.base + "/no/such/page", headers=ZH, timeout=10)
+    assert r.status_code == 404
+    assert said_in_chinese(r.json(), "room.error.not_found") == "找不到這個網址" == r.json()["detail"]
+    r = httpx.delete(room.base + "/api/tables", headers=ZH, timeout=10)
+    assert r.status_code == 405 and "GET" in r.headers["allow"]  # the Allow header kept
+    assert said_in_chinese(r.json(), "room.error.method_not_allowed") == "這個網址不接受這種請求方法"
+    assert httpx.get(room.base + "/no/such/page", timeout=10).json()["detail"] == "Not Found"
+    assert httpx.delete(room.base + "/api/tables", timeout=10).json()["detail"] == "Method Not Allowed"

@@ -814,6 +814,8 @@ MESSAGES: dict[str, str] = {
     "room.upload.unfinished": "the hand stops before its end: the replayer shows finished hands",
     "room.error.too_large": "the request body is larger than {limit} bytes",
     "room.error.server_error": "internal server error",
+    "room.error.not_found": "Not Found",
+    "room.error.method_not_allowed": "Method Not Allowed",
     "room.request.not_json": "the body is not valid JSON",
     "room.request.and": "{problem}; {rest}",
     "room.request.more": "and {n} more",

@@ -771,6 +771,8 @@ MESSAGES: dict[str, str] = {
     "room.upload.unfinished": "这手牌没有打完：回放器只显示打完的牌局",
     "room.error.too_large": "请求内容超过 {limit} 字节",
     "room.error.server_error": "服务器内部错误",
+    "room.error.not_found": "找不到这个网址",
+    "room.error.method_not_allowed": "这个网址不接受这种请求方法",
     "room.request.not_json": "请求内容不是有效的 JSON",
     "room.request.and": "{problem}；{rest}",
     "room.request.more": "另有 {n} 项",

@@ -771,6 +771,8 @@ MESSAGES: dict[str, str] = {
     "room.upload.unfinished": "這手牌沒有打完：重播器只顯示打完的牌局",
     "room.error.too_large": "請求內容超過 {limit} 位元組",
     "room.error.server_error": "伺服器內部錯誤",
+    "room.error.not_found": "找不到這個網址",
+    "room.error.method_not_allowed": "這個網址不接受這種請求方法",
     "room.request.not_json": "請求內容不是有效的 JSON",
     "room.request.and": "{problem}；{rest}",
     "room.request.more": "另有 {n} 項",

@@ -8,6 +8,8 @@
 - **A 422 names the field and the problem, never the input.** FastAPI's own
   answer echoes what was sent back (``input``); ours is one line, by catalog key
   (``room.request.*``) in the request's language (:func:`validation_words`).
+- **Starlette's own 404 and 405** (no such path, a method a path does not
+  take) are said by key too; any other HTTPException keeps its detail.
 - **Security headers on every response** -- pages, API, static files, errors,
   404s and 500s: a Content-Security-Policy that runs scripts only from this
   origin and lets no other site frame a page, ``X-Content-Type-Options:
@@ -25,11 +27,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from http import HTTPStatus
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerdealer.i18n import CATALOGS
@@ -220,7 +225,24 @@ async def _validation_error(request: Request, error: Exception) -> JSONResponse:
     return JSONResponse(refusal_body(request_language(request), validation_words(list(error.errors()))), status_code=422)
 
 
+#: Starlette's own refusals (its English reason phrase as the detail), said by key.
+_HTTP_WORDS = {404: "room.error.not_found", 405: "room.error.method_not_allowed"}
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """A path no route has, or a method it does not take: in the request's language.
+    Any other HTTPException (one raised with its own detail) is answered as FastAPI would."""
+    assert isinstance(error, StarletteHTTPException)
+    key = _HTTP_WORDS.get(error.status_code)
+    if key is None or error.detail != HTTPStatus(error.status_code).phrase:
+        return await http_exception_handler(request, error)
+    response = JSONResponse(refusal_body(request_language(request), Said(key)), status_code=error.status_code)
+    response.headers.update(error.headers or {})  # a 405's Allow
+    return response
+
+
 def install(app: FastAPI) -> None:
-    """Put the edge around ``app``: the middleware and the 422 answer."""
+    """Put the edge around ``app``: the middleware, the 422 answer and Starlette's 404 and 405 in words."""
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_middleware(Edge)
