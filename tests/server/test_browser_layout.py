@@ -177,3 +177,38 @@ def test_the_replay_file_picker_speaks_the_page_language(browser: Browser, room:
         expect(picker).to_contain_text("mine.phh")
     finally:
         context.close()
+
+
+# Pairs of taken seats whose boxes overlap, and how far the page runs past the window's right edge.
+SEATS_CROWDED = """() => {
+  const boxes = [...document.querySelectorAll("#felt .seat:not(.empty-seat) .box")].map(b => b.getBoundingClientRect());
+  const pairs = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], b = boxes[j];
+    if (a.right > b.left + 1 && b.right > a.left + 1 && a.bottom > b.top + 1 && b.bottom > a.top + 1) pairs.push([i, j]);
+  }
+  return { pairs, seats: boxes.length, past: document.documentElement.scrollWidth - window.innerWidth, rects: boxes.map(b => [Math.round(b.left), Math.round(b.top), Math.round(b.width), Math.round(b.height)]) };
+}"""
+
+
+@pytest.mark.parametrize("seats", [9, 10])
+def test_on_a_phone_a_full_ring_of_seats_fits_the_window_without_overlapping(
+    browser: Browser, room: Server, seats: int
+) -> None:
+    """Nine or ten players at a phone's felt: every seat in the window, none over another."""
+    context = browser.new_context(**VIEWPORTS["phone"])
+    context.set_default_timeout(15_000)
+    try:
+        table = room.create_table(name=f"ring {seats}", bots=["caller"] * (seats - 1), seats=seats, clock=60)
+        page = context.new_page()
+        page.goto(f"{room.base}/t/{table}")
+        page.fill("#join-name", "Ann")
+        page.click("#join-btn")
+        page.locator("#you-line").wait_for()
+        page.wait_for_timeout(500)
+        crowded = page.evaluate(SEATS_CROWDED)
+        assert crowded["seats"] == seats
+        assert crowded["past"] <= 0, crowded
+        assert crowded["pairs"] == [], str(crowded)
+    finally:
+        context.close()

@@ -62,6 +62,7 @@ function render() {
   const mySeat = you && you.seat;
   const pos = seatPositions(t.seats, mySeat);
   const felt = $("felt");
+  felt.dataset.ring = t.seats >= 7 ? "big" : "small";  // a phone draws seven to ten seats smaller (app.css)
   felt.querySelectorAll(".seat").forEach(n => n.remove());
   const winners = new Set();
   const shownAt = {};
