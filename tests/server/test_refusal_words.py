@@ -302,3 +302,17 @@ def test_a_path_no_route_has_or_a_method_it_does_not_take_is_refused_in_chinese(
     assert said_in_chinese(r.json(), "room.error.method_not_allowed") == "這個網址不接受這種請求方法"
     assert httpx.get(room.base + "/no/such/page", timeout=10).json()["detail"] == "Not Found"
     assert httpx.delete(room.base + "/api/tables", timeout=10).json()["detail"] == "Method Not Allowed"
+
+
+def test_sitting_in_while_not_sitting_out_is_refused_in_the_readers_language(room: Server) -> None:
+    table = room.create_table(name="sit in", bots=["caller"])
+    ann = room.join(table, "Ann")
+    c = Client(room, table, ann["token"])
+    c.until(lambda s: True)
+    c.send(type="sit_in")
+    msg = c.next_of("error")
+    assert (msg["ref"], msg["message"]) == ("sit_in", "Ann is not sitting out (active)")  # the English as before
+    c.send(type="lang", lang="zh-Hant")
+    c.send(type="sit_in")
+    assert said_in_chinese(c.next_of("error"), "room.error.not_sitting_out") == "Ann沒有暫時離座"
+    c.close()

@@ -764,6 +764,7 @@ MESSAGES: dict[str, str] = {
     "room.error.already_seated": "you are already seated",
     "room.error.no_seat": "you have no seat: take one with a buy-in first",
     "room.error.already_sitting_out": "you are already sitting out",
+    "room.error.not_sitting_out": "{name} is not sitting out ({status})",
     "room.error.unknown_type": "unknown message type {kind}",
     "room.error.top_up_limit": "you may add at most {most} (maximum buy-in {limit})",
     "room.error.no_hand": "no hand is in play",

@@ -721,6 +721,7 @@ MESSAGES: dict[str, str] = {
     "room.error.already_seated": "你已经坐下了",
     "room.error.no_seat": "你没有座位：请先买入入座",
     "room.error.already_sitting_out": "你已经暂时离座了",
+    "room.error.not_sitting_out": "{name}没有暂时离座",
     "room.error.unknown_type": "未知的讯息类型 {kind}",
     "room.error.top_up_limit": "你最多只能再补 {most}（买入上限 {limit}）",
     "room.error.no_hand": "现在没有进行中的牌局",

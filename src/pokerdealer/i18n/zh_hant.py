@@ -721,6 +721,7 @@ MESSAGES: dict[str, str] = {
     "room.error.already_seated": "你已經坐下了",
     "room.error.no_seat": "你沒有座位：請先買入入座",
     "room.error.already_sitting_out": "你已經暫時離座了",
+    "room.error.not_sitting_out": "{name}沒有暫時離座",
     "room.error.unknown_type": "未知的訊息類型 {kind}",
     "room.error.top_up_limit": "你最多只能再補 {most}（買入上限 {limit}）",
     "room.error.no_hand": "現在沒有進行中的牌局",

@@ -193,7 +193,7 @@ class CashTable(Table):
         """
         p = self._find(name)
         if p.status is not SeatStatus.SITTING_OUT:
-            raise TableError(f"{name} is not sitting out ({p.status.value})")
+            raise TableError.said("room.error.not_sitting_out", name=name, status=p.status.value)
         if post is None:
             post = self.settings.entry_rule is EntryRule.POST_BIG_BLIND
         if p.new:
