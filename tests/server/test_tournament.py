@@ -359,3 +359,113 @@ def test_a_tournament_with_a_start_time_starts_by_itself(server: Server) -> None
         assert time.monotonic() < deadline, "it did not start at its time"
         time.sleep(0.2)
     assert me(server, ev["id"], token)["status"] == "playing"
+
+
+# ------------------------------------------------------------------ re-entry
+def reenter(server: Server, event: str, token: str) -> httpx.Response:
+    return httpx.post(f"{server.base}/api/tournaments/{event}/reenter", headers={"X-Player-Token": token}, timeout=10)
+
+
+def shove_until_out(server: Server, event: str, token: str, timeout: float = 120) -> dict[str, Any]:
+    """Play ``token``'s seat all in every turn until they are out; what /me says then."""
+    mine = me(server, event, token)
+    c = Client(server, mine["table"], token)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            assert time.monotonic() < deadline, "never busted"
+            st = c.poll(0.1)
+            mine = me(server, event, token)
+            if mine["status"] == "out":
+                return mine
+            assert mine["status"] == "playing", mine
+            legal = (st.get("you") or {}).get("legal")
+            if legal:
+                hand = st["hand"]
+                if legal["max_raise"] is not None:
+                    c.send(type="act", kind="raise", amount=legal["max_raise"], hand=hand["number"], at=hand["actions"])
+                else:
+                    c.act_passive(st)
+                c.until(lambda x, seq=st["seq"]: x["seq"] > seq)
+    finally:
+        c.close()
+
+
+def reentry_event(server: Server) -> dict[str, Any]:
+    # One table: Ann all in every hand against one caller and tight bots (who let the field last).
+    return create(server, max_entrants=8, seats=6, level_seconds=600, clock=30, late_registration=5,
+                  re_entries=1, bots=["caller", "tight", "tight", "tight"])
+
+
+def test_a_player_out_reenters_with_their_token_a_buy_in_more_and_it_survives_sigkill(db_target: str, tmp_path: Path) -> None:
+    server = Server(db_target, workdir=tmp_path).start()
+    try:
+        ev = reentry_event(server)
+        token = register(server, ev["id"], "Ann")
+        host(server, ev, "start")
+        out = shove_until_out(server, ev["id"], token)
+        assert out["place"] and out["can_reenter"] and out["entries"] == 1
+        assert state(server, ev["id"])["prize_pool"] == 5 * BUY_IN
+        r = reenter(server, ev["id"], token)
+        assert r.status_code == 200, r.text
+        back = r.json()
+        # The same person, drawn into a seat: their token is the seat token, their old place is not theirs now.
+        assert back["status"] == "playing" and back["table"] and back["seat"] and back["seat_token"] == token
+        assert back["place"] is None and back["entries"] == 2 and not back["can_reenter"]
+        s1 = state(server, ev["id"])
+        assert s1["entries"] == 6 and s1["prize_pool"] == 6 * BUY_IN and chips(s1) == 6 * STACK
+        assert any(p["name"] == "Ann" for t in s1["tables"] for p in t["players"])
+        c = Client(server, back["table"], token)
+        try:
+            assert not c.next_of("welcome")["spectator"]
+            c.until(lambda st: any(r and r["name"] == "Ann" and r["seat"] == back["seat"] for r in st["seats"]))
+        finally:
+            c.close()
+        server.kill()
+        server = Server(db_target, port=server.port, workdir=tmp_path).start()
+        s2 = state(server, ev["id"])
+        assert s2["entries"] == 6 and s2["prize_pool"] == 6 * BUY_IN and chips(s2) == 6 * STACK
+        again = me(server, ev["id"], token)
+        assert (again["status"], again["table"], again["entries"]) == ("playing", back["table"], 2)
+    finally:
+        server.kill()
+
+
+def test_reentry_is_refused_once_none_is_left(server: Server) -> None:
+    ev = reentry_event(server)
+    token = register(server, ev["id"], "Ann")
+    host(server, ev, "start")
+    shove_until_out(server, ev["id"], token)
+    assert reenter(server, ev["id"], token).status_code == 200
+    out = shove_until_out(server, ev["id"], token)
+    assert not out["can_reenter"]
+    r = reenter(server, ev["id"], token)
+    assert r.status_code == 400 and r.json()["key"] == "room.event.error.no_reentry_left"
+    assert r.json()["params"] == {"name": "Ann", "n": 1}
+    assert state(server, ev["id"])["entries"] == 6
+
+
+def test_reentry_is_refused_to_a_player_still_in_the_event(server: Server) -> None:
+    ev = reentry_event(server)
+    token = register(server, ev["id"], "Ann")
+    r = reenter(server, ev["id"], token)  # registered, not started
+    assert r.status_code == 400 and r.json()["key"] == "room.event.error.not_out"
+    host(server, ev, "start")
+    r = reenter(server, ev["id"], token)  # seated
+    assert r.status_code == 400 and r.json()["key"] == "room.event.error.not_out"
+    s = state(server, ev["id"])
+    assert s["entries"] == 5 and s["prize_pool"] == 5 * BUY_IN
+
+
+def test_reentry_is_refused_once_registration_has_closed(server: Server) -> None:
+    ev = create(server, max_entrants=8, seats=6, level_seconds=600, late_registration=0, re_entries=2, bots=["caller"])
+    token = register(server, ev["id"], "Ann")
+    host(server, ev, "start")  # no late registration: it closes at the start
+    r = reenter(server, ev["id"], token)
+    assert r.status_code == 400 and r.json()["key"] == "room.event.error.registration_closed"
+    assert state(server, ev["id"])["entries"] == 2
+
+
+def test_reentry_needs_a_player_token(server: Server) -> None:
+    ev = reentry_event(server)
+    assert reenter(server, ev["id"], "nope").status_code == 403

@@ -15,7 +15,7 @@ table.
 
 **One log for the whole event.** The order in which the tables' hands end
 decides who is moved where, so the event's commands (``ev_register``,
-``ev_start``, ``ev_pause``, ``ev_resume``, ``ev_restart``, ``ev_tick``) and
+``ev_reenter``, ``ev_start``, ``ev_pause``, ``ev_resume``, ``ev_restart``, ``ev_tick``) and
 every event of its tables (``hand_start``, ``act``, ``hand_end``,
 ``sit_out``, ... with ``table``: the room table's id) are one log, in the
 ``events`` rows of the event's id, numbered in the order they happened. A
@@ -440,6 +440,8 @@ class LiveEvent:
             self.entrants[name] = e
             if e.token_hash:
                 self.by_token[e.token_hash] = e
+        elif kind == "ev_reenter":  # the same person (member, token) enters again
+            ev.register(data["name"], now=at)
         elif kind == "ev_start":
             ev.start(now=at)
         elif kind == "ev_pause":
@@ -604,6 +606,12 @@ class LiveEvent:
         await self.do([("ev_register", data)])
         return token
 
+    async def reenter(self, e: Entrant) -> None:
+        """A player who is out enters again (a buy-in more in the pool, a starting
+        stack at a seat the event draws), as the same person: their token opens the new seat.
+        The event refuses by catalog key: registration closed, no re-entry left, not out."""
+        await self.do([("ev_reenter", {"name": e.name})])
+
     async def start_event(self) -> None:
         """Bots fill the seats they were asked for (up to the entrants allowed); the seats are drawn."""
         if self.event.tables_started:
@@ -657,6 +665,8 @@ class LiveEvent:
         latest = max(finishes, key=lambda s: float("inf") if s.hand is None else s.hand) if finishes else None
         if where is not None:
             status = "finished" if ev.is_over else "playing"
+            if not ev.is_over:
+                latest = None  # re-entered: the place of an earlier entry is not theirs now
         else:
             status = "out" if latest is not None else "registered"
         return {
@@ -668,7 +678,15 @@ class LiveEvent:
             "place": latest.place if latest is not None else None,
             "prize": latest.prize if latest is not None else None,
             "moved": self.moved.get(e.name),
+            "entries": ev.entries_of(e.name),
+            "can_reenter": status == "out" and self.reentry_open(now=time.time())
+            and ev.entries_of(e.name) <= ev.settings.re_entries,
         }
+
+    def reentry_open(self, *, now: float) -> bool:
+        """Whether anyone out may enter again now (the event allows re-entries and its registration is open)."""
+        ev = self.event
+        return ev.settings.re_entries > 0 and ev.tables_started > 0 and not ev.is_over and ev.registration_open(now)
 
     def status(self, now: float) -> str:
         return event_views.status(self.event, now=now)
@@ -699,6 +717,7 @@ class LiveEvent:
             "prize_pool": ev.prize_pool,
             "paid": len(ev.payouts),
             "hand_for_hand": ev.hand_for_hand,
+            "re_entry": self.reentry_open(now=now),
             "places": [{"name": s.name, "place": s.place, "prize": s.prize} for s in ev.standings if s.name in lt.by_name],
             "ranks": self._ranks(lt),
         }

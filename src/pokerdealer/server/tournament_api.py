@@ -3,6 +3,8 @@
 - ``POST /api/tournaments``: create (:class:`~pokerdealer.server.tournament.TournamentSpec`'s
   fields) -> ``{id, host_token, invite, host_url}``;
 - ``POST /api/tournaments/{id}/register`` ``{name}`` -> ``{name, player_token}``;
+- ``POST /api/tournaments/{id}/reenter`` (header ``X-Player-Token``): a player
+  who is out enters again (same name, same token) -> what ``/me`` says, their new table;
 - ``GET /api/tournaments/{id}/me`` (header ``X-Player-Token``) -> where the
   player sits (room table, seat, the seat token for it), or their place and prize;
 - ``POST /api/tournaments/{id}/host`` ``{command: start|pause|resume}`` (header ``X-Host-Token``);
@@ -113,6 +115,18 @@ def routes(room: Room) -> APIRouter:
         except (Rejected, PokerDealerError) as error:
             return _refused(error)
         return {"name": name, "player_token": token}
+
+    @router.post("/api/tournaments/{event_id}/reenter")
+    async def reenter(event_id: str, x_player_token: str | None = Header(None)) -> Any:  # noqa: ANN401
+        live = await event(event_id)
+        entrant = live.entrant(x_player_token)
+        if entrant is None or x_player_token is None:
+            raise HTTPException(403, "unknown player token: use the one registering gave you")
+        try:
+            await live.reenter(entrant)
+        except (Rejected, PokerDealerError) as error:
+            return _refused(error)
+        return JSONResponse(live.me(entrant, x_player_token), headers={"Cache-Control": "no-store"})
 
     @router.get("/api/tournaments/{event_id}/me")
     async def me(event_id: str, x_player_token: str | None = Header(None)) -> JSONResponse:

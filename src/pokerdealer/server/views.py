@@ -289,7 +289,8 @@ def _keep_busted_seats(lt: LiveTable, seat_rows: list[dict[str, Any] | None]) ->
     last = lt.last_summary
     if last is None:
         return
-    busted = {name for number, name in lt.table.busted if number == last["number"]}
+    seated = {row["name"] for row in seat_rows if row is not None}  # re-entered (a tournament): seated anew
+    busted = {name for number, name in lt.table.busted if number == last["number"]} - seated
     for entry in last["payoffs"]:
         seat = entry["seat"]
         if entry["name"] in busted and seat_rows[seat - 1] is None:

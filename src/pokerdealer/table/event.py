@@ -400,6 +400,10 @@ class Event:
         """Chips at all tables; always entries x starting stack."""
         return sum(p.stack for t in self._tables.values() for p in t._seats.values())
 
+    def entries_of(self, name: str) -> int:
+        """How many times ``name`` has entered (1 + their re-entries; 0: never)."""
+        return self._entries_of.get(name, 0)
+
     def where(self, name: str) -> tuple[int, int] | None:
         """``(table, seat)`` of a player in play."""
         for t in self._tables.values():
@@ -498,17 +502,18 @@ class Event:
         (returns ``(table, seat)``)."""
         if not name or not name.strip():
             raise TableError("a player needs a name")
+        # Refusals carry catalog keys: the room tells them in the reader's language.
         if self.is_over:
-            raise TableError("the event is over")
+            raise TableError.said("room.event.error.over")
         if not self.registration_open(now):
-            raise TableError("registration is closed")
+            raise TableError.said("room.event.error.registration_closed")
         if name in self._registered or self.where(name) is not None:
-            raise TableError(f"{name!r} is already in the event")
+            raise TableError.said("room.event.error.not_out", name=name)
         done = self._entries_of.get(name, 0)
         if done and not self._started:
             raise TableError(f"{name!r} is already registered")
         if done > self.settings.re_entries:
-            raise TableError(f"{name!r} has no re-entry left ({self.settings.re_entries} allowed)")
+            raise TableError.said("room.event.error.no_reentry_left", name=name, n=self.settings.re_entries)
         self._entries_of[name] = done + 1
         self._entries += 1
         if not self._started:
