@@ -227,3 +227,25 @@ def test_a_player_sees_their_place_on_the_tournament_page_once_out(room: Server,
     expect(ann.locator("#me-text")).to_contain_text(f"you finished {place}")
     expect(ann.locator("#me-go")).to_be_hidden()
     ann.context.close()
+
+
+def test_a_player_out_reenters_with_one_click_on_the_tournament_page_and_is_taken_to_their_seat(room: Server, browser: Browser) -> None:
+    from tests.server.test_tournament import reentry_event, shove_until_out  # one table, Ann all in until out
+
+    made = reentry_event(room)
+    r = httpx.post(f"{room.base}/api/tournaments/{made['id']}/register", json={"name": "Ann"}, timeout=20)
+    token = r.json()["player_token"]
+    httpx.post(f"{room.base}/api/tournaments/{made['id']}/host", json={"command": "start"},
+               headers={"X-Host-Token": made["host_token"]}, timeout=20)
+    shove_until_out(room, made["id"], token)
+    ann = open_page(browser, f"{room.base}/e/{made['id']}", viewport=PHONE, accept="zh-TW")
+    ann.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"pd.eplayer.{made['id']}", token])
+    ann.reload()
+    expect(ann.locator("#me-reenter")).to_have_text("重新進場")
+    ann.locator("#me-reenter").click()
+    ann.wait_for_url(re.compile(r"/t/[^/]+$"), timeout=30_000)
+    expect(ann.locator("#join")).to_be_hidden()  # seated by the token: not asked to sit down
+    s = state(room, made["id"])
+    assert s["entries"] == 6 and s["prize_pool"] == 6 * 100
+    assert any(p["name"] == "Ann" for t in s["tables"] for p in t["players"])
+    ann.context.close()

@@ -143,7 +143,19 @@ function drawRegistration() {
     $("me-text").textContent = t("event.me.registered", { name: me.name });
   }
   go.classList.toggle("hidden", !playing);
+  $("me-reenter").classList.toggle("hidden", !(me.status === "out" && me.can_reenter));
 }
+
+// Out while registration is open and re-entries are left: one click enters again (the same
+// token opens the new seat) and takes this browser to its table.
+$("me-reenter").addEventListener("click", async () => {
+  $("me-error").textContent = "";
+  try {
+    me = await api(`${eventApi}/reenter`, {}, { "X-Player-Token": localStorage.getItem(playerKey) });
+    localStorage.setItem(`pd.seat.${me.table}`, me.seat_token);
+    location.href = `/t/${encodeURIComponent(me.table)}`;
+  } catch (e) { $("me-error").textContent = e.message; }
+});
 
 // The event's table number of the player (their room table's id is in me.table).
 function tableNumber(m) {

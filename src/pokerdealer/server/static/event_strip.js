@@ -32,6 +32,9 @@ function renderEvent(state) {
   box.replaceChildren(line);
   if (mine && (!you.seat || ev.status === "finished")) {
     box.append(el("div", { id: "event-result", class: "event-result", text: mine.place === 1 ? t("room.event.winner", { prize: fmtNum(mine.prize) }) : t("room.event.out", { place: mine.place, prize: fmtNum(mine.prize) }) }));
+    if (ev.re_entry && ev.status !== "finished" && typeof token === "string" && token) {
+      box.append(el("button", { id: "event-reenter", class: "primary", text: t("room.event.reenter"), onclick: () => reenterEvent(ev.id) }));
+    }
   } else if (you && !you.seat && !mine && typeof token === "string" && token) {
     findMyTable(ev.id);  // moved while this page was away: ask where the seat is now
   }
@@ -45,6 +48,15 @@ function eventMoved(msg, seatToken) {
   box.classList.remove("hidden");
   box.append(el("div", { id: "event-moved", class: "event-result", text: `${said(msg)} ${t("room.event.going")}` }));
   setTimeout(() => { location.href = `/t/${msg.table}`; }, 2500);
+}
+
+// Re-enter (out, registration open): the same token opens the seat the event draws, maybe at another table.
+async function reenterEvent(eventId) {
+  try {
+    const me = await api(`/api/tournaments/${eventId}/reenter`, {}, { "X-Player-Token": token });
+    localStorage.setItem(`pd.seat.${me.table}`, token);
+    location.href = `/t/${me.table}`;
+  } catch (e) { showError(e.message); }
 }
 
 let lookedUp = false;
