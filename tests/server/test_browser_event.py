@@ -230,7 +230,7 @@ def test_a_player_sees_their_place_on_the_tournament_page_once_out(room: Server,
 
 
 def test_a_player_out_reenters_with_one_click_on_the_tournament_page_and_is_taken_to_their_seat(room: Server, browser: Browser) -> None:
-    from tests.server.test_tournament import reentry_event, shove_until_out  # one table, Ann all in until out
+    from tests.server.test_tournament import ENTRANTS, reentry_event, shove_until_out  # Ann plays junk all in until out
 
     made = reentry_event(room)
     r = httpx.post(f"{room.base}/api/tournaments/{made['id']}/register", json={"name": "Ann"}, timeout=20)
@@ -246,6 +246,6 @@ def test_a_player_out_reenters_with_one_click_on_the_tournament_page_and_is_take
     ann.wait_for_url(re.compile(r"/t/[^/]+$"), timeout=30_000)
     expect(ann.locator("#join")).to_be_hidden()  # seated by the token: not asked to sit down
     s = state(room, made["id"])
-    assert s["entries"] == 6 and s["prize_pool"] == 6 * 100
+    assert s["entries"] == ENTRANTS + 1 and s["prize_pool"] == (ENTRANTS + 1) * 100
     assert any(p["name"] == "Ann" for t in s["tables"] for p in t["players"])
     ann.context.close()

@@ -366,35 +366,60 @@ def reenter(server: Server, event: str, token: str) -> httpx.Response:
     return httpx.post(f"{server.base}/api/tournaments/{event}/reenter", headers={"X-Player-Token": token}, timeout=10)
 
 
-def shove_until_out(server: Server, event: str, token: str, timeout: float = 120) -> dict[str, Any]:
-    """Play ``token``'s seat all in every turn until they are out; what /me says then."""
-    mine = me(server, event, token)
-    c = Client(server, mine["table"], token)
+def _junk(cards: list[str] | None) -> bool:
+    """Two unpaired cards below a ten: a hand that loses to two callers about four times in five."""
+    return bool(cards) and all(c[0] in "23456789" for c in cards) and cards[0][0] != cards[1][0]  # type: ignore[index]
+
+
+def shove_until_out(server: Server, event: str, token: str, timeout: float = 150) -> dict[str, Any]:
+    """Play ``token``'s seat until they are out: all in with junk, fold (or check) anything
+    better, so they lose chips and never run over the field; follows them when moved."""
+    deadline = time.monotonic() + timeout
+    c: Client | None = None
+    table = None
     try:
-        deadline = time.monotonic() + timeout
         while True:
             assert time.monotonic() < deadline, "never busted"
-            st = c.poll(0.1)
             mine = me(server, event, token)
             if mine["status"] == "out":
                 return mine
             assert mine["status"] == "playing", mine
-            legal = (st.get("you") or {}).get("legal")
-            if legal:
-                hand = st["hand"]
+            if mine["table"] != table:
+                if c is not None:
+                    c.close()
+                table = mine["table"]
+                c = Client(server, table, token)
+            assert c is not None
+            st = c.poll(0.1)
+            you = st.get("you") or {}
+            legal = you.get("legal")
+            if not legal:
+                continue
+            hand = st["hand"]
+            row = st["seats"][you["seat"] - 1] or {}
+            if _junk(row.get("cards")):
                 if legal["max_raise"] is not None:
                     c.send(type="act", kind="raise", amount=legal["max_raise"], hand=hand["number"], at=hand["actions"])
                 else:
                     c.act_passive(st)
-                c.until(lambda x, seq=st["seq"]: x["seq"] > seq)
+            elif legal["check"]:
+                c.act_passive(st)
+            else:
+                c.send(type="act", kind="fold", hand=hand["number"], at=hand["actions"])
+            with contextlib.suppress(TimeoutError):
+                c.until(lambda x, seq=st["seq"]: x["seq"] > seq, timeout=5)
     finally:
-        c.close()
+        if c is not None:
+            c.close()
+
+
+ENTRANTS = 9
 
 
 def reentry_event(server: Server) -> dict[str, Any]:
-    # One table: Ann all in every hand against one caller and tight bots (who let the field last).
-    return create(server, max_entrants=8, seats=6, level_seconds=600, clock=30, late_registration=5,
-                  re_entries=1, bots=["caller", "tight", "tight", "tight"])
+    # Ann and eight callers on three tables of three: when Ann wins, the event goes on at the other tables.
+    return create(server, max_entrants=12, seats=3, level_seconds=600, clock=30, late_registration=5,
+                  re_entries=1, bots=["caller"] * (ENTRANTS - 1))
 
 
 def test_a_player_out_reenters_with_their_token_a_buy_in_more_and_it_survives_sigkill(db_target: str, tmp_path: Path) -> None:
@@ -405,7 +430,7 @@ def test_a_player_out_reenters_with_their_token_a_buy_in_more_and_it_survives_si
         host(server, ev, "start")
         out = shove_until_out(server, ev["id"], token)
         assert out["place"] and out["can_reenter"] and out["entries"] == 1
-        assert state(server, ev["id"])["prize_pool"] == 5 * BUY_IN
+        assert state(server, ev["id"])["prize_pool"] == ENTRANTS * BUY_IN
         r = reenter(server, ev["id"], token)
         assert r.status_code == 200, r.text
         back = r.json()
@@ -413,7 +438,7 @@ def test_a_player_out_reenters_with_their_token_a_buy_in_more_and_it_survives_si
         assert back["status"] == "playing" and back["table"] and back["seat"] and back["seat_token"] == token
         assert back["place"] is None and back["entries"] == 2 and not back["can_reenter"]
         s1 = state(server, ev["id"])
-        assert s1["entries"] == 6 and s1["prize_pool"] == 6 * BUY_IN and chips(s1) == 6 * STACK
+        assert s1["entries"] == ENTRANTS + 1 and s1["prize_pool"] == (ENTRANTS + 1) * BUY_IN and chips(s1) == (ENTRANTS + 1) * STACK
         assert any(p["name"] == "Ann" for t in s1["tables"] for p in t["players"])
         c = Client(server, back["table"], token)
         try:
@@ -424,9 +449,10 @@ def test_a_player_out_reenters_with_their_token_a_buy_in_more_and_it_survives_si
         server.kill()
         server = Server(db_target, port=server.port, workdir=tmp_path).start()
         s2 = state(server, ev["id"])
-        assert s2["entries"] == 6 and s2["prize_pool"] == 6 * BUY_IN and chips(s2) == 6 * STACK
+        assert s2["entries"] == ENTRANTS + 1 and s2["prize_pool"] == (ENTRANTS + 1) * BUY_IN and chips(s2) == (ENTRANTS + 1) * STACK
         again = me(server, ev["id"], token)
-        assert (again["status"], again["table"], again["entries"]) == ("playing", back["table"], 2)
+        assert (again["status"], again["entries"], again["place"]) == ("playing", 2, None)
+        assert any(p["name"] == "Ann" for t in s2["tables"] for p in t["players"])
     finally:
         server.kill()
 
@@ -442,7 +468,7 @@ def test_reentry_is_refused_once_none_is_left(server: Server) -> None:
     r = reenter(server, ev["id"], token)
     assert r.status_code == 400 and r.json()["key"] == "room.event.error.no_reentry_left"
     assert r.json()["params"] == {"name": "Ann", "n": 1}
-    assert state(server, ev["id"])["entries"] == 6
+    assert state(server, ev["id"])["entries"] == ENTRANTS + 1
 
 
 def test_reentry_is_refused_to_a_player_still_in_the_event(server: Server) -> None:
@@ -454,7 +480,7 @@ def test_reentry_is_refused_to_a_player_still_in_the_event(server: Server) -> No
     r = reenter(server, ev["id"], token)  # seated
     assert r.status_code == 400 and r.json()["key"] == "room.event.error.not_out"
     s = state(server, ev["id"])
-    assert s["entries"] == 5 and s["prize_pool"] == 5 * BUY_IN
+    assert s["entries"] == ENTRANTS and s["prize_pool"] == ENTRANTS * BUY_IN
 
 
 def test_reentry_is_refused_once_registration_has_closed(server: Server) -> None:
