@@ -249,3 +249,25 @@ def test_a_player_out_reenters_with_one_click_on_the_tournament_page_and_is_take
     assert s["entries"] == ENTRANTS + 1 and s["prize_pool"] == (ENTRANTS + 1) * 100
     assert any(p["name"] == "Ann" for t in s["tables"] for p in t["players"])
     ann.context.close()
+
+
+def test_a_player_out_reenters_with_one_click_under_their_table_strip(room: Server, browser: Browser) -> None:
+    from tests.server.test_tournament import ENTRANTS, reentry_event, shove_until_out
+
+    made = reentry_event(room)
+    r = httpx.post(f"{room.base}/api/tournaments/{made['id']}/register", json={"name": "Ann"}, timeout=20)
+    token = r.json()["player_token"]
+    httpx.post(f"{room.base}/api/tournaments/{made['id']}/host", json={"command": "start"},
+               headers={"X-Host-Token": made["host_token"]}, timeout=20)
+    where = shove_until_out(room, made["id"], token)["last_table"]
+    # The table page where she busted: her place, and the button while re-entries are taken.
+    ann = open_page(browser, f"{room.base}/", viewport=PHONE, accept="en")
+    ann.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"pd.seat.{where}", token])
+    ann.goto(f"{room.base}/t/{where}")
+    expect(ann.locator("#event-reenter")).to_have_text("Re-enter")
+    ann.locator("#event-reenter").click()
+    until(lambda: state(room, made["id"])["entries"] == ENTRANTS + 1, timeout=20)
+    # Taken to the seat drawn (maybe another table), the same token opening it.
+    ann.wait_for_function("() => state && state.you && state.you.seat && state.you.name === 'Ann'", timeout=20_000)
+    expect(ann.locator("#event-result")).to_have_count(0)
+    ann.context.close()

@@ -373,7 +373,8 @@ def _junk(cards: list[str] | None) -> bool:
 
 def shove_until_out(server: Server, event: str, token: str, timeout: float = 150) -> dict[str, Any]:
     """Play ``token``'s seat until they are out: all in with junk, fold (or check) anything
-    better, so they lose chips and never run over the field; follows them when moved."""
+    better, so they lose chips and never run over the field; follows them when moved.
+    Returns what /me says then, and ``last_table``: the room table they busted at."""
     deadline = time.monotonic() + timeout
     c: Client | None = None
     table = None
@@ -382,7 +383,7 @@ def shove_until_out(server: Server, event: str, token: str, timeout: float = 150
             assert time.monotonic() < deadline, "never busted"
             mine = me(server, event, token)
             if mine["status"] == "out":
-                return mine
+                return {**mine, "last_table": table}
             assert mine["status"] == "playing", mine
             if mine["table"] != table:
                 if c is not None:
