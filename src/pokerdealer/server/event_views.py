@@ -240,7 +240,7 @@ def player_view(event: Event, name: str, *, now: float | None) -> dict[str, Any]
     if not started:
         if name in _registered(event):
             return {**view, "state": "registered"}
-        raise TableError(f"{name!r} is not registered in this event")
+        raise TableError.said("event.error.not_registered", name=name)
     finishes = [s for s in event.standings if s.name == name]
     if not finishes:
         raise TableError(f"{name!r} is not in this event")

@@ -71,7 +71,7 @@ CHAT_LIMIT = 200
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
-WHATS = ("name", "table_name", "chat")
+WHATS = ("name", "table_name", "tournament_name", "chat")
 """What :func:`visible_text` checks (catalog ``room.protocol.what.<what>`` names it)."""
 
 

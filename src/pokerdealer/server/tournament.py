@@ -73,16 +73,21 @@ after a crash the clock loses at most this much."""
 _BOTS = ("tight", "caller", "random")
 
 
+def _field(name: str, /, **params: Any) -> dict[str, Any]:  # noqa: ANN401
+    """A tournament setting's name in words (catalog ``event.settings.field.<name>``)."""
+    return {"key": f"event.settings.field.{name}", "params": params}
+
+
 def _whole(d: Mapping[str, Any], key: str, low: int, high: int, default: int) -> int:
     value = d.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TableError(f"{key} must be a whole number from {low} to {high}")
+        raise TableError.said("room.settings.whole_number", field=_field(key), low=low, high=high)
     return value
 
 
-def _seconds(value: Any, what: str, low: float = 1.0, high: float = 86400.0) -> float:  # noqa: ANN401
+def _seconds(value: Any, what: dict[str, Any], low: float = 1.0, high: float = 86400.0) -> float:  # noqa: ANN401
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise TableError(f"{what} must be {low:g} to {high:g} seconds")
+        raise TableError.said("event.settings.seconds", what=what, low=f"{low:g}", high=f"{high:g}")
     return float(value)
 
 
@@ -127,50 +132,50 @@ class TournamentSpec:
     def from_dict(cls, data: Mapping[str, Any]) -> TournamentSpec:
         """Check every field; raises :class:`TableError` saying what is wrong."""
         if not isinstance(data, Mapping):
-            raise TableError("tournament settings must be an object")
+            raise TableError.said("event.settings.not_object")
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise TableError(f"unknown tournament setting(s): {', '.join(sorted(unknown))}")
+            raise TableError.said("event.settings.unknown", names=", ".join(sorted(map(str, unknown))))
         d = dict(data)
         name = d.get("name", cls.name)
         if not isinstance(name, str):
-            raise TableError("the tournament name must be text")
+            raise TableError.said("event.settings.name_text")
         try:
-            name = visible_text(name, what="the tournament name", limit=40)
+            name = visible_text(name, what="tournament_name", limit=40)
         except ProtocolError as error:
-            raise TableError(str(error)) from None
+            raise TableError.said(error.key, **error.params) from None
         preset = d.get("structure", cls.structure)
         if preset not in STRUCTURE_PRESETS:
-            raise TableError(f"structure must be one of {', '.join(STRUCTURE_PRESETS)} (or give levels)")
+            raise TableError.said("event.settings.structure", presets=", ".join(STRUCTURE_PRESETS))
         level_seconds = d.get("level_seconds")
         if level_seconds is not None:
-            level_seconds = _seconds(level_seconds, "level_seconds")
+            level_seconds = _seconds(level_seconds, _field("level_seconds"))
         levels = cls._levels(d.get("levels") or ())
         payouts = d.get("payouts", cls.payouts)
         if isinstance(payouts, str):
             if payouts not in PAYOUT_PRESETS:
-                raise TableError(f"payouts must be one of {', '.join(PAYOUT_PRESETS)} or a list of percentages")
+                raise TableError.said("event.settings.payouts_preset", presets=", ".join(PAYOUT_PRESETS))
         elif isinstance(payouts, (list, tuple)) and all(isinstance(p, int) and not isinstance(p, bool) for p in payouts):
             payouts = tuple(payouts)
         else:
-            raise TableError("payouts must be a preset name or a list of whole percentages summing to 100")
+            raise TableError.said("event.settings.payouts")
         bots = d.get("bots", ())
         if not isinstance(bots, (list, tuple)) or not all(isinstance(b, str) for b in bots):
-            raise TableError("bots must be a list of bot kinds")
+            raise TableError.said("event.settings.bots_list")
         allowed = set(bot_names()) & set(_BOTS)
         for b in bots:
             if b not in allowed:
-                raise TableError(f"unknown bot {b!r}: choose from {', '.join(sorted(allowed))}")
+                raise TableError.said("room.settings.unknown_bot", bot=b, bots=", ".join(sorted(allowed)))
         start_at = d.get("start_at")
         if start_at is not None and (isinstance(start_at, bool) or not isinstance(start_at, (int, float))):
-            raise TableError("start_at must be a time in seconds since 1970 (or null)")
+            raise TableError.said("event.settings.start_at")
         lang = d.get("lang", cls.lang)
         if lang not in LANGS:
-            raise TableError(f"lang must be one of {', '.join(LANGS)}")
+            raise TableError.said("room.settings.lang", langs=", ".join(LANGS))
         max_entrants = _whole(d, "max_entrants", 2, 1000, cls.max_entrants)
         if len(bots) > max_entrants:
-            raise TableError(f"{len(bots)} bots do not fit in {max_entrants} entrants")
+            raise TableError.said("event.settings.bots_fit", n=len(bots), entrants=max_entrants)
         spec = cls(
             name=name,
             max_entrants=max_entrants,
@@ -185,7 +190,7 @@ class TournamentSpec:
             late_registration=_whole(d, "late_registration", 0, 40, cls.late_registration),
             re_entries=_whole(d, "re_entries", 0, 10, cls.re_entries),
             start_at=None if start_at is None else float(start_at),
-            clock=_seconds(d.get("clock", cls.clock), "the action clock", 0.2, 600),
+            clock=_seconds(d.get("clock", cls.clock), _field("clock"), 0.2, 600),
             lang=lang,
         )
         spec.event_settings()  # the event's own checks (levels, payouts) fail here
@@ -194,16 +199,19 @@ class TournamentSpec:
     @staticmethod
     def _levels(items: Any) -> tuple[tuple[str, int, int, int, float], ...]:  # noqa: ANN401
         if not isinstance(items, (list, tuple)) or len(items) > 100:
-            raise TableError("levels must be a list of at most 100 levels and breaks")
+            raise TableError.said("event.settings.levels")
         out = []
         for n, item in enumerate(items, 1):
             if not isinstance(item, Mapping):
-                raise TableError(f"level {n}: expected {{\"small_blind\", \"big_blind\", \"ante\", \"seconds\"}} or {{\"break_seconds\"}}")
+                raise TableError.said(
+                    "event.settings.level_shape", n=n,
+                    level='{"small_blind", "big_blind", "ante", "seconds"}', pause='{"break_seconds"}',
+                )
             if "break_seconds" in item:
-                out.append(("break", 0, 0, 0, _seconds(item["break_seconds"], f"break {n}")))
+                out.append(("break", 0, 0, 0, _seconds(item["break_seconds"], _field("break_n", n=n))))
                 continue
             blinds = [_whole(item, k, 0 if k != "big_blind" else 1, 10**9, 0 if k == "ante" else -1) for k in ("small_blind", "big_blind", "ante")]
-            out.append(("level", *blinds, _seconds(item.get("seconds"), f"level {n}")))
+            out.append(("level", *blinds, _seconds(item.get("seconds"), _field("level_n", n=n))))
         return tuple(out)  # type: ignore[arg-type]
 
     def structure_levels(self) -> tuple[Level | Break, ...]:

@@ -31,7 +31,7 @@ from pokerdealer.server.live import Rejected
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.room import Elsewhere, NoSuchTable, Room
 from pokerdealer.server.tournament import LiveEvent, TournamentSpec, create_event
-from pokerdealer.server.words import error_words
+from pokerdealer.server.words import Refused, error_words
 from pokerdealer.table import TableError
 
 __all__ = ["routes"]
@@ -51,6 +51,11 @@ def _refused(error: Exception) -> JSONResponse:
     return JSONResponse({"detail": str(error), **error_words("en", error)}, 400)
 
 
+def _said(status: int, error: TableError) -> Exception:
+    """A refused tournament setting in the reader's language (its key and params), or as it is."""
+    return Refused(status, error.key, **error.params) if error.key else HTTPException(status, str(error))
+
+
 def public(live: LiveEvent, now: float) -> dict[str, Any]:
     """The tournament page's state (:func:`~pokerdealer.server.event_views.public_state`)
     and which room table plays each of the event's tables."""
@@ -66,15 +71,15 @@ def routes(room: Room) -> APIRouter:
         try:
             return await room.resolve_event(event_id)  # type: ignore[no-any-return]
         except NoSuchTable:
-            raise HTTPException(404, "no such tournament") from None
+            raise Refused(404, "event.error.no_such_tournament") from None
         except Elsewhere as error:
-            raise HTTPException(409, str(error), headers={"Retry-After": "1"}) from None
+            raise Refused(409, error.key, headers={"Retry-After": "1"}, **error.params) from None
 
     async def page(event_id: str, name: str) -> FileResponse:
         try:
             await room.resolve_event(event_id)
         except NoSuchTable:
-            raise HTTPException(404, "no such tournament") from None
+            raise Refused(404, "event.error.no_such_tournament") from None
         except Elsewhere:
             pass  # the page is served anywhere; its requests find the event's process
         return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
@@ -92,7 +97,7 @@ def routes(room: Room) -> APIRouter:
         try:
             spec = TournamentSpec.from_dict(body)
         except TableError as error:
-            raise HTTPException(400, str(error)) from None
+            raise _said(400, error) from None
         live, token = await create_event(room, spec)
         # The host link carries the token in the fragment: never sent to a server, nor in its logs.
         return {"id": live.id, "host_token": token, "invite": f"/e/{live.id}", "host_url": f"/e/{live.id}#host={token}"}
@@ -107,9 +112,9 @@ def routes(room: Room) -> APIRouter:
     async def register(event_id: str, body: Register) -> Any:  # noqa: ANN401
         live = await event(event_id)
         try:
-            name = visible_text(body.name, what="the name", limit=24)
+            name = visible_text(body.name, what="name", limit=24)
         except ProtocolError as error:
-            raise HTTPException(400, str(error)) from None
+            raise Refused(400, error.key, **error.params) from None
         try:
             token = await live.register(name)
         except (Rejected, PokerDealerError) as error:
@@ -133,14 +138,14 @@ def routes(room: Room) -> APIRouter:
         live = await event(event_id)
         entrant = live.entrant(x_player_token)
         if entrant is None or x_player_token is None:
-            raise HTTPException(403, "unknown player token: use the one registering gave you")
+            raise Refused(403, "event.error.unknown_player")
         return JSONResponse(live.me(entrant, x_player_token), headers={"Cache-Control": "no-store"})
 
     @router.post("/api/tournaments/{event_id}/host")
     async def host_command(event_id: str, body: EventCommand, x_host_token: str | None = Header(None)) -> Any:  # noqa: ANN401
         live = await event(event_id)
         if not live.is_host(x_host_token):
-            raise HTTPException(403, "only the host may do that (X-Host-Token)")
+            raise Refused(403, "event.error.not_host")
         try:
             await live.host(body.command)
         except (Rejected, PokerDealerError) as error:
