@@ -113,6 +113,9 @@ def test_an_unknown_player_token_is_refused_in_chinese(room: Server) -> None:
     said_in_chinese(r.json(), "event.error.unknown_player")
     r = httpx.get(f"{room.base}/api/tournaments/{ev['id']}/me", headers={"X-Player-Token": "wrong"}, timeout=10)
     assert r.json()["detail"] == "unknown player token: use the one registering gave you"
+    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/reenter", headers={**ZH, "X-Player-Token": "wrong"}, timeout=10)
+    assert r.status_code == 403
+    said_in_chinese(r.json(), "event.error.unknown_player")
 
 
 def test_a_host_command_without_the_host_token_is_refused_in_chinese(room: Server) -> None:

@@ -126,7 +126,7 @@ def routes(room: Room) -> APIRouter:
         live = await event(event_id)
         entrant = live.entrant(x_player_token)
         if entrant is None or x_player_token is None:
-            raise HTTPException(403, "unknown player token: use the one registering gave you")
+            raise Refused(403, "event.error.unknown_player")
         try:
             await live.reenter(entrant)
         except (Rejected, PokerDealerError) as error:
