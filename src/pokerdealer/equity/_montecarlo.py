@@ -305,15 +305,28 @@ def monte_carlo_tally(
             ranks.append(ranks_of(key, hand_masks)[None, :])
         tally.score(ranks, None, one)
         scored += batch
-        elapsed = time.perf_counter() - started
-        if progress is not None:
-            done = scored / samples if samples is not None else 0.0
-            if seconds is not None:
-                done = max(done, elapsed / seconds)
-            progress(min(done, 1.0))
-        if seconds is not None and elapsed >= seconds:
+        if _time_is_up(started, scored, samples=samples, seconds=seconds, progress=progress):
             break
     return tally
+
+
+def _time_is_up(
+    started: float,
+    scored: int,
+    *,
+    samples: int | None,
+    seconds: float | None,
+    progress: Progress | None,
+) -> bool:
+    """Report how far a run is (the larger of samples done and time spent) and say
+    whether its time is up; a run by samples alone stops when its loop runs out."""
+    elapsed = time.perf_counter() - started
+    if progress is not None:
+        done = scored / samples if samples is not None else 0.0
+        if seconds is not None:
+            done = max(done, elapsed / seconds)
+        progress(min(done, 1.0))
+    return seconds is not None and elapsed >= seconds
 
 
 def _suit_masks(mask: int) -> list[int]:
@@ -358,13 +371,7 @@ def _compiled_tally(
             tally.win, tally.tie, tally.share, tally.share_sq,
         )  # fmt: skip
         scored += batch
-        elapsed = time.perf_counter() - started
-        if progress is not None:
-            done = scored / samples if samples is not None else 0.0
-            if seconds is not None:
-                done = max(done, elapsed / seconds)
-            progress(min(done, 1.0))
-        if seconds is not None and elapsed >= seconds:
+        if _time_is_up(started, scored, samples=samples, seconds=seconds, progress=progress):
             break
     tally.total = float(scored)
     tally.outcomes = scored
