@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -40,3 +40,27 @@ def browser() -> Iterator[Browser]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=30_000)
         yield b
         b.close()
+
+
+def check_or_call(page: Page) -> None:
+    """Check when free, else call; nothing when it is not our turn (the action
+    bar may re-render under the click: then nothing either, look again later)."""
+    if not page.locator("#actions").is_visible():
+        return
+    try:
+        if page.locator("#btn-check").is_visible():
+            page.locator("#btn-check").click(timeout=2000)
+        else:
+            page.locator("#btn-call").click(timeout=2000)
+    except Exception:  # noqa: BLE001 - re-rendered under the click: look again
+        pass
+
+
+def check_or_call_until(page: Page, done: str, *, timeout_ms: int = 60_000) -> None:
+    """Check or call at every turn until ``done`` (a selector) is on the page."""
+    for _ in range(timeout_ms // 100):
+        if page.locator(done).count():
+            return
+        check_or_call(page)
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{done} never appeared")

@@ -25,7 +25,7 @@ import httpx
 import pytest
 
 from pokerdealer.i18n import message
-from tests.server.chromium import needs_chromium
+from tests.server.chromium import check_or_call, needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
 
@@ -71,26 +71,13 @@ def _host_view(server: Server, table: str, token: str) -> dict[str, Any]:
     return r.json()
 
 
-def _act(page: Page) -> None:
-    """Check when free, else call (the bar may re-render under the click: then nothing)."""
-    if not page.locator("#actions").is_visible():
-        return
-    try:
-        if page.locator("#btn-check").is_visible():
-            page.locator("#btn-check").click(timeout=2000)
-        else:
-            page.locator("#btn-call").click(timeout=2000)
-    except Exception:  # noqa: BLE001 - re-rendered under the click: look again
-        pass
-
-
 def _play_until(page: Page, done: Callable[[], bool], *, timeout: float = 60) -> None:
     """Act for the player on ``page`` until ``done()`` holds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if done():
             return
-        _act(page)
+        check_or_call(page)
         page.wait_for_timeout(100)
     raise AssertionError("not reached in time")
 

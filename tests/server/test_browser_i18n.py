@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.server.conftest import Server
-from tests.server.chromium import ARGS, CHROMIUM, needs_chromium
+from tests.server.chromium import ARGS, CHROMIUM, check_or_call_until, needs_chromium
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
@@ -57,24 +56,6 @@ def _shot(page: Page, folder: Path, name: str) -> None:
     page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
-def _play_to_showdown(page: Page, timeout: float = 90) -> None:
-    """Check or call until a hand ends with a showdown (a shown hand in the last-hand panel)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if page.locator("#showdown-body .describe").count():
-            return
-        if page.locator("#actions").is_visible():
-            try:
-                if page.locator("#btn-check").is_visible():
-                    page.locator("#btn-check").click(timeout=2000)
-                else:
-                    page.locator("#btn-call").click(timeout=2000)
-            except Exception:  # noqa: BLE001 - the bar re-rendered under the click
-                pass
-        page.wait_for_timeout(150)
-    raise AssertionError("no showdown within the time")
-
-
 @pytest.mark.parametrize(("lang", "accept"), [("zh-Hans", "zh-CN"), ("zh-Hant", "zh-TW")])
 def test_no_english_is_left_on_any_page_in_chinese(server: Server, tmp_path: Path, lang: str, accept: str) -> None:
     shots = Path(os.environ.get("PD_SHOTS", tmp_path))
@@ -102,7 +83,7 @@ def test_no_english_is_left_on_any_page_in_chinese(server: Server, tmp_path: Pat
                 page.fill("#join-name", player)
                 page.click("#join-btn")
                 expect(page.locator("#you-bar")).to_contain_text(player)
-                _play_to_showdown(page)
+                check_or_call_until(page, "#showdown-body .describe", timeout_ms=90_000)  # a shown hand
                 page.wait_for_timeout(300)
                 assert english_left(page, names) == [], "table"
                 _shot(page, shots, f"{lang}-{device}-table")

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 import pytest
 
 from pokerdealer.i18n import message
-from tests.server.chromium import needs_chromium
+from tests.server.chromium import check_or_call_until, needs_chromium
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Browser, expect  # noqa: E402
 
 pytestmark = needs_chromium
 CARD_CODE = re.compile(r"\b[2-9TJQKA][cdhs]\b")
@@ -26,22 +26,6 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(tmp_path_factory.mktemp("words") / "room.db", extra=("--pause", "6")).start()
     yield s
     s.stop()
-
-
-def _check_or_call_until(page: Page, done: str, timeout_ms: int = 60_000) -> None:
-    for _ in range(timeout_ms // 100):
-        if page.locator(done).count():
-            return
-        if page.locator("#actions").is_visible():
-            try:
-                if page.locator("#btn-check").is_visible():
-                    page.locator("#btn-check").click(timeout=2000)
-                else:
-                    page.locator("#btn-call").click(timeout=2000)
-            except Exception:  # noqa: BLE001 - re-rendered under the click: look again
-                pass
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{done} never appeared")
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "en"])
@@ -58,7 +42,7 @@ def test_a_seats_show_is_the_catalogs_verb_with_the_cards_drawn(browser: Browser
         page.fill("#join-name", "Ann")
         page.click("#join-btn")
         expect(page.locator("#you-line")).to_be_visible()
-        _check_or_call_until(page, ".seat .last .card")
+        check_or_call_until(page, ".seat .last .card")
         last = page.locator(".seat .last").filter(has=page.locator(".card")).first
         text = last.inner_text()
         verb = message(lang, "room.log.show", cards="@").split("@")[0].strip()
