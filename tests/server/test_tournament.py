@@ -496,3 +496,45 @@ def test_reentry_is_refused_once_registration_has_closed(server: Server) -> None
 def test_reentry_needs_a_player_token(server: Server) -> None:
     ev = reentry_event(server)
     assert reenter(server, ev["id"], "nope").status_code == 403
+
+
+def test_a_spectator_at_a_tournament_table_hears_no_card_of_a_player_that_was_not_shown(server: Server) -> None:
+    # Ann never acts: the clock checks or folds for her, so her cards are shown only at a showdown.
+    from tests.server.security.spelling import cards_named
+
+    ev = create(server, max_entrants=4, seats=4, level_seconds=60, clock=1, bots=["caller", "tight", "random"])
+    token = register(server, ev["id"], "Ann")
+    assert host(server, ev, "start").status_code == 200
+    mine = me(server, ev["id"], token)
+    ann = Client(server, mine["table"], mine["seat_token"])
+    spectator = Client(server, mine["table"])
+    try:
+        seat = ann.until(lambda s: s.get("you") is not None and s["you"].get("seat") is not None)["you"]["seat"]
+        own: dict[int, set[str]] = {}
+        deadline = time.monotonic() + 40
+        while len(own) < 4 and time.monotonic() < deadline:
+            s = ann.poll(0.3)
+            spectator.poll(0.05)
+            row = s.get("seats", [None] * seat)[seat - 1] if s.get("hand") else None
+            if row and row.get("cards"):
+                own[s["hand"]["number"]] = set(row["cards"])
+                assert own[s["hand"]["number"]] <= set(cards_named(json.dumps(s)))  # the finder reads them
+        assert len(own) >= 2, "Ann was dealt too few hands to listen to"
+        spectator.poll(1.0)
+        heard = 0
+        for text in spectator.raw:
+            msg = json.loads(text)
+            if msg.get("type") != "state":
+                continue
+            hand, last = msg.get("hand") or {}, msg.get("last_hand") or {}
+            about = {n for n in (hand.get("number"), last.get("number")) if n is not None}
+            public = set(hand.get("board") or ()) | set(last.get("board") or ())
+            public |= {c for o in last.get("order", ()) for c in (o.get("cards") or ())}
+            named = cards_named(text)
+            for number in about & set(own):
+                heard += 1
+                assert not (own[number] & set(named)) - public, f"hand {number}: {own[number] & set(named)}"
+        assert heard > 0
+    finally:
+        ann.close()
+        spectator.close()
