@@ -80,6 +80,10 @@ def test_a_straddled_hand_posts_two_big_blinds_under_the_gun_and_the_straddler_a
     assert result.exit_code == 0, result.stdout
     assert message("en", "replay.straddle") in result.stdout
     assert "match the recorded finishing stacks" in result.stdout
+    # PokerKit reads the straddle too, line by line, to the stacks the room recorded.
+    from tests.history.test_pokerkit_reads_ours import PokerKitHistory, pokerkit_stacks
+
+    assert pokerkit_stacks(phh) == list(PokerKitHistory.loads(phh).finishing_stacks)
     a.close()
 
     # The choice is an event: a kill -9 keeps it, and the straddled hand rebuilds the same.
