@@ -45,7 +45,7 @@ from pokerdealer.table.event import Clock, Event
 from pokerdealer.table.settings import Level, TableError
 from pokerdealer.table.structures import Break
 
-__all__ = ["STATUSES", "player_view", "public_state", "standings_csv", "status"]
+__all__ = ["STATUSES", "average_stack", "clock_view", "player_view", "public_state", "standings_csv", "status"]
 
 #: What an event can be doing (``public_state(...)["status"]``).
 STATUSES = ("registering", "running", "paused", "break", "finished")
@@ -129,7 +129,14 @@ def _clock(event: Event, clock: Clock, rows: list[dict[str, Any]]) -> dict[str, 
     }
 
 
-def _average(event: Event) -> int:
+def clock_view(event: Event, *, now: float | None) -> dict[str, Any]:
+    """The clock as the pages show it: the level's number (breaks not counted),
+    its blinds and ante, the time or hands left, the next level's blinds."""
+    return _clock(event, event.clock(now), _structure(event.settings.levels))
+
+
+def average_stack(event: Event) -> int:
+    """The average stack of the players left (the starting stack before the start)."""
     alive = event.alive
     if not _started(event) or not alive:
         return event.settings.starting_stack
@@ -188,7 +195,7 @@ def public_state(
         "registered": _registered(event) if not started else [],
         "registration": {"open": not event.is_over and event.registration_open(now), "until_level": settings.late_registration, "re_entries": settings.re_entries},
         "players_left": event.alive,
-        "average_stack": _average(event),
+        "average_stack": average_stack(event),
         "prize_pool": event.prize_pool,
         "payouts": [{"place": i, "prize": p} for i, p in enumerate(event.payouts, 1)],
         "tables": tables,
@@ -223,7 +230,7 @@ def player_view(event: Event, name: str, *, now: float | None) -> dict[str, Any]
         "clock": _clock(event, event.clock(now), rows),
         "players_left": event.alive,
         "entries": event.entries,
-        "average_stack": _average(event),
+        "average_stack": average_stack(event),
         "prize_pool": event.prize_pool,
         "hand_for_hand": event.hand_for_hand,
         "table": None,

@@ -704,24 +704,21 @@ class LiveEvent:
         blinds, the field, and the places of those who played here."""
         ev = self.event
         now = time.time()
-        c = ev.clock(now)
-        levels = ev.settings.levels
-        number = sum(1 for x in levels[: c.index + 1] if isinstance(x, Level))
-        nxt = next((x for x in levels[c.index + 1 :] if isinstance(x, Level)), None)
-        alive = ev.alive
+        clock = event_views.clock_view(ev, now=now)
+        nxt = clock["next"]
         return {
             "id": self.id,
             "name": self.spec.name,
             "table": lt.inner.id,
             "in_play": lt.in_play,
             "status": self.status(now),
-            "level": number,
-            "blinds": None if c.level is None else [c.level.small_blind, c.level.big_blind, c.level.ante],
-            "seconds_left": None if c.seconds_left is None else round(c.seconds_left, 1),
-            "next": None if nxt is None else [nxt.small_blind, nxt.big_blind, nxt.ante],
-            "players_left": alive,
+            "level": clock["level"],
+            "blinds": None if clock["on_break"] else [clock["small_blind"], clock["big_blind"], clock["ante"]],
+            "seconds_left": clock["seconds_left"],
+            "next": None if nxt is None else [nxt["small_blind"], nxt["big_blind"], nxt["ante"]],
+            "players_left": ev.alive,
             "entries": ev.entries,
-            "average": round(ev.entries * ev.settings.starting_stack / alive) if alive and ev.tables_started else ev.settings.starting_stack,
+            "average": event_views.average_stack(ev),
             "prize_pool": ev.prize_pool,
             "paid": len(ev.payouts),
             "hand_for_hand": ev.hand_for_hand,
