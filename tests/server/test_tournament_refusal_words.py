@@ -66,6 +66,7 @@ def said_in_chinese(body: dict[str, Any], key: str) -> str:
          'level 1: expected {"small_blind", "big_blind", "ante", "seconds"} or {"break_seconds"}'),
         ({"levels": [{"break_seconds": 0}]}, "event.settings.seconds", "break 1 must be 1 to 86400 seconds"),
         ({"clock": 0.1}, "event.settings.seconds", "the action clock must be 0.2 to 600 seconds"),
+        ({"listed": "yes"}, "room.settings.bool", "listed must be true or false"),
     ],
 )
 def test_a_new_tournaments_refused_settings_are_said_in_the_browsers_language(

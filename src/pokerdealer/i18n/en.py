@@ -156,6 +156,7 @@ MESSAGES: dict[str, str] = {
     "event.settings.field.ante": "ante",
     "event.settings.field.level_seconds": "level_seconds",
     "event.settings.field.clock": "the action clock",
+    "event.settings.field.listed": "listed",
     "event.settings.field.break_n": "break {n}",
     "event.settings.field.level_n": "level {n}",
     # Category names.

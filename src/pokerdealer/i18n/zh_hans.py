@@ -155,6 +155,7 @@ MESSAGES: dict[str, str] = {
     "event.settings.field.ante": "前注",
     "event.settings.field.level_seconds": "每级别时长",
     "event.settings.field.clock": "行动计时",
+    "event.settings.field.listed": "列在大厅",
     "event.settings.field.break_n": "第 {n} 项休息",
     "event.settings.field.level_n": "第 {n} 个盲注级别",
     "category.royal_flush": "皇家同花顺",

@@ -155,6 +155,7 @@ MESSAGES: dict[str, str] = {
     "event.settings.field.ante": "前注",
     "event.settings.field.level_seconds": "每級別時長",
     "event.settings.field.clock": "行動計時",
+    "event.settings.field.listed": "列在大廳",
     "event.settings.field.break_n": "第 {n} 項休息",
     "event.settings.field.level_n": "第 {n} 個盲注級別",
     "category.royal_flush": "皇家同花順",

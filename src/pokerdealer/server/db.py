@@ -594,5 +594,44 @@ def _settings_or_none(text: str) -> dict[str, Any] | None:
     return settings if isinstance(settings, dict) else None
 
 
+def listed_tournaments(conn: Connection, *, held: set[str] | frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """The lobby's tournaments: every open row whose settings have a ``tournament`` listed
+    in the lobby (its ``listed``), oldest first: ``{"id", "tournament", "created_at", "log"}``.
+
+    ``log`` is what the event's log tells without replaying it, for those not in ``held``
+    (the events this process plays, known better in memory; ``None`` for them):
+    ``started`` (an ``ev_start`` is written), ``entries`` (registrations, counted
+    before the start only: a started event's log is long), ``last_kind`` and ``last_at``
+    (its newest event: a running event writes at least every few seconds).
+    """
+    rows = conn.execute(
+        select(TableRow.id, TableRow.settings, TableRow.created_at)
+        .where(TableRow.closed.is_(False), TableRow.settings.contains('"tournament"'))
+        .order_by(TableRow.created_at)
+    ).all()
+    out = []
+    for table_id, text, created_at in rows:
+        settings = _settings_or_none(text)
+        spec = settings.get("tournament") if settings is not None else None
+        if not isinstance(spec, dict) or spec.get("listed") is not True:
+            continue
+        log_facts = None
+        if table_id not in held:
+            of_event = EventRow.table_id == table_id
+            started = conn.execute(select(EventRow.seq).where(of_event, EventRow.kind == "ev_start").limit(1)).first()
+            last = conn.execute(select(EventRow.kind, EventRow.at).where(of_event).order_by(EventRow.seq.desc()).limit(1)).first()
+            entries = None if started else conn.execute(
+                select(func.count()).select_from(EventRow).where(of_event, EventRow.kind == "ev_register")
+            ).scalar()
+            log_facts = {
+                "started": started is not None,
+                "entries": None if entries is None else int(entries),
+                "last_kind": None if last is None else last[0],
+                "last_at": None if last is None else last[1],
+            }
+        out.append({"id": table_id, "tournament": spec, "created_at": created_at, "log": log_facts})
+    return out
+
+
 def count_open_tables(conn: Connection) -> int:
     return int(conn.execute(select(func.count()).select_from(TableRow).where(TableRow.closed.is_(False))).scalar() or 0)

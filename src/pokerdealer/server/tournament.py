@@ -127,6 +127,8 @@ class TournamentSpec:
     clock: float = 30.0
     """The action clock (seconds) at its tables."""
     lang: str = "en"
+    listed: bool = False
+    """Listed in the lobby (``GET /api/tournaments``); else only its link finds it -- as a cash table's default."""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TournamentSpec:
@@ -173,6 +175,9 @@ class TournamentSpec:
         lang = d.get("lang", cls.lang)
         if lang not in LANGS:
             raise TableError.said("room.settings.lang", langs=", ".join(LANGS))
+        listed = d.get("listed", cls.listed)
+        if not isinstance(listed, bool):
+            raise TableError.said("room.settings.bool", field=_field("listed"))
         max_entrants = _whole(d, "max_entrants", 2, 1000, cls.max_entrants)
         if len(bots) > max_entrants:
             raise TableError.said("event.settings.bots_fit", n=len(bots), entrants=max_entrants)
@@ -192,6 +197,7 @@ class TournamentSpec:
             start_at=None if start_at is None else float(start_at),
             clock=_seconds(d.get("clock", cls.clock), _field("clock"), 0.2, 600),
             lang=lang,
+            listed=listed,
         )
         spec.event_settings()  # the event's own checks (levels, payouts) fail here
         return spec

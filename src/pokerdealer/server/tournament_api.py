@@ -1,5 +1,6 @@
 """The tournaments' HTTP API (:mod:`~pokerdealer.server.tournament`):
 
+- ``GET /api/tournaments``: the tournaments listed in the lobby (:mod:`~pokerdealer.server.event_lobby`);
 - ``POST /api/tournaments``: create (:class:`~pokerdealer.server.tournament.TournamentSpec`'s
   fields) -> ``{id, host_token, invite, host_url}``;
 - ``POST /api/tournaments/{id}/register`` ``{name}`` -> ``{name, player_token}``;
@@ -26,7 +27,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.server import event_views
+from pokerdealer.server import event_lobby, event_views
 from pokerdealer.server.live import Rejected
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.room import Elsewhere, NoSuchTable, Room
@@ -91,6 +92,10 @@ def routes(room: Room) -> APIRouter:
     @router.get("/e/{event_id}/standings", include_in_schema=False)
     async def standings_page(event_id: str) -> FileResponse:
         return await page(event_id, "standings.html")
+
+    @router.get("/api/tournaments")
+    async def listed() -> JSONResponse:
+        return JSONResponse(await event_lobby.listed(room, now=time.time()), headers={"Cache-Control": "no-cache"})
 
     @router.post("/api/tournaments")
     async def create(body: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,121 @@
+"""The lobby's tournaments (``GET /api/tournaments``): the listed ones only, whichever
+process plays them, their entries as they register, and none once finished; a listed
+tournament is not a cash table; the ``listed`` choice is kept in the event's spec."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from pokerdealer.server.tournament import TournamentSpec
+from tests.server.conftest import Server
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("event-lobby") / "room.db").start()
+    yield s
+    s.stop()
+
+
+def create(server: Server, **spec: Any) -> dict[str, Any]:
+    body = {"name": "Open Cup", "max_entrants": 12, "starting_stack": 2000, "buy_in": 50, "seats": 6,
+            "level_seconds": 60, **spec}
+    r = httpx.post(server.base + "/api/tournaments", json=body, timeout=20)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def lobby(server: Server) -> dict[str, dict[str, Any]]:
+    r = httpx.get(server.base + "/api/tournaments", timeout=10)
+    assert r.status_code == 200, r.text
+    return {e["id"]: e for e in r.json()}
+
+
+def until(pred: Any, timeout: float = 60) -> Any:  # noqa: ANN401
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = pred()
+        if got:
+            return got
+        time.sleep(0.2)
+    raise AssertionError("not within the time")
+
+
+def test_a_tournament_is_unlisted_unless_its_host_lists_it() -> None:
+    assert TournamentSpec.from_dict({}).listed is False  # as a cash table: invite link only
+    spec = TournamentSpec.from_dict({"listed": True})
+    assert spec.listed is True and TournamentSpec.from_dict(spec.to_dict()) == spec
+
+
+def test_the_lobby_lists_the_listed_tournaments_only(room: Server) -> None:
+    start_at = time.time() + 3600
+    listed = create(room, listed=True, start_at=start_at)
+    unlisted = create(room, name="Private", listed=False)
+    default = create(room, name="Default")
+    rows = lobby(room)
+    assert unlisted["id"] not in rows and default["id"] not in rows
+    assert rows[listed["id"]] == {
+        "id": listed["id"], "name": "Open Cup", "buy_in": 50, "starting_stack": 2000, "seats": 6,
+        "max_entrants": 12, "structure": "turbo", "level_seconds": 60.0, "start_at": start_at, "lang": "en",
+        "status": "registering", "entries": 0, "players_left": None, "registration_open": True,
+        "url": f"/e/{listed['id']}",
+    }
+
+
+def test_a_registration_counts_in_the_lobby(room: Server) -> None:
+    ev = create(room, listed=True)
+    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/register", json={"name": "Ann"}, timeout=10)
+    assert r.status_code == 200, r.text
+    assert lobby(room)[ev["id"]]["entries"] == 1
+
+
+def test_a_listed_tournament_is_not_listed_as_a_cash_table(room: Server) -> None:
+    ev = create(room, listed=True)
+    assert ev["id"] in lobby(room)
+    assert ev["id"] not in {t["id"] for t in room.get("/api/tables").json()}
+
+
+def test_a_finished_tournament_leaves_the_lobby(room: Server) -> None:
+    # Two bots with two big blinds each: over within a few hands.
+    ev = create(room, listed=True, max_entrants=2, starting_stack=40, bots=["caller", "caller"], clock=1)
+    assert lobby(room)[ev["id"]]["status"] == "registering"
+    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/host", json={"command": "start"},
+                   headers={"X-Host-Token": ev["host_token"]}, timeout=20)
+    assert r.status_code == 200, r.text
+    until(lambda: room.get(f"/api/tournaments/{ev['id']}").json()["status"] == "finished")
+    assert ev["id"] not in lobby(room)
+
+
+def test_another_processes_tournament_is_listed_from_its_row(tmp_path: Path) -> None:
+    a = Server(tmp_path / "room.db").start()
+    b = Server(tmp_path / "room.db").start()
+    try:
+        ev = create(b, listed=True, bots=["caller", "caller"], level_seconds=600)
+        hidden = create(b, name="Private")
+        for name in ("Ann", "Bob"):
+            r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/register", json={"name": name}, timeout=10)
+            assert r.status_code == 200, r.text
+        row = lobby(a)[ev["id"]]
+        assert hidden["id"] not in lobby(a)
+        assert (row["name"], row["buy_in"], row["status"], row["entries"], row["url"]) == (
+            "Open Cup", 50, "registering", 2, f"/e/{ev['id']}"
+        )
+        # A is reading B's row, not playing the event: B still answers for it.
+        assert b.get(f"/api/tournaments/{ev['id']}").status_code == 200
+        r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/host", json={"command": "start"},
+                       headers={"X-Host-Token": ev["host_token"]}, timeout=20)
+        assert r.status_code == 200, r.text
+        assert lobby(a)[ev["id"]]["status"] == "running"
+        r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/host", json={"command": "pause"},
+                       headers={"X-Host-Token": ev["host_token"]}, timeout=20)
+        assert r.status_code == 200, r.text
+        assert lobby(a)[ev["id"]]["status"] == "paused"
+    finally:
+        a.stop()
+        b.stop()
