@@ -36,6 +36,7 @@ pytestmark = needs_chromium
 VIEWPORTS = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "laptop": {"viewport": {"width": 1366, "height": 768}},
 }
 
 
@@ -220,6 +221,32 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
     finally:
         for context in (host_ctx, bob_ctx, carol_ctx):
             context.close()
+
+
+@pytest.mark.parametrize(("lang", "view"), [("en", "laptop"), ("zh-Hant", "phone"), ("zh-Hans", "laptop"), ("en", "phone")])
+def test_a_closing_table_says_it_closes_and_offers_no_pause(browser: Browser, room: Server, lang: str, view: str) -> None:
+    r = httpx.post(room.base + "/api/tables", json={"name": "t", "bots": ["caller"], "clock": 300}, timeout=10)
+    info = r.json()
+    room.join(info["id"], "Ann")  # with the bot a hand is dealt; Ann, not acting, keeps it in play
+    context = _context(browser, view, lang)
+    try:
+        page = context.new_page()
+        page.goto(room.base + info["host_url"])
+        expect(page.locator("#host-pause")).to_be_visible()
+        deadline = time.monotonic() + 15
+        while _host_view(room, info["id"], info["host_token"])["hand"] is None:
+            assert time.monotonic() < deadline, "no hand was dealt"
+            time.sleep(0.1)
+        page.once("dialog", lambda d: d.accept())
+        page.click("#host-close")
+        expect(page.locator("#host-status")).to_have_text(message(lang, "room.host.ui.closing"))
+        expect(page.locator("#host-pause")).to_be_hidden()
+        expect(page.locator("#host-resume")).to_be_hidden()
+        view_now = _host_view(room, info["id"], info["host_token"])
+        assert view_now["closing"] and view_now["hand"] is not None  # still closing: the hand is in play
+        _shot(page, f"{lang}-{view}-closing")
+    finally:
+        context.close()
 
 
 def test_a_refused_setting_is_said_in_the_readers_language(browser: Browser, room: Server) -> None:

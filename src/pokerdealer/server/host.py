@@ -327,8 +327,7 @@ async def command(lt: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     notices: list[dict[str, Any]] = []
     extra: list[db.Op] = []
     if name in ("pause", "resume"):
-        if lt.host.closed:
-            raise refusal("closed")
+        check_open(lt)  # closing: the table ends after this hand, whatever a pause would say
         events = [("host_pause", {"paused": name == "pause"})]
     elif name == "settings":
         check_open(lt)

@@ -74,8 +74,10 @@ const hostPanel = (() => {
     const status = closed ? "room.host.ui.closed" : view.closing ? "room.host.ui.closing" : view.paused ? "room.host.ui.paused" : null;
     $h("host-status").textContent = status ? t(status) : "";
     $h("host-status").classList.toggle("hidden", !status);
-    $h("host-pause").classList.toggle("hidden", view.paused || closed);
-    $h("host-resume").classList.toggle("hidden", !view.paused || closed);
+    // Closing, the table ends after this hand: the status says so, and there is nothing to pause or resume.
+    const over = closed || view.closing;
+    $h("host-pause").classList.toggle("hidden", view.paused || over);
+    $h("host-resume").classList.toggle("hidden", !view.paused || over);
     // A closed table keeps only what settles up: the ledger and its CSV.
     for (const n of ["host-open", "host-close", "host-invite"]) $h(n).classList.toggle("hidden", closed || view.closing);
     // The form says what the next hand is played by: the settings in force with the pending changes over them.
