@@ -1,5 +1,7 @@
-// The lobby's "create a tournament" form: the settings as POST /api/tournaments takes them;
-// whoever creates a tournament opens its page by the host link (its token kept in this browser).
+// The lobby's tournaments: the listed ones (GET /api/tournaments), each with a link to its page, where
+// a player registers or watches; and the "create a tournament" form: the settings as POST
+// /api/tournaments takes them; whoever creates a tournament opens its page by the host link (its
+// token kept in this browser).
 (function () {
   const form = document.getElementById("create-event");
   const shown = (id, on) => document.getElementById(id).classList.toggle("hidden", !on);
@@ -28,7 +30,7 @@
       name: f.get("name"), max_entrants: +f.get("max_entrants"), starting_stack: +f.get("starting_stack"),
       buy_in: +f.get("buy_in"), seats: +f.get("seats"), late_registration: +f.get("late_registration") || 0,
       re_entries: +f.get("re_entries") || 0,
-      clock: +f.get("clock"), lang: f.get("lang"),
+      clock: +f.get("clock"), lang: f.get("lang"), listed: f.get("listed") === "true",
     };
     if (f.get("structure") === "custom") {
       if (!minutes) throw new Error(t("event.form.need_minutes"));
@@ -59,6 +61,50 @@
       location.href = made.host_url || `/e/${encodeURIComponent(made.id)}#host=${encodeURIComponent(made.host_token)}`;
     } catch (e) { error.textContent = e.message; }
   });
+  // The list, redrawn from the last answer when the language changes (the times too: they are the reader's).
+  let events = null, eventsError = null;
+  const dash = "—";
+  // A cell: its column's name (shown on a phone only), its value, and a note under it if any.
+  const cell = (label, cls, value, note, valueAttrs) => el("td", { class: cls }, el("span", { class: "cell-label", text: t(label) }),
+    el("span", Object.assign({ class: "value", text: value }, valueAttrs)), note ? el("div", { class: "muted", text: note }) : null);
+  function statusText(e) {
+    return e.status === "started" ? t("event.lobby.started") : t(`event.status.${e.status}`);
+  }
+  function entrantsText(e) {
+    if (e.players_left !== null) return t("event.lobby.left", { left: e.players_left, entries: e.entries });
+    return e.entries === null ? dash : t("event.lobby.entrants", { entries: e.entries, max: e.max_entrants });
+  }
+  function startsText(e) {
+    if (e.start_at) return new Date(e.start_at * 1000).toLocaleString(LANG, { dateStyle: "medium", timeStyle: "short" });
+    return e.status === "registering" ? t("event.lobby.host_starts") : dash;
+  }
+  function drawEvents() {
+    const body = document.querySelector("#events tbody");
+    if (eventsError) { body.replaceChildren(el("tr", {}, el("td", { colspan: 7, class: "error", text: eventsError }))); return; }
+    if (events === null) return;
+    if (!events.length) { body.replaceChildren(el("tr", {}, el("td", { colspan: 7, class: "muted", text: t("event.lobby.none") }))); return; }
+    body.replaceChildren(...events.map(e => {
+      const late = e.status !== "registering" && e.registration_open;
+      return el("tr", { "data-event": e.id },
+        el("td", { class: "ev-name" }, el("a", { href: e.url, text: e.name }),
+          el("div", { class: "muted", text: t("event.lobby.about", { structure: { key: `event.preset.${e.structure}` }, seats: e.seats }) })),
+        cell("event.lobby.col.buy_in", "num", fmtNum(e.buy_in)),
+        cell("event.lobby.col.stack", "num", fmtNum(e.starting_stack)),
+        cell("event.lobby.col.status", "lobby-status", statusText(e), late ? t("event.lobby.late_open") : null,
+          { class: "value ev-status", "data-status": e.status }),
+        cell("event.lobby.col.entrants", "", entrantsText(e)),
+        cell("event.lobby.col.starts", "", startsText(e)),
+        // Entries taken: register (or watch); else only to watch.
+        el("td", { class: "ev-go" }, el("a", { href: e.url, text: t(e.status === "registering" || late ? "event.lobby.open" : "event.lobby.watch") })));
+    }));
+  }
+  async function refreshEvents() {
+    try { events = await api("/api/tournaments"); eventsError = null; } catch (e) { eventsError = e.message; }
+    drawEvents();
+  }
+  refreshEvents(); setInterval(refreshEvents, 5000);
+  new MutationObserver(drawEvents).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+
   // The name and the tables' language start as the page's: loadWords() sets <html lang> each time
   // the words arrive (the first load and every language chosen), and an untouched name follows it.
   let first = true;
