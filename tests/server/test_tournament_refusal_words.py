@@ -143,3 +143,15 @@ def test_a_name_not_registered_in_an_event_is_said_by_key() -> None:
         player_view(ev, "Bob", now=None)
     assert str(caught.value) == "'Bob' is not registered in this event"
     assert error_words("zh-Hant", caught.value)["message"] == "「Bob」沒有報名這場錦標賽"
+
+
+def test_a_name_not_in_a_started_event_is_said_by_key() -> None:
+    ev = Event(EventSettings(1500, structure("turbo", timed=False), seats=9), rng=random.Random(1))
+    ev.register("Ann")
+    ev.register("Cy")
+    ev.start()
+    with pytest.raises(TableError) as caught:
+        player_view(ev, "Bob", now=None)
+    assert str(caught.value) == "'Bob' is not in this event"
+    assert error_words("zh-Hant", caught.value)["message"] == "「Bob」不在這場錦標賽中"
+    assert error_words("zh-Hans", caught.value)["message"] == "“Bob”不在这场锦标赛中"

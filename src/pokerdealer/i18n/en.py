@@ -133,6 +133,7 @@ MESSAGES: dict[str, str] = {
     "event.error.unknown_player": "unknown player token: use the one registering gave you",
     "event.error.not_host": "only the host may do that (X-Host-Token)",
     "event.error.not_registered": "'{name}' is not registered in this event",
+    "event.error.not_in_event": "'{name}' is not in this event",
     "event.settings.not_object": "tournament settings must be an object",
     "event.settings.unknown": "unknown tournament setting(s): {names}",
     "event.settings.name_text": "the tournament name must be text",

@@ -132,6 +132,7 @@ MESSAGES: dict[str, str] = {
     "event.error.unknown_player": "不认得这个玩家密钥：请用报名时拿到的那个",
     "event.error.not_host": "只有房主可以这样做：房主密钥（X-Host-Token）缺少或不对",
     "event.error.not_registered": "“{name}”没有报名这场锦标赛",
+    "event.error.not_in_event": "“{name}”不在这场锦标赛中",
     "event.settings.not_object": "锦标赛设置必须是一个对象",
     "event.settings.unknown": "未知的锦标赛设置：{names}",
     "event.settings.name_text": "锦标赛名称必须是文本",

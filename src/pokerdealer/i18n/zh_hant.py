@@ -132,6 +132,7 @@ MESSAGES: dict[str, str] = {
     "event.error.unknown_player": "不認得這個玩家密鑰：請用報名時拿到的那個",
     "event.error.not_host": "只有房主可以這樣做：房主密鑰（X-Host-Token）缺少或不對",
     "event.error.not_registered": "「{name}」沒有報名這場錦標賽",
+    "event.error.not_in_event": "「{name}」不在這場錦標賽中",
     "event.settings.not_object": "錦標賽設定必須是一個物件",
     "event.settings.unknown": "未知的錦標賽設定：{names}",
     "event.settings.name_text": "錦標賽名稱必須是文字",

@@ -250,7 +250,7 @@ def player_view(event: Event, name: str, *, now: float | None) -> dict[str, Any]
         raise TableError.said("event.error.not_registered", name=name)
     finishes = [s for s in event.standings if s.name == name]
     if not finishes:
-        raise TableError(f"{name!r} is not in this event")
+        raise TableError.said("event.error.not_in_event", name=name)
     latest = max(finishes, key=lambda s: float("inf") if s.hand is None else s.hand)  # the winner's finish is the last
     return {**view, "state": "out", "place": latest.place, "prize": latest.prize}
 
