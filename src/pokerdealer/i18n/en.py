@@ -31,6 +31,11 @@ MESSAGES: dict[str, str] = {
     "event.ante.per_player": "Ante {amount}",
     "event.ante.big_blind": "Big-blind ante {amount}",
     "event.ante.button": "Button ante {amount}",
+    # The ante within a sentence ("Next: level 2, 15/30, no ante"): as event.ante.*, not capitalised.
+    "event.next_ante.none": "no ante",
+    "event.next_ante.per_player": "ante {amount}",
+    "event.next_ante.big_blind": "big-blind ante {amount}",
+    "event.next_ante.button": "button ante {amount}",
     "event.clock.break": "Break",
     "event.clock.break_in": "Break in {time}",
     "event.clock.hands_left": "{n} hands to the next level",
@@ -43,6 +48,10 @@ MESSAGES: dict[str, str] = {
     "event.stat.average": "Average stack",
     "event.stat.prize_pool": "Prize pool",
     "event.stat.entries": "Entries",
+    # Before the start: those registered so far, the stack each will start with, the buy-in.
+    "event.stat.registered": "Registered",
+    "event.stat.starting_stack": "Starting stack",
+    "event.stat.buy_in": "Buy-in",
     "event.host.title": "Host",
     "event.host.note": "This browser runs the tournament. Share the invite link; keep the host link to yourself.",
     "event.host.start": "Start now",

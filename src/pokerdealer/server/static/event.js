@@ -45,13 +45,18 @@ function draw() {
   $("ante").textContent = c.on_break || over ? "" : anteText(c);
   $("hfh").classList.toggle("hidden", !s.hand_for_hand || over);
   $("paused-flag").classList.toggle("hidden", s.status !== "paused");
-  $("next").textContent = c.next && !over ? t("event.clock.next", { level: c.next.level, blinds: blindsText(c.next), ante: anteText(c.next) }) : "";
+  $("next").textContent = c.next && !over ? t("event.clock.next", { level: c.next.level, blinds: blindsText(c.next), ante: anteText(c.next, { within: true }) }) : "";
   $("starts").textContent = s.status === "registering" && s.starts_at ? t("event.starts_at", { time: new Date(s.starts_at * 1000).toLocaleString(LANG) }) : "";
   drawClock();
-  $("players-left").textContent = `${fmtNum(s.players_left)}`;
-  $("average").textContent = fmtNum(s.average_stack);
+  // Before the start nobody holds chips: the tiles say who has registered, the stack each will
+  // start with and the buy-in -- not "0 players left, average 1,000, 0 entries".
+  const before = s.status === "registering";
+  document.querySelectorAll("#stats .before").forEach(n => n.classList.toggle("hidden", !before));
+  document.querySelectorAll("#stats .started").forEach(n => n.classList.toggle("hidden", before));
+  $("players-left").textContent = fmtNum(before ? s.registered.length : s.players_left);
+  $("average").textContent = fmtNum(before ? s.starting_stack : s.average_stack);
   $("pool").textContent = fmtNum(s.prize_pool);
-  $("entries").textContent = fmtNum(s.entries);
+  $("entries").textContent = fmtNum(before ? s.buy_in : s.entries);
   fillRows(document.querySelector("#payouts tbody"), s.payouts.map(p => el("tr", {},
     el("td", { text: placeText(p.place) }), el("td", { class: "num", text: fmtNum(p.prize) }))), t("event.payouts.none"), 2);
   const started = s.status !== "registering";

@@ -11,8 +11,12 @@ function clockText(seconds) {
   return h ? `${h}:${two(m)}:${two(r)}` : `${two(m)}:${two(r)}`;
 }
 const blindsText = (x) => t("event.blinds", { small: x.small_blind, big: x.big_blind });
-// The ante as the structure says it: none, everyone's, or the big blind's (big-blind ante).
-const anteText = (x) => (x.ante_type === "none" || !x.ante ? t("event.ante.none") : t(`event.ante.${x.ante_type}`, { amount: x.ante }));
+// The ante as the structure says it: none, everyone's, or the big blind's (big-blind ante);
+// `within` a sentence ("Next: level 2, 15/30, no ante") in its lower-case form.
+function anteText(x, { within = false } = {}) {
+  const family = within ? "event.next_ante" : "event.ante";
+  return x.ante_type === "none" || !x.ante ? t(`${family}.none`) : t(`${family}.${x.ante_type}`, { amount: x.ante });
+}
 const placeText = (place) => t("event.place", { place });
 const statusText = (status) => t(`event.status.${status}`);
 // A level's length in the structure: minutes, hands, or "until the end".
