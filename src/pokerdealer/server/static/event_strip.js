@@ -3,6 +3,10 @@
 let eventAt = 0;
 const clockText = (s) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
+// A tournament table's name as its page says it: the event's name and the table's number in the
+// reader's words ("Friday · Table 1"; the room keeps "Friday · 1" as the table's stored name).
+const eventTableName = (ev) => `${ev.name} · ${t("room.event.table", { n: ev.table })}`;
+
 function renderEvent(state) {
   const box = document.getElementById("event-strip");
   const ev = state.event;
@@ -16,6 +20,7 @@ function renderEvent(state) {
   if (ev.status === "paused") parts.push(el("span", { class: "paused", text: t("room.event.paused") }));
   else if (!ev.blinds) parts.push(el("span", { class: "paused", text: t("room.event.on_break") }));
   if (ev.blinds) {
+    if (ev.status === "paused") parts.push(" · ");  // "Paused · Blinds 10/20", not "PausedBlinds 10/20"
     parts.push(el("span", { id: "event-blinds", text: t("room.event.blinds", { sb: fmtNum(ev.blinds[0]), bb: fmtNum(ev.blinds[1]) }) }));
     if (ev.blinds[2]) parts.push(" ", el("span", { text: t("room.event.ante", { ante: fmtNum(ev.blinds[2]) }) }));
   }
@@ -32,8 +37,12 @@ function renderEvent(state) {
   box.replaceChildren(line);
   if (mine && (!you.seat || ev.status === "finished")) {
     box.append(el("div", { id: "event-result", class: "event-result", text: mine.place === 1 ? t("room.event.winner", { prize: fmtNum(mine.prize) }) : t("room.event.out", { place: mine.place, prize: fmtNum(mine.prize) }) }));
+    // The event takes re-entries (ev.re_entry, the same for every reader); whether this player has
+    // one left only /me knows, by their token: the button waits for its answer.
     if (ev.re_entry && ev.status !== "finished" && typeof token === "string" && token) {
-      box.append(el("button", { id: "event-reenter", class: "primary", text: t("room.event.reenter"), onclick: () => reenterEvent(ev.id) }));
+      const finish = `${mine.place}:${ev.entries}`;  // a new finish, or anyone entering again, asks anew
+      if (reentry.finish !== finish) askReentry(ev.id, finish);
+      else if (reentry.may) box.append(el("button", { id: "event-reenter", class: "primary", text: t("room.event.reenter"), onclick: () => reenterEvent(ev.id) }));
     }
   } else if (you && !you.seat && !mine && typeof token === "string" && token) {
     findMyTable(ev.id);  // moved while this page was away: ask where the seat is now
@@ -48,6 +57,18 @@ function eventMoved(msg, seatToken) {
   box.classList.remove("hidden");
   box.append(el("div", { id: "event-moved", class: "event-result", text: `${said(msg)} ${t("room.event.going")}` }));
   setTimeout(() => { location.href = `/t/${msg.table}`; }, 2500);
+}
+
+// Whether this player may re-enter (out, registration open, a re-entry left), as /me said for `finish`.
+const reentry = { finish: null, may: false };
+async function askReentry(eventId, finish) {
+  reentry.finish = finish;
+  reentry.may = false;
+  const res = await fetch(`/api/tournaments/${eventId}/me`, { headers: { "X-Player-Token": token } }).catch(() => null);
+  const me = res && res.ok ? await res.json().catch(() => null) : null;
+  if (reentry.finish !== finish) return;  // asked again meanwhile: that answer counts
+  reentry.may = !!(me && me.can_reenter);
+  if (reentry.may && typeof state === "object" && state) renderEvent(state);
 }
 
 // Re-enter (out, registration open): the same token opens the seat the event draws, maybe at another table.

@@ -57,8 +57,9 @@ function seatPositions(n, mySeat) {
 function render() {
   if (!state) return;
   const t = state.table, you = state.you || null, hand = state.hand, last = state.last_hand;
-  document.title = `${t.name} — pokerdealer`;
-  $("title").textContent = t_("room.table.title", { name: t.name, blinds: { key: "room.lobby.blinds", params: { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } } } });
+  const name = state.event ? eventTableName(state.event) : t.name;
+  document.title = `${name} — pokerdealer`;
+  $("title").textContent = t_("room.table.title", { name, blinds: { key: "room.lobby.blinds", params: { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } } } });
   const mySeat = you && you.seat;
   const pos = seatPositions(t.seats, mySeat);
   const felt = $("felt");

@@ -1,0 +1,97 @@
+"""What a tournament table's page (/t/{id}) says of its event, read in real Chromium at
+desktop (1366x768) and phone (390x844) size, in English and 繁體中文 (screenshots in
+$PD_SHOTS if set): the table's number in the reader's words, a paused strip, and the
+strip's re-entry button only for a player who has a re-entry left."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server.chromium import needs_chromium
+from tests.server.conftest import Server
+from tests.server.test_browser_event import until
+from tests.server.test_browser_event_words import LANGS, SIZES, open_page, shot
+from tests.server.test_tournament import create, host, reenter, reentry_event, register, shove_until_out, state
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, expect  # noqa: E402
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("event-strip") / "room.db").start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def paused(room: Server) -> dict[str, Any]:
+    """An event of bots started and paused at once (its tables stay as drawn)."""
+    ev = create(room, max_entrants=8, seats=4, level_seconds=600, bots=["caller"] * 8)
+    assert host(room, ev, "start").status_code == 200
+    assert host(room, ev, "pause").status_code == 200
+    return ev
+
+
+PAUSED = {"en": "Paused · Blinds 10/20", "zh-Hant": "已暫停 · 盲注 10/20"}
+TABLE_1 = {"en": "Friday · Table 1", "zh-Hant": "Friday · 第 1 桌"}
+
+
+@pytest.mark.parametrize(("lang", "accept"), LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_tournament_table_says_its_number_in_the_readers_words(
+    room: Server, browser: Browser, paused: dict[str, Any], lang: str, accept: str, size: str
+) -> None:
+    table = state(room, paused["id"])["room_tables"]["1"]
+    page = open_page(browser, f"{room.base}/t/{table}", size=size, lang=lang, accept=accept)
+    expect(page.locator("#event-strip")).to_be_visible()
+    # "Friday · Table 1 · 10/20 ...", not the room's stored name "Friday · 1 · 10/20 ...".
+    expect(page.locator("#title")).to_have_text(re.compile("^" + re.escape(TABLE_1[lang] + " · ")))
+    assert page.title() == f"{TABLE_1[lang]} — pokerdealer"
+    # The title fits the screen (the felt's side seats are another matter: at a phone's width
+    # a four-seat table's right-hand seat runs 4 px over, with or without this title).
+    assert page.evaluate("document.getElementById('title').getBoundingClientRect().right") <= SIZES[size]["width"]
+    shot(page, f"event-table-title-{lang}-{size}")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "accept"), LANGS)
+def test_a_paused_tournament_strip_says_paused_apart_from_the_blinds(
+    room: Server, browser: Browser, paused: dict[str, Any], lang: str, accept: str
+) -> None:
+    table = state(room, paused["id"])["room_tables"]["2"]
+    page = open_page(browser, f"{room.base}/t/{table}", size="desktop", lang=lang, accept=accept)
+    # "Paused · Blinds 10/20", not "PausedBlinds 10/20".
+    expect(page.locator("#event-strip")).to_contain_text(PAUSED[lang])
+    page.context.close()
+
+
+def test_the_strip_offers_no_reentry_to_a_player_who_has_none_left(room: Server, browser: Browser) -> None:
+    ev = reentry_event(room)  # one re-entry each, registration open for five levels
+    token = register(room, ev["id"], "Ann")
+    assert host(room, ev, "start").status_code == 200
+    shove_until_out(room, ev["id"], token)
+    assert reenter(room, ev["id"], token).status_code == 200
+    out = shove_until_out(room, ev["id"], token)
+    assert not out["can_reenter"] and state(room, ev["id"])["registration"]["open"]
+    page = open_page(browser, f"{room.base}/", size="phone", lang="zh-Hant", accept="zh-TW")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"pd.seat.{out['last_table']}", token])
+    asked: list[Any] = []
+    page.on("response", lambda r: asked.append(r) if re.search(r"/api/tournaments/[^/]+/me$", r.url) else None)
+    page.goto(f"{room.base}/t/{out['last_table']}")
+    # Her place, and no button -- though the event takes re-entries (the strip's re_entry).
+    expect(page.locator("#event-result")).to_contain_text(f"第 {out['place']} 名")
+    expect(page.locator("#event-reenter")).to_have_count(0)
+    # Nor once the strip has asked /me whether she may re-enter (she may not).
+    until(lambda: asked)
+    assert asked[0].json()["can_reenter"] is False
+    page.wait_for_timeout(500)  # the answer is drawn by the next render: time to show a button if any
+    expect(page.locator("#event-reenter")).to_have_count(0)
+    shot(page, "event-strip-no-reentry-zh-Hant-phone")
+    page.context.close()
