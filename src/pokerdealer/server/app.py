@@ -47,26 +47,27 @@ class CreateTable(BaseModel):
     """A new table's settings: only their types here; the ranges are TableSettings.from_dict's,
     whose refusals are said in the reader's language (the body limit bounds the sizes). A field
     not listed here is kept, so from_dict names it (``room.settings.unknown``) -- ignored, a
-    misspelt setting would make a table the host did not ask for."""
+    misspelt setting would make a table the host did not ask for. The defaults are
+    TableSettings' own, read from it (the one place they live): a bare POST makes ``TableSettings()``."""
 
     model_config = ConfigDict(extra="allow")
 
-    name: str = "Table"
-    structure: str = "no_limit"
-    small_blind: int = 1
-    big_blind: int = 2
-    stack: int = 200
-    seats: int = 6
-    bots: list[str] = Field(default_factory=list)
-    clock: float = 30.0
-    lang: str = "en"
-    listed: bool = False
-    reveal_deck: bool = False
-    ante: int = 0
-    ante_type: str = "per_player"
-    time_bank: int = 0
-    approve_players: bool = False
-    straddle: bool = False
+    name: str = TableSettings.name
+    structure: str = TableSettings.structure
+    small_blind: int = TableSettings.small_blind
+    big_blind: int = TableSettings.big_blind
+    stack: int = TableSettings.stack
+    seats: int = TableSettings.seats
+    bots: list[str] = Field(default_factory=lambda: list(TableSettings.bots))
+    clock: float = TableSettings.clock
+    lang: str = TableSettings.lang
+    listed: bool = TableSettings.listed
+    reveal_deck: bool = TableSettings.reveal_deck
+    ante: int = TableSettings.ante
+    ante_type: str = TableSettings.ante_type
+    time_bank: int = TableSettings.time_bank
+    approve_players: bool = TableSettings.approve_players
+    straddle: bool = TableSettings.straddle
 
 
 class HostCommand(BaseModel):

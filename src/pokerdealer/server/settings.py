@@ -72,7 +72,9 @@ class TableSettings:
     stack: int = 200
     """The buy-in offered by default (the maximum buy-in)."""
     seats: int = 6
-    bots: tuple[str, ...] = ("tight", "caller", "random")
+    bots: tuple[str, ...] = ()
+    """Bots seated when the table is made (none unless asked: a bare ``POST /api/tables``
+    has always made a table for people alone; the lobby's form and the demo table name theirs)."""
     clock: float = 30.0
     lang: str = "en"
     listed: bool = False
