@@ -6,8 +6,12 @@ in again with one message; the seat bar's stack is the seat's stack."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
+from pokerdealer.server.waiting import entry_note
+from pokerdealer.table import CashGameSettings, CashTable
+from pokerdealer.table.play import play_hand
 from tests.server.conftest import Client, Server
 
 
@@ -106,3 +110,36 @@ def test_a_busted_player_keeps_seat_and_cards_until_the_next_deal_and_buys_in_ag
         assert s["you"]["name"] == "Ann"
     finally:
         a.close()
+
+
+def _room(table: CashTable) -> Any:  # noqa: ANN401 - what entry_note reads of a LiveTable
+    return SimpleNamespace(table=table, settings=SimpleNamespace(big_blind=table.settings.big_blind))
+
+
+def _played(*names: str) -> CashTable:
+    """A table where ``names`` sat down and played one hand (so they are dealt in: ACTIVE)."""
+    table = CashTable(CashGameSettings(1, 2, 40, 200), first_button=1)
+    for name in names:
+        table.sit_down(name, 100)
+    play_hand(table, lambda view: f"p{view.player + 1} f")
+    return table
+
+
+def test_a_rebought_player_beside_a_rebought_bot_is_told_the_game_starts_afresh() -> None:
+    # A bots-only table, stopped: one bot busted with Ann and bought in again (not yet dealt in).
+    table = _played("CallerBot 1", "CallerBot 2")
+    table.leave("CallerBot 2")
+    table.sit_down("CallerBot 3", 200, wait_for_big_blind=False)
+    table.sit_down("Ann", 50, wait_for_big_blind=False)
+    assert entry_note(_room(table), table.player("Ann")) == {"key": "room.entry.free_restart", "params": {}}
+    dealt = table.start_hand().seats
+    assert sorted(dealt) == sorted(p.seat for p in table.players)  # everyone, as it says
+
+
+def test_a_player_waiting_for_the_big_blind_is_dealt_in_at_once_when_the_game_starts_afresh() -> None:
+    table = _played("Bo", "Cy", "Di")
+    table.sit_down("Ann", 100, wait_for_big_blind=True)
+    table.leave("Cy")
+    table.leave("Di")  # one player left dealt in: the next hand starts the game afresh
+    assert entry_note(_room(table), table.player("Ann")) == {"key": "room.entry.free", "params": {}}
+    assert table.player("Ann").seat in table.start_hand().seats

@@ -717,6 +717,7 @@ MESSAGES: dict[str, str] = {
     "room.entry.wait_bb": "You are dealt in when the big blind ({amount}) reaches your seat: a new player comes in on the big blind, within one round of the table.",
     "room.entry.post": "You post a big blind ({amount}) to be dealt in next hand.",
     "room.entry.free": "You are dealt in next hand without posting (fewer than two are playing).",
+    "room.entry.free_restart": "You are dealt in next hand without posting: the next hand starts the game afresh, and nobody posts to come in.",
     "room.log.post_small_blind": "posts the small blind {amount}",
     "room.log.post_big_blind": "posts the big blind {amount}",
     "room.log.post_enter": "posts {amount} to come in",

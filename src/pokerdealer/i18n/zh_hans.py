@@ -674,6 +674,7 @@ MESSAGES: dict[str, str] = {
     "room.entry.wait_bb": "大盲（{amount}）轮到你的座位时你才入局：新玩家从大盲位置加入，最多等一圈。",
     "room.entry.post": "你补下一个大盲（{amount}），下一手就入局。",
     "room.entry.free": "下一手你直接入局，不必补盲（目前不到两人在玩）。",
+    "room.entry.free_restart": "下一手你直接入局，不必补盲：下一手牌局从头开始，没有人需要补盲入局。",
     "room.log.post_small_blind": "下小盲 {amount}",
     "room.log.post_big_blind": "下大盲 {amount}",
     "room.log.post_enter": "补下 {amount} 入局",

@@ -674,6 +674,7 @@ MESSAGES: dict[str, str] = {
     "room.entry.wait_bb": "大盲（{amount}）輪到你的座位時你才入局：新玩家從大盲位置加入，最多等一圈。",
     "room.entry.post": "你補下一個大盲（{amount}），下一手就入局。",
     "room.entry.free": "下一手你直接入局，不必補盲（目前不到兩人在玩）。",
+    "room.entry.free_restart": "下一手你直接入局，不必補盲：下一手牌局從頭開始，沒有人需要補盲入局。",
     "room.log.post_small_blind": "下小盲 {amount}",
     "room.log.post_big_blind": "下大盲 {amount}",
     "room.log.post_enter": "補下 {amount} 入局",

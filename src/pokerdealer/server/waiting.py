@@ -7,7 +7,7 @@ Two questions players ask when nothing happens:
   the room deals for people) -- :func:`why_not_dealing`;
 - a newcomer: when am I dealt in, and what does it cost? They wait for the
   big blind to reach their seat, or post a big blind to play the next hand,
-  or (fewer than two playing) are dealt in at once for nothing --
+  or (fewer than two playing: the game starts afresh) are dealt in at once for nothing --
   :func:`entry_note`.
 
 >>> note("room.wait.bots_only")
@@ -58,16 +58,22 @@ def why_not_dealing(lt: LiveTable) -> dict[str, Any] | None:
 
 
 def entry_note(lt: LiveTable, player: Player) -> dict[str, Any] | None:
-    """What a player not yet dealt in waits for, or posts, to play (``None``: nothing)."""
+    """What a player not yet dealt in waits for, or posts, to play (``None``: nothing).
+
+    Fewer than two others dealt in last time and still in with chips (ACTIVE): the
+    next hand starts the game afresh and deals in everyone ready without a post,
+    waiting or posting alike (:func:`~pokerdealer.table.button.plan_hand`). The
+    reason is "fewer than two are playing" only when fewer than two others are
+    ready; with more (a bot that busted and bought in again, newcomers) it is that
+    the game starts afresh -- "fewer than two" beside two seated bots read false.
+    """
+    if player.status not in (SeatStatus.WAITING, SeatStatus.POSTING):
+        return None
+    others = [p for p in lt.table.players if p.name != player.name and p.stack > 0]
+    if sum(p.status is SeatStatus.ACTIVE for p in others) < 2:
+        ready = [p for p in others if p.status is not SeatStatus.SITTING_OUT]
+        return note("room.entry.free" if len(ready) < 2 else "room.entry.free_restart")
     big = lt.settings.big_blind
     if player.status is SeatStatus.WAITING:
         return note("room.entry.wait_bb", amount=big)
-    if player.status is SeatStatus.POSTING:
-        playing = [
-            p for p in lt.table.players
-            if p.status is SeatStatus.ACTIVE and p.stack > 0 and p.name != player.name
-        ]
-        if len(playing) < 2:
-            return note("room.entry.free")
-        return note("room.entry.post", amount=big)
-    return None
+    return note("room.entry.post", amount=big)
