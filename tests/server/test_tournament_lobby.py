@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from pokerdealer.server.tournament import TournamentSpec
-from tests.server.conftest import Server
+from tests.server.conftest import Client, Server
 
 
 @pytest.fixture(scope="module")
@@ -95,12 +95,15 @@ def test_a_finished_tournament_leaves_the_lobby(room: Server) -> None:
 def test_another_processes_tournament_is_listed_from_its_row(tmp_path: Path) -> None:
     a = Server(tmp_path / "room.db").start()
     b = Server(tmp_path / "room.db").start()
+    ann = None
     try:
-        ev = create(b, listed=True, bots=["caller", "caller"], level_seconds=600)
+        ev = create(b, listed=True, bots=["caller"], clock=4, level_seconds=600)
         hidden = create(b, name="Private")
+        tokens = {}
         for name in ("Ann", "Bob"):
             r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/register", json={"name": name}, timeout=10)
             assert r.status_code == 200, r.text
+            tokens[name] = r.json()["player_token"]
         row = lobby(a)[ev["id"]]
         assert hidden["id"] not in lobby(a)
         assert (row["name"], row["buy_in"], row["status"], row["entries"], row["url"]) == (
@@ -108,14 +111,22 @@ def test_another_processes_tournament_is_listed_from_its_row(tmp_path: Path) -> 
         )
         # A is reading B's row, not playing the event: B still answers for it.
         assert b.get(f"/api/tournaments/{ev['id']}").status_code == 200
-        r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/host", json={"command": "start"},
-                       headers={"X-Host-Token": ev["host_token"]}, timeout=20)
+        host = {"X-Host-Token": ev["host_token"]}
+        r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/host", json={"command": "start"}, headers=host, timeout=20)
         assert r.status_code == 200, r.text
         assert lobby(a)[ev["id"]]["status"] == "running"
-        r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/host", json={"command": "pause"},
-                       headers={"X-Host-Token": ev["host_token"]}, timeout=20)
+        # Ann at her seat, never acting: the hand waits for her clock, and goes on after the pause.
+        mine = httpx.get(f"{b.base}/api/tournaments/{ev['id']}/me", headers={"X-Player-Token": tokens["Ann"]}, timeout=10).json()
+        ann = Client(b, mine["table"], mine["seat_token"])
+        ann.until(ann.my_turn, timeout=30)
+        r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/host", json={"command": "pause"}, headers=host, timeout=20)
         assert r.status_code == 200, r.text
         assert lobby(a)[ev["id"]]["status"] == "paused"
+        ann.until(lambda st: not ann.my_turn(st), timeout=30)  # her clock ran out: the hand went on
+        until(lambda: all(not t["in_hand"] for t in b.get(f"/api/tournaments/{ev['id']}").json()["tables"]))
+        assert lobby(a)[ev["id"]]["status"] == "paused"
     finally:
+        if ann is not None:
+            ann.close()
         a.stop()
         b.stop()

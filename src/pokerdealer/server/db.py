@@ -594,15 +594,19 @@ def _settings_or_none(text: str) -> dict[str, Any] | None:
     return settings if isinstance(settings, dict) else None
 
 
-def listed_tournaments(conn: Connection, *, held: set[str] | frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+def listed_tournaments(
+    conn: Connection, *, held: set[str] | frozenset[str] = frozenset(), window: int = 500
+) -> list[dict[str, Any]]:
     """The lobby's tournaments: every open row whose settings have a ``tournament`` listed
     in the lobby (its ``listed``), oldest first: ``{"id", "tournament", "created_at", "log"}``.
 
     ``log`` is what the event's log tells without replaying it, for those not in ``held``
-    (the events this process plays, known better in memory; ``None`` for them):
-    ``started`` (an ``ev_start`` is written), ``entries`` (registrations, counted
-    before the start only: a started event's log is long), ``last_kind`` and ``last_at``
-    (its newest event: a running event writes at least every few seconds).
+    (the events this process plays, known better in memory; ``None`` for them), each an
+    indexed look-up: ``started`` (an ``ev_start`` is written), ``entries`` (registrations,
+    counted before the start only: a started event's log is long), ``last_at`` (its newest
+    event: a running event writes at least every few seconds) and ``last_clock``: the newest
+    of ``ev_start``, ``ev_pause``, ``ev_resume``, ``ev_restart`` among its newest ``window``
+    events (``None``: none there), so a pause is told though the hands in play went on after it.
     """
     rows = conn.execute(
         select(TableRow.id, TableRow.settings, TableRow.created_at)
@@ -619,15 +623,24 @@ def listed_tournaments(conn: Connection, *, held: set[str] | frozenset[str] = fr
         if table_id not in held:
             of_event = EventRow.table_id == table_id
             started = conn.execute(select(EventRow.seq).where(of_event, EventRow.kind == "ev_start").limit(1)).first()
-            last = conn.execute(select(EventRow.kind, EventRow.at).where(of_event).order_by(EventRow.seq.desc()).limit(1)).first()
-            entries = None if started else conn.execute(
-                select(func.count()).select_from(EventRow).where(of_event, EventRow.kind == "ev_register")
-            ).scalar()
+            last = conn.execute(select(EventRow.seq, EventRow.at).where(of_event).order_by(EventRow.seq.desc()).limit(1)).first()
+            entries = clock = None
+            if started is None:
+                entries = conn.execute(
+                    select(func.count()).select_from(EventRow).where(of_event, EventRow.kind == "ev_register")
+                ).scalar()
+            elif last is not None:
+                clock = conn.execute(
+                    select(EventRow.kind)
+                    .where(of_event, EventRow.seq > last[0] - window,
+                           EventRow.kind.in_(("ev_start", "ev_pause", "ev_resume", "ev_restart")))
+                    .order_by(EventRow.seq.desc()).limit(1)
+                ).scalar()
             log_facts = {
                 "started": started is not None,
                 "entries": None if entries is None else int(entries),
-                "last_kind": None if last is None else last[0],
                 "last_at": None if last is None else last[1],
+                "last_clock": clock,
             }
         out.append({"id": table_id, "tournament": spec, "created_at": created_at, "log": log_facts})
     return out

@@ -36,22 +36,22 @@ longer called running: one that runs writes at least every ``TICK`` (its clock's
 def stored_status(log: Mapping[str, Any], *, now: float) -> str:
     """A tournament's status as far as its log tells, read from another process's row
     (:func:`~pokerdealer.server.db.listed_tournaments`'s ``log``): ``registering`` (not
-    started), ``paused`` (the host's pause is its last word), ``running`` (written within
-    :data:`QUIET` seconds), else ``started``: under way, but whether on a pause, a break
-    or over, only its page says (the process that plays it knows).
+    started), ``paused`` (the host's pause is its newest clock command), ``running``
+    (written within :data:`QUIET` seconds), else ``started``: under way, but whether on
+    a long pause, over, or its process gone, only the process that plays it knows (its page says).
 
-    >>> stored_status({"started": False, "last_kind": "ev_register", "last_at": 0.0}, now=100.0)
+    >>> stored_status({"started": False, "last_clock": None, "last_at": 0.0}, now=100.0)
     'registering'
-    >>> stored_status({"started": True, "last_kind": "ev_pause", "last_at": 10.0}, now=100.0)
+    >>> stored_status({"started": True, "last_clock": "ev_pause", "last_at": 99.0}, now=100.0)
     'paused'
-    >>> stored_status({"started": True, "last_kind": "ev_tick", "last_at": 98.0}, now=100.0)
+    >>> stored_status({"started": True, "last_clock": "ev_start", "last_at": 98.0}, now=100.0)
     'running'
-    >>> stored_status({"started": True, "last_kind": "hand_end", "last_at": 10.0}, now=100.0)
+    >>> stored_status({"started": True, "last_clock": None, "last_at": 10.0}, now=100.0)
     'started'
     """
     if not log["started"]:
         return "registering"
-    if log["last_kind"] == "ev_pause":
+    if log["last_clock"] == "ev_pause":
         return "paused"
     if log["last_at"] is not None and now - log["last_at"] <= QUIET:
         return "running"
