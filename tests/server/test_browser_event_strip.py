@@ -95,3 +95,18 @@ def test_the_strip_offers_no_reentry_to_a_player_who_has_none_left(room: Server,
     expect(page.locator("#event-reenter")).to_have_count(0)
     shot(page, "event-strip-no-reentry-zh-Hant-phone")
     page.context.close()
+
+
+def test_a_player_out_of_the_money_is_told_their_place_alone(room: Server, browser: Browser) -> None:
+    ev = reentry_event(room)
+    token = register(room, ev["id"], "Ann")
+    assert host(room, ev, "start").status_code == 200
+    out = shove_until_out(room, ev["id"], token)
+    assert out["prize"] == 0, out  # out first, with junk: no prize
+    for lang, accept, said in (("en", "en", f"You finished in place {out['place']}."), ("zh-Hant", "zh-TW", f"你的名次是第 {out['place']} 名")):
+        page = open_page(browser, f"{room.base}/", size="phone", lang=lang, accept=accept)
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"pd.seat.{out['last_table']}", token])
+        page.goto(f"{room.base}/t/{out['last_table']}")
+        # "You finished in place 9.", not "You finished in place 9. Prize: 0".
+        expect(page.locator("#event-result")).to_have_text(said)
+        page.context.close()

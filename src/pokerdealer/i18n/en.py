@@ -1017,6 +1017,7 @@ MESSAGES: dict[str, str] = {
     "room.event.paid": "{n} paid",
     "room.event.hand_for_hand": "Hand-for-hand",
     "room.event.out": "You finished in place {place}. Prize: {prize}",
+    "room.event.out_unpaid": "You finished in place {place}.",
     "room.event.winner": "You won the tournament! Prize: {prize}",
     "room.event.page": "Tournament page",
     "room.wait.event_over": "The tournament is over",

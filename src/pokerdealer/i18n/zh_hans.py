@@ -972,6 +972,7 @@ MESSAGES: dict[str, str] = {
     "room.event.paid": "前 {n} 名有奖金",
     "room.event.hand_for_hand": "逐手同步",
     "room.event.out": "你的名次是第 {place} 名，奖金 {prize}",
+    "room.event.out_unpaid": "你的名次是第 {place} 名",
     "room.event.winner": "你赢得了锦标赛！奖金 {prize}",
     "room.event.page": "赛事页面",
     "room.wait.event_over": "锦标赛已结束",

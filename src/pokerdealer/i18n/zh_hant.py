@@ -972,6 +972,7 @@ MESSAGES: dict[str, str] = {
     "room.event.paid": "前 {n} 名有獎金",
     "room.event.hand_for_hand": "逐手同步",
     "room.event.out": "你的名次是第 {place} 名，獎金 {prize}",
+    "room.event.out_unpaid": "你的名次是第 {place} 名",
     "room.event.winner": "你贏得了錦標賽！獎金 {prize}",
     "room.event.page": "賽事頁面",
     "room.wait.event_over": "錦標賽已結束",

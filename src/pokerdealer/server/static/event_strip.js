@@ -36,7 +36,10 @@ function renderEvent(state) {
   const line = el("div", { class: "event-line" }, ...parts);
   box.replaceChildren(line);
   if (mine && (!you.seat || ev.status === "finished")) {
-    box.append(el("div", { id: "event-result", class: "event-result", text: mine.place === 1 ? t("room.event.winner", { prize: fmtNum(mine.prize) }) : t("room.event.out", { place: mine.place, prize: fmtNum(mine.prize) }) }));
+    // Out of the money: the place alone ("Prize: 0" read as a prize of nothing).
+    const result = mine.place === 1 ? t("room.event.winner", { prize: fmtNum(mine.prize) })
+      : mine.prize ? t("room.event.out", { place: mine.place, prize: fmtNum(mine.prize) }) : t("room.event.out_unpaid", { place: mine.place });
+    box.append(el("div", { id: "event-result", class: "event-result", text: result }));
     // The event takes re-entries (ev.re_entry, the same for every reader); whether this player has
     // one left only /me knows, by their token: the button waits for its answer.
     if (ev.re_entry && ev.status !== "finished" && typeof token === "string" && token) {
