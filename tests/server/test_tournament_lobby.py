@@ -92,9 +92,9 @@ def test_a_finished_tournament_leaves_the_lobby(room: Server) -> None:
     assert ev["id"] not in lobby(room)
 
 
-def test_another_processes_tournament_is_listed_from_its_row(tmp_path: Path) -> None:
-    a = Server(tmp_path / "room.db").start()
-    b = Server(tmp_path / "room.db").start()
+def test_another_processes_tournament_is_listed_from_its_row(db_target: str, tmp_path: Path) -> None:
+    a = Server(db_target, workdir=tmp_path).start()
+    b = Server(db_target, workdir=tmp_path).start()
     ann = None
     try:
         ev = create(b, listed=True, bots=["caller"], clock=4, level_seconds=600)
