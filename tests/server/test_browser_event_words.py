@@ -111,3 +111,18 @@ def test_before_the_start_the_tv_tiles_say_who_registered_not_an_empty_field(
     assert [label for label, _ in tiles(page)] == labels
     expect(page.locator("#entries")).to_have_text("4")
     page.context.close()
+
+
+NO_PRIZES = {"en": "No prizes yet.", "zh-Hant": "還沒有獎金。"}
+
+
+@pytest.mark.parametrize(("lang", "accept"), LANGS)
+def test_before_anyone_registers_the_payouts_list_no_prize_of_nothing(room: Server, browser: Browser, lang: str, accept: str) -> None:
+    ev = create(room, max_entrants=8, buy_in=50, level_seconds=600, bots=["caller"] * 2)
+    page = open_page(browser, f"{room.base}/e/{ev['id']}", size="phone", lang=lang, accept=accept)
+    # Nobody in, nothing in the pool: "No prizes yet.", not "1st place: 0".
+    expect(page.locator("#payouts tbody")).to_have_text(NO_PRIZES[lang])
+    register(room, ev["id"], "Ann")
+    expect(page.locator("#payouts tbody tr")).to_have_count(1)
+    expect(page.locator("#payouts tbody td.num")).to_have_text("50")
+    page.context.close()

@@ -57,7 +57,8 @@ function draw() {
   $("average").textContent = fmtNum(before ? s.starting_stack : s.average_stack);
   $("pool").textContent = fmtNum(s.prize_pool);
   $("entries").textContent = fmtNum(before ? s.buy_in : s.entries);
-  fillRows(document.querySelector("#payouts tbody"), s.payouts.map(p => el("tr", {},
+  // A place paid nothing is no prize: before anyone registers the pool is 0 ("No prizes yet.", not "1st: 0").
+  fillRows(document.querySelector("#payouts tbody"), s.payouts.filter(p => p.prize > 0).map(p => el("tr", {},
     el("td", { text: placeText(p.place) }), el("td", { class: "num", text: fmtNum(p.prize) }))), t("event.payouts.none"), 2);
   const started = s.status !== "registering";
   // The TV lists the biggest stacks (a big field's full list is on no screen); the tables list everyone.
