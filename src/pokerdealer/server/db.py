@@ -648,3 +648,22 @@ def listed_tournaments(
 
 def count_open_tables(conn: Connection) -> int:
     return int(conn.execute(select(func.count()).select_from(TableRow).where(TableRow.closed.is_(False))).scalar() or 0)
+
+
+# ------------------------------------------------------ shared event logs
+def last_seq(conn: Connection, table_id: str) -> int:
+    """The number of the newest event in a log (0: none)."""
+    return int(conn.execute(select(func.max(EventRow.seq)).where(EventRow.table_id == table_id)).scalar() or 0)
+
+
+def free_leases(conn: Connection, table_ids: list[str], owner: str, now: float) -> list[str]:
+    """Which of ``table_ids`` have a lease that is ours, expired, or missing (a
+    tournament's tables are closed rows: :func:`claimable` does not list them)."""
+    if not table_ids:
+        return []
+    rows = conn.execute(
+        select(TableRow.id, LeaseRow.owner, LeaseRow.expires_at)
+        .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
+        .where(TableRow.id.in_(table_ids))
+    ).all()
+    return [r[0] for r in rows if r[1] is None or r[1] == owner or r[2] < now]

@@ -47,7 +47,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from pokerdealer.i18n import message
-from pokerdealer.server import db, host, tournament
+from pokerdealer.server import db, host, log_turn, tournament
 from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
 from pokerdealer.server.settings import ServerOptions, TableSettings
@@ -159,7 +159,7 @@ class Room:
                 stats[table_id] = now
         until = time.time() + self.lease
         held = set(self.tables)  # a table added during the query has its lease committed already
-        held_events = set(self.events)
+        held_events = {e for e, live in self.events.items() if live.holds_event}
         owned = await asyncio.to_thread(
             self.store.transact, lambda c: db.renew(c, self.owner, until, stats)
         )
@@ -173,7 +173,8 @@ class Room:
                 if lt.id in self.tables:
                     await self._drop(lt, "room.drop.tournament_moved")
         for table_id in [t for t in held if t not in owned and t in self.tables]:
-            log.warning("table %s: lease lost to another process; dropped here", table_id)
+            now_held = await asyncio.to_thread(self.store.read, lambda c, t=table_id: db.lease_of(c, t))
+            log.warning("table %s: lease lost to another process (%s); dropped here", table_id, now_held)
             await self._drop(self.tables[table_id], "room.drop.moved")
         # Hand-over: a table another process was asked for, that nobody reads here,
         # moves to it (a proxy routes that table's readers there).
@@ -182,8 +183,9 @@ class Room:
         )
         for table_id, to in asked.items():
             lt = self.tables.get(table_id)
-            if lt is None or lt.conns or getattr(lt, "live_event", None) is not None:
-                continue  # a tournament's tables stay with their event
+            live = getattr(lt, "live_event", None)
+            if lt is None or lt.conns or (live is not None and not live.turn.shared):
+                continue  # on SQLite a tournament's tables stay with their event
             await self._drop(lt, "room.drop.moved")
             until = time.time() + self.lease
             moved = await asyncio.to_thread(
@@ -201,6 +203,8 @@ class Room:
         for table_id in ids:
             if table_id not in self._failed and table_id not in self.tables and table_id not in self.events:
                 await self.claim(table_id)
+        for live in list(self.events.values()):
+            await live.take_free()  # a shared event's tables whose process died
 
     async def claim(self, table_id: str) -> LiveTable | None:
         """Take the table's lease if it is free and rebuild the table; None if
@@ -232,7 +236,20 @@ class Room:
                 data = await asyncio.to_thread(self.store.read, lambda c: db.load_table(c, table_id))
                 if data is not None and isinstance(data["settings"], dict) and tournament.is_event(data["settings"]):
                     event_of = data["settings"].get("event")
-                    if event_of is not None:  # a tournament's table: its event is taken instead
+                    if event_of is not None:
+                        live = self.events.get(event_of)
+                        if live is None and log_turn.shared(self.store.engine):
+                            live = await tournament.follow_event(self, event_of)
+                        if live is not None and live.turn.shared:
+                            # A shared log: this table is played here, its event followed.
+                            async with live.turn:
+                                await live.catch_up()
+                            lt = live.tables.get(table_id)
+                            if lt is not None:
+                                live.play(lt)
+                                log.info("table %s of event %s: taken", table_id, event_of)
+                                return lt
+                        # On SQLite a tournament's table comes with its event: that is taken instead.
                         await self._release([table_id])
                         return str(event_of)
                     await tournament.restore_event(self, data)
@@ -289,8 +306,12 @@ class Room:
         return lt, backfill
 
     async def _drop(self, lt: LiveTable, why: str, *, release: bool = False) -> None:
-        """Stop playing ``lt`` here; each reader is told ``why`` (a ``room.drop.*`` key) and reconnects."""
+        """Stop playing ``lt`` here; each reader is told ``why`` (a ``room.drop.*`` key) and reconnects.
+        A tournament's table is still followed here from the event's log."""
         self.tables.pop(lt.id, None)
+        live = getattr(lt, "live_event", None)
+        if live is not None:
+            live.playing.discard(lt.id)
         self._stats.pop(lt.id, None)
         for conn in list(lt.conns):
             conn.tell("error", why)
@@ -303,7 +324,8 @@ class Room:
             await asyncio.to_thread(self.store.transact, lambda c: db.release(c, self.owner, ids))
 
     async def resolve_event(self, event_id: str) -> Any:  # noqa: ANN401
-        """The tournament, played here (taken over if its lease is free):
+        """The tournament, played here (taken over if its lease is free; on
+        PostgreSQL followed from its log if another process holds it):
         a :class:`~pokerdealer.server.tournament.LiveEvent`. Raises
         :class:`NoSuchTable` or :class:`Elsewhere`, as :meth:`resolve`."""
         if not TABLE_ID.fullmatch(event_id):
@@ -312,6 +334,10 @@ class Room:
         if live is None:
             await self.claim(event_id)
             live = self.events.get(event_id)
+        if live is None and log_turn.shared(self.store.engine) and event_id not in self._failed:
+            # Another process holds it: on a shared log this one follows it and answers too.
+            async with self._claim_lock:
+                live = self.events.get(event_id) or await tournament.follow_event(self, event_id)
         if live is not None:
             return live
         lease = await asyncio.to_thread(self.store.read, lambda c: db.lease_of(c, event_id))

@@ -26,8 +26,22 @@ stopped: the time the server was down is a pause (``ev_restart`` records the
 last time the log saw, at most ``TICK`` seconds before the crash).
 
 The event's row in ``tables`` is its settings (``{"tournament": ..., "seed"}``)
-and its lease; each room table has a row (closed: never taken on its own,
-only with its event) and a lease renewed with the others.
+and its lease; each room table has a row (closed: never listed on its own)
+and a lease of its own.
+
+**Several processes, one event** (PostgreSQL). Every process that plays one of
+the event's tables, or is asked about the event, keeps the whole event in
+memory and follows the log: it writes only in its turn
+(:class:`~pokerdealer.server.log_turn.LogTurn`: the log's lock, then what the
+others wrote since, then its own events), so all of them apply the same
+events in the same order and agree on the clock, the moves and the places,
+which are all in the log. The holder of the event's lease ticks the clock
+and starts the event at its time; each table is played by the holder of its
+lease, and moves between processes as a cash table does (to the process its
+readers reach, once nobody reads it where it is). A process that dies leaves
+its tables, and the event's lease, to the others once the leases expire
+(:meth:`LiveEvent.take_free`). On SQLite one process holds an event and all
+its tables.
 """
 
 from __future__ import annotations
@@ -47,6 +61,7 @@ from typing import TYPE_CHECKING, Any
 from pokerdealer.bots import bot_names
 from pokerdealer.server import db, event_views, host
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
+from pokerdealer.server.log_turn import LogTurn
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.settings import LANGS, TableSettings
 from pokerdealer.server.views import table_state
@@ -62,7 +77,7 @@ from pokerdealer.table.structures import STRUCTURE_PRESETS, Break, structure
 if TYPE_CHECKING:
     from pokerdealer.server.room import Room
 
-__all__ = ["TICK", "EventTable", "LiveEvent", "TournamentSpec", "create_event", "restore_event"]
+__all__ = ["TICK", "EventTable", "LiveEvent", "TournamentSpec", "create_event", "follow_event", "restore_event"]
 
 log = logging.getLogger("pokerdealer.server")
 
@@ -374,6 +389,20 @@ class EventTable(LiveTable):
         await super()._finish_hand(record)
         await self.live_event.after_hand(self)
 
+    async def _handle(self, cmd: Command) -> bool:
+        if cmd.kind in ("attach", "detach"):  # readers come and go: nothing is written
+            return await super()._handle(cmd)
+        async with self.live_event.turn:
+            await self.live_event.catch_up()
+            return await super()._handle(cmd)
+
+    async def _advance(self) -> bool:
+        async with self.live_event.turn:
+            await self.live_event.catch_up()
+            if self.id not in self.live_event.playing:  # handed over meanwhile
+                return False
+            return await super()._advance()
+
     async def _message(self, conn: Conn, msg: dict[str, Any]) -> bool:
         if msg.get("type") in _CASH_ONLY:
             raise Rejected("room.event.error.cash_only")
@@ -434,6 +463,13 @@ class LiveEvent:
         self._pending: list[db.Op] = []
         self.task: asyncio.Task[None] | None = None
         self._clock_index: tuple[int, bool] | None = None
+        self.turn = LogTurn(room.store.engine, event_id)
+        """This process's turn at the event's log (shared with other processes on PostgreSQL)."""
+        self.playing: set[str] = set()
+        """The room tables this process plays (holds the leases of); the others are followed from the log."""
+        self.holds_event = True
+        """This process holds the event's lease: it ticks the clock and starts the event at its time."""
+        self.catching_up = False
 
     # ============================================================ the log
     def op(self, kind: str, data: dict[str, Any], at: float) -> db.Op:
@@ -472,15 +508,23 @@ class LiveEvent:
     async def do(self, events: list[tuple[str, dict[str, Any]]]) -> None:
         """Apply the event's own events in memory (a refusal changes nothing
         written), then write them with the rows of any table they opened."""
-        at = time.time()
-        ops = []
-        for kind, data in events:
-            self.apply(kind, data, at)
-            ops.append(self.op(kind, data, at))
-        await self._flush(ops)
+        async with self.turn:
+            await self.catch_up()
+            at = time.time()
+            ops = []
+            for kind, data in events:
+                self.apply(kind, data, at)
+                ops.append(self.op(kind, data, at))
+            await self._flush(ops)
 
     def restore(self, events: list[tuple[int, str, dict[str, Any], float]]) -> None:
         """Replay the whole log (server start)."""
+        self._replay(events)
+        self._new = []
+
+    def _replay(self, events: list[tuple[int, str, dict[str, Any], float]]) -> set[str]:
+        """Apply logged events in order; returns the room tables whose hands ended or began."""
+        touched: set[str] = set()
         for seq, kind, data, at in events:
             table = data.get("table")
             if table is None:
@@ -489,12 +533,35 @@ class LiveEvent:
                 lt = self.tables[table]
                 lt.apply_event(kind, data, at)
                 lt.seq += 1
+                if kind in ("hand_start", "hand_end"):
+                    touched.add(table)
             self.seq = seq
             self.last_at = at
         for lt in self.tables.values():
-            if lt.table.current is None and lt.table.hands:
+            if lt.table.current is None and lt.table.hands and lt.last_summary is None:
                 lt.last_summary = lt.summary(lt.table.hands[-1].number)
-        self._new = []
+        return touched
+
+    async def catch_up(self) -> None:
+        """(In this process's turn.) Apply what other processes wrote to the
+        log since this one's last turn: their tables' hands, the moves those
+        made, the event's commands. Tables they opened are played by them."""
+        if not self.turn.shared:
+            return
+        after = self.seq
+        rows = await asyncio.to_thread(self.room.store.read, lambda c: db.events_between(c, self.id, after))
+        if not rows:
+            return
+        self.catching_up = True
+        try:
+            touched = self._replay(rows)
+        finally:
+            self.catching_up = False
+            self._new = []
+        if touched or any(data.get("table") is None for _, _, data, _ in rows):
+            for lt in self.tables.values():  # players left, average, places; moves in
+                lt.broadcast()
+            self.poke()
 
     # ====================================================== following it
     def follow(self) -> None:
@@ -508,7 +575,7 @@ class LiveEvent:
                 self._of[inner] = lt
                 self.tables[room_id] = lt
                 self._new.append(lt)
-                if not self.replaying:
+                if not self.replaying and not self.catching_up:  # the rows of a table this process opens
                     s = lt.settings.to_dict() | {"event": self.id}
                     self._pending += [
                         db.op_insert_table(room_id, lt.settings.name, s, self.room.options.test_seed, self.last_at),
@@ -543,8 +610,7 @@ class LiveEvent:
         if pending or ops:
             await self.room.store.write([*pending, *ops])
         for lt in new:
-            self.room.tables[lt.id] = lt
-            lt.start()
+            self.play(lt)
         self.poke()
 
     async def after_hand(self, lt: EventTable) -> None:
@@ -555,25 +621,64 @@ class LiveEvent:
                 other.broadcast()  # players left, average, places
 
     def poke(self) -> None:
-        """Wake every table in play: it deals if the event lets it now."""
+        """Wake every table in play here: it deals if the event lets it now."""
         for lt in self.tables.values():
-            if lt.in_play and lt.task is not None:
+            if lt.in_play and lt.id in self.playing and lt.task is not None:
                 with contextlib.suppress(asyncio.QueueFull):
                     lt.queue.put_nowait(_POKE)
 
     # ============================================================ running
     def start(self) -> None:
+        """Play the tables in :attr:`playing`, and run the clock (and, on a shared log, follow it)."""
         self.replaying = False
         for lt in self.tables.values():
-            self.room.tables[lt.id] = lt
-            lt.start()
+            if lt.id in self.playing:
+                self.play(lt)
         self.task = asyncio.create_task(self._clock(), name=f"event-{self.id}")
+
+    def play(self, lt: EventTable) -> None:
+        """Play ``lt`` here (this process holds its lease); its first turn
+        reads whatever other processes wrote first."""
+        self.playing.add(lt.id)
+        if lt.table.current is None and lt.table.hands and lt.last_summary is None:
+            lt.last_summary = lt.summary(lt.table.hands[-1].number)
+        if lt.task is None or lt.task.done():
+            lt.queue = asyncio.Queue()
+            lt.next_hand_at = None
+            lt.start()
+        self.room.tables[lt.id] = lt
+
+    async def take_free(self) -> None:
+        """On a shared log: play the tables of this event whose lease is free
+        (their process died or gave them back), and hold the event if its lease is."""
+        if not self.turn.shared:
+            return
+        room = self.room
+        ids = [lt.id for lt in self.tables.values() if lt.in_play and lt.id not in self.playing]
+        if not self.holds_event:
+            ids.append(self.id)
+        now = time.time()
+        free = await asyncio.to_thread(room.store.read, lambda c: db.free_leases(c, ids, room.owner, now))
+        for table_id in free:
+            got = await asyncio.to_thread(
+                room.store.transact,
+                lambda c, t=table_id: db.try_claim(c, t, room.owner, room.node, now, now + room.lease, reclaim_node=False),
+            )
+            if got != "claimed":
+                continue
+            if table_id == self.id:
+                self.holds_event = True
+                log.info("event %s: its clock is kept here now", self.id)
+            else:
+                self.play(self.tables[table_id])
+                log.info("event %s: table %s played here now", self.id, table_id)
 
     async def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
+        self.turn.close()
 
     @property
     def running(self) -> bool:
@@ -590,23 +695,41 @@ class LiveEvent:
                 log.exception("event %s: clock", self.id)
 
     async def _beat(self) -> None:
+        if self.turn.shared:  # what other processes wrote: read at once, not only at this process's next turn
+            newest = await asyncio.to_thread(self.room.store.read, lambda c: db.last_seq(c, self.id))
+            if newest > self.seq:
+                async with self.turn:
+                    await self.catch_up()
         now = time.time()
         ev = self.event
+        if not self.holds_event:
+            self._follow_clock(now)
+            return
         if ev.tables_started == 0 and self.spec.start_at is not None and now >= self.spec.start_at:
             with contextlib.suppress(Rejected, TableError):  # too few entrants: tried again on the next beat
                 await self.start_event()
             return
-        if not self.running:
+        if not self._follow_clock(now):
             return
-        c = ev.clock(now)
+        if now - self.last_at >= TICK:
+            async with self.turn:
+                await self.catch_up()
+                now = time.time()
+                if now - self.last_at >= TICK:
+                    await self.room.store.write([self.op("ev_tick", {}, now)])
+
+    def _follow_clock(self, now: float) -> bool:
+        """Wake the tables here when the level or a break changes; False if the clock is not running."""
+        if not self.running:
+            return False
+        c = self.event.clock(now)
         key = (c.index, c.level is None)
         if key != self._clock_index:
             self._clock_index = key
             self.poke()
             for lt in self.tables.values():
                 lt.broadcast()
-        if now - self.last_at >= TICK:
-            await self.room.store.write([self.op("ev_tick", {}, now)])
+        return True
 
     # ============================================================ commands
     async def register(self, name: str) -> str:
@@ -799,17 +922,44 @@ async def restore_event(room: Room, data: dict[str, Any]) -> None:
     s = data["settings"]
     if "tournament" not in s:
         return  # a table of an event: it comes with its event
-    spec = TournamentSpec.from_dict(s["tournament"])
-    live = LiveEvent(room, data["id"], spec, seed=int(s["seed"]), created_at=data["created_at"])
-    live.restore(data["events"])
+    live = _rebuilt(room, data)
     ids = list(live.tables)
     now = time.time()
-    await asyncio.to_thread(
+    got = await asyncio.to_thread(
         room.store.transact,
         lambda c: [db.try_claim(c, t, room.owner, room.node, now, now + room.lease, reclaim_node=room.reclaim_node) for t in ids],
     )
+    # A table another live process plays stays there (a shared log); the others are played here.
+    live.playing = {t for t, g in zip(ids, got) if g == "claimed" or not live.turn.shared}
     room.events[live.id] = live
     if live.running:  # before any table deals: its first hand reads the clock as it was
         await live.do([("ev_restart", {"stopped": live.last_at})])
     live.start()
     log.info("event %s: restored, %d events replayed, %d tables", live.id, len(data["events"]), len(ids))
+
+
+def _rebuilt(room: Room, data: dict[str, Any]) -> LiveEvent:
+    """The event as its whole log leaves it (every table, the hand in play at each)."""
+    s = data["settings"]
+    spec = TournamentSpec.from_dict(s["tournament"])
+    live = LiveEvent(room, data["id"], spec, seed=int(s["seed"]), created_at=data["created_at"])
+    live.restore(data["events"])
+    return live
+
+
+async def follow_event(room: Room, event_id: str) -> LiveEvent | None:
+    """On a shared log (PostgreSQL): follow a tournament another process holds,
+    to play some of its tables here (their leases taken by the caller). The
+    event is rebuilt from its log and kept up with it; its clock stays with
+    its holder (None: no such tournament)."""
+    data = await asyncio.to_thread(room.store.read, lambda c: db.load_table(c, event_id))
+    if data is None or "tournament" not in data["settings"]:
+        return None
+    live = _rebuilt(room, data)
+    if not live.turn.shared:
+        return None
+    live.holds_event = False
+    room.events[live.id] = live
+    live.start()
+    log.info("event %s: followed here, %d events replayed", live.id, len(data["events"]))
+    return live

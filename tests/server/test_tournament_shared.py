@@ -1,0 +1,141 @@
+"""One tournament played by two server processes on one PostgreSQL database
+(server/tournament.py, server/log_turn.py): each plays some of its tables, the
+event's clock, balancing and places are one log in the database that both
+follow, and a process that dies leaves its tables to the other."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from tests.server.conftest import Server, new_pg_database
+from tests.server.test_tournament import BUY_IN, STACK, chips, create, host, state
+
+ENTRANTS = 8
+LEASE = 3.0  # renewed every second: a loaded machine does not lose it by accident
+
+
+@pytest.fixture
+def pg_url(pg_admin: str) -> Iterator[str]:
+    url, drop = new_pg_database(pg_admin)
+    yield url
+    drop()
+
+
+def lease_owners(url: str) -> dict[str, str]:
+    """Which process holds each lease: table id -> owner."""
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        with engine.connect() as conn:
+            return {t: o for t, o in conn.execute(text("SELECT table_id, owner FROM leases"))}
+    finally:
+        engine.dispose()
+
+
+def two_processes(pg_url: str, tmp_path: Path) -> tuple[Server, Server]:
+    extra = ("--lease", str(LEASE))
+    return Server(pg_url, workdir=tmp_path, extra=extra).start(), Server(pg_url, workdir=tmp_path, extra=extra).start()
+
+
+def start_event(a: Server) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Eight bots on two tables of four, levels of four seconds; started at A."""
+    ev = create(a, max_entrants=ENTRANTS, seats=4, level_seconds=4, clock=2,
+                bots=["caller", "tight", "random", "caller"] * 2)
+    assert host(a, ev, "start").status_code == 200
+    s = state(a, ev["id"])
+    assert [len(t["players"]) for t in s["tables"]] == [4, 4]
+    return ev, s
+
+
+def hand_table_to(b: Server, table: str) -> None:
+    """A reader asks B for the table (a proxy routes it there): A hands it over at its next renewal."""
+    deadline = time.monotonic() + LEASE * 4 + 30
+    while (r := b.get(f"/api/tables/{table}")).status_code != 200:
+        assert r.status_code == 409, r.text
+        assert time.monotonic() < deadline, "A did not hand the table over"
+        time.sleep(0.3)
+
+
+def placed(s: dict[str, Any]) -> None:
+    """Every entrant has a place (players busted in one hand with equal chips share one), one winner."""
+    assert len({p["name"] for p in s["standings"]}) == len(s["standings"]) == ENTRANTS
+    places = sorted(p["place"] for p in s["standings"])
+    assert places[0] == 1 and places[1] == 2 and places[-1] <= ENTRANTS
+
+
+def hands_at(server: Server, table: str) -> int:
+    r = server.get(f"/api/tables/{table}")
+    assert r.status_code == 200, r.text
+    return r.json()["hands"]
+
+
+def test_two_processes_play_the_tables_of_one_event_to_its_winner(pg_url: str, tmp_path: Path) -> None:
+    a, b = two_processes(pg_url, tmp_path)
+    try:
+        ev, s = start_event(a)
+        first, second = (s["room_tables"][k] for k in sorted(s["room_tables"]))
+        hand_table_to(b, second)
+        owners = lease_owners(pg_url)
+        assert owners[first] == owners[ev["id"]] != owners[second]  # A: the event and table 1; B: table 2
+        # Both deal: each process's table plays hands while the other's does.
+        h1, h2 = hands_at(a, first), hands_at(b, second)
+        deadline = time.monotonic() + 60
+        while hands_at(a, first) < h1 + 2 or hands_at(b, second) < h2 + 2:
+            assert time.monotonic() < deadline, "a table stopped dealing"
+            time.sleep(0.3)
+        # To the winner; the chips are all there at every look, from either process.
+        deadline = time.monotonic() + 240
+        while (s := state(a, ev["id"]))["status"] != "finished":
+            assert time.monotonic() < deadline, f"not finished: {s}"
+            assert chips(s) == ENTRANTS * STACK
+            assert chips(state(b, ev["id"])) == ENTRANTS * STACK
+            time.sleep(0.3)
+        placed(s)
+        assert sum(p["prize"] for p in s["standings"]) == s["prize_pool"] == ENTRANTS * BUY_IN
+        assert any(m["reason"] == "final_table" for m in s["moves"])
+        # B followed the same log to the same end: the places, the moves, the hands.
+        deadline = time.monotonic() + 10
+        while (sb := state(b, ev["id"]))["hands"] != s["hands"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        for key in ("status", "standings", "moves", "hands", "prize_pool"):
+            assert sb[key] == s[key], key
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_when_one_of_two_processes_dies_the_other_plays_its_tables_on(pg_url: str, tmp_path: Path) -> None:
+    a, b = two_processes(pg_url, tmp_path)
+    try:
+        ev, s = start_event(a)
+        first, second = (s["room_tables"][k] for k in sorted(s["room_tables"]))
+        hand_table_to(b, second)
+        h2 = hands_at(b, second)
+        deadline = time.monotonic() + 60
+        while hands_at(b, second) < h2 + 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        b.kill()
+        # A takes table 2 back once B's lease expires (if it is still in play), and the event goes on to its winner.
+        deadline = time.monotonic() + LEASE * 4 + 30
+        while lease_owners(pg_url)[second] != lease_owners(pg_url)[ev["id"]]:
+            assert second not in state(a, ev["id"])["room_tables"].values() or time.monotonic() < deadline
+            if second not in state(a, ev["id"])["room_tables"].values():
+                break
+            time.sleep(0.3)
+        deadline = time.monotonic() + 240
+        while (s := state(a, ev["id"]))["status"] != "finished":
+            assert time.monotonic() < deadline, f"not finished: {s}"
+            assert chips(s) == ENTRANTS * STACK
+            time.sleep(0.3)
+        placed(s)
+        assert sum(p["prize"] for p in s["standings"]) == ENTRANTS * BUY_IN
+    finally:
+        a.stop()
+        b.stop()
