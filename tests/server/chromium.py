@@ -42,6 +42,18 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
+BOT_KINDS = ("tight", "caller", "random")
+
+
+def fill_bots(page: Page, **counts: int) -> None:
+    """The lobby's table form: so many bots of each kind (a kind not named: none),
+    e.g. ``fill_bots(page, caller=2)``."""
+    unknown = set(counts) - set(BOT_KINDS)
+    assert not unknown, f"no bot kind {sorted(unknown)} in the form"
+    for kind in BOT_KINDS:
+        page.fill(f"#create input[data-bot-kind={kind}]", str(counts.get(kind, 0)))
+
+
 def check_or_call(page: Page) -> None:
     """Check when free, else call; nothing when it is not our turn (the action
     bar may re-render under the click: then nothing either, look again later)."""

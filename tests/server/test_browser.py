@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from pokerdealer.server.fair import verify_phh_text
-from tests.server.chromium import needs_chromium
+from tests.server.chromium import fill_bots, needs_chromium
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -51,7 +51,7 @@ def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Serv
         # The lobby: a private table with one bot and a 30 s clock.
         ann.goto(server.base + "/")
         ann.fill("input[name=name]", "E2E <table>")
-        ann.fill("input[name=bots]", "caller")
+        fill_bots(ann, caller=1)
         ann.fill("input[name=clock]", "30")
         ann.click("#create-btn")
         ann.wait_for_url("**/t/*")
@@ -205,7 +205,7 @@ def test_the_creator_of_a_table_keeps_its_host_token_out_of_the_address_bar(brow
     try:
         page = desk.new_page()
         page.goto(server.base + "/")
-        page.fill("input[name=bots]", "caller")
+        fill_bots(page, caller=1)
         page.select_option("select[name=approve_players]", "true")
         page.click("#create-btn")
         page.wait_for_url("**/t/*")
@@ -227,7 +227,7 @@ def test_a_table_created_with_straddles_says_so_in_the_lobby_and_a_player_turns_
         page = desk.new_page()
         page.goto(server.base + "/")
         page.fill("input[name=name]", "Straddle night")
-        page.fill("input[name=bots]", "caller, caller")
+        fill_bots(page, caller=2)
         page.select_option("select[name=listed]", "true")
         page.select_option("select[name=straddle]", "true")
         page.click("#create-btn")

@@ -25,7 +25,7 @@ import httpx
 import pytest
 
 from pokerdealer.i18n import message
-from tests.server.chromium import check_or_call, needs_chromium
+from tests.server.chromium import check_or_call, fill_bots, needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
 
@@ -94,7 +94,7 @@ def _ledger(text: str) -> list[dict[str, Any]]:
 def _create_in_lobby(page: Page, base: str) -> str:
     """A table made in the lobby with one bot; the page ends on the table by its host link."""
     page.goto(base + "/")
-    page.fill("input[name=bots]", "caller")
+    fill_bots(page, caller=1)
     page.fill("input[name=clock]", "30")
     page.click("#create-btn")
     page.wait_for_url("**/t/*")

@@ -32,6 +32,7 @@ from pokerdealer.server.words import (
     pick_language,
     reader_language,
     refusal_body,
+    table_name,
     words,
 )
 from pokerdealer.errors import PokerDealerError
@@ -477,7 +478,7 @@ def export_phh(lt: LiveTable, record: Any, *, own: Member | None = None) -> str:
     from pokerdealer.rules import deal_order
 
     metadata = {
-        "table": lt.settings.name,
+        "table": table_name(lt.settings.lang, lt.settings.name),
         "hand": record.number,
         "seats": [record.seats[i] for i in deal_order(record.hand.config)],
     }
@@ -501,5 +502,5 @@ def export_pokerstars(lt: LiveTable, record: Any, *, token: str | None = None) -
     when = datetime.datetime.fromtimestamp(meta.get("started_at") or time.time(), datetime.UTC)
     return hand_to_pokerstars(
         hand, hand_id=record.number, seats=list(record.seats), hero=hero,
-        table=lt.settings.name, max_seats=lt.settings.seats, when=when,
+        table=table_name(lt.settings.lang, lt.settings.name), max_seats=lt.settings.seats, when=when,
     ) + "\n"

@@ -50,7 +50,7 @@ from pokerdealer.i18n import message
 from pokerdealer.server import db, host, log_turn, tournament
 from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
-from pokerdealer.server.settings import ServerOptions, TableSettings
+from pokerdealer.server.settings import DEMO_TABLE, ServerOptions, TableSettings
 from pokerdealer.server.snapshot import restore as restore_snapshot
 from pokerdealer.server.snapshot import restore_from_start
 
@@ -105,9 +105,7 @@ class Room:
         await self.claim_free()
         if self.options.demo_table and not self.tables:
             if await asyncio.to_thread(self.store.read, db.count_open_tables) == 0:
-                await self.create_table(
-                    TableSettings(name="Demo table", listed=True, bots=("tight", "caller", "random"))
-                )
+                await self.create_table(DEMO_TABLE)
         self._lease_task = asyncio.create_task(self._lease_loop(), name="leases")
         log.info("room %s (node %s): %d table(s)", self.owner, self.node, len(self.tables))
 

@@ -11,7 +11,7 @@ from pokerdealer.server.limits import Caps, Rate
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.table import CashGameSettings, TableError
 
-__all__ = ["LANGS", "ServerOptions", "TableSettings"]
+__all__ = ["DEMO_TABLE", "LANGS", "ServerOptions", "TableSettings"]
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 ANTE_TYPES = ("per_player", "big_blind")
@@ -182,3 +182,9 @@ class TableSettings:
             ante_type=AnteType(self.ante_type) if self.ante else AnteType.NONE,
             straddle=self.straddle,
         )
+
+
+#: The listed table with bots a room makes on an empty database. Its name is a catalog
+#: key (:data:`~pokerdealer.server.words.TABLE_NAME_KEYS`): each reader reads it in their
+#: language, and another process reading the stored row names it alike.
+DEMO_TABLE = TableSettings(name="room.table.name.demo", listed=True, bots=("tight", "caller", "random"))

@@ -32,11 +32,18 @@ __all__ = [
     "pick_language",
     "reader_language",
     "said_text",
+    "table_name",
     "words",
 ]
 
 #: The catalog keys the pages use (served by ``/api/i18n``).
 PAGE_PREFIXES = ("room.", "rules.", "legal.", "list.", "quiz.", "event.")
+
+#: A table name that is a catalog key under this prefix (the demo table's,
+#: ``room.table.name.demo``) is stored as the key, so every process reading the row
+#: names it alike, and read in each reader's language: by :func:`table_name`, and
+#: on the pages by ``tableName()`` in ``static/common.js``.
+TABLE_NAME_KEYS = "room.table.name."
 
 
 class Said(Exception):
@@ -84,6 +91,20 @@ def said_text(lang: str, key: str, params: Mapping[str, Any] | None = None) -> s
 def words(lang: str, key: str, /, **params: Any) -> dict[str, Any]:  # noqa: ANN401
     """``{"key", "params", "message"}``: the fields of a message to a reader of ``lang``."""
     return {"key": key, "params": params, "message": said_text(lang, key, params)}
+
+
+def table_name(lang: str, name: str) -> str:
+    """A table's name in ``lang``: a catalog key under :data:`TABLE_NAME_KEYS` in
+    words, any other name as its host typed it.
+
+    >>> table_name("zh-Hant", "room.table.name.demo"), table_name("zh-Hant", "room.table.name.x")
+    ('示範牌桌', 'room.table.name.x')
+    >>> table_name("zh-Hans", "Friday game")
+    'Friday game'
+    """
+    if name.startswith(TABLE_NAME_KEYS) and name in CATALOGS["en"]:
+        return said_text(lang, name)
+    return name
 
 
 def error_words(lang: str, error: Exception) -> dict[str, Any]:

@@ -27,6 +27,9 @@ function saidNode(key, params) {
   parts.slice(1).forEach((text, i) => node.append(...found[i].split(/\s+/).filter(Boolean).map(c => cardEl(c, "inline")), text));
   return node;
 }
+// A table's name as this reader reads it: a name that is a catalog key under room.table.name. (the
+// demo table's, stored as its key: words.TABLE_NAME_KEYS) in the page's language, any other as typed.
+const tableName = (name) => (typeof name === "string" && name.startsWith("room.table.name.") && WORDS[name] !== undefined ? t(name) : name);
 // A server message in words: its key in the page's language, else the text it came with.
 const said = (msg) => (msg.key && WORDS[msg.key] !== undefined ? t(msg.key, msg.params) : msg.message || msg.detail || "");
 // Fill the page's marked elements: data-i18n (text), data-i18n-placeholder, data-i18n-title, data-i18n-aria-label.

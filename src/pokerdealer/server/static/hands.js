@@ -71,7 +71,7 @@ async function openFile(file) {
   if (!res.ok) { $("dl-error").textContent = said(d) || res.statusText; return; }  // in the page's language
   detail = d;
   step = 0;
-  fileTitle = { params: { table: d.table, n: d.number }, hands: d.hands };
+  fileTitle = { params: { table: tableName(d.table), n: d.number }, hands: d.hands };
   titles();
   draw();
 }
@@ -89,7 +89,7 @@ function titles() {
     $("back").textContent = t("room.nav.lobby");
   }
   if (fileTitle) $("rp-title").textContent = t("room.hands.title", fileTitle.params) + (fileTitle.hands > 1 ? t("room.replay.first_of", { n: fileTitle.hands }) : "");
-  else if (detail) $("rp-title").textContent = t("room.hands.title", { table: detail.table, n: detail.number });
+  else if (detail) $("rp-title").textContent = t("room.hands.title", { table: tableName(detail.table), n: detail.number });
   else $("rp-title").textContent = t(replaying ? "room.replay.pick" : "room.hands.pick");
 }
 // The replayer's file picker in the page's words: the button, and the file picked or none.

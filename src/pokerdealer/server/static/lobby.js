@@ -5,14 +5,14 @@ async function refresh() {
   try {
     const tables = await api("/api/tables");
     body.replaceChildren(...tables.map(t => el("tr", {},
-      el("td", {}, el("a", { href: t.url, text: t.name })),
+      el("td", {}, el("a", { href: t.url, text: tableName(t.name) })),
       el("td", { text: t_("room.lobby.blinds", { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } }) + (t.reveal_deck ? t_("room.lobby.whole_deck") : "") + (t.straddle ? t_("room.lobby.straddle") : "") }),
       el("td", { text: t_("room.lobby.players", { players: t.players, seats: t.seats, bots: t.bots }) }),
       el("td", {}, el("a", { href: t.url, text: t_("room.lobby.play") })))));
     if (!tables.length) body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "muted", text: t_("room.lobby.none") })));
   } catch (e) { body.replaceChildren(el("tr", {}, el("td", { class: "error", text: e.message }))); }
   const mine = JSON.parse(localStorage.getItem("pd.tables") || "[]");
-  document.getElementById("mine").replaceChildren(...mine.map(t => el("li", {}, el("a", { href: `/t/${t.id}`, text: t.name }))));
+  document.getElementById("mine").replaceChildren(...mine.map(t => el("li", {}, el("a", { href: `/t/${t.id}`, text: tableName(t.name) }))));
   document.getElementById("mine-title").classList.toggle("hidden", !mine.length);
 }
 document.getElementById("create").addEventListener("submit", async (ev) => {
@@ -24,7 +24,8 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
     reveal_deck: f.get("reveal_deck") === "true",
     ante: +f.get("ante") || 0, ante_type: f.get("ante_type"), time_bank: +f.get("time_bank") || 0,
     approve_players: f.get("approve_players") === "true", straddle: f.get("straddle") === "true",
-    bots: String(f.get("bots") || "").split(",").map(s => s.trim()).filter(Boolean),
+    // So many bots of each kind (the inputs say the kinds in words; the API takes their ids), in the form's order.
+    bots: [...ev.target.querySelectorAll("[data-bot-kind]")].flatMap(input => Array(Math.max(0, Math.floor(+input.value) || 0)).fill(input.dataset.botKind)),
   };
   document.getElementById("create-error").textContent = "";
   try {

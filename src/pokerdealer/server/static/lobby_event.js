@@ -44,7 +44,7 @@
       if (!percents.length || percents.some(p => !Number.isInteger(p))) throw new Error(t("event.form.bad_percents"));
       body.payouts = percents;
     } else body.payouts = f.get("payouts");
-    const kinds = String(f.get("bot_kinds") || "").split(",").map(s => s.trim()).filter(Boolean);
+    const kinds = f.getAll("bot_kinds");  // the kinds ticked (their ids), taken in turn
     const count = +f.get("bot_count") || 0;
     if (count && !kinds.length) throw new Error(t("event.form.need_bot_kinds"));
     body.bots = Array.from({ length: count }, (_, i) => kinds[i % kinds.length]);

@@ -57,7 +57,7 @@ function seatPositions(n, mySeat) {
 function render() {
   if (!state) return;
   const t = state.table, you = state.you || null, hand = state.hand, last = state.last_hand;
-  const name = state.event ? eventTableName(state.event) : t.name;
+  const name = state.event ? eventTableName(state.event) : tableName(t.name);
   document.title = `${name} — pokerdealer`;
   $("title").textContent = t_("room.table.title", { name, blinds: { key: "room.lobby.blinds", params: { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } } } });
   const mySeat = you && you.seat;

@@ -1,0 +1,175 @@
+"""The lobby in the reader's language, in real Chromium (issue 14's leftovers):
+the demo table a room makes on an empty database is named in each reader's
+words -- stored as its catalog key, so another process sharing the database
+lists it alike -- and the bot fields of both forms say the kinds in words while
+the API gets their ids; the table form sends every setting, so what it makes
+never rests on TableSettings' defaults. A 1366x768 laptop and a 390x844 phone,
+en, zh-Hant and zh-Hans.
+
+Screenshots go to ``$LOBBY_SHOTS`` when it is set (to look at them)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pokerdealer.i18n import message
+from pokerdealer.server.settings import TableSettings
+from tests.server.chromium import BOT_KINDS, fill_bots, needs_chromium
+from tests.server.conftest import Server
+from tests.server.test_browser_i18n import english_left
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
+
+pytestmark = needs_chromium
+VIEWPORTS = {
+    "laptop": {"viewport": {"width": 1366, "height": 768}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+}
+CASES = [("en", "laptop"), ("zh-Hant", "phone"), ("zh-Hans", "laptop"), ("zh-Hant", "laptop"), ("zh-Hans", "phone")]
+DEMO_KEY = "room.table.name.demo"
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A room started on an empty database with its demo table (``--demo``)."""
+    s = Server(tmp_path_factory.mktemp("lobby") / "room.db", extra=("--demo",)).start()
+    yield s
+    s.stop()
+
+
+def _shot(page: Page, name: str) -> None:
+    folder = os.environ.get("LOBBY_SHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+
+def _context(browser: Browser, view: str, lang: str) -> BrowserContext:
+    context = browser.new_context(**VIEWPORTS[view])
+    context.set_default_timeout(15_000)
+    context.add_init_script(f"localStorage.setItem('pd.lang', '{lang}')")
+    return context
+
+
+def _lobby(context: BrowserContext, base: str) -> Page:
+    page = context.new_page()
+    page.goto(base + "/")
+    expect(page.locator("#tables tbody a").first).to_be_visible()  # the words are in, the list read
+    return page
+
+
+@pytest.mark.parametrize(("lang", "view"), CASES)
+def test_the_demo_table_is_named_in_the_readers_language(browser: Browser, room: Server, lang: str, view: str) -> None:
+    name = message(lang, DEMO_KEY)
+    context = _context(browser, view, lang)
+    try:
+        page = _lobby(context, room.base)
+        link = page.locator("#tables tbody tr").first.locator("a").first
+        expect(link).to_have_text(name)
+        if lang != "en":
+            assert english_left(page, ("TightBot", "CallerBot", "RandomBot")) == []
+        _shot(page, f"{lang}-{view}-lobby")
+        link.click()
+        page.wait_for_url("**/t/*")
+        expect(page.locator("#title")).to_contain_text(name)
+        assert page.title().startswith(name)
+        _shot(page, f"{lang}-{view}-demo")
+    finally:
+        context.close()
+
+
+def test_another_process_lists_the_demo_table_by_its_stored_key(browser: Browser, room: Server) -> None:
+    other = Server(room.db).start()  # shares the database; the demo table stays the first's
+    context = _context(browser, "phone", "zh-Hant")
+    try:
+        listed = other.get("/api/tables").json()
+        assert [t["name"] for t in listed] == [DEMO_KEY]
+        page = _lobby(context, other.base)
+        expect(page.locator("#tables tbody a").first).to_have_text(message("zh-Hant", DEMO_KEY))
+    finally:
+        context.close()
+        other.stop()
+
+
+def _sent(page: Page, path: str, button: str) -> dict:
+    """Click ``button`` and return the JSON body the page posts to ``path``."""
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith(path)) as got:
+        page.click(button)
+    return got.value.post_data_json
+
+
+@pytest.mark.parametrize(("lang", "view"), CASES)
+def test_the_table_forms_bots_are_kinds_in_words_and_sent_as_ids(
+    browser: Browser, room: Server, lang: str, view: str,
+) -> None:
+    context = _context(browser, view, lang)
+    try:
+        page = _lobby(context, room.base)
+        bots = page.locator("#bots")
+        expect(bots.locator("legend")).to_have_text(message(lang, "room.form.bots"))
+        for kind in BOT_KINDS:
+            expect(bots.locator(f"label:has(input[data-bot-kind={kind}]) span")).to_have_text(
+                message(lang, f"room.bot.kind.{kind}"))
+        # The prefill is the old text field's "tight, caller": one of each.
+        assert [bots.locator(f"input[data-bot-kind={k}]").input_value() for k in BOT_KINDS] == ["1", "1", "0"]
+        if lang != "en":  # no English in a label nor in a prefilled value
+            shown = ":is(#create, #create-event) input:not([type=checkbox], [type=radio], [type=hidden])"  # a tick shows no value
+            values = page.eval_on_selector_all(shown, "ns => ns.map(n => n.value)")
+            assert [v for v in values if re.search(r"[A-Za-z]{2,}", v)] == []
+        _shot(page, f"{lang}-{view}-form")
+        fill_bots(page, caller=2, random=1)
+        body = _sent(page, "/api/tables", "#create-btn")
+        assert body["bots"] == ["caller", "caller", "random"]
+        assert set(body) == set(TableSettings().to_dict())  # every setting: no default decides
+        page.wait_for_url("**/t/*")
+    finally:
+        context.close()
+
+
+def test_the_table_forms_prefill_makes_a_tight_and_a_caller_bot(browser: Browser, room: Server) -> None:
+    context = _context(browser, "laptop", "en")
+    try:
+        page = _lobby(context, room.base)
+        body = _sent(page, "/api/tables", "#create-btn")
+        page.wait_for_url("**/t/*")
+        table = page.url.rsplit("/", 1)[-1].split("#")[0]
+        assert body["bots"] == ["tight", "caller"]
+        assert room.get(f"/api/tables/{table}").json()["bots"] == 2
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("lang", "view"), [("zh-Hans", "phone"), ("en", "laptop"), ("zh-Hant", "laptop")])
+def test_the_tournament_forms_bot_kinds_are_ticked_in_words_and_sent_as_ids(
+    browser: Browser, room: Server, lang: str, view: str,
+) -> None:
+    context = _context(browser, view, lang)
+    try:
+        page = _lobby(context, room.base)
+        kinds = page.locator("#ev-bot-kinds")
+        expect(kinds.locator("legend")).to_have_text(message(lang, "event.form.bot_kinds"))
+        for kind in BOT_KINDS:
+            box = kinds.locator(f"input[value={kind}]")
+            expect(box).to_be_checked()  # all three, taken in turn: the old "tight, caller, random"
+            expect(kinds.locator(f"label:has(input[value={kind}]) span")).to_have_text(
+                message(lang, f"room.bot.kind.{kind}"))
+        form = page.locator("#create-event")
+        form.locator("input[name=bot_count]").fill("3")
+        for kind in BOT_KINDS:
+            kinds.locator(f"input[value={kind}]").uncheck()
+        page.click("#create-event-btn")
+        expect(page.locator("#create-event-error")).to_have_text(message(lang, "event.form.need_bot_kinds"))
+        kinds.locator("input[value=caller]").check()
+        kinds.locator("input[value=random]").check()
+        _shot(page, f"{lang}-{view}-event-form")
+        body = _sent(page, "/api/tournaments", "#create-event-btn")
+        assert body["bots"] == ["caller", "random", "caller"]
+        page.wait_for_url(re.compile(r"/e/[^/#]+$"))
+    finally:
+        context.close()
+
