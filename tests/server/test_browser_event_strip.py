@@ -110,3 +110,30 @@ def test_a_player_out_of_the_money_is_told_their_place_alone(room: Server, brows
         # "You finished in place 9.", not "You finished in place 9. Prize: 0".
         expect(page.locator("#event-result")).to_have_text(said)
         page.context.close()
+
+
+# Level 1 and 2 with a big-blind ante (the only kind a tournament level takes): only the big blind posts it.
+BIG_BLIND_ANTE = {
+    "en": ("Blinds 10/20 big-blind ante 20", "next 20/40 big-blind ante 40"),
+    "zh-Hant": ("盲注 10/20 大盲前注 20", "下一級別 20/40 大盲前注 40"),
+    "zh-Hans": ("盲注 10/20 大盲前注 20", "下一级别 20/40 大盲前注 40"),
+}
+
+
+@pytest.mark.parametrize(("lang", "accept"), [*LANGS, ("zh-Hans", "zh-CN")])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_strip_says_a_big_blind_ante_as_the_big_blinds_alone(
+    room: Server, browser: Browser, lang: str, accept: str, size: str
+) -> None:
+    levels = [{"small_blind": 10, "big_blind": 20, "ante": 20, "seconds": 600}, {"small_blind": 20, "big_blind": 40, "ante": 40, "seconds": 600}]
+    ev = create(room, max_entrants=4, seats=4, levels=levels, bots=["caller"] * 4)
+    assert host(room, ev, "start").status_code == 200
+    assert host(room, ev, "pause").status_code == 200
+    table = state(room, ev["id"])["room_tables"]["1"]
+    page = open_page(browser, f"{room.base}/t/{table}", size=size, lang=lang, accept=accept)
+    blinds, upcoming = BIG_BLIND_ANTE[lang]
+    # "Blinds 10/20 big-blind ante 20", not "Blinds 10/20 ante 20" (everyone's ante).
+    expect(page.locator("#event-blinds")).to_have_text(blinds)
+    expect(page.locator("#event-next")).to_have_text(upcoming)
+    shot(page, f"event-strip-ante-{lang}-{size}")
+    page.context.close()

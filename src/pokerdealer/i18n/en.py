@@ -1009,7 +1009,6 @@ MESSAGES: dict[str, str] = {
     "room.event.table": "Table {n}",
     "room.event.level": "Level {n}",
     "room.event.blinds": "Blinds {sb}/{bb}",
-    "room.event.ante": "ante {ante}",
     "room.event.next": "next {sb}/{bb}",
     "room.event.time_left": "{time} left",
     "room.event.on_break": "Break",

@@ -964,7 +964,6 @@ MESSAGES: dict[str, str] = {
     "room.event.table": "第 {n} 桌",
     "room.event.level": "第 {n} 級別",
     "room.event.blinds": "盲注 {sb}/{bb}",
-    "room.event.ante": "前注 {ante}",
     "room.event.next": "下一級別 {sb}/{bb}",
     "room.event.time_left": "剩 {time}",
     "room.event.on_break": "休息",

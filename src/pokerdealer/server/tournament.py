@@ -834,7 +834,6 @@ class LiveEvent:
         ev = self.event
         now = time.time()
         clock = event_views.clock_view(ev, now=now)
-        nxt = clock["next"]
         return {
             "id": self.id,
             "name": self.spec.name,
@@ -842,9 +841,11 @@ class LiveEvent:
             "in_play": lt.in_play,
             "status": self.status(now),
             "level": clock["level"],
-            "blinds": None if clock["on_break"] else [clock["small_blind"], clock["big_blind"], clock["ante"]],
+            # Blinds and ante with the ante's type, as the tournament page has them: a big-blind
+            # ante read as everyone's ("ante 100") would tell each player to post one.
+            "blinds": None if clock["on_break"] else {k: clock[k] for k in ("small_blind", "big_blind", "ante", "ante_type")},
             "seconds_left": clock["seconds_left"],
-            "next": None if nxt is None else [nxt["small_blind"], nxt["big_blind"], nxt["ante"]],
+            "next": clock["next"],  # {level, small_blind, big_blind, ante, ante_type}, or None at the last level
             "players_left": ev.alive,
             "entries": ev.entries,
             "average": event_views.average_stack(ev),

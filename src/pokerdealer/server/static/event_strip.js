@@ -6,6 +6,9 @@ const clockText = (s) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).pad
 // A tournament table's name as its page says it: the event's name and the table's number in the
 // reader's words ("Friday · Table 1"; the room keeps "Friday · 1" as the table's stored name).
 const eventTableName = (ev) => `${ev.name} · ${t("room.event.table", { n: ev.table })}`;
+// A level's ante after its blinds, in the words the tournament page says it within a sentence
+// (event.next_ante.*: "big-blind ante 40", not "ante 40" -- only the big blind posts it); none, nothing.
+const anteWithin = (x) => (x.ante && x.ante_type !== "none" ? " " + t(`event.next_ante.${x.ante_type}`, { amount: fmtNum(x.ante) }) : "");
 
 function renderEvent(state) {
   const box = document.getElementById("event-strip");
@@ -21,11 +24,10 @@ function renderEvent(state) {
   else if (!ev.blinds) parts.push(el("span", { class: "paused", text: t("room.event.on_break") }));
   if (ev.blinds) {
     if (ev.status === "paused") parts.push(" · ");  // "Paused · Blinds 10/20", not "PausedBlinds 10/20"
-    parts.push(el("span", { id: "event-blinds", text: t("room.event.blinds", { sb: fmtNum(ev.blinds[0]), bb: fmtNum(ev.blinds[1]) }) }));
-    if (ev.blinds[2]) parts.push(" ", el("span", { text: t("room.event.ante", { ante: fmtNum(ev.blinds[2]) }) }));
+    parts.push(el("span", { id: "event-blinds", text: t("room.event.blinds", { sb: fmtNum(ev.blinds.small_blind), bb: fmtNum(ev.blinds.big_blind) }) + anteWithin(ev.blinds) }));
   }
   if (ev.seconds_left !== null) parts.push(" · ", el("span", { id: "event-time", "data-left": ev.seconds_left, "data-paused": ev.status === "paused" ? "1" : "0", text: t("room.event.time_left", { time: clockText(ev.seconds_left) }) }));
-  if (ev.next) parts.push(" · ", el("span", { id: "event-next", class: "muted", text: t("room.event.next", { sb: fmtNum(ev.next[0]), bb: fmtNum(ev.next[1]) }) + (ev.next[2] ? " " + t("room.event.ante", { ante: fmtNum(ev.next[2]) }) : "") }));
+  if (ev.next) parts.push(" · ", el("span", { id: "event-next", class: "muted", text: t("room.event.next", { sb: fmtNum(ev.next.small_blind), bb: fmtNum(ev.next.big_blind) }) + anteWithin(ev.next) }));
   const rank = you && you.seat && ev.ranks ? ev.ranks[you.name] : null;
   if (rank) parts.push(" · ", el("b", { id: "event-rank", text: t("room.event.rank", { n: rank, left: ev.players_left }) }));
   parts.push(" · ", el("span", { id: "event-left", text: t("room.event.left", { n: ev.players_left, entries: ev.entries }) }),
