@@ -83,6 +83,26 @@ def test_the_demo_table_is_named_in_the_readers_language(browser: Browser, room:
         context.close()
 
 
+@pytest.mark.parametrize(("accept", "lang", "view"), [("zh-TW", "zh-Hant", "phone"), ("zh-CN", "zh-Hans", "laptop")])
+def test_a_first_visitor_opens_the_demo_table_from_the_lobby_in_the_lobbys_language(
+    browser: Browser, room: Server, accept: str, lang: str, view: str,
+) -> None:
+    # No language chosen in this browser: the lobby's comes from Accept-Language, the
+    # demo table's own is English; the table opened from the lobby stays in the reader's.
+    context = browser.new_context(**VIEWPORTS[view], locale=accept, extra_http_headers={"Accept-Language": accept})
+    context.set_default_timeout(15_000)
+    try:
+        page = _lobby(context, room.base)
+        page.locator("#tables tbody tr").first.locator("a").first.click()
+        page.wait_for_url("**/t/*")
+        expect(page.locator("#title")).to_contain_text(message(lang, DEMO_KEY))
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert english_left(page, ("TightBot", "CallerBot", "RandomBot")) == []
+        _shot(page, f"{lang}-{view}-first-visit")
+    finally:
+        context.close()
+
+
 def test_another_process_lists_the_demo_table_by_its_stored_key(browser: Browser, room: Server) -> None:
     other = Server(room.db).start()  # shares the database; the demo table stays the first's
     context = _context(browser, "phone", "zh-Hant")

@@ -4,11 +4,13 @@ async function refresh() {
   const body = document.querySelector("#tables tbody");
   try {
     const tables = await api("/api/tables");
+    // A listed table is opened in the language this lobby is read in (a stranger's, not the host's pick for invitees).
+    const at = (t) => `${t.url}?lang=${encodeURIComponent(LANG)}`;
     body.replaceChildren(...tables.map(t => el("tr", {},
-      el("td", {}, el("a", { href: t.url, text: tableName(t.name) })),
+      el("td", {}, el("a", { href: at(t), text: tableName(t.name) })),
       el("td", { text: t_("room.lobby.blinds", { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } }) + (t.reveal_deck ? t_("room.lobby.whole_deck") : "") + (t.straddle ? t_("room.lobby.straddle") : "") }),
       el("td", { text: t_("room.lobby.players", { players: t.players, seats: t.seats, bots: t.bots }) }),
-      el("td", {}, el("a", { href: t.url, text: t_("room.lobby.play") })))));
+      el("td", {}, el("a", { href: at(t), text: t_("room.lobby.play") })))));
     if (!tables.length) body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "muted", text: t_("room.lobby.none") })));
   } catch (e) { body.replaceChildren(el("tr", {}, el("td", { class: "error", text: e.message }))); }
   const mine = JSON.parse(localStorage.getItem("pd.tables") || "[]");

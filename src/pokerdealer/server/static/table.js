@@ -364,8 +364,10 @@ $("join-form").addEventListener("submit", async (ev) => {
   } catch (e) { $("join-error").textContent = e.message; }
 });
 $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v = $("chat-input").value.trim(); if (v) send({ type: "chat", text: v.slice(0, 200) }); $("chat-input").value = ""; });
-// Words first: the language chosen here, else the table's, else the browser's.
-api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang)).then(() => {
+// Words first: the language chosen here, else the one the lobby was read in (its links say it: ?lang=),
+// else the table's, else the browser's.
+const linkLang = new URLSearchParams(location.search).get("lang");
+api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(linkLang || info.lang)).then(() => {
   langMenu("lang-slot", (l) => { send({ type: "lang", lang: l }); soundButton(); keyTitles(); render(); hostPanel.render(); });
   soundButton(); keyTitles();
   hostPanel.refresh();
