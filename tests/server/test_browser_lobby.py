@@ -83,6 +83,22 @@ def test_the_demo_table_is_named_in_the_readers_language(browser: Browser, room:
         context.close()
 
 
+@pytest.mark.parametrize(("lang", "view"), [("zh-Hant", "phone"), ("en", "laptop")])
+def test_the_demo_tables_bots_are_not_said_to_wait_for_the_big_blind(
+    browser: Browser, room: Server, lang: str, view: str,
+) -> None:
+    # Nobody has played yet: the first hand deals in everyone ready, none waits for the big blind.
+    context = _context(browser, view, lang)
+    try:
+        page = _lobby(context, room.base)
+        page.locator("#tables tbody tr").first.locator("a").first.click()
+        expect(page.locator("#felt")).to_contain_text("CallerBot")
+        expect(page.locator("#felt")).to_contain_text(message(lang, "room.wait.bots_only"))
+        expect(page.get_by_text(message(lang, "room.status.waiting"), exact=True)).to_have_count(0)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize(("accept", "lang", "view"), [("zh-TW", "zh-Hant", "phone"), ("zh-CN", "zh-Hans", "laptop")])
 def test_a_first_visitor_opens_the_demo_table_from_the_lobby_in_the_lobbys_language(
     browser: Browser, room: Server, accept: str, lang: str, view: str,

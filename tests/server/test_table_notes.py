@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from pokerdealer.server.waiting import entry_note
+from pokerdealer.server.waiting import entry_note, starts_afresh
 from pokerdealer.table import CashGameSettings, CashTable
 from pokerdealer.table.play import play_hand
 from tests.server.conftest import Client, Server
@@ -143,3 +143,15 @@ def test_a_player_waiting_for_the_big_blind_is_dealt_in_at_once_when_the_game_st
     table.leave("Di")  # one player left dealt in: the next hand starts the game afresh
     assert entry_note(_room(table), table.player("Ann")) == {"key": "room.entry.free", "params": {}}
     assert table.player("Ann").seat in table.start_hand().seats
+
+
+def test_the_game_starts_afresh_only_when_fewer_than_two_are_in_it() -> None:
+    table = CashTable(CashGameSettings(1, 2, 40, 200), first_button=1)
+    for name in ("Bo", "Cy"):
+        table.sit_down(name, 100, wait_for_big_blind=True)
+    assert starts_afresh(_room(table))  # nobody has played: the first hand deals everyone in
+    play_hand(table, lambda view: f"p{view.player + 1} f")
+    table.sit_down("Ann", 100, wait_for_big_blind=True)
+    assert not starts_afresh(_room(table))  # Bo and Cy play on: Ann waits for the big blind
+    table.leave("Cy")
+    assert starts_afresh(_room(table))

@@ -17,7 +17,7 @@ from pokerdealer.i18n import message
 from pokerdealer.rules import Action, Hand
 from pokerdealer.server import host, timebank
 from pokerdealer.server.settings import LANGS
-from pokerdealer.server.waiting import why_not_dealing
+from pokerdealer.server.waiting import starts_afresh, why_not_dealing
 from pokerdealer.server.words import said_text
 from pokerdealer.table import HandRecord
 from pokerdealer.table.awards import award_stories
@@ -379,6 +379,8 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
         "spectators": sum(1 for c in lt.conns if c.member is None),
         # Why no hand is dealt (None while one can be): the page says it, not "next hand soon".
         "waiting": why_not_dealing(lt) if record is None else None,
+        # The next hand deals in everyone ready: a seat "waiting for the big blind" does not wait.
+        "starts_afresh": record is None and starts_afresh(lt),
     }
     if record is not None and hand is not None:
         pos = record.positions

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable
     from pokerdealer.table import Player
 
-__all__ = ["entry_note", "note", "why_not_dealing"]
+__all__ = ["entry_note", "note", "starts_afresh", "why_not_dealing"]
 
 
 def note(key: str, /, **params: Any) -> dict[str, Any]:  # noqa: ANN401
@@ -57,20 +57,27 @@ def why_not_dealing(lt: LiveTable) -> dict[str, Any] | None:
     return note("room.wait.players", n=len(ready))
 
 
+def starts_afresh(lt: LiveTable) -> bool:
+    """Whether the next hand starts the game afresh: fewer than two players are in the
+    game (dealt in last time and still in, with chips), so it deals in everyone ready
+    and nobody posts or waits for the big blind
+    (:func:`~pokerdealer.table.button.plan_hand`, the rule this follows)."""
+    return sum(p.status is SeatStatus.ACTIVE and p.stack > 0 for p in lt.table.players) < 2
+
+
 def entry_note(lt: LiveTable, player: Player) -> dict[str, Any] | None:
     """What a player not yet dealt in waits for, or posts, to play (``None``: nothing).
 
-    Fewer than two others dealt in last time and still in with chips (ACTIVE): the
-    next hand starts the game afresh and deals in everyone ready without a post,
-    waiting or posting alike (:func:`~pokerdealer.table.button.plan_hand`). The
+    When the next hand starts the game afresh (:func:`starts_afresh`) it deals in
+    everyone ready without a post, waiting or posting alike. The
     reason is "fewer than two are playing" only when fewer than two others are
     ready; with more (a bot that busted and bought in again, newcomers) it is that
     the game starts afresh -- "fewer than two" beside two seated bots read false.
     """
     if player.status not in (SeatStatus.WAITING, SeatStatus.POSTING):
         return None
-    others = [p for p in lt.table.players if p.name != player.name and p.stack > 0]
-    if sum(p.status is SeatStatus.ACTIVE for p in others) < 2:
+    if starts_afresh(lt):
+        others = [p for p in lt.table.players if p.name != player.name and p.stack > 0]
         ready = [p for p in others if p.status is not SeatStatus.SITTING_OUT]
         return note("room.entry.free" if len(ready) < 2 else "room.entry.free_restart")
     big = lt.settings.big_blind

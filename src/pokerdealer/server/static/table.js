@@ -89,7 +89,9 @@ function render() {
     if (!shown && shownAt[s]) { shown = shownAt[s].cards; best = new Set(shownAt[s].best_five || []); }
     if (shown) shown.forEach(c => cardsBox.append(dealt(cardEl(c, best ? (best.has(c) ? "best" : "dim") : ""), `s${s}:${c}`)));
     else if (row.hidden) { cardsBox.append(cardEl(null), cardEl(null)); }
-    const status = ["sitting_out", "waiting", "busted"].includes(row.status) ? t_(`room.status.${row.status}`) : (!row.connected ? t_("room.status.away") : "");
+    // A seat waiting for the big blind is said so only while it waits: the next hand may start the game afresh.
+    const waits = row.status === "waiting" ? !state.starts_afresh : ["sitting_out", "busted"].includes(row.status);
+    const status = waits ? t_(`room.status.${row.status}`) : (!row.connected ? t_("room.status.away") : "");
     const box = el("div", { class: "box" }, cardsBox,
       el("div", { class: "name", text: row.name }), row.bot ? el("div", { class: "status", text: t_("room.seat.bot") }) : null,
       el("div", { class: "stack", text: fmtNum(row.stack) }),
