@@ -242,6 +242,7 @@ def test_a_closing_table_says_it_closes_and_offers_no_pause(browser: Browser, ro
         expect(page.locator("#host-status")).to_have_text(message(lang, "room.host.ui.closing"))
         expect(page.locator("#host-pause")).to_be_hidden()
         expect(page.locator("#host-resume")).to_be_hidden()
+        expect(page.locator("#host-players [data-stand-up]")).to_have_count(0)  # all stand up after it anyway
         view_now = _host_view(room, info["id"], info["host_token"])
         assert view_now["closing"] and view_now["hand"] is not None  # still closing: the hand is in play
         _shot(page, f"{lang}-{view}-closing")

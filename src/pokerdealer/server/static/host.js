@@ -100,7 +100,7 @@ const hostPanel = (() => {
     $h("host-players").replaceChildren(...(view.players.length ? view.players.map(p => el("div", { class: "host-item", "data-member": p.member, "data-name": p.name },
       el("span", { class: "host-what", text: t("room.host.ui.player", { name: p.name, seat: p.seat, stack: p.stack }) + (p.bot ? ` · ${t("room.seat.bot")}` : "") }),
       p.stand_up ? el("span", { class: "muted", text: t("room.host.ui.standing_up") })
-        : closed || p.member === null ? null
+        : over || p.member === null ? null  // closing: everyone is stood up after this hand anyway
         : el("button", { type: "button", "data-stand-up": p.member, text: t("room.host.ui.stand_up"), onclick: () => command({ command: "stand_up", member: p.member }) })))
       : [el("p", { class: "muted", text: t("room.host.ui.no_players") })]));
     const rows = view.ledger || [];
