@@ -44,15 +44,18 @@ function connect() {
 }
 
 function seatPositions(n, mySeat) {
-  // Seats round an ellipse; your seat at the bottom centre.
+  // Seats round an ellipse; your seat at the bottom centre. `inward`: how far towards the middle a
+  // seat (and its bet) is drawn by the felt's --seat-inset (app.css), 1 at its sides, 0 at top and bottom.
   const pos = {};
   for (let s = 1; s <= n; s++) {
     const k = ((s - (mySeat || 1)) % n + n) % n;
     const a = Math.PI / 2 + (2 * Math.PI * k) / n;
-    pos[s] = { x: 50 + 50 * Math.cos(a), y: 50 + 50 * Math.sin(a) };
+    pos[s] = { x: 50 + 50 * Math.cos(a), y: 50 + 50 * Math.sin(a), inward: -Math.round(1000 * Math.cos(a)) / 1000 };
   }
   return pos;
 }
+// A seat's (or its bet's) left edge at `x` % of the felt, drawn in by the felt's --seat-inset.
+const feltLeft = (x, p) => `left:calc(${x}% + ${p.inward} * var(--seat-inset, 0px))`;
 
 function render() {
   if (!state) return;
@@ -74,7 +77,7 @@ function render() {
   for (let s = 1; s <= t.seats; s++) {
     const row = state.seats[s - 1];
     const p = pos[s];
-    const node = el("div", { class: "seat", "data-seat": s, style: `left:${p.x}%;top:${p.y}%` });
+    const node = el("div", { class: "seat", "data-seat": s, style: `${feltLeft(p.x, p)};top:${p.y}%` });
     if (!row) {
       node.classList.add("empty-seat");
       node.append(el("div", { class: "box" }, el("div", { class: "muted", text: t_("room.seat.empty", { seat: s }) })));
@@ -113,7 +116,7 @@ function render() {
     felt.append(node);
     if (row.bet) {
       const bx = 50 + 0.58 * (p.x - 50), by = 50 + 0.52 * (p.y - 50);
-      felt.append(moved(el("span", { class: "seat bet", "data-bet-seat": s, style: `left:${bx}%;top:${by}%;width:auto`, text: fmtNum(row.bet) }), `b${s}`, row.bet));
+      felt.append(moved(el("span", { class: "seat bet", "data-bet-seat": s, style: `${feltLeft(bx, p)};top:${by}%;width:auto`, text: fmtNum(row.bet) }), `b${s}`, row.bet));
     }
   }
   // Centre: board, pots, commitment.

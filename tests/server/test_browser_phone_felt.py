@@ -1,0 +1,150 @@
+"""A table's felt on a phone (360 and 390 px wide), in real Chromium, in each language:
+the page never scrolls sideways and no seat runs out of the window, at every seat count,
+with cards showing and long names; and no seat at the top of the felt covers the lines
+above it (the title, a tournament table's strip). Screenshots in $PD_SHOTS if set."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server.chromium import check_or_call, needs_chromium
+from tests.server.conftest import Server
+from tests.server.test_browser_event_words import shot
+from tests.server.test_tournament import create, host, me, register
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, BrowserContext, Page  # noqa: E402
+
+pytestmark = needs_chromium
+PHONES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 780}}
+DESKTOP = {"width": 1366, "height": 768}
+LANGS = ["en", "zh-Hant", "zh-Hans"]
+LONG_NAME = "Maximiliana Longnameson"  # 23 of the 24 characters a name may have
+
+# How the seats sit in the window: how far the page runs past its right edge (`wider`), how far
+# a seat (its box, cards, button or blind) runs past its left edge, which scrolls nowhere
+# (`cut`), and how many pixels of height a seat shares with a line above the felt (`over`).
+FELT = """(width) => {
+  const parts = [...document.querySelectorAll("#felt .seat")].flatMap(s => [s, ...s.querySelectorAll("*")])
+    .map(e => e.getBoundingClientRect()).filter(r => r.width && r.height);
+  const above = [...document.querySelectorAll("header.top, #event-strip")].filter(e => e.checkVisibility())
+    .map(e => e.getBoundingClientRect());
+  let over = 0;
+  for (const a of above) for (const r of parts) {
+    if (r.right > a.left && a.right > r.left) over = Math.max(over, Math.min(a.bottom, r.bottom) - Math.max(a.top, r.top));
+  }
+  return { wider: document.documentElement.scrollWidth - width, cut: Math.max(0, ...parts.map(r => -r.left)), over,
+           seats: document.querySelectorAll("#felt .seat .box").length };
+}"""
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("phone-felt") / "room.db").start()
+    yield s
+    s.stop()
+
+
+def phone(browser: Browser) -> BrowserContext:
+    context = browser.new_context(viewport=PHONES["390"], is_mobile=True, has_touch=True)
+    context.set_default_timeout(30_000)
+    return context
+
+
+def sit(page: Page, url: str, name: str) -> None:
+    page.goto(url)
+    page.fill("#join-name", name)
+    page.click("#join-btn")
+    page.locator("#you-line").wait_for()
+
+
+def measure(page: Page, *, lang: str, name: str, ready: str) -> list[str]:
+    """The page in ``lang`` at each phone's width: what runs out of the window or over the lines above."""
+    page.evaluate("(lang) => localStorage.setItem('pd.lang', lang)", lang)
+    page.reload()
+    faults = []
+    for phone_name, size in PHONES.items():
+        page.set_viewport_size(size)
+        page.locator(ready).first.wait_for()
+        page.wait_for_timeout(300)  # the catalog's words put in, the seats laid out anew
+        felt = page.evaluate(FELT, size["width"])
+        assert felt["seats"], "no seat drawn"
+        if felt["wider"] > 0 or felt["cut"] > 0 or felt["over"] > 0:
+            faults.append(f"{lang} {phone_name}px: {felt}")
+        shot(page, f"phone-felt-{name}-{lang}-{phone_name}")
+    return faults
+
+
+# My seat at the bottom (long name, cards face up), every other seat a bot's with its cards face down:
+# a seat at each side of the felt with 4 and 8 seats, one at its top with 2, 4, 6, 8 and 10.
+@pytest.mark.parametrize("seats", range(2, 11))
+def test_on_a_phone_a_cash_tables_seats_stay_in_the_window_and_under_the_title(
+    browser: Browser, room: Server, seats: int
+) -> None:
+    table = room.create_table(name=f"phone {seats}", bots=["caller"] * (seats - 1), seats=seats, clock=300)
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        sit(page, f"{room.base}/t/{table}", LONG_NAME)
+        faults = [f for lang in LANGS for f in measure(page, lang=lang, name=f"cash-{seats}", ready="#actions:visible")]
+        assert faults == []
+    finally:
+        context.close()
+
+
+# Me and one bot: the other seats empty ("Seat 3 (empty)" on one line, as wide as its words), at the sides too.
+@pytest.mark.parametrize("seats", [4, 8])
+def test_on_a_phone_a_tables_empty_seats_stay_in_the_window(browser: Browser, room: Server, seats: int) -> None:
+    table = room.create_table(name=f"empty {seats}", bots=["caller"], seats=seats, clock=300)
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        sit(page, f"{room.base}/t/{table}", LONG_NAME)
+        faults = [f for lang in LANGS for f in measure(page, lang=lang, name=f"empty-{seats}", ready="#actions:visible")]
+        assert faults == []
+    finally:
+        context.close()
+
+
+def test_on_a_phone_an_opponent_on_the_clock_at_the_top_covers_not_the_title(browser: Browser, room: Server) -> None:
+    """Heads-up, the other player sits at the top of your felt: while they think, their seat is at its
+    tallest (cards, a long name, stack, last action, the clock's bar and seconds) and still under the title."""
+    table = room.create_table(name="heads-up", bots=[], seats=2, clock=300)
+    ann, bob = phone(browser), phone(browser)
+    try:
+        mine, theirs = ann.new_page(), bob.new_page()
+        sit(mine, f"{room.base}/t/{table}", "Ann")
+        sit(theirs, f"{room.base}/t/{table}", LONG_NAME)
+        for _ in range(300):  # Ann checks or calls until it is the other's turn
+            if mine.locator(".seat:not(.me) .clockbar").count():
+                break
+            check_or_call(mine)
+            mine.wait_for_timeout(100)
+        faults = [f for lang in LANGS for f in measure(mine, lang=lang, name="heads-up", ready=".seat:not(.me) .clockbar")]
+        assert faults == []
+    finally:
+        ann.close()
+        bob.close()
+
+
+def test_on_a_phone_a_tournament_tables_seats_stay_in_the_window_and_under_the_strip(
+    browser: Browser, room: Server
+) -> None:
+    """Four seats (one at each side, one at the top) under the event's strip."""
+    ev: dict[str, Any] = create(room, max_entrants=4, seats=4, level_seconds=600, clock=300, bots=["caller"] * 3)
+    token = register(room, ev["id"], LONG_NAME)
+    assert host(room, ev, "start").status_code == 200
+    seat = me(room, ev["id"], token)
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        page.goto(room.base + "/")
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"pd.seat.{seat['table']}", token])
+        page.goto(f"{room.base}/t/{seat['table']}")
+        faults = [f for lang in LANGS for f in measure(page, lang=lang, name="tournament", ready="#actions:visible")]
+        assert faults == []
+    finally:
+        context.close()
