@@ -54,8 +54,7 @@ def test_a_tournament_table_says_its_number_in_the_readers_words(
     # "Friday · Table 1 · 10/20 ...", not the room's stored name "Friday · 1 · 10/20 ...".
     expect(page.locator("#title")).to_have_text(re.compile("^" + re.escape(TABLE_1[lang] + " · ")))
     assert page.title() == f"{TABLE_1[lang]} — pokerdealer"
-    # The title fits the screen (the felt's side seats are another matter: at a phone's width
-    # a four-seat table's right-hand seat runs 4 px over, with or without this title).
+    # The title fits the screen (the felt's seats: test_browser_phone_felt.py).
     assert page.evaluate("document.getElementById('title').getBoundingClientRect().right") <= SIZES[size]["width"]
     shot(page, f"event-table-title-{lang}-{size}")
     page.context.close()
