@@ -134,5 +134,9 @@ def test_the_strip_says_a_big_blind_ante_as_the_big_blinds_alone(
     # "Blinds 10/20 big-blind ante 20", not "Blinds 10/20 ante 20" (everyone's ante).
     expect(page.locator("#event-blinds")).to_have_text(blinds)
     expect(page.locator("#event-next")).to_have_text(upcoming)
+    # On a phone the strip takes lines, broken between its items: each is read whole on one line.
+    broken = page.evaluate("""() => [...document.querySelectorAll('#event-strip .event-line > :is(span, b)')]
+      .filter(e => new Set([...e.getClientRects()].map(r => Math.round(r.top))).size > 1).map(e => e.textContent)""")
+    assert broken == []
     shot(page, f"event-strip-ante-{lang}-{size}")
     page.context.close()
