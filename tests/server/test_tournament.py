@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,14 @@ def test_a_small_event_is_played_to_its_winner_at_the_room_tables(tmp_path: Path
         assert csv[0] == "place,name,prize" and len(csv) == 7
         for c in clients.values():
             c.close()
+        # Over, its row is closed: a restart does not rebuild it, but it is still read on demand, unchanged.
+        server.stop()
+        server = Server(tmp_path / "room.db", port=server.port, extra=("--grace", "0.3")).start()
+        with contextlib.closing(sqlite3.connect(tmp_path / "room.db")) as conn:
+            assert conn.execute("SELECT closed FROM tables WHERE id = ?", (ev["id"],)).fetchone() == (1,)
+        again = state(server, ev["id"])
+        for key in ("status", "standings", "moves", "hands", "prize_pool"):
+            assert again[key] == s[key], key
     finally:
         server.stop()
 

@@ -614,8 +614,10 @@ class LiveEvent:
         self.poke()
 
     async def after_hand(self, lt: EventTable) -> None:
-        """A hand ended at ``lt`` (written): open the tables it made, wake the others."""
-        await self._flush([])
+        """A hand ended at ``lt`` (written): open the tables it made, wake the others.
+        The last hand closes the event's row: a start no longer rebuilds it (it
+        is read on demand, :func:`restore_event`) and the lobbies leave it out."""
+        await self._flush([db.op_close_table(self.id)] if self.event.is_over else [])
         for other in self.tables.values():
             if other is not lt:
                 other.broadcast()  # players left, average, places
@@ -695,7 +697,7 @@ class LiveEvent:
                 log.exception("event %s: clock", self.id)
 
     async def _beat(self) -> None:
-        if self.turn.shared:  # what other processes wrote: read at once, not only at this process's next turn
+        if self.turn.shared and not self.event.is_over:  # what others wrote: read at once, not only at the next turn
             newest = await asyncio.to_thread(self.room.store.read, lambda c: db.last_seq(c, self.id))
             if newest > self.seq:
                 async with self.turn:
