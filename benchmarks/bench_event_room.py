@@ -13,7 +13,7 @@ under the log's advisory lock, after reading what the others wrote) and what
 a second process adds on this machine. The load average is printed: on a
 machine shared with other work the figures move with it.
 
-Run:  uv run python benchmarks/bench_event_room.py [--entrants 54] [--seconds 40] [--rounds 1]
+Run:  uv run python benchmarks/bench_event_room.py [--entrants 90] [--seconds 40] [--rounds 1]
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def play(admin: str | None, processes: int, entrants: int, seconds: float, workd
         a = servers[0]
         bots = ["tight", "caller", "random"] * (entrants // 3 + 1)
         r = httpx.post(a.base + "/api/tournaments", json={
-            "name": "Bench", "max_entrants": entrants, "seats": 9, "starting_stack": 1500,
+            "name": "Bench", "max_entrants": entrants, "seats": 9, "starting_stack": 20000,
             "level_seconds": 60, "clock": 5, "bots": bots[:entrants],
         }, timeout=30)
         r.raise_for_status()
@@ -82,7 +82,7 @@ def play(admin: str | None, processes: int, entrants: int, seconds: float, workd
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entrants", type=int, default=54)
+    parser.add_argument("--entrants", type=int, default=90)
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()

@@ -74,6 +74,15 @@ def hands_at(server: Server, table: str) -> int:
     return r.json()["hands"]
 
 
+def deal_on(more: int, *played: tuple[Server, str]) -> None:
+    """Each ``(process, table)`` plays ``more`` hands more, meanwhile."""
+    wanted = [(server, table, hands_at(server, table) + more) for server, table in played]
+    deadline = time.monotonic() + 60
+    while any(hands_at(server, table) < n for server, table, n in wanted):
+        assert time.monotonic() < deadline, "a table stopped dealing"
+        time.sleep(0.3)
+
+
 def test_two_processes_play_the_tables_of_one_event_to_its_winner(pg_url: str, tmp_path: Path) -> None:
     a, b = two_processes(pg_url, tmp_path)
     try:
@@ -83,11 +92,7 @@ def test_two_processes_play_the_tables_of_one_event_to_its_winner(pg_url: str, t
         owners = lease_owners(pg_url)
         assert owners[first] == owners[ev["id"]] != owners[second]  # A: the event and table 1; B: table 2
         # Both deal: each process's table plays hands while the other's does.
-        h1, h2 = hands_at(a, first), hands_at(b, second)
-        deadline = time.monotonic() + 60
-        while hands_at(a, first) < h1 + 2 or hands_at(b, second) < h2 + 2:
-            assert time.monotonic() < deadline, "a table stopped dealing"
-            time.sleep(0.3)
+        deal_on(2, (a, first), (b, second))
         # To the winner; the chips are all there at every look, from either process.
         deadline = time.monotonic() + 240
         while (s := state(a, ev["id"]))["status"] != "finished":
@@ -116,11 +121,7 @@ def test_when_one_of_two_processes_dies_the_other_plays_its_tables_on(pg_url: st
         ev, s = start_event(a)
         first, second = (s["room_tables"][k] for k in sorted(s["room_tables"]))
         hand_table_to(b, second)
-        h2 = hands_at(b, second)
-        deadline = time.monotonic() + 60
-        while hands_at(b, second) < h2 + 1:
-            assert time.monotonic() < deadline
-            time.sleep(0.2)
+        deal_on(1, (b, second))
         b.kill()
         # A takes table 2 back once B's lease expires (if it is still in play), and the event goes on to its winner.
         deadline = time.monotonic() + LEASE * 4 + 30

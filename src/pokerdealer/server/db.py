@@ -50,6 +50,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     bindparam,
+    create_engine,
     delete,
     func,
     insert,
@@ -168,6 +169,7 @@ class Store:
         self._thread: threading.Thread | None = None
         self.commits = 0
         self.writes = 0
+        self._locks: Engine | None = None
 
     # ----------------------------------------------------------------- writer
     def start(self) -> None:
@@ -185,6 +187,19 @@ class Store:
     def stop(self) -> None:
         self.stop_writer()
         self.engine.dispose()
+        if self._locks is not None:
+            self._locks.dispose()
+
+    @property
+    def locks(self) -> Engine:
+        """Connections that hold a session lock each (one per shared log this
+        process writes: :mod:`~pokerdealer.server.log_turn`), kept apart from
+        the reads' and writes' pool so that many logs cannot starve it."""
+        if self._locks is None:
+            if self.engine.dialect.name != "postgresql":
+                return self.engine
+            self._locks = create_engine(self.engine.url, pool_size=0, pool_pre_ping=True)
+        return self._locks
 
     def write(self, ops: list[Op]) -> asyncio.Future[None]:
         """Run ``ops`` in one transaction (maybe shared with other writers');

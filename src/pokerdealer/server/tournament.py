@@ -463,7 +463,7 @@ class LiveEvent:
         self._pending: list[db.Op] = []
         self.task: asyncio.Task[None] | None = None
         self._clock_index: tuple[int, bool] | None = None
-        self.turn = LogTurn(room.store.engine, event_id)
+        self.turn = LogTurn(room.store.locks, event_id)
         """This process's turn at the event's log (shared with other processes on PostgreSQL)."""
         self.playing: set[str] = set()
         """The room tables this process plays (holds the leases of); the others are followed from the log."""
@@ -697,7 +697,9 @@ class LiveEvent:
                 log.exception("event %s: clock", self.id)
 
     async def _beat(self) -> None:
-        if self.turn.shared and not self.event.is_over:  # what others wrote: read at once, not only at the next turn
+        if self.event.is_over and not self.turn.locked:
+            self.turn.close()  # nothing more to write: the lock's connection goes back
+        elif self.turn.shared:  # what others wrote: read at once, not only at the next turn
             newest = await asyncio.to_thread(self.room.store.read, lambda c: db.last_seq(c, self.id))
             if newest > self.seq:
                 async with self.turn:
