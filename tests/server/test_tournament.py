@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import signal
 import sqlite3
 import time
 from pathlib import Path
@@ -297,6 +298,46 @@ def test_two_processes_one_event_and_the_survivor_takes_it_over_after_sigkill(db
     finally:
         for c in clients:
             c.close()
+        a.stop()
+        b.stop()
+
+
+def test_a_process_stalled_past_its_lease_leaves_the_event_and_every_table_to_the_other(db_target: str, tmp_path: Path) -> None:
+    lease = 3.0
+    extra = ("--lease", str(lease))
+    a = Server(db_target, workdir=tmp_path, extra=extra).start()
+    b = Server(db_target, workdir=tmp_path, extra=extra).start()
+    try:
+        ev = create(a, max_entrants=6, seats=3, level_seconds=120, clock=120, bots=["caller"] * 6)
+        host(a, ev, "start")
+        tables = sorted(state(a, ev["id"])["room_tables"].values())
+        assert a.proc is not None
+        a.proc.send_signal(signal.SIGSTOP)  # A stalls: it neither renews nor plays
+        try:
+            deadline = time.monotonic() + lease * 4 + 40
+            while b.get(f"/api/tournaments/{ev['id']}").status_code != 200 or any(
+                b.get(f"/api/tables/{t}").status_code != 200 for t in tables
+            ):
+                assert time.monotonic() < deadline, "B did not take the event and its tables"
+                time.sleep(0.3)
+        finally:
+            a.proc.send_signal(signal.SIGCONT)
+        # A wakes, finds its leases gone and lets go; B plays every table on.
+        time.sleep(lease)
+        before = {t: b.get(f"/api/tables/{t}").json()["hands"] for t in tables}
+        deadline = time.monotonic() + 60
+        while True:
+            now = {}
+            for t in tables:
+                r = b.get(f"/api/tables/{t}")
+                assert r.status_code == 200, f"B let {t} go: {r.text}"
+                now[t] = r.json()["hands"]
+            if all(now[t] >= before[t] + 2 for t in tables):
+                break
+            assert time.monotonic() < deadline, f"a table stopped dealing: {before} -> {now}"
+            time.sleep(0.3)
+        assert chips(state(b, ev["id"])) == 6 * STACK
+    finally:
         a.stop()
         b.stop()
 

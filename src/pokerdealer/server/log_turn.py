@@ -9,10 +9,16 @@ log's events in the log's order, and each of its own is decided on the event
 as it is after everything written before it.
 
 On PostgreSQL the lock is a session advisory lock, held on a connection of its
-own (taken with ``pg_try_advisory_lock`` and a short sleep, so no worker
-thread waits inside the database; a process that dies lets go with its
-connection). On SQLite one process plays an event, so the lock is this
-process's alone.
+own and waited for in a thread of its own (``pg_advisory_lock``: PostgreSQL
+grants it to the waiters in turn, so a busy process cannot keep it from a
+quiet one; a process that dies lets go with its connection). A turn takes
+milliseconds; a process that has held the lock for longer than
+``stale_after`` seconds (the lease) has stalled -- it would have lost its
+leases by then too -- and the process waiting for it ends that connection
+(``pg_terminate_backend``) to take it. If the stalled process
+wakes and writes, the log's ``(table_id, seq)`` key refuses its events, as
+for a table whose lease it lost. On SQLite one process plays an event, so
+the lock is this process's alone.
 
 >>> import asyncio
 >>> async def two_turns():
@@ -27,16 +33,30 @@ process's alone.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from types import TracebackType
+from typing import TypeVar
 
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 
 __all__ = ["LogTurn", "shared"]
 
-_TRY = text("SELECT pg_try_advisory_lock(:k)")
+_LOCK = text("SELECT pg_advisory_lock(:k)")
 _UNLOCK = text("SELECT pg_advisory_unlock(:k)")
+_END_HOLDER = text(
+    "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted"
+    " AND classid::bigint = :high AND objid::bigint = :low AND objsubid = 1 AND pid <> pg_backend_pid()"
+)
+
+log = logging.getLogger("pokerdealer.server")
+
+T = TypeVar("T")
 
 
 def shared(engine: Engine | None) -> bool:
@@ -53,11 +73,14 @@ class LogTurn:
     """An ``async with`` turn at one log: this process's tasks one at a time,
     and on a shared database one process at a time."""
 
-    def __init__(self, engine: Engine | None, log_id: str) -> None:
+    def __init__(self, engine: Engine | None, log_id: str, *, stale_after: float = 15.0) -> None:
         self._engine = engine if shared(engine) else None
+        self._id = log_id
         self._key = _key(log_id)
+        self._stale_after = stale_after
         self._local = asyncio.Lock()
         self._conn: Connection | None = None
+        self._thread: ThreadPoolExecutor | None = None
 
     @property
     def shared(self) -> bool:
@@ -83,27 +106,66 @@ class LogTurn:
     ) -> None:
         try:
             if self._engine is not None and self._conn is not None:
-                await asyncio.to_thread(self._unlock)
+                await self._in_thread(self._unlock)
         finally:
             self._local.release()
 
-    async def _acquire(self) -> None:
-        wait = 0.002
-        while not await asyncio.to_thread(self._try):
-            await asyncio.sleep(wait)
-            wait = min(wait * 2, 0.05)
+    async def _in_thread(self, fn: Callable[[], T]) -> T:
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix=f"log-{self._id}")
+        return await asyncio.get_running_loop().run_in_executor(self._thread, fn)
 
-    def _try(self) -> bool:
+    async def _acquire(self) -> None:
+        while True:
+            waiting = asyncio.ensure_future(self._in_thread(self._lock))
+            try:
+                got = await asyncio.shield(waiting)
+            except asyncio.CancelledError:
+                # The thread may still get the lock: it must not stay held with nobody to let it go.
+                with contextlib.suppress(Exception):
+                    if await waiting:
+                        await self._in_thread(self._unlock)
+                raise
+            if got:
+                return
+            ended = await self._in_thread(self._end_holder)
+            log.warning("log %s: its lock was held over %.0f s; the holder's connection was ended (%d)", self._id, self._stale_after, ended)
+
+    def _connection(self) -> Connection:
         if self._conn is None:
             assert self._engine is not None
             self._conn = self._engine.connect()
-        try:
-            got = bool(self._conn.execute(_TRY, {"k": self._key}).scalar())
+            self._conn.exec_driver_sql(f"SET lock_timeout = {max(1, round(self._stale_after * 1000))}")
             self._conn.commit()
+        return self._conn
+
+    def _lock(self) -> bool:
+        """Wait for the lock (True), or ``stale_after`` seconds (False)."""
+        conn = self._connection()
+        try:
+            conn.execute(_LOCK, {"k": self._key})
+            conn.commit()
+        except OperationalError as error:
+            if getattr(error.orig, "sqlstate", None) != "55P03":  # lock_not_available: waited too long
+                self._drop()
+                raise
+            conn.rollback()
+            return False
         except Exception:
             self._drop()
             raise
-        return got
+        return True
+
+    def _end_holder(self) -> int:
+        conn = self._connection()
+        unsigned = self._key & 0xFFFF_FFFF_FFFF_FFFF
+        try:
+            ended = conn.execute(_END_HOLDER, {"high": unsigned >> 32, "low": unsigned & 0xFFFF_FFFF}).all()
+            conn.commit()
+        except Exception:
+            self._drop()
+            raise
+        return len(ended)
 
     def _unlock(self) -> None:
         assert self._conn is not None
@@ -124,4 +186,9 @@ class LogTurn:
 
     def close(self) -> None:
         """Give the connection back (the process stops following the log)."""
-        self._drop()
+        if self._thread is not None:
+            self._thread.submit(self._drop)
+            self._thread.shutdown(wait=False)
+            self._thread = None
+        else:
+            self._drop()

@@ -168,8 +168,8 @@ class Room:
             live = self.events.pop(event_id)
             await live.stop()
             for lt in live.tables.values():
-                if lt.id in self.tables:
-                    await self._drop(lt, "room.drop.tournament_moved")
+                if lt.id in self.tables:  # given back, so the event's new holder takes them at once
+                    await self._drop(lt, "room.drop.tournament_moved", release=True)
         for table_id in [t for t in held if t not in owned and t in self.tables]:
             now_held = await asyncio.to_thread(self.store.read, lambda c, t=table_id: db.lease_of(c, t))
             log.warning("table %s: lease lost to another process (%s); dropped here", table_id, now_held)
@@ -202,7 +202,7 @@ class Room:
             if table_id not in self._failed and table_id not in self.tables and table_id not in self.events:
                 await self.claim(table_id)
         for live in list(self.events.values()):
-            await live.take_free()  # a shared event's tables whose process died
+            await live.take_free()  # its tables whose process died or gave them back
 
     async def claim(self, table_id: str) -> LiveTable | None:
         """Take the table's lease if it is free and rebuild the table; None if

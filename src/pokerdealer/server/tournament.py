@@ -463,7 +463,7 @@ class LiveEvent:
         self._pending: list[db.Op] = []
         self.task: asyncio.Task[None] | None = None
         self._clock_index: tuple[int, bool] | None = None
-        self.turn = LogTurn(room.store.locks, event_id)
+        self.turn = LogTurn(room.store.locks, event_id, stale_after=room.lease)
         """This process's turn at the event's log (shared with other processes on PostgreSQL)."""
         self.playing: set[str] = set()
         """The room tables this process plays (holds the leases of); the others are followed from the log."""
@@ -651,10 +651,8 @@ class LiveEvent:
         self.room.tables[lt.id] = lt
 
     async def take_free(self) -> None:
-        """On a shared log: play the tables of this event whose lease is free
-        (their process died or gave them back), and hold the event if its lease is."""
-        if not self.turn.shared:
-            return
+        """Play the tables of this event whose lease is free (their process died
+        or gave them back), and hold the event if its lease is (a shared log)."""
         room = self.room
         ids = [lt.id for lt in self.tables.values() if lt.in_play and lt.id not in self.playing]
         if not self.holds_event:
@@ -934,8 +932,8 @@ async def restore_event(room: Room, data: dict[str, Any]) -> None:
         room.store.transact,
         lambda c: [db.try_claim(c, t, room.owner, room.node, now, now + room.lease, reclaim_node=room.reclaim_node) for t in ids],
     )
-    # A table another live process plays stays there (a shared log); the others are played here.
-    live.playing = {t for t, g in zip(ids, got) if g == "claimed" or not live.turn.shared}
+    # A table whose lease another process still holds is taken once that lease is free (take_free).
+    live.playing = {t for t, g in zip(ids, got) if g == "claimed"}
     room.events[live.id] = live
     if live.running:  # before any table deals: its first hand reads the clock as it was
         await live.do([("ev_restart", {"stopped": live.last_at})])
