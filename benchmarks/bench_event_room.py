@@ -46,9 +46,9 @@ def play(admin: str | None, processes: int, entrants: int, seconds: float, workd
     servers = [Server(url, workdir=workdir, extra=FAST).start() for _ in range(processes)]
     try:
         a = servers[0]
-        bots = ["tight", "caller", "random"] * (entrants // 3 + 1)
+        bots = ["tight", "caller"] * (entrants // 2 + 1)  # deep stacks, no shoving: nobody busts in the window
         r = httpx.post(a.base + "/api/tournaments", json={
-            "name": "Bench", "max_entrants": entrants, "seats": 9, "starting_stack": 20000,
+            "name": "Bench", "max_entrants": entrants, "seats": 9, "starting_stack": 100000,
             "level_seconds": 60, "clock": 5, "bots": bots[:entrants],
         }, timeout=30)
         r.raise_for_status()

@@ -8,6 +8,12 @@ events, and lets go once they are committed. So every process applies the
 log's events in the log's order, and each of its own is decided on the event
 as it is after everything written before it.
 
+Within a turn the process's tasks (its tables) run together as they would
+alone -- their writes share commits -- since nothing else writes the log
+meanwhile; a task that comes while the lock is held joins the turn, until the
+turn has lasted ``SLICE`` seconds: then newcomers wait, the turn ends when
+its last task leaves, and the other processes have theirs.
+
 On PostgreSQL the lock is a session advisory lock, held on a connection of its
 own and waited for in a thread of its own (``pg_advisory_lock``: PostgreSQL
 grants it to the waiters in turn, so a busy process cannot keep it from a
@@ -17,16 +23,17 @@ milliseconds; a process that has held the lock for longer than
 leases by then too -- and the process waiting for it ends that connection
 (``pg_terminate_backend``) to take it. If the stalled process
 wakes and writes, the log's ``(table_id, seq)`` key refuses its events, as
-for a table whose lease it lost. On SQLite one process plays an event, so
-the lock is this process's alone.
+for a table whose lease it lost. On SQLite one process plays an event: a
+turn is never waited for.
 
 >>> import asyncio
->>> async def two_turns():
+>>> async def two_tasks_in_one_turn():
 ...     turn = LogTurn(None, "ev1")
 ...     async with turn:
-...         held = turn.locked
-...     return held, turn.locked
->>> asyncio.run(two_turns())
+...         async with turn:
+...             inside = turn.busy
+...     return inside, turn.busy
+>>> asyncio.run(two_tasks_in_one_turn())
 (True, False)
 """
 
@@ -36,7 +43,8 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from types import TracebackType
 from typing import TypeVar
@@ -56,6 +64,9 @@ _END_HOLDER = text(
 
 log = logging.getLogger("pokerdealer.server")
 
+SLICE = 0.05
+"""Seconds a turn admits newcomers; then it ends as soon as its tasks have left."""
+
 T = TypeVar("T")
 
 
@@ -70,17 +81,26 @@ def _key(log_id: str) -> int:
 
 
 class LogTurn:
-    """An ``async with`` turn at one log: this process's tasks one at a time,
-    and on a shared database one process at a time."""
+    """An ``async with`` turn at one log: on a shared database one process
+    at a time; ``catch_up`` is awaited each time this process's turn begins."""
 
-    def __init__(self, engine: Engine | None, log_id: str, *, stale_after: float = 15.0) -> None:
+    def __init__(
+        self, engine: Engine | None, log_id: str, *, stale_after: float = 15.0,
+        catch_up: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self._engine = engine if shared(engine) else None
         self._id = log_id
         self._key = _key(log_id)
         self._stale_after = stale_after
-        self._local = asyncio.Lock()
+        self._catch_up = catch_up
         self._conn: Connection | None = None
         self._thread: ThreadPoolExecutor | None = None
+        self._gate = asyncio.Lock()
+        """One task at a time begins (or ends) this process's turn."""
+        self._held = False
+        self._since = 0.0
+        self._tasks = 0
+        self._ended = asyncio.Event()
 
     @property
     def shared(self) -> bool:
@@ -88,27 +108,48 @@ class LogTurn:
         return self._engine is not None
 
     @property
-    def locked(self) -> bool:
-        return self._local.locked()
+    def busy(self) -> bool:
+        """A task of this process is in a turn."""
+        return self._tasks > 0
 
     async def __aenter__(self) -> LogTurn:
-        await self._local.acquire()
-        try:
-            if self._engine is not None:
+        while self._engine is not None:
+            if self._held and time.monotonic() - self._since <= SLICE:
+                break
+            if self._held:  # the turn has had its time: wait for its end, then queue again
+                self._ended.clear()
+                await self._ended.wait()
+                continue
+            async with self._gate:
+                if self._held:
+                    continue
                 await self._acquire()
-        except BaseException:
-            self._local.release()
-            raise
+                try:
+                    if self._catch_up is not None:
+                        await self._catch_up()
+                except BaseException:
+                    await self._let_go()
+                    raise
+                self._held = True
+                self._since = time.monotonic()
+                break
+        self._tasks += 1
         return self
 
     async def __aexit__(
         self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
     ) -> None:
-        try:
-            if self._engine is not None and self._conn is not None:
-                await self._in_thread(self._unlock)
-        finally:
-            self._local.release()
+        self._tasks -= 1
+        if self._tasks == 0 and self._held and self._engine is not None:
+            # Everything the turn's tasks wrote is committed (each awaited its writes): the others may read it.
+            self._held = False
+            async with self._gate:
+                await self._let_go()
+            self._ended.set()
+
+    async def _let_go(self) -> None:
+        if self._conn is not None:
+            await self._in_thread(self._unlock)
 
     async def _in_thread(self, fn: Callable[[], T]) -> T:
         if self._thread is None:

@@ -393,12 +393,10 @@ class EventTable(LiveTable):
         if cmd.kind in ("attach", "detach"):  # readers come and go: nothing is written
             return await super()._handle(cmd)
         async with self.live_event.turn:
-            await self.live_event.catch_up()
             return await super()._handle(cmd)
 
     async def _advance(self) -> bool:
         async with self.live_event.turn:
-            await self.live_event.catch_up()
             if self.id not in self.live_event.playing:  # handed over meanwhile
                 return False
             return await super()._advance()
@@ -463,7 +461,7 @@ class LiveEvent:
         self._pending: list[db.Op] = []
         self.task: asyncio.Task[None] | None = None
         self._clock_index: tuple[int, bool] | None = None
-        self.turn = LogTurn(room.store.locks, event_id, stale_after=room.lease)
+        self.turn = LogTurn(room.store.locks, event_id, stale_after=room.lease, catch_up=self.catch_up)
         """This process's turn at the event's log (shared with other processes on PostgreSQL)."""
         self.playing: set[str] = set()
         """The room tables this process plays (holds the leases of); the others are followed from the log."""
@@ -509,7 +507,6 @@ class LiveEvent:
         """Apply the event's own events in memory (a refusal changes nothing
         written), then write them with the rows of any table they opened."""
         async with self.turn:
-            await self.catch_up()
             at = time.time()
             ops = []
             for kind, data in events:
@@ -543,7 +540,7 @@ class LiveEvent:
         return touched
 
     async def catch_up(self) -> None:
-        """(In this process's turn.) Apply what other processes wrote to the
+        """(As this process's turn begins.) Apply what other processes wrote to the
         log since this one's last turn: their tables' hands, the moves those
         made, the event's commands. Tables they opened are played by them."""
         if not self.turn.shared:
@@ -695,13 +692,13 @@ class LiveEvent:
                 log.exception("event %s: clock", self.id)
 
     async def _beat(self) -> None:
-        if self.event.is_over and not self.turn.locked:
+        if self.event.is_over and not self.turn.busy:
             self.turn.close()  # nothing more to write: the lock's connection goes back
         elif self.turn.shared:  # what others wrote: read at once, not only at the next turn
             newest = await asyncio.to_thread(self.room.store.read, lambda c: db.last_seq(c, self.id))
             if newest > self.seq:
-                async with self.turn:
-                    await self.catch_up()
+                async with self.turn:  # its beginning reads them
+                    pass
         now = time.time()
         ev = self.event
         if not self.holds_event:
@@ -715,7 +712,6 @@ class LiveEvent:
             return
         if now - self.last_at >= TICK:
             async with self.turn:
-                await self.catch_up()
                 now = time.time()
                 if now - self.last_at >= TICK:
                     await self.room.store.write([self.op("ev_tick", {}, now)])
