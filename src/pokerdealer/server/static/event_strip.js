@@ -100,7 +100,7 @@ function movedNotice() {
   const kept = sessionStorage.getItem("pd.moved");
   if (!kept) return;
   sessionStorage.removeItem("pd.moved");
-  showError(said(JSON.parse(kept)));
+  showNote(said(JSON.parse(kept)));  // news, not an error
 }
 
 setInterval(() => {

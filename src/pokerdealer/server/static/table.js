@@ -11,6 +11,10 @@ let token = localStorage.getItem(tokenKey);
 let ws = null, state = null, lastHand = null, clockAt = 0, clockLeft = null, retry = 0, msgId = 0;
 const CHAT_KEEP = 100;  // lines the page keeps; the server sends its last 30 on each (re)connect
 let proofKey = null, proofOk = null;
+// Refused since (performance.now()) because another server process plays this table (server/room.py):
+// it hands the table over once nobody reads it there, and the page reconnects by itself meanwhile.
+let elsewhereSince = 0;
+const ELSEWHERE_QUIET_MS = 10_000;  // a hand-over takes a lease renewal (a third of --lease, 5 s by default)
 const $ = (id) => document.getElementById(id);
 const t_ = t;  // render() names the table `t`
 $("hands-link").href = `/t/${tableId}/hands`;
@@ -29,8 +33,13 @@ function connect() {
   ws.onopen = () => { retry = 0; $("conn").textContent = t("room.conn.connected"); ws.send(JSON.stringify({ type: "hello", token: token || null, lang: LANG })); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); hostPanel.onState(); }
-    else if (msg.type === "error") showError(said(msg));
+    if (msg.type === "state") { elsewhereSince = 0; if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); hostPanel.onState(); }
+    else if (msg.type === "error") {
+      // A table being handed over to this process is no error to its reader (it keeps the notice of
+      // the move that brought them here): "reconnecting…" says the wait; the words only if it lasts.
+      if (msg.code === "elsewhere" && !elsewhereSince) elsewhereSince = performance.now();
+      if (msg.code !== "elsewhere" || performance.now() - elsewhereSince > ELSEWHERE_QUIET_MS) showError(said(msg));
+    }
     else if (msg.type === "notice") showNote(said(msg));
     else if (msg.type === "chat") addChat(msg);
     else if (msg.type === "moved") eventMoved(msg, token);  // event_strip.js

@@ -1,0 +1,198 @@
+"""A tournament whose two tables are played by two server processes on one
+PostgreSQL database (server/tournament.py, "Several processes, one event"),
+played by a person in real Chromium (Debian's, driven by Playwright) at process
+A, with no proxy in front: what their strip and the tournament page at A say of
+the field is what B says; moved to the table B plays, their browser is taken
+there with the notice of the move, A asks B for the table and B hands it over
+(the page reconnecting by itself), and they play on to their place and prize.
+Screenshots in $PD_SHOTS if set."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.chromium import check_or_call, needs_chromium
+from tests.server.conftest import Server, new_pg_database
+from tests.server.test_browser_event_words import shot
+from tests.server.test_tournament import chips, create, host, state
+from tests.server.test_tournament_shared import lease_owners, two_processes
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page, WebSocket, expect  # noqa: E402
+
+pytestmark = needs_chromium
+
+ENTRANTS = 6  # the person and five bots: two tables of three, a balance, then the final table of three
+STACK = 300
+PERSON = "Ann"
+# As drawn (the room's test seed): Ann and two random bots at table 1, the callers and a random bot at
+# table 2, where the callers soon go broke; a balance then moves table 1's next big blind to table 2.
+BOTS = ["caller", "caller", "random", "random", "random"]
+MOVED = re.compile(r"^(You are moved to table \d+ to balance the tables|Your table is broken up: you are moved "
+                   r"to table \d+|The final table is drawn: you play at table \d+)$")
+
+# Every line the page's message box (#error) shows, and whether as news or as an error, kept in the
+# tab's sessionStorage across the pages the player is taken to.
+KEEP_SAID = """addEventListener("DOMContentLoaded", () => {
+  const box = document.getElementById("error");
+  if (!box) return;
+  new MutationObserver(() => {
+    if (box.classList.contains("hidden") || !box.textContent) return;
+    const said = JSON.parse(sessionStorage.getItem("test.said") || "[]");
+    said.push({ text: box.textContent, note: box.classList.contains("note") });
+    sessionStorage.setItem("test.said", JSON.stringify(said));
+  }).observe(box, { childList: true, characterData: true, subtree: true, attributes: true });
+});"""
+
+
+@pytest.fixture
+def pg_url(pg_admin: str) -> Iterator[str]:
+    url, drop = new_pg_database(pg_admin)
+    yield url
+    drop()
+
+
+def field(s: dict[str, Any]) -> tuple[str, str]:
+    """Players left and the average stack, in the strip's words (en)."""
+    return f"{s['players_left']} of {s['entries']} left", f"average {s['average_stack']:,}"
+
+
+def says_as_b(b: Server, event: str, read: Callable[[], tuple[str, str]]) -> None:
+    """``read()`` (what a page at A shows) is what B's API says, at a moment the field stood still
+    around the read (a bust between the two looks is no disagreement)."""
+    deadline = time.monotonic() + 15
+    while True:
+        before, shown, after = field(state(b, event)), read(), field(state(b, event))
+        if before == after == shown:
+            return
+        assert time.monotonic() < deadline, f"A's page says {shown}, B says {after}"
+        time.sleep(0.3)
+
+
+def strip(page: Page) -> tuple[str, str]:
+    return page.locator("#event-left").inner_text(), page.locator("#event-average").inner_text()
+
+
+def conserved(a: Server, b: Server, event: str) -> None:
+    assert chips(state(a, event)) == ENTRANTS * STACK
+    assert chips(state(b, event)) == ENTRANTS * STACK
+
+
+def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_on_to_their_prize(
+    browser: Browser, pg_url: str, tmp_path: Path
+) -> None:
+    a, b = two_processes(pg_url, tmp_path)
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, extra_http_headers={"Accept-Language": "en"})
+    ctx.set_default_timeout(15_000)
+    ctx.add_init_script(KEEP_SAID)
+    errors: list[str] = []
+    refused: set[str] = set()  # the tables A's websocket said another process plays
+    served: set[str] = set()  # the tables A's websocket sent the state of
+    try:
+        ev = create(a, max_entrants=ENTRANTS, starting_stack=STACK, seats=3, level_seconds=4, clock=8, bots=BOTS)
+        eid = ev["id"]
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+        def watch(ws: WebSocket) -> None:
+            table = ws.url.rsplit("/", 1)[1]
+            def seen(frame: str | bytes) -> None:
+                if '"code":"elsewhere"' in str(frame):
+                    refused.add(table)
+                elif str(frame).startswith('{"type":"state"'):
+                    served.add(table)
+
+            ws.on("framereceived", seen)
+
+        page.on("websocket", watch)
+        # The person registers on the tournament page at A; the host starts it; the page takes them to their seat.
+        page.goto(f"{a.base}/e/{eid}")
+        page.locator("#register-name").fill(PERSON)
+        page.locator("#register-btn").click()
+        expect(page.locator("#me-text")).to_contain_text(PERSON)
+        assert host(a, ev, "start").status_code == 200
+        page.wait_for_url(re.compile(r"/t/[^/]+$"), timeout=30_000)
+        first = page.url.rsplit("/", 1)[1]
+        (other,) = set(state(a, eid)["room_tables"].values()) - {first}
+        # The table the person does not sit at goes to B: a reader asks B for it (as a proxy would route
+        # it there) and A hands it over at its next renewal; the person plays meanwhile.
+        deadline = time.monotonic() + 30
+        while (r := b.get(f"/api/tables/{other}")).status_code != 200:
+            assert r.status_code == 409, r.text
+            assert time.monotonic() < deadline, "A did not hand the table over"
+            check_or_call(page)
+            page.wait_for_timeout(200)
+        owners = lease_owners(pg_url)
+        a_owner = owners[eid]
+        assert owners[first] == a_owner != owners[other]
+        # (1) The person's strip at A, and the tournament page at A, say what B says of the field.
+        tv = ctx.new_page()
+        tv.goto(f"{a.base}/e/{eid}")
+        says_as_b(b, eid, lambda: strip(page))
+        says_as_b(b, eid, lambda: (f"{tv.locator('#players-left').inner_text()} of {ENTRANTS} left",
+                                   f"average {tv.locator('#average').inner_text()}"))
+        shot(page, "shared-event-first-table")
+        shot(tv, "shared-event-tv")
+        tv.close()
+        conserved(a, b, eid)
+        # (2) Play on until moved to a table B plays: A refuses it at first, then takes it from B.
+        here, moved_to, looked = first, None, time.monotonic()
+        deadline = time.monotonic() + 90
+        while moved_to is None:
+            assert time.monotonic() < deadline, f"never moved to a table B played (at {here})"
+            assert state(a, eid)["status"] != "finished", "the event ended before the person was moved to B's table"
+            check_or_call(page)
+            here = page.url.rsplit("/", 1)[1]
+            if here in refused:
+                moved_to = here
+            if time.monotonic() - looked > 2:
+                conserved(a, b, eid)
+                looked = time.monotonic()
+            page.wait_for_timeout(100)
+        # B hands it over (nobody reads it there) and A plays it for its reader: the page reconnects by itself.
+        deadline = time.monotonic() + 30
+        while moved_to not in served:
+            assert time.monotonic() < deadline, "A never took the table from B"
+            check_or_call(page)
+            page.wait_for_timeout(100)
+        expect(page.locator("#conn")).to_have_text("connected")
+        shot(page, "shared-event-arrived")
+        # The notice of the move was shown on arrival, as news; the hand-over was no error to them.
+        said = json.loads(page.evaluate("sessionStorage.getItem('test.said') || '[]'"))
+        assert any(MOVED.match(s["text"]) and s["note"] for s in said), said
+        assert not [s for s in said if "another server process" in s["text"]], said
+        says_as_b(b, eid, lambda: strip(page))
+        # They play on: their turn comes and they act (there, or at the final table after it), to the end.
+        acted = False
+        deadline = time.monotonic() + 60
+        while (s := state(a, eid))["status"] != "finished":
+            assert time.monotonic() < deadline, "the tournament did not finish"
+            if page.locator("#actions").is_visible():
+                acted = True
+            check_or_call(page)
+            page.wait_for_timeout(100)
+        assert acted
+        conserved(a, b, eid)
+        # (3) Their place and prize, under their table's strip.
+        place = next(p for p in s["standings"] if p["name"] == PERSON)
+        result = page.locator("#event-result")
+        expect(result).to_be_visible()
+        shot(page, "shared-event-result")
+        if place["place"] == 1:
+            expect(result).to_have_text(f"You won the tournament! Prize: {place['prize']:,}")
+        elif place["prize"]:
+            expect(result).to_have_text(f"You finished in place {place['place']}. Prize: {place['prize']:,}")
+        else:
+            expect(result).to_have_text(f"You finished in place {place['place']}.")
+        assert errors == []
+    finally:
+        ctx.close()
+        a.stop()
+        b.stop()
