@@ -103,6 +103,7 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
 
         def watch(ws: WebSocket) -> None:
             table = ws.url.rsplit("/", 1)[1]
+
             def seen(frame: str | bytes) -> None:
                 if '"code":"elsewhere"' in str(frame):
                     refused.add(table)
