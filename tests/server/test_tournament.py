@@ -362,6 +362,26 @@ def test_the_host_pauses_the_clock_and_the_dealing_and_resumes_them(server: Serv
     assert s3["clock"]["seconds_left"] < s2["clock"]["seconds_left"]
 
 
+def test_a_tournament_tables_stakes_between_hands_are_the_level_its_next_hand_is_dealt_at(server: Server) -> None:
+    ev = create(server, max_entrants=4, seats=4, level_seconds=2, clock=5, bots=["caller"] * 4)
+    host(server, ev, "start")
+    deadline = time.monotonic() + 30
+    while state(server, ev["id"])["clock"]["level"] < 3:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    assert host(server, ev, "pause").status_code == 200  # the hand in play ends; no next one
+    table = next(iter(state(server, ev["id"])["room_tables"].values()))
+    spectator = Client(server, table)
+    try:
+        st = spectator.until(lambda x: x.get("hand") is None and x.get("event") is not None, timeout=30)
+        level = st["event"]["blinds"]
+        assert level["big_blind"] > 20  # past the first level (10/20), which the table's settings hold
+        assert st["table"]["blinds"] == [level["small_blind"], level["big_blind"]]
+        assert st["table"]["ante"] == level["ante"]
+    finally:
+        spectator.close()
+
+
 def test_a_late_registrant_is_seated_at_once_with_a_starting_stack(server: Server) -> None:
     ev = create(server, max_entrants=8, seats=4, level_seconds=60, late_registration=2, bots=["caller"] * 4)
     host(server, ev, "start")

@@ -410,11 +410,18 @@ class EventTable(LiveTable):
         state = table_state(self, players)
         live = self.live_event
         record = self.table.current
-        if record is not None:
-            hand = record.hand.config
-            state["table"]["blinds"] = list(hand.blinds)
-            state["table"]["ante"] = hand.ante
         state["event"] = live.strip(self)
+        # The table's stakes: the hand's in play; between hands the level the next one is dealt at
+        # (TDA 23); on a break the last hand's (the table settings hold only the first level's).
+        level = state["event"]["blinds"]
+        if record is None and level is not None:
+            state["table"].update(blinds=[level["small_blind"], level["big_blind"]], ante=level["ante"], ante_type=level["ante_type"])
+        else:
+            dealt = record if record is not None else (self.table.hands[-1] if self.table.hands else None)
+            if dealt is not None:
+                hand = dealt.hand.config
+                state["table"]["blinds"] = list(hand.blinds)
+                state["table"]["ante"] = hand.ante
         if record is None:
             state["waiting"] = live.why_not_dealing(self)
         return state
