@@ -14,6 +14,7 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -209,3 +210,26 @@ def test_the_tournament_forms_bot_kinds_are_ticked_in_words_and_sent_as_ids(
     finally:
         context.close()
 
+
+
+def test_a_table_name_typed_before_the_words_arrive_is_kept(browser: Browser, room: Server) -> None:
+    # On a slow line the catalog comes late; the lobby then fills in its default name only where
+    # nobody typed (it overwrote what was typed, and the table was made as "Home game").
+    context = browser.new_context(**VIEWPORTS["laptop"])
+    try:
+        page = context.new_page()
+        held: list[Any] = []
+        page.route("**/api/i18n*", lambda route: held.append(route))  # the words wait until the name is typed
+        page.goto(room.base + "/", wait_until="domcontentloaded")
+        page.fill("input[name=name]", "Friday game")
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "the lobby did not ask for its words"
+        for route in held:
+            route.continue_()
+        expect(page.get_by_text(message("en", DEMO_KEY)).first).to_be_visible(timeout=15_000)  # words in, lobby drawn
+        assert page.input_value("input[name=name]") == "Friday game"
+    finally:
+        context.close()

@@ -44,10 +44,14 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
   } catch (e) { document.getElementById("create-error").textContent = e.message; }
 });
 // The table's language starts as the page's (the invitees' default until they choose).
+// A name typed before the words arrived (or before another language is chosen) is kept.
+const nameField = document.getElementById("create").elements.name;
+nameField.addEventListener("input", () => { nameField.dataset.touched = "1"; });
+function defaultName() { if (!nameField.dataset.touched) nameField.value = t_("room.form.default_name"); }
 loadWords().then(() => {
   const form = document.getElementById("create");
-  form.elements.name.value = t_("room.form.default_name");
+  defaultName();
   form.elements.lang.value = LANG;
-  langMenu("lang-slot", () => { form.elements.name.value = t_("room.form.default_name"); refresh(); });
+  langMenu("lang-slot", () => { defaultName(); refresh(); });
   refresh(); setInterval(refresh, 5000);
 });
