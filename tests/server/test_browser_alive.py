@@ -105,7 +105,8 @@ def test_a_hand_to_showdown_says_amounts_strength_and_who_mucked(
             body = page.locator("#showdown-body")
             if body.locator(".entry .muted").count():
                 mucked = body.inner_text()
-                break
+                if "call" in seen and "raise" in seen:  # else play on: a hand as the big blind has no call to make
+                    break
             page.wait_for_timeout(100)
         assert mucked is not None, "no showdown with a muck in the hands played"
         _shot(page, f"{lang}-{view}-showdown")
