@@ -4,6 +4,7 @@ time, in turn, and a stalled holder does not stop the others for ever."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import statistics
 import time
 from collections.abc import Iterator
@@ -102,3 +103,33 @@ def test_a_turn_held_past_stale_after_is_taken_by_ending_the_holders_connection(
     took, failed = asyncio.run(run())
     assert 0.4 <= took < 10
     assert failed
+
+
+def test_a_turn_whose_connection_was_ended_still_lets_its_waiters_in(engine: Engine) -> None:
+    async def run() -> bool:
+        turn = LogTurn(engine, "ev", stale_after=60)
+        other = LogTurn(engine, "ev", stale_after=0.2)
+        first = asyncio.Event()
+
+        async def holder() -> None:
+            with contextlib.suppress(Exception):  # letting go fails: its connection was ended
+                async with turn:
+                    first.set()
+                    await asyncio.sleep(0.3)  # past the slice: newcomers wait for this turn's end
+                    async with other:  # another process ends the stalled holder's connection
+                        pass
+
+        async def newcomer() -> bool:
+            await first.wait()
+            await asyncio.sleep(0.1)
+            async with turn:
+                return True
+
+        task = asyncio.create_task(holder())
+        got = await asyncio.wait_for(newcomer(), 20)
+        await task
+        turn.close()
+        other.close()
+        return got
+
+    assert asyncio.run(run())

@@ -143,9 +143,11 @@ class LogTurn:
         if self._tasks == 0 and self._held and self._engine is not None:
             # Everything the turn's tasks wrote is committed (each awaited its writes): the others may read it.
             self._held = False
-            async with self._gate:
-                await self._let_go()
-            self._ended.set()
+            try:
+                async with self._gate:
+                    await self._let_go()
+            finally:  # a connection ended meanwhile (a stalled process) must not leave the waiters waiting
+                self._ended.set()
 
     async def _let_go(self) -> None:
         if self._conn is not None:
