@@ -14,7 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import Client, Server
+from pokerdealer.server.schema import IDLE_IN_TRANSACTION_MS
+from tests.server.conftest import Client, Server, new_pg_database
 
 STACK = 500
 BUY_IN = 100
@@ -302,11 +303,14 @@ def test_two_processes_one_event_and_the_survivor_takes_it_over_after_sigkill(db
         b.stop()
 
 
-def test_a_process_stalled_past_its_lease_leaves_the_event_and_every_table_to_the_other(db_target: str, tmp_path: Path) -> None:
+def test_a_process_stalled_past_its_lease_leaves_the_event_and_every_table_to_the_other(pg_admin: str, tmp_path: Path) -> None:
+    # PostgreSQL: on SQLite a process stopped while it holds the file's write lock holds every
+    # other process up until it resumes (SQLite's one writer), so there nothing can take over.
+    url, drop = new_pg_database(pg_admin)
     lease = 3.0
     extra = ("--lease", str(lease))
-    a = Server(db_target, workdir=tmp_path, extra=extra).start()
-    b = Server(db_target, workdir=tmp_path, extra=extra).start()
+    a = Server(url, workdir=tmp_path, extra=extra).start()
+    b = Server(url, workdir=tmp_path, extra=extra).start()
     try:
         ev = create(a, max_entrants=6, seats=3, level_seconds=120, clock=120, bots=["caller"] * 6)
         host(a, ev, "start")
@@ -314,10 +318,10 @@ def test_a_process_stalled_past_its_lease_leaves_the_event_and_every_table_to_th
         assert a.proc is not None
         a.proc.send_signal(signal.SIGSTOP)  # A stalls: it neither renews nor plays
         try:
-            deadline = time.monotonic() + lease * 4 + 40
-            while b.get(f"/api/tournaments/{ev['id']}").status_code != 200 or any(
-                b.get(f"/api/tables/{t}").status_code != 200 for t in tables
-            ):
+            # A stopped inside a transaction keeps its rows locked until PostgreSQL ends its session
+            # (IDLE_IN_TRANSACTION_MS); B's requests wait meanwhile.
+            deadline = time.monotonic() + lease * 4 + IDLE_IN_TRANSACTION_MS / 1000 + 40
+            while not taken_over(b, ev["id"], tables):
                 assert time.monotonic() < deadline, "B did not take the event and its tables"
                 time.sleep(0.3)
         finally:
@@ -340,6 +344,17 @@ def test_a_process_stalled_past_its_lease_leaves_the_event_and_every_table_to_th
     finally:
         a.stop()
         b.stop()
+        drop()
+
+
+def taken_over(b: Server, event: str, tables: list[str]) -> bool:
+    """B answers for the event and plays every one of its tables (a request that waits too long: not yet)."""
+    try:
+        return b.get(f"/api/tournaments/{event}").status_code == 200 and all(
+            b.get(f"/api/tables/{t}").status_code == 200 for t in tables
+        )
+    except httpx.TimeoutException:
+        return False
 
 
 def test_the_host_pauses_the_clock_and_the_dealing_and_resumes_them(server: Server) -> None:

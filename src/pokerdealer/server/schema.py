@@ -93,6 +93,10 @@ def shown_db(db: str) -> str:
         return db
 
 
+IDLE_IN_TRANSACTION_MS = 20_000
+"""PostgreSQL ends a session left inside a transaction this long (a stalled process's)."""
+
+
 def make_engine(url: str) -> Engine:
     """An engine for the room: SQLite in WAL mode with foreign keys on."""
     kwargs: dict[str, Any] = {}
@@ -101,6 +105,9 @@ def make_engine(url: str) -> Engine:
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
     else:
         kwargs["pool_pre_ping"] = True
+        # The room's transactions are short and never wait on the network in between: one left open
+        # is a stalled process's, and it must not hold the rows it locked (the leases) for ever.
+        kwargs["connect_args"] = {"options": f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"}
     try:
         engine = create_engine(url, **kwargs)
     except ModuleNotFoundError as error:
