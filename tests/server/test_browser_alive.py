@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from pokerdealer.i18n import message
-from tests.server.chromium import needs_chromium
+from tests.server.chromium import check_or_call, needs_chromium
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -95,13 +95,7 @@ def test_a_hand_to_showdown_says_amounts_strength_and_who_mucked(
                         info = page.locator("#handinfo").bounding_box()
                         for chip in page.locator(".seat.bet, .seat .dealer, .seat .blind").all():
                             assert not _boxes_overlap(chip.bounding_box(), info)
-                try:
-                    if page.locator("#btn-check").is_visible():
-                        page.locator("#btn-check").click(timeout=2000)
-                    else:
-                        page.locator("#btn-call").click(timeout=2000)
-                except Exception:  # noqa: BLE001 - re-rendered under the click: look again
-                    pass
+                check_or_call(page)
             body = page.locator("#showdown-body")
             if body.locator(".entry .muted").count():
                 mucked = body.inner_text()

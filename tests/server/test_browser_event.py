@@ -20,6 +20,7 @@ import pytest
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
+from tests.server.test_tournament import post_tournament
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
@@ -39,11 +40,8 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def create(room: Server, **spec: Any) -> dict[str, Any]:
-    body = {"name": "Friday", "max_entrants": 12, "starting_stack": 1000, "level_seconds": 2, "seats": 3,
-            "bots": BOTS, "clock": 1, **spec}
-    r = httpx.post(room.base + "/api/tournaments", json=body, timeout=20)
-    assert r.status_code == 200, r.text
-    return r.json()
+    return post_tournament(room, {"name": "Friday", "max_entrants": 12, "starting_stack": 1000, "level_seconds": 2,
+                                  "seats": 3, "bots": BOTS, "clock": 1, **spec})
 
 
 def state(room: Server, event_id: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_event import open_page, shots
 from tests.server.test_browser_i18n import english_left
+from tests.server.test_tournament import post_tournament
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, expect  # noqa: E402
@@ -38,11 +39,8 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def create(room: Server, **spec: Any) -> dict[str, Any]:
-    body = {"name": NAME, "max_entrants": 18, "starting_stack": 2500, "buy_in": 50, "seats": 6,
-            "level_seconds": 600, "structure": "deep", **spec}
-    r = httpx.post(room.base + "/api/tournaments", json=body, timeout=20)
-    assert r.status_code == 200, r.text
-    return r.json()  # type: ignore[no-any-return]
+    return post_tournament(room, {"name": NAME, "max_entrants": 18, "starting_stack": 2500, "buy_in": 50, "seats": 6,
+                                  "level_seconds": 600, "structure": "deep", **spec})
 
 
 @pytest.fixture(scope="module")

@@ -21,11 +21,15 @@ STACK = 500
 BUY_IN = 100
 
 
-def create(server: Server, **spec: Any) -> dict[str, Any]:
-    body = {"name": "Friday", "starting_stack": STACK, "buy_in": BUY_IN, **spec}
-    r = httpx.post(server.base + "/api/tournaments", json=body, timeout=10)
+def post_tournament(server: Server, body: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/tournaments`` with ``body``; the answer (id, host token, links)."""
+    r = httpx.post(server.base + "/api/tournaments", json=body, timeout=20)
     assert r.status_code == 200, r.text
-    return r.json()
+    return r.json()  # type: ignore[no-any-return]
+
+
+def create(server: Server, **spec: Any) -> dict[str, Any]:
+    return post_tournament(server, {"name": "Friday", "starting_stack": STACK, "buy_in": BUY_IN, **spec})
 
 
 def register(server: Server, event: str, name: str) -> str:

@@ -14,6 +14,7 @@ import pytest
 
 from pokerdealer.server.tournament import TournamentSpec
 from tests.server.conftest import Client, Server
+from tests.server.test_tournament import post_tournament
 
 
 @pytest.fixture(scope="module")
@@ -24,11 +25,8 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def create(server: Server, **spec: Any) -> dict[str, Any]:
-    body = {"name": "Open Cup", "max_entrants": 12, "starting_stack": 2000, "buy_in": 50, "seats": 6,
-            "level_seconds": 60, **spec}
-    r = httpx.post(server.base + "/api/tournaments", json=body, timeout=20)
-    assert r.status_code == 200, r.text
-    return r.json()  # type: ignore[no-any-return]
+    return post_tournament(server, {"name": "Open Cup", "max_entrants": 12, "starting_stack": 2000, "buy_in": 50,
+                                    "seats": 6, "level_seconds": 60, **spec})
 
 
 def lobby(server: Server) -> dict[str, dict[str, Any]]:

@@ -83,6 +83,17 @@ def deal_on(more: int, *played: tuple[Server, str]) -> None:
         time.sleep(0.3)
 
 
+def play_to_the_end(ev: dict[str, Any], holder: Server, *others: Server) -> dict[str, Any]:
+    """Wait for the winner, the chips all there at every look from each process; the holder's last state."""
+    deadline = time.monotonic() + 240
+    while (s := state(holder, ev["id"]))["status"] != "finished":
+        assert time.monotonic() < deadline, f"not finished: {s}"
+        for server in (holder, *others):
+            assert chips(state(server, ev["id"])) == ENTRANTS * STACK
+        time.sleep(0.3)
+    return s
+
+
 def test_two_processes_play_the_tables_of_one_event_to_its_winner(pg_url: str, tmp_path: Path) -> None:
     a, b = two_processes(pg_url, tmp_path)
     try:
@@ -94,12 +105,7 @@ def test_two_processes_play_the_tables_of_one_event_to_its_winner(pg_url: str, t
         # Both deal: each process's table plays hands while the other's does.
         deal_on(2, (a, first), (b, second))
         # To the winner; the chips are all there at every look, from either process.
-        deadline = time.monotonic() + 240
-        while (s := state(a, ev["id"]))["status"] != "finished":
-            assert time.monotonic() < deadline, f"not finished: {s}"
-            assert chips(s) == ENTRANTS * STACK
-            assert chips(state(b, ev["id"])) == ENTRANTS * STACK
-            time.sleep(0.3)
+        s = play_to_the_end(ev, a, b)
         placed(s)
         assert sum(p["prize"] for p in s["standings"]) == s["prize_pool"] == ENTRANTS * BUY_IN
         assert any(m["reason"] == "final_table" for m in s["moves"])
@@ -130,11 +136,7 @@ def test_when_one_of_two_processes_dies_the_other_plays_its_tables_on(pg_url: st
             if second not in state(a, ev["id"])["room_tables"].values():
                 break
             time.sleep(0.3)
-        deadline = time.monotonic() + 240
-        while (s := state(a, ev["id"]))["status"] != "finished":
-            assert time.monotonic() < deadline, f"not finished: {s}"
-            assert chips(s) == ENTRANTS * STACK
-            time.sleep(0.3)
+        s = play_to_the_end(ev, a)
         placed(s)
         assert sum(p["prize"] for p in s["standings"]) == ENTRANTS * BUY_IN
     finally:
