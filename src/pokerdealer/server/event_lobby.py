@@ -38,7 +38,8 @@ def stored_status(log: Mapping[str, Any], *, now: float) -> str:
     (:func:`~pokerdealer.server.db.listed_tournaments`'s ``log``): ``registering`` (not
     started), ``paused`` (the host's pause is its newest clock command), ``running``
     (written within :data:`QUIET` seconds), else ``started``: under way, but whether on
-    a long pause, over, or its process gone, only the process that plays it knows (its page says).
+    a long pause or its process gone, only the process that plays it knows (its page says).
+    A finished tournament is not read here: its last hand closes its row.
 
     >>> stored_status({"started": False, "last_clock": None, "last_at": 0.0}, now=100.0)
     'registering'
