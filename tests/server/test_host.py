@@ -223,6 +223,19 @@ def test_pause_and_resume_are_refused_while_the_table_is_closing(room: list[Serv
     a.close()
 
 
+def test_stand_up_is_refused_while_the_table_is_closing(room: list[Server]) -> None:
+    server = room[-1]
+    table, token = create(server, bots=["caller"])
+    ann = server.join(table, "Ann")
+    a = Client(server, table, ann["token"])
+    play_until([a], my_turn_in_hand)  # Ann does not act: the hand stays in play, the table closing
+    assert host(server, table, token, "close").status_code == 200
+    r = host(server, table, token, "stand_up", member=ann["member"])
+    assert r.status_code == 400 and r.json()["key"] == "room.host.closing_stand_up", r.text
+    assert [p["stand_up"] for p in host_view(server, table, token)["players"] if p["name"] == "Ann"] == [False]
+    a.close()
+
+
 def test_close_after_the_hand_stands_everyone_up_and_leaves_the_lobby(room: list[Server]) -> None:
     server = room[-1]
     table, token = create(server, bots=["caller"], listed=True)

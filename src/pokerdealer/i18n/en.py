@@ -1032,6 +1032,7 @@ MESSAGES: dict[str, str] = {
     "room.host.no_host": "this table has no host",
     "room.host.closed": "the table is closed",
     "room.host.closing": "the table is closing after this hand",
+    "room.host.closing_stand_up": "no stand-up while the table is closing: after this hand everyone is stood up and cashed out",
     "room.host.no_request": "member {member} has not asked for a seat",
     "room.host.no_member": "there is no member {member} at this table",
     "room.host.not_seated": "member {member} has no seat",

@@ -987,6 +987,7 @@ MESSAGES: dict[str, str] = {
     "room.host.no_host": "这张牌桌没有房主",
     "room.host.closed": "牌桌已关闭",
     "room.host.closing": "这手牌结束后牌桌关闭",
+    "room.host.closing_stand_up": "牌桌关闭中，不能单独请人离座：这手牌结束后所有人的筹码结算离座",
     "room.host.no_request": "成员 {member} 没有申请入座",
     "room.host.no_member": "这张牌桌没有成员 {member}",
     "room.host.not_seated": "成员 {member} 没有座位",

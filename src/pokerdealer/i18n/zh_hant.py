@@ -987,6 +987,7 @@ MESSAGES: dict[str, str] = {
     "room.host.no_host": "這張牌桌沒有房主",
     "room.host.closed": "牌桌已關閉",
     "room.host.closing": "這手牌結束後牌桌關閉",
+    "room.host.closing_stand_up": "牌桌關閉中，不能單獨請人離座：這手牌結束後所有人的籌碼結算離座",
     "room.host.no_request": "成員 {member} 沒有申請入座",
     "room.host.no_member": "這張牌桌沒有成員 {member}",
     "room.host.not_seated": "成員 {member} 沒有座位",

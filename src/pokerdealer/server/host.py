@@ -12,7 +12,8 @@ header ``X-Host-Token`` the host may (``POST /api/tables/{id}/host``):
 - ``approve`` / ``refuse`` a seat request -- with ``approve_players`` a join
   is a request (the newcomer gets a token, and a seat once approved);
 - ``stand_up`` a player -- after the hand if they are in it; their chips are
-  cashed out as when they leave (``leave`` with ``"reason": "host"``);
+  cashed out as when they leave (``leave`` with ``"reason": "host"``); not
+  while the table is closing (everyone is stood up after the hand then);
 - ``close`` -- after the hand in play everyone is stood up (cashed out), the
   table deals no more and leaves the lobby; its history stays readable.
 
@@ -220,11 +221,13 @@ def may_deal(lt: LiveTable) -> bool:
     return not (h.paused or h.closing or h.closed)
 
 
-def check_open(lt: LiveTable) -> None:
+def check_open(lt: LiveTable, *, closing: str = "closing") -> None:
+    """Refuse a change to a closed table, or to one closing after this hand
+    (said by ``room.host.<closing>``: a command may say why it in particular is refused)."""
     if lt.host.closed:
         raise refusal("closed")
     if lt.host.closing:
-        raise refusal("closing")
+        raise refusal(closing)
 
 
 def seat_event(lt: LiveTable, member: Member, *, buy_in: int, seat: int) -> Event:
@@ -350,6 +353,7 @@ async def command(lt: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
         events = [("seat_refuse", {"member": m.id})]
         tell.append((m, "refused", {}))
     elif name == "stand_up":
+        check_open(lt, closing="closing_stand_up")  # everyone is stood up after this hand anyway
         m = _member(lt, data)
         if lt.seat_of(m) is None:
             raise refusal("not_seated", member=m.id)
