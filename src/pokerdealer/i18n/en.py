@@ -845,6 +845,7 @@ MESSAGES: dict[str, str] = {
     "room.settings.not_object": "table settings must be an object",
     "room.settings.unknown": "unknown table setting(s): {names}",
     "room.settings.name_text": "the table name must be text",
+    "room.settings.name_reserved": "a table name cannot begin with \"{start}\" (the room names its own tables so); choose another name",
     "room.settings.structure": "structure must be no_limit, pot_limit or fixed_limit",
     "room.settings.bots_list": "bots must be a list of bot names",
     "room.settings.lang": "lang must be one of {langs}",

@@ -800,6 +800,7 @@ MESSAGES: dict[str, str] = {
     "room.settings.not_object": "牌桌设置必须是一个对象",
     "room.settings.unknown": "未知的牌桌设置：{names}",
     "room.settings.name_text": "牌桌名称必须是文本",
+    "room.settings.name_reserved": "牌桌名称不能以“{start}”开头（这是房间给自己的牌桌用的名称），请换一个名称",
     "room.settings.structure": "结构必须是无限注、底池限注或固定限注",
     "room.settings.bots_list": "机器人必须是机器人名称的列表",
     "room.settings.lang": "语言必须是其中之一：{langs}",

@@ -800,6 +800,7 @@ MESSAGES: dict[str, str] = {
     "room.settings.not_object": "牌桌設定必須是一個物件",
     "room.settings.unknown": "未知的牌桌設定：{names}",
     "room.settings.name_text": "牌桌名稱必須是文字",
+    "room.settings.name_reserved": "牌桌名稱不能以「{start}」開頭（這是房間給自己的牌桌用的名稱），請換一個名稱",
     "room.settings.structure": "結構必須是無限注、底池限注或固定限注",
     "room.settings.bots_list": "機器人必須是機器人名稱的清單",
     "room.settings.lang": "語言必須是其中之一：{langs}",

@@ -214,7 +214,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     @app.post("/api/tables")
     async def create(request: Request, body: CreateTable) -> Any:  # noqa: ANN401
         try:
-            settings = TableSettings.from_dict(body.model_dump())
+            settings = TableSettings.from_host(body.model_dump())
         except TableError as error:
             return refused(request, 400, error)
         lt, host_token = await room.create_table(settings)

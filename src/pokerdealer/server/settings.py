@@ -9,6 +9,7 @@ from pokerdealer.bots import bot_names
 from pokerdealer.rules import AnteType, Structure
 from pokerdealer.server.limits import Caps, Rate
 from pokerdealer.server.protocol import ProtocolError, visible_text
+from pokerdealer.server.words import TABLE_NAME_KEYS
 from pokerdealer.table import CashGameSettings, TableError
 
 __all__ = ["DEMO_TABLE", "LANGS", "ServerOptions", "TableSettings"]
@@ -163,6 +164,26 @@ class TableSettings:
             lang=d["lang"], listed=d["listed"], reveal_deck=d["reveal_deck"], ante_type=d["ante_type"],
             approve_players=d["approve_players"], straddle=d["straddle"], **ints,
         )
+
+    @classmethod
+    def from_host(cls, data: dict[str, Any]) -> TableSettings:
+        """A new table's settings as its host sent them: checked by :meth:`from_dict`, and a
+        name under :data:`~pokerdealer.server.words.TABLE_NAME_KEYS` refused -- such a name is
+        read as a catalog key (the room's own demo table's), so a host's table so named would
+        show another name than the one typed, in every language.
+
+        >>> TableSettings.from_host({"name": "Friday game"}).name
+        'Friday game'
+        >>> try:
+        ...     TableSettings.from_host({"name": "room.table.name.demo"})
+        ... except TableError as error:
+        ...     error.key
+        'room.settings.name_reserved'
+        """
+        settings = cls.from_dict(data)
+        if settings.name.startswith(TABLE_NAME_KEYS):
+            raise TableError.said("room.settings.name_reserved", start=TABLE_NAME_KEYS)
+        return settings
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

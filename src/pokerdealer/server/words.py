@@ -42,7 +42,9 @@ PAGE_PREFIXES = ("room.", "rules.", "legal.", "list.", "quiz.", "event.")
 #: A table name that is a catalog key under this prefix (the demo table's,
 #: ``room.table.name.demo``) is stored as the key, so every process reading the row
 #: names it alike, and read in each reader's language: by :func:`table_name`, and
-#: on the pages by ``tableName()`` in ``static/common.js``.
+#: on the pages by ``tableName()`` in ``static/common.js``. Such names are the room's own: a
+#: host's name under this prefix is refused (:meth:`TableSettings.from_host
+#: <pokerdealer.server.settings.TableSettings.from_host>`), so a typed name is shown as typed.
 TABLE_NAME_KEYS = "room.table.name."
 
 
