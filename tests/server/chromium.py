@@ -68,6 +68,17 @@ def check_or_call(page: Page) -> None:
         pass
 
 
+def check_or_fold(page: Page) -> None:
+    """Check when free, else fold: a player who only ever loses their blinds."""
+    if not page.locator("#actions").is_visible():
+        return
+    check = page.locator("#btn-check")
+    try:
+        (check if check.is_visible() else page.locator("#btn-fold")).click(timeout=2000)
+    except Exception:  # noqa: BLE001 - re-rendered under the click: look again
+        pass
+
+
 def check_or_call_until(page: Page, done: str, *, timeout_ms: int = 60_000) -> None:
     """Check or call at every turn until ``done`` (a selector) is on the page."""
     for _ in range(timeout_ms // 100):

@@ -8,24 +8,13 @@ import time
 
 import pytest
 
-from tests.server.chromium import needs_chromium
+from tests.server.chromium import check_or_fold, needs_chromium
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Browser, expect  # noqa: E402
 
 pytestmark = needs_chromium
-
-
-def _give_away(page: Page) -> None:
-    """Check when free, else fold."""
-    if not page.locator("#actions").is_visible():
-        return
-    check = page.locator("#btn-check")
-    try:
-        (check if check.is_visible() else page.locator("#btn-fold")).click(timeout=2000)
-    except Exception:  # noqa: BLE001 - the bar re-rendered under the click; try again
-        pass
 
 
 def test_a_new_player_at_a_bot_table_sees_the_coach_and_a_loss_limit_sits_them_out(
@@ -50,7 +39,7 @@ def test_a_new_player_at_a_bot_table_sees_the_coach_and_a_loss_limit_sits_them_o
         expect(ann.locator("#session-line")).to_contain_text("This session")
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and not ann.locator("#limit-stopped").is_visible():
-            _give_away(ann)
+            check_or_fold(ann)
             ann.wait_for_timeout(100)
         expect(ann.locator("#limit-stopped")).to_contain_text("loss limit")
         expect(ann.locator("#btn-sitin")).to_be_visible()

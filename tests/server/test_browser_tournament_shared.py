@@ -18,23 +18,31 @@ from typing import Any
 
 import pytest
 
-from tests.server.chromium import check_or_call, needs_chromium
+from tests.server.chromium import check_or_call, check_or_fold, needs_chromium
 from tests.server.conftest import Server, new_pg_database
 from tests.server.test_browser_event_words import shot
 from tests.server.test_tournament import chips, create, host, state
-from tests.server.test_tournament_shared import lease_owners, two_processes
+from tests.server.test_tournament_shared import hand_table_to, lease_owners, two_processes
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, WebSocket, expect  # noqa: E402
 
 pytestmark = needs_chromium
 
-ENTRANTS = 6  # the person and five bots: two tables of three, a balance, then the final table of three
+ENTRANTS = 10  # the person and nine bots on three tables of four
+SEATS = 4
 STACK = 300
 PERSON = "Ann"
-# As drawn (the room's test seed): Ann and two random bots at table 1, the callers and a random bot at
-# table 2, where the callers soon go broke; a balance then moves table 1's next big blind to table 2.
-BOTS = ["caller", "caller", "random", "random", "random"]
+# As drawn (the room's test seed): Ann at table 3, the first to break (once 8 are left, two busts in);
+# tables 1 and 2 are handed to B before any hand is dealt, so Ann's first move -- the break, or a balance
+# before it -- takes her to a table B plays. She checks or folds until then: she loses only blinds while
+# the callers and random bots bust each other.
+BOTS = ["caller", "random"] * 4 + ["caller"]
+FIRST_TO_BREAK = 3
+# A break first: the tables are drawn at the start, the host pauses before any hand, the tables go to B.
+LEVELS = [{"break_seconds": 8}] + [
+    {"small_blind": sb, "big_blind": 2 * sb, "seconds": 4} for sb in (10, 15, 25, 50, 75, 100, 150, 200, 300, 500)
+]
 MOVED = re.compile(r"^(You are moved to table \d+ to balance the tables|Your table is broken up: you are moved "
                    r"to table \d+|The final table is drawn: you play at table \d+)$")
 
@@ -96,7 +104,7 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
     refused: set[str] = set()  # the tables A's websocket said another process plays
     served: set[str] = set()  # the tables A's websocket sent the state of
     try:
-        ev = create(a, max_entrants=ENTRANTS, starting_stack=STACK, seats=3, level_seconds=4, clock=8, bots=BOTS)
+        ev = create(a, max_entrants=ENTRANTS, starting_stack=STACK, seats=SEATS, levels=LEVELS, clock=8, bots=BOTS)
         eid = ev["id"]
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -113,26 +121,28 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
             ws.on("framereceived", seen)
 
         page.on("websocket", watch)
-        # The person registers on the tournament page at A; the host starts it; the page takes them to their seat.
+        # The person registers on the tournament page at A; the host starts it (and pauses it in the opening
+        # break, before any hand); the page takes them to their seat.
         page.goto(f"{a.base}/e/{eid}")
         page.locator("#register-name").fill(PERSON)
         page.locator("#register-btn").click()
         expect(page.locator("#me-text")).to_contain_text(PERSON)
         assert host(a, ev, "start").status_code == 200
+        assert host(a, ev, "pause").status_code == 200
+        assert state(a, eid)["hands"] == 0
         page.wait_for_url(re.compile(r"/t/[^/]+$"), timeout=30_000)
         first = page.url.rsplit("/", 1)[1]
-        (other,) = set(state(a, eid)["room_tables"].values()) - {first}
-        # The table the person does not sit at goes to B: a reader asks B for it (as a proxy would route
-        # it there) and A hands it over at its next renewal; the person plays meanwhile.
-        deadline = time.monotonic() + 30
-        while (r := b.get(f"/api/tables/{other}")).status_code != 200:
-            assert r.status_code == 409, r.text
-            assert time.monotonic() < deadline, "A did not hand the table over"
-            check_or_call(page)
-            page.wait_for_timeout(200)
+        tables = state(a, eid)["room_tables"]
+        assert tables[str(FIRST_TO_BREAK)] == first, f"the draw changed: {PERSON} is not at table {FIRST_TO_BREAK}"
+        # Every other table goes to B: a reader asks B for it (as a proxy would route it there) and A hands it
+        # over at its next renewal. Then the host resumes.
+        others = set(tables.values()) - {first}
+        for other in others:
+            hand_table_to(b, other)
         owners = lease_owners(pg_url)
         a_owner = owners[eid]
-        assert owners[first] == a_owner != owners[other]
+        assert owners[first] == a_owner and all(owners[t] != a_owner for t in others)
+        assert host(a, ev, "resume").status_code == 200
         # (1) The person's strip at A, and the tournament page at A, say what B says of the field.
         tv = ctx.new_page()
         tv.goto(f"{a.base}/e/{eid}")
@@ -149,7 +159,7 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
         while moved_to is None:
             assert time.monotonic() < deadline, f"never moved to a table B played (at {here})"
             assert state(a, eid)["status"] != "finished", "the event ended before the person was moved to B's table"
-            check_or_call(page)
+            check_or_fold(page)
             here = page.url.rsplit("/", 1)[1]
             if here in refused:
                 moved_to = here
@@ -172,7 +182,7 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
         says_as_b(b, eid, lambda: strip(page))
         # They play on: their turn comes and they act (there, or at the final table after it), to the end.
         acted = False
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120
         while (s := state(a, eid))["status"] != "finished":
             assert time.monotonic() < deadline, "the tournament did not finish"
             if page.locator("#actions").is_visible():
