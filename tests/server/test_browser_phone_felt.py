@@ -1,7 +1,8 @@
 """A table's felt on a phone (360 and 390 px wide), in real Chromium, in each language:
 the page never scrolls sideways and no seat runs out of the window, at every seat count,
-with cards showing and long names; and no seat at the top of the felt covers the lines
-above it (the title, a tournament table's strip). Screenshots in $PD_SHOTS if set."""
+with cards showing and long names; no seat at the top of the felt covers the lines
+above it (the title, a tournament table's strip); and the hand line in its middle wraps
+between words. Screenshots in $PD_SHOTS if set."""
 
 from __future__ import annotations
 
@@ -145,6 +146,66 @@ def test_on_a_phone_a_tournament_tables_seats_stay_in_the_window_and_under_the_s
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"pd.seat.{seat['table']}", token])
         page.goto(f"{room.base}/t/{seat['table']}")
         faults = [f for lang in LANGS for f in measure(page, lang=lang, name="tournament", ready="#actions:visible")]
+        assert faults == []
+    finally:
+        context.close()
+
+
+# The hand line in the middle of the felt, saying each thing it says in the page's language (a hand's
+# number and street, a hand over, the notes of a table waiting; from the page's own catalog): the words
+# it splits across lines though they would fit on one (a space-separated word whose pieces sit on
+# different lines: "prefl" and "op", "翻牌" and "前"), how far it runs out of its box, and how far the
+# page runs past the window's right edge.
+HAND_LINE = r"""(width) => {
+  const line = document.getElementById("handinfo");
+  const said = [...["preflop", "flop", "turn", "river", "showdown"].map(s => `${t("room.hand.number", { n: 1234 })} · ${t("room.street." + s)}`),
+                t("room.hand.over", { n: 1234 }), t("room.hand.waiting"),
+                ...Object.keys(WORDS).filter(k => k.startsWith("room.wait.")).map(k => t(k, { n: 1 }))];
+  const out = { split: [], out: 0, wider: 0, said: said.length };
+  for (const text of said) {
+    line.textContent = text;  // laid out at once by the measures below, before the page draws again
+    for (const m of text.matchAll(/\S+/g)) {
+      const r = document.createRange();
+      r.setStart(line.firstChild, m.index);
+      r.setEnd(line.firstChild, m.index + m[0].length);
+      const rects = [...r.getClientRects()];
+      const lines = new Set(rects.map(x => Math.round(x.top))).size;
+      // A word as wide as the line or wider (a long Chinese sentence has no space in it) must wrap.
+      const wide = rects.reduce((w, x) => w + x.width, 0);  // against the line's width unrounded
+      if (lines > 1 && wide <= line.getBoundingClientRect().width) out.split.push(`${m[0]} in "${text}"`);
+    }
+    out.out = Math.max(out.out, line.scrollWidth - line.clientWidth);
+    out.wider = Math.max(out.wider, document.documentElement.scrollWidth - width);
+  }
+  return out;
+}"""
+HAND_LINE_PHONES = {"360": {"width": 360, "height": 640}, "390": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_on_a_phone_the_hand_line_wraps_between_words_and_scrolls_nowhere(
+    browser: Browser, room: Server, lang: str
+) -> None:
+    """The line wraps at its spaces (it broke "preflop" into "prefl" and "op", "翻牌前" into "翻牌" and
+    "前"); a Chinese sentence wider than the line, with no space in it, still wraps; in no language
+    does the line or the page run wider than the window."""
+    table = room.create_table(name=f"hand line {lang}", bots=["caller", "caller"], clock=300)
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        sit(page, f"{room.base}/t/{table}", "Ann")
+        page.evaluate("(lang) => localStorage.setItem('pd.lang', lang)", lang)
+        page.reload()
+        faults = []
+        for phone_name, size in HAND_LINE_PHONES.items():
+            page.set_viewport_size(size)
+            page.locator("#actions:visible").wait_for()
+            page.wait_for_timeout(300)  # the catalog's words put in, the felt laid out anew
+            line = page.evaluate(HAND_LINE, size["width"])
+            assert line["said"] >= 10, line
+            if line["split"] or line["out"] > 0 or line["wider"] > 0:
+                faults.append(f"{lang} {phone_name}px: {line}")
+            shot(page, f"phone-hand-line-{lang}-{phone_name}")
         assert faults == []
     finally:
         context.close()
