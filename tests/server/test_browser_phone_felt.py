@@ -27,17 +27,21 @@ LONG_NAME = "Maximiliana Longnameson"  # 23 of the 24 characters a name may have
 
 # How the seats sit in the window: how far the page runs past its right edge (`wider`), how far
 # a seat (its box, cards, button or blind) runs past its left edge, which scrolls nowhere
-# (`cut`), and how many pixels of height a seat shares with a line above the felt (`over`).
+# (`cut`), how many pixels of height a seat shares with a line above the felt (`over`), and how
+# many pixels a seat leaves between itself and the lowest line above it (`clear`).
 FELT = """(width) => {
   const parts = [...document.querySelectorAll("#felt .seat")].flatMap(s => [s, ...s.querySelectorAll("*")])
     .map(e => e.getBoundingClientRect()).filter(r => r.width && r.height);
   const above = [...document.querySelectorAll("header.top, #event-strip")].filter(e => e.checkVisibility())
     .map(e => e.getBoundingClientRect());
-  let over = 0;
+  let over = 0, clear = Infinity;
   for (const a of above) for (const r of parts) {
-    if (r.right > a.left && a.right > r.left) over = Math.max(over, Math.min(a.bottom, r.bottom) - Math.max(a.top, r.top));
+    if (r.right > a.left && a.right > r.left) {
+      over = Math.max(over, Math.min(a.bottom, r.bottom) - Math.max(a.top, r.top));
+      clear = Math.min(clear, r.top - a.bottom);
+    }
   }
-  return { wider: document.documentElement.scrollWidth - width, cut: Math.max(0, ...parts.map(r => -r.left)), over,
+  return { wider: document.documentElement.scrollWidth - width, cut: Math.max(0, ...parts.map(r => -r.left)), over, clear,
            seats: document.querySelectorAll("#felt .seat .box").length };
 }"""
 
@@ -62,20 +66,23 @@ def sit(page: Page, url: str, name: str) -> None:
     page.locator("#you-line").wait_for()
 
 
-def measure(page: Page, *, lang: str, name: str, ready: str) -> list[str]:
-    """The page in ``lang`` at each phone's width: what runs out of the window or over the lines above."""
+def measure(
+    page: Page, *, lang: str, name: str, ready: str, sizes: dict[str, dict[str, int]] = PHONES, clear: float = 0,
+) -> list[str]:
+    """The page in ``lang`` at each window size (a phone's): what runs out of the window, or over the
+    lines above or closer to them than ``clear`` pixels."""
     page.evaluate("(lang) => localStorage.setItem('pd.lang', lang)", lang)
     page.reload()
     faults = []
-    for phone_name, size in PHONES.items():
+    for size_name, size in sizes.items():
         page.set_viewport_size(size)
         page.locator(ready).first.wait_for()
         page.wait_for_timeout(300)  # the catalog's words put in, the seats laid out anew
         felt = page.evaluate(FELT, size["width"])
         assert felt["seats"], "no seat drawn"
-        if felt["wider"] > 0 or felt["cut"] > 0 or felt["over"] > 0:
-            faults.append(f"{lang} {phone_name}px: {felt}")
-        shot(page, f"phone-felt-{name}-{lang}-{phone_name}")
+        if felt["wider"] > 0 or felt["cut"] > 0 or felt["over"] > 0 or felt["clear"] < clear:
+            faults.append(f"{lang} {size_name}px: {felt}")
+        shot(page, f"felt-{name}-{lang}-{size_name}")
     return faults
 
 

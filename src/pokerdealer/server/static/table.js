@@ -86,7 +86,8 @@ function render() {
   for (let s = 1; s <= t.seats; s++) {
     const row = state.seats[s - 1];
     const p = pos[s];
-    const node = el("div", { class: "seat", "data-seat": s, style: `${feltLeft(p.x, p)};top:${p.y}%` });
+    // A seat in the felt's top fifth hangs from its place rather than centring on it (app.css: .top-row).
+    const node = el("div", { class: p.y < 20 ? "seat top-row" : "seat", "data-seat": s, style: `${feltLeft(p.x, p)};top:${p.y}%` });
     if (!row) {
       node.classList.add("empty-seat");
       node.append(el("div", { class: "box" }, el("div", { class: "muted", text: t_("room.seat.empty", { seat: s }) })));
