@@ -57,6 +57,13 @@ KEEP_SAID = """addEventListener("DOMContentLoaded", () => {
     said.push({ text: box.textContent, note: box.classList.contains("note") });
     sessionStorage.setItem("test.said", JSON.stringify(said));
   }).observe(box, { childList: true, characterData: true, subtree: true, attributes: true });
+});
+// What the tournament strip's move notice said as each page left (null: none shown then).
+addEventListener("pagehide", () => {
+  const left = JSON.parse(sessionStorage.getItem("test.left") || "[]");
+  const moved = document.getElementById("event-moved");
+  left.push({ path: location.pathname, moved: moved ? moved.textContent : null });
+  sessionStorage.setItem("test.left", JSON.stringify(left));
 });"""
 
 
@@ -179,6 +186,12 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
         said = json.loads(page.evaluate("sessionStorage.getItem('test.said') || '[]'"))
         assert any(MOVED.match(s["text"]) and s["note"] for s in said), said
         assert not [s for s in said if "another server process" in s["text"]], said
+        # The table they left said so until they left it ("... Taking you to your new table..."), though
+        # its next states redrew the strip meanwhile.
+        left = json.loads(page.evaluate("sessionStorage.getItem('test.left') || '[]'"))
+        (leaving,) = [x for x in left if x["path"] == f"/t/{first}"]
+        assert leaving["moved"] and leaving["moved"].endswith(" Taking you to your new table…"), left
+        assert MOVED.match(leaving["moved"].removesuffix(" Taking you to your new table…")), left
         says_as_b(b, eid, lambda: strip(page))
         # They play on: their turn comes and they act (there, or at the final table after it), to the end.
         acted = False

@@ -52,16 +52,26 @@ function renderEvent(state) {
   } else if (you && !you.seat && !mine && typeof token === "string" && token) {
     findMyTable(ev.id);  // moved while this page was away: ask where the seat is now
   }
+  showMoved(box);
 }
 
 // Moved (balance, a table broken, the final table): the same token opens the new seat.
+let leavingNotice = null;
 function eventMoved(msg, seatToken) {
   if (seatToken) localStorage.setItem(`pd.seat.${msg.table}`, seatToken);
   sessionStorage.setItem("pd.moved", JSON.stringify({ key: msg.key, params: msg.params, message: msg.message }));
+  leavingNotice = `${said(msg)} ${t("room.event.going")}`;
   const box = document.getElementById("event-strip");
   box.classList.remove("hidden");
-  box.append(el("div", { id: "event-moved", class: "event-result", text: `${said(msg)} ${t("room.event.going")}` }));
+  showMoved(box);
   setTimeout(() => { location.href = `/t/${msg.table}`; }, 2500);
+}
+
+// The notice stays until the page leaves: the old table's next state redraws the strip meanwhile.
+function showMoved(box) {
+  if (leavingNotice && !document.getElementById("event-moved")) {
+    box.append(el("div", { id: "event-moved", class: "event-result", text: leavingNotice }));
+  }
 }
 
 // Whether this player may re-enter (out, registration open, a re-entry left), as /me said for `finish`.
