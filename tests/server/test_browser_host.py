@@ -25,6 +25,7 @@ import httpx
 import pytest
 
 from pokerdealer.i18n import message
+from pokerdealer.server.seat_names import bot_name
 from tests.server.chromium import check_or_call, fill_bots, needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
@@ -108,6 +109,7 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
     def said(key: str, **params: Any) -> str:  # noqa: ANN401
         return message(lang, key, **params)
 
+    bot = bot_name("caller", lang=lang)  # the table's language is the lobby's: its bot is named in it
     host_ctx, bob_ctx, carol_ctx = (_context(browser, view, lang) for _ in range(3))
     errors: list[str] = []
     try:
@@ -172,7 +174,7 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
         expect(host.locator("#host-resume")).to_be_visible()
         _shot(host, f"{lang}-{view}-pending")
         if lang != "en":  # the panel in Chinese: no English left but names and the CSV format
-            assert english_left(host, ("Bob", "Carol", "CallerBot", "CSV")) == []
+            assert english_left(host, ("Bob", "Carol", "CSV")) == []
         # The hand is played out; then nothing is dealt and the new blinds are in force.
         _play_until(bob, lambda: bob.locator("#handinfo").inner_text() == said("room.wait.host_paused"))
         expect(host.locator("#host-pending")).to_be_hidden()
@@ -199,9 +201,9 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
             host.click("#host-csv")
         download = got.value
         assert download.suggested_filename == f"{table}-ledger.csv"
-        rows = _ledger(Path(download.path()).read_text())
+        rows = _ledger(Path(download.path()).read_text(encoding="utf-8"))
         by_name = {r["name"]: r for r in rows}
-        assert set(by_name) == {"Bob", "CallerBot"}
+        assert set(by_name) == {"Bob", bot}
         assert by_name["Bob"]["buy_ins"] == 200 and by_name["Bob"]["on_table"] == 0
         assert by_name["Bob"]["cash_outs"] > 0
         assert all(r["net"] == r["cash_outs"] + r["on_table"] - r["buy_ins"] - r["top_ups"] for r in rows)
@@ -215,7 +217,7 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
         expect(host.locator("#host-status")).to_have_text(said("room.host.ui.closed"))
         expect(host.locator("#host-settings")).to_be_hidden()
         expect(host.locator("#host-csv")).to_be_visible()
-        expect(host.locator("#host-ledger tbody tr", has_text="CallerBot").locator("td").nth(4)).to_have_text("0")
+        expect(host.locator("#host-ledger tbody tr", has_text=bot).locator("td").nth(4)).to_have_text("0")
         _shot(host, f"{lang}-{view}-closed")
         assert errors == []
     finally:

@@ -623,6 +623,11 @@ MESSAGES: dict[str, str] = {
     "room.bot.kind.tight": "tight (plays good hands)",
     "room.bot.kind.caller": "calling station (calls every bet)",
     "room.bot.kind.random": "random (any legal move)",
+    # A bot's name at a table, in the table's language (server/seat_names.py); {n} tells bots of a kind apart.
+    "room.bot.name.tight": "TightBot",
+    "room.bot.name.caller": "CallerBot",
+    "room.bot.name.random": "RandomBot",
+    "room.bot.name.numbered": "{name} {n}",
     "room.form.clock": "Action clock (s)",
     "room.form.lang": "Table language",
     "room.form.listed": "Listed in the lobby",

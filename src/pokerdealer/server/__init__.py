@@ -8,6 +8,7 @@
 - :mod:`~pokerdealer.server.between_hands`: promises kept after a hand, absent squatters stood up;
 - :mod:`~pokerdealer.server.host`: the host's commands (pause, blinds, seat approval, stand-ups, closing);
 - :mod:`~pokerdealer.server.ledger`: each player's buy-ins, top-ups, cash-outs and net, from the log;
+- :mod:`~pokerdealer.server.seat_names`: a bot's name in its table's language; a name kept apart from those taken;
 - :mod:`~pokerdealer.server.timebank`: seconds added to the action clock once per hand;
 - :mod:`~pokerdealer.server.views`: what each reader is sent;
 - :mod:`~pokerdealer.server.protocol`: validation of browser messages;

@@ -43,6 +43,7 @@ from pokerdealer.server.views import (
     showdown_summary,
     table_state,
 )
+from pokerdealer.server.seat_names import name_bots, unique_name
 from pokerdealer.server.words import Said, error_words, reader_language, words
 from pokerdealer.table import CashTable, SeatStatus, TableError
 
@@ -438,11 +439,7 @@ class LiveTable:
         return False
 
     def _unique_name(self, name: str) -> str:
-        base, k = name, 2
-        while name in self.by_name:
-            name = f"{base} ({k})"
-            k += 1
-        return name
+        return unique_name(name, self.by_name)
 
     async def _join(self, name: str, buy_in: int | None) -> dict[str, Any]:
         """A new person takes a seat: a new member with a new token.
@@ -483,17 +480,8 @@ class LiveTable:
     async def _seat_bots(self, kinds: list[str]) -> None:
         at = time.time()
         events = []
-        counts: dict[str, int] = {}
         free = list(self.table.free_seats)
-        names: list[str] = []
-        for kind in kinds:
-            counts[kind] = counts.get(kind, 0) + 1
-            base = name = f"{kind.title()}Bot" + (f" {counts[kind]}" if kinds.count(kind) > 1 else "")
-            k = 2
-            while name in self.by_name or name in names:
-                name = f"{base} ({k})"
-                k += 1
-            names.append(name)
+        names = name_bots(kinds, lang=self.settings.lang, taken=self.by_name)
         ids = await self.room.new_members(self.id, [(n, None, k) for n, k in zip(names, kinds, strict=True)], at)
         for member_id, name, kind in zip(ids, names, kinds, strict=True):
             member = Member(member_id, name, None, bot=kind)

@@ -63,6 +63,7 @@ from pokerdealer.server import db, event_views, host
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.log_turn import LogTurn
 from pokerdealer.server.protocol import ProtocolError, visible_text
+from pokerdealer.server.seat_names import name_bots
 from pokerdealer.server.settings import LANGS, TableSettings
 from pokerdealer.server.views import table_state
 from pokerdealer.server.waiting import note
@@ -760,13 +761,10 @@ class LiveEvent:
             raise Rejected("room.event.error.started")
         events: list[tuple[str, dict[str, Any]]] = []
         room_left = self.spec.max_entrants - len(self.entrants)
-        counts: dict[str, int] = {}
         n = len(self.entrants)
-        for kind in self.spec.bots[: max(0, room_left)]:
-            counts[kind] = counts.get(kind, 0) + 1
-            name = f"{kind.title()}Bot {counts[kind]}"
-            while name in self.entrants:
-                name += "'"
+        kinds = self.spec.bots[: max(0, room_left)]
+        names = name_bots(kinds, lang=self.spec.lang, taken=self.entrants, number_alone=True)
+        for kind, name in zip(kinds, names, strict=True):
             n += 1
             events.append(("ev_register", {"name": name, "member": n, "bot": kind}))
         if n < 2:

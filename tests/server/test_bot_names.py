@@ -1,0 +1,83 @@
+"""Bots are named in their table's language (server/seat_names.py): a Chinese table's
+bots read as its players do, an English table's stay ``TightBot``; the names are the ones
+seated, in the table's state, its hand histories and a tournament's entrants."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from pokerdealer.history import phh
+from pokerdealer.i18n import CATALOGS
+from pokerdealer.server.seat_names import bot_name, name_bots
+from tests.server.conftest import Client, Server
+from tests.server.test_host import play_until
+from tests.server.test_tournament import host, post_tournament, state
+
+#: The kinds a room seats (TableSettings and TournamentSpec accept these).
+KINDS = ("tight", "caller", "random")
+
+
+def _seated(server: Server, table: str) -> list[str]:
+    """The names at a table's seats, read by a spectator."""
+    c = Client(server, table, None)
+    try:
+        s = c.until(lambda x: any(x["seats"]))
+    finally:
+        c.close()
+    return [row["name"] for row in s["seats"] if row]
+
+
+@pytest.mark.parametrize("lang", list(CATALOGS))
+def test_every_kind_has_a_name_in_every_language_and_no_two_kinds_share_one(lang: str) -> None:
+    names = [bot_name(kind, lang=lang) for kind in KINDS]
+    assert len(set(names)) == len(KINDS) and all(names)
+
+
+def test_an_english_bot_keeps_its_english_name() -> None:
+    assert name_bots(["tight", "caller", "caller", "random"], lang="en") == [
+        "TightBot", "CallerBot 1", "CallerBot 2", "RandomBot"]
+    assert name_bots(["tight", "random"], lang="en", number_alone=True) == ["TightBot 1", "RandomBot 1"]
+
+
+def test_a_bot_never_takes_a_name_already_taken() -> None:
+    taken = {"緊手機器人 1", "緊手機器人 1 (2)"}
+    assert name_bots(["tight", "tight"], lang="zh-Hant", taken=taken) == ["緊手機器人 1 (3)", "緊手機器人 2"]
+
+
+def test_a_zh_hant_tables_bots_are_named_in_traditional_chinese(server: Server) -> None:
+    table = server.create_table(bots=["tight", "tight", "caller"], lang="zh-Hant", seats=6)
+    assert _seated(server, table) == ["緊手機器人 1", "緊手機器人 2", "跟注機器人"]
+
+
+def test_an_english_tables_bots_keep_their_english_names(server: Server) -> None:
+    table = server.create_table(bots=["tight", "tight", "random"], lang="en", seats=6)
+    assert _seated(server, table) == ["TightBot 1", "TightBot 2", "RandomBot"]
+
+
+def test_a_zh_tables_hand_history_names_its_bots_as_seated(server: Server) -> None:
+    table = server.create_table(bots=["caller", "random"], lang="zh-Hans", seats=4)
+    ann = server.join(table, "阿安")
+    a = Client(server, table, ann["token"])
+    try:
+        s = play_until([a], lambda x: x["last_hand"] is not None)
+    finally:
+        a.close()
+    seated = {row["name"] for row in s["seats"] if row}
+    assert seated == {"阿安", "跟注机器人", "随机机器人"}
+    number = s["last_hand"]["number"]
+    text = server.get(f"/api/tables/{table}/hands/{number}/phh").text
+    players = phh.loads(text).players or ()
+    assert set(players) <= seated and {"跟注机器人", "随机机器人"} & set(players)
+    stars = server.get(f"/api/tables/{table}/hands/{number}/pokerstars").text
+    assert "跟注机器人" in stars and "CallerBot" not in stars
+
+
+def test_a_zh_hans_tournaments_bots_are_named_in_simplified_chinese(server: Server) -> None:
+    ev = post_tournament(server, {"name": "周五赛", "lang": "zh-Hans", "max_entrants": 6, "seats": 6,
+                                  "level_seconds": 60, "bots": ["tight", "caller", "caller"]})
+    r = httpx.post(f"{server.base}/api/tournaments/{ev['id']}/register", json={"name": "阿安"}, timeout=10)
+    assert r.status_code == 200, r.text
+    assert host(server, ev, "start").status_code == 200
+    names = {p["name"] for t in state(server, ev["id"])["tables"] for p in t["players"]}
+    assert names == {"阿安", "紧手机器人 1", "跟注机器人 1", "跟注机器人 2"}
