@@ -139,6 +139,9 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
         assert state(a, eid)["hands"] == 0
         page.wait_for_url(re.compile(r"/t/[^/]+$"), timeout=30_000)
         first = page.url.rsplit("/", 1)[1]
+        # The strip in the opening break names no level yet.
+        expect(page.locator("#event-strip")).to_contain_text("Paused")
+        expect(page.locator("#event-strip")).not_to_contain_text("Level")
         tables = state(a, eid)["room_tables"]
         assert tables[str(FIRST_TO_BREAK)] == first, f"the draw changed: {PERSON} is not at table {FIRST_TO_BREAK}"
         # Every other table goes to B: a reader asks B for it (as a proxy would route it there) and A hands it

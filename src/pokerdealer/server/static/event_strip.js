@@ -18,8 +18,9 @@ function renderEvent(state) {
   eventAt = performance.now();
   const you = state.you || null;
   const parts = [el("a", { href: `/e/${ev.id}`, id: "event-page", text: ev.name }), " · ",
-    el("span", { text: t("room.event.table", { n: ev.table }) }), " · ",
-    el("b", { id: "event-level", text: t("room.event.level", { n: ev.level }) }), " "];
+    el("span", { text: t("room.event.table", { n: ev.table }) }), " · "];
+  // A break before the first level has no level to name ("Level 0").
+  if (ev.level) parts.push(el("b", { id: "event-level", text: t("room.event.level", { n: ev.level }) }), " ");
   if (ev.status === "paused") parts.push(el("span", { class: "paused", text: t("room.event.paused") }));
   else if (!ev.blinds) parts.push(el("span", { class: "paused", text: t("room.event.on_break") }));
   if (ev.blinds) {
