@@ -66,6 +66,14 @@ function seatPositions(n, mySeat) {
 // A seat's (or its bet's) left edge at `x` % of the felt, drawn in by the felt's --seat-inset.
 const feltLeft = (x, p) => `left:calc(${x}% + ${p.inward} * var(--seat-inset, 0px))`;
 
+// A seat's name, on one line: one too long for its seat is cut before a number at its end (a bot's
+// "RandomBot 3", a second "Ann (2)"), which stays in view as it tells the seats apart (app.css).
+function seatName(name) {
+  const numbered = /^(.*\S)(\s+\(?\d+\)?)$/.exec(name);
+  if (!numbered) return el("div", { class: "name", title: name, text: name });
+  return el("div", { class: "name numbered", title: name }, el("span", { text: numbered[1] }), el("span", { class: "no", text: numbered[2] }));
+}
+
 function render() {
   if (!state) return;
   const t = state.table, you = state.you || null, hand = state.hand, last = state.last_hand;
@@ -106,7 +114,7 @@ function render() {
     const waits = row.status === "waiting" ? !state.starts_afresh : ["sitting_out", "busted"].includes(row.status);
     const status = waits ? t_(`room.status.${row.status}`) : (!row.connected ? t_("room.status.away") : "");
     const box = el("div", { class: "box" }, cardsBox,
-      el("div", { class: "name", text: row.name }), row.bot ? el("div", { class: "status", text: t_("room.seat.bot") }) : null,
+      seatName(row.name), row.bot ? el("div", { class: "status", text: t_("room.seat.bot") }) : null,
       el("div", { class: "stack", text: fmtNum(row.stack) }),
       el("div", { class: "last" }, row.last_said ? saidNode(row.last_said.key, row.last_said.params) : null),
       status ? el("div", { class: "status", text: status }) : null,
