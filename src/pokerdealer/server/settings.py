@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from pokerdealer.bots import bot_names
@@ -12,9 +13,26 @@ from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.words import TABLE_NAME_KEYS
 from pokerdealer.table import CashGameSettings, TableError
 
-__all__ = ["DEMO_TABLE", "LANGS", "ServerOptions", "TableSettings"]
+__all__ = ["DEMO_TABLE", "LANGS", "ROOM_BOTS", "ServerOptions", "TableSettings", "check_bot_kinds"]
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
+ROOM_BOTS = ("tight", "caller", "random")
+"""The bot kinds a host may seat at a room table or a tournament (of those :func:`bot_names` lists)."""
+
+
+def check_bot_kinds(bots: Sequence[str]) -> None:
+    """Refuse a bot kind the room does not seat, naming the ones it does.
+
+    >>> check_bot_kinds(["tight", "caller"])
+    >>> check_bot_kinds(["shark"])
+    Traceback (most recent call last):
+    ...
+    pokerdealer.table.settings.TableError: unknown bot 'shark': choose from caller, random, tight
+    """
+    allowed = set(bot_names()) & set(ROOM_BOTS)
+    for b in bots:
+        if b not in allowed:
+            raise TableError.said("room.settings.unknown_bot", bot=b, bots=", ".join(sorted(allowed)))
 ANTE_TYPES = ("per_player", "big_blind")
 
 
@@ -143,10 +161,7 @@ class TableSettings:
         bots = d["bots"]
         if not isinstance(bots, (list, tuple)) or not all(isinstance(b, str) for b in bots):
             raise TableError.said("room.settings.bots_list")
-        allowed = set(bot_names()) & {"tight", "caller", "random"}
-        for b in bots:
-            if b not in allowed:
-                raise TableError.said("room.settings.unknown_bot", bot=b, bots=", ".join(sorted(allowed)))
+        check_bot_kinds(bots)
         if len(bots) > ints["seats"] - 1:
             raise TableError.said("room.settings.seat_free")
         clock = d["clock"]
@@ -208,4 +223,4 @@ class TableSettings:
 #: The listed table with bots a room makes on an empty database. Its name is a catalog
 #: key (:data:`~pokerdealer.server.words.TABLE_NAME_KEYS`): each reader reads it in their
 #: language, and another process reading the stored row names it alike.
-DEMO_TABLE = TableSettings(name="room.table.name.demo", listed=True, bots=("tight", "caller", "random"))
+DEMO_TABLE = TableSettings(name="room.table.name.demo", listed=True, bots=ROOM_BOTS)

@@ -58,13 +58,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pokerdealer.bots import bot_names
 from pokerdealer.server import db, event_views, host
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.log_turn import LogTurn
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.seat_names import name_bots
-from pokerdealer.server.settings import LANGS, TableSettings
+from pokerdealer.server.settings import LANGS, TableSettings, check_bot_kinds
 from pokerdealer.server.views import table_state
 from pokerdealer.server.waiting import note
 from pokerdealer.server.words import words
@@ -85,8 +84,6 @@ log = logging.getLogger("pokerdealer.server")
 TICK = 2.0
 """Seconds between the clock's ``ev_tick`` events while nothing else is written:
 after a crash the clock loses at most this much."""
-
-_BOTS = ("tight", "caller", "random")
 
 
 def _field(name: str, /, **params: Any) -> dict[str, Any]:  # noqa: ANN401
@@ -181,10 +178,7 @@ class TournamentSpec:
         bots = d.get("bots", ())
         if not isinstance(bots, (list, tuple)) or not all(isinstance(b, str) for b in bots):
             raise TableError.said("event.settings.bots_list")
-        allowed = set(bot_names()) & set(_BOTS)
-        for b in bots:
-            if b not in allowed:
-                raise TableError.said("room.settings.unknown_bot", bot=b, bots=", ".join(sorted(allowed)))
+        check_bot_kinds(bots)
         start_at = d.get("start_at")
         if start_at is not None and (isinstance(start_at, bool) or not isinstance(start_at, (int, float))):
             raise TableError.said("event.settings.start_at")
