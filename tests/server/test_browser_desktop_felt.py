@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from tests.server.chromium import check_or_call, needs_chromium
+from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
-from tests.server.test_browser_phone_felt import LANGS, LONG_NAME, measure, sit
+from tests.server.test_browser_phone_felt import LANGS, LONG_NAME, heads_up_until_their_turn, measure, sit
 from tests.server.test_tournament import create, host, me, register
 
 pytest.importorskip("playwright")
@@ -68,14 +68,7 @@ def test_on_a_laptop_an_opponent_away_and_into_the_time_bank_at_the_top_stays_cl
     table = room.create_table(name="heads-up", bots=[], seats=2, clock=2, time_bank=120)
     ann, bob = laptop(browser), laptop(browser)
     try:
-        mine, theirs = ann.new_page(), bob.new_page()
-        sit(mine, f"{room.base}/t/{table}", "Ann")
-        sit(theirs, f"{room.base}/t/{table}", LONG_NAME)
-        for _ in range(300):  # Ann checks or calls until it is the other's turn
-            if mine.locator(".seat:not(.me) .clockbar").count():
-                break
-            check_or_call(mine)
-            mine.wait_for_timeout(100)
+        mine = heads_up_until_their_turn(ann, bob, f"{room.base}/t/{table}")
         bob.close()  # away: their seat says so
         ready = ".seat:not(.me) #bank-bar"  # their clock ran out into their time bank
         mine.locator(ready).wait_for()

@@ -66,6 +66,20 @@ def sit(page: Page, url: str, name: str) -> None:
     page.locator("#you-line").wait_for()
 
 
+def heads_up_until_their_turn(ann: BrowserContext, other: BrowserContext, url: str) -> Page:
+    """Ann and a player with a long name sit heads-up; Ann checks or calls until the other is on the
+    clock (their seat at the top of her felt, at its tallest). Ann's page."""
+    mine, theirs = ann.new_page(), other.new_page()
+    sit(mine, url, "Ann")
+    sit(theirs, url, LONG_NAME)
+    for _ in range(300):
+        if mine.locator(".seat:not(.me) .clockbar").count():
+            break
+        check_or_call(mine)
+        mine.wait_for_timeout(100)
+    return mine
+
+
 def measure(
     page: Page, *, lang: str, name: str, ready: str, sizes: dict[str, dict[str, int]] = PHONES, clear: float = 0,
 ) -> list[str]:
@@ -123,14 +137,7 @@ def test_on_a_phone_an_opponent_on_the_clock_at_the_top_covers_not_the_title(bro
     table = room.create_table(name="heads-up", bots=[], seats=2, clock=300)
     ann, bob = phone(browser), phone(browser)
     try:
-        mine, theirs = ann.new_page(), bob.new_page()
-        sit(mine, f"{room.base}/t/{table}", "Ann")
-        sit(theirs, f"{room.base}/t/{table}", LONG_NAME)
-        for _ in range(300):  # Ann checks or calls until it is the other's turn
-            if mine.locator(".seat:not(.me) .clockbar").count():
-                break
-            check_or_call(mine)
-            mine.wait_for_timeout(100)
+        mine = heads_up_until_their_turn(ann, bob, f"{room.base}/t/{table}")
         faults = [f for lang in LANGS for f in measure(mine, lang=lang, name="heads-up", ready=".seat:not(.me) .clockbar")]
         assert faults == []
     finally:

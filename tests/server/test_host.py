@@ -209,13 +209,20 @@ def test_stand_up_after_the_hand_cashes_out_across_a_restart(room: list[Server])
     b.close()
 
 
-def test_pause_and_resume_are_refused_while_the_table_is_closing(room: list[Server]) -> None:
-    server = room[-1]
+def closing_table(server: Server) -> tuple[str, str, dict[str, Any], Client]:
+    """A table the host has closed while Ann (one caller bot beside her) holds a hand in play by not
+    acting: it stays closing. The table, its host token, Ann's seat and her client."""
     table, token = create(server, bots=["caller"])
     ann = server.join(table, "Ann")
     a = Client(server, table, ann["token"])
-    play_until([a], my_turn_in_hand)  # Ann does not act: the hand stays in play, the table closing
+    play_until([a], my_turn_in_hand)
     assert host(server, table, token, "close").status_code == 200
+    return table, token, ann, a
+
+
+def test_pause_and_resume_are_refused_while_the_table_is_closing(room: list[Server]) -> None:
+    server = room[-1]
+    table, token, _, a = closing_table(server)
     for command in ("pause", "resume"):
         r = host(server, table, token, command)
         assert r.status_code == 400 and r.json()["key"] == "room.host.closing", r.text
@@ -225,11 +232,7 @@ def test_pause_and_resume_are_refused_while_the_table_is_closing(room: list[Serv
 
 def test_stand_up_is_refused_while_the_table_is_closing(room: list[Server]) -> None:
     server = room[-1]
-    table, token = create(server, bots=["caller"])
-    ann = server.join(table, "Ann")
-    a = Client(server, table, ann["token"])
-    play_until([a], my_turn_in_hand)  # Ann does not act: the hand stays in play, the table closing
-    assert host(server, table, token, "close").status_code == 200
+    table, token, ann, a = closing_table(server)
     r = host(server, table, token, "stand_up", member=ann["member"])
     assert r.status_code == 400 and r.json()["key"] == "room.host.closing_stand_up", r.text
     assert [p["stand_up"] for p in host_view(server, table, token)["players"] if p["name"] == "Ann"] == [False]
