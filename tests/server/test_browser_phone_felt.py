@@ -173,11 +173,24 @@ def test_on_a_phone_a_tournament_tables_seats_stay_in_the_window_and_under_the_s
 HAND_LINE = r"""(width) => {
   const line = document.getElementById("handinfo");
   const said = [...["preflop", "flop", "turn", "river", "showdown"].map(s => `${t("room.hand.number", { n: 1234 })} · ${t("room.street." + s)}`),
-                t("room.hand.over", { n: 1234 }), t("room.hand.waiting"),
-                ...Object.keys(WORDS).filter(k => k.startsWith("room.wait.")).map(k => t(k, { n: 1 }))];
-  const out = { split: [], out: 0, wider: 0, said: said.length };
-  for (const text of said) {
+                t("room.hand.over", { n: 1234 }), t("room.hand.waiting")];
+  // Why no hand is dealt: a sentence, said as the page says it (class "paused").
+  const waits = Object.keys(WORDS).filter(k => k.startsWith("room.wait.")).map(k => t(k, { n: 1 }));
+  const out = { split: [], opens: [], out: 0, wider: 0, said: said.length + waits.length };
+  for (const text of [...said, ...waits]) {
     line.textContent = text;  // laid out at once by the measures below, before the page draws again
+    line.classList.toggle("paused", waits.includes(text));
+    // No line opens with a closing mark (a lone "。" on the last line).
+    let top = null;
+    for (let i = 0; i < text.length; i++) {
+      const r = document.createRange();
+      r.setStart(line.firstChild, i);
+      r.setEnd(line.firstChild, i + 1);
+      const box = r.getBoundingClientRect();
+      if (!box.width) continue;
+      if (top !== null && box.top > top + 2 && "。，、：；）」』！？.,:;)!?".includes(text[i])) out.opens.push(`${text[i]} in "${text}"`);
+      top = box.top;
+    }
     for (const m of text.matchAll(/\S+/g)) {
       const r = document.createRange();
       r.setStart(line.firstChild, m.index);
@@ -201,8 +214,9 @@ def test_on_a_phone_the_hand_line_wraps_between_words_and_scrolls_nowhere(
     browser: Browser, room: Server, lang: str
 ) -> None:
     """The line wraps at its spaces (it broke "preflop" into "prefl" and "op", "翻牌前" into "翻牌" and
-    "前"); a Chinese sentence wider than the line, with no space in it, still wraps; in no language
-    does the line or the page run wider than the window."""
+    "前"); a Chinese sentence wider than the line, with no space in it, still wraps, and no line opens
+    with a closing mark (a lone "。" did); in no language does the line or the page run wider than
+    the window."""
     table = room.create_table(name=f"hand line {lang}", bots=["caller", "caller"], clock=300)
     context = phone(browser)
     try:
@@ -217,7 +231,7 @@ def test_on_a_phone_the_hand_line_wraps_between_words_and_scrolls_nowhere(
             page.wait_for_timeout(300)  # the catalog's words put in, the felt laid out anew
             line = page.evaluate(HAND_LINE, size["width"])
             assert line["said"] >= 10, line
-            if line["split"] or line["out"] > 0 or line["wider"] > 0:
+            if line["split"] or line["opens"] or line["out"] > 0 or line["wider"] > 0:
                 faults.append(f"{lang} {phone_name}px: {line}")
             shot(page, f"phone-hand-line-{lang}-{phone_name}")
         assert faults == []
