@@ -920,7 +920,9 @@ async def restore_event(room: Room, data: dict[str, Any]) -> None:
     s = data["settings"]
     if "tournament" not in s:
         return  # a table of an event: it comes with its event
+    started = time.perf_counter()
     live = _rebuilt(room, data)
+    seconds = time.perf_counter() - started
     ids = list(live.tables)
     now = time.time()
     got = await asyncio.to_thread(
@@ -933,7 +935,7 @@ async def restore_event(room: Room, data: dict[str, Any]) -> None:
     if live.running:  # before any table deals: its first hand reads the clock as it was
         await live.do([("ev_restart", {"stopped": live.last_at})])
     live.start()
-    log.info("event %s: restored, %d events replayed, %d tables", live.id, len(data["events"]), len(ids))
+    log.info("event %s: restored, %d events replayed in %.2f s, %d tables", live.id, len(data["events"]), seconds, len(ids))
 
 
 def _rebuilt(room: Room, data: dict[str, Any]) -> LiveEvent:
