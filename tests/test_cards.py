@@ -75,3 +75,22 @@ def test_dealing_takes_cards_from_the_top():
     assert format_cards(deck.cards) == "Qh Jc"
     with pytest.raises(CardParseError, match="cannot deal 3 cards from a deck of 2"):
         deck.deal(3)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_deck_as_printed_reads_back_card_for_card(seed):
+    deck = list(CARDS)
+    random.Random(seed).shuffle(deck)
+    assert parse_cards(format_cards(deck), count=52, what="deck") == tuple(deck)
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [("As 10h kd", "As Th Kd"), ("As Kd,Qh", "As Kd Qh"), ("As A♠", None), ("As Kd 1x", None), ("As As", None)],
+)
+def test_a_list_with_one_card_spelled_otherwise_is_read_or_refused_as_token_by_token(text, cards):
+    if cards is None:
+        with pytest.raises(CardParseError):
+            parse_cards(text)
+    else:
+        assert parse_cards(text) == parse_cards(cards.split())

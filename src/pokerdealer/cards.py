@@ -113,6 +113,8 @@ CardsLike = Union[str, Card, Iterable[Union[str, Card, int]]]
 
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;]+")
+_BY_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
+"""Each card as :func:`str` writes it: a logged deck is read by lookups, not the pattern."""
 
 
 def parse_card(text: str) -> Card:
@@ -159,6 +161,15 @@ def _split_tokens(text: str) -> list[str]:
     return tokens
 
 
+def _read(text: str) -> list[Card]:
+    """The cards of a text: at once if written as :func:`format_cards` writes
+    them (``"As Kd"``: a deck replayed from a log), else token by token."""
+    cards = [_BY_TEXT.get(token) for token in text.split()]
+    if None in cards:
+        return [parse_card(token) for token in _split_tokens(text)]
+    return cards  # type: ignore[return-value]
+
+
 def parse_cards(
     cards: CardsLike,
     *,
@@ -188,7 +199,7 @@ def parse_cards(
     if isinstance(cards, Card):
         result.append(cards)
     elif isinstance(cards, str):
-        result.extend(parse_card(token) for token in _split_tokens(cards))
+        result.extend(_read(cards))
     else:
         for item in cards:
             if isinstance(item, Card):
