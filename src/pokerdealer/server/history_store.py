@@ -59,6 +59,8 @@ def forget_old(lt: LiveTable) -> None:
     hands = lt.table.hands
     oldest = hands[0].number if hands else lt.table.hands_played + 1
     for cache in (lt.hand_meta, lt.summaries):
+        if not cache or min(cache) >= oldest:  # most hands (and a tournament's tables keep every hand)
+            continue
         for number in [n for n in cache if n < oldest]:
             del cache[number]
 

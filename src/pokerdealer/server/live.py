@@ -37,6 +37,7 @@ from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.private import private_state
 from pokerdealer.server.snapshot import op_snapshot
 from pokerdealer.server.views import (
+    describe_actions,
     forced_bets_words,
     action_words,
     apply_described,
@@ -199,6 +200,8 @@ class LiveTable:
         self.next_hand_at: float | None = None
         self.hand_log: list[dict[str, Any]] = []
         """The hand in play's actions in words (built as they are applied)."""
+        self.words_later = False
+        """Replaying a log: hands are played without words, said once for the last one (:meth:`say_last_hand`)."""
         self.broken: str | None = None
         self.host = host.HostState(base=settings)
         self.bank = timebank.TimeBank()
@@ -267,7 +270,7 @@ class LiveTable:
                 "started_at": at,
             }
             self.last_actions = {}
-            self.hand_log = forced_bets_words(record)
+            self.hand_log = [] if self.words_later else forced_bets_words(record)
         elif kind == "act":
             record = table.current
             if record is None or record.number != data["hand"]:
@@ -291,6 +294,17 @@ class LiveTable:
             self.seq = seq
         if self.table.current is None and self.table.hands:
             self.last_summary = self.summary(self.table.hands[-1].number)
+
+    def say_last_hand(self) -> None:
+        """After a replay without words: the words of the hand in play (or the
+        last one), as if each action had been said as it was applied."""
+        self.words_later = False
+        record = self.table.current or (self.table.hands[-1] if self.table.hands else None)
+        if record is None:
+            return
+        said = describe_actions(record)
+        self.hand_log = forced_bets_words(record) + said
+        self.last_actions = {words["seat"]: words for words in said}
 
     # ======================================================== persistence
     def _event_op(self, kind: str, data: dict[str, Any], at: float) -> db.Op:
@@ -624,6 +638,8 @@ class LiveTable:
 
     def _apply_action(self, record: Any, action: Action | str) -> Action:
         """The rules apply it (or raise, changing nothing); remember it in words."""
+        if self.words_later:
+            return record.hand.apply(action)  # type: ignore[no-any-return]
         applied, words = apply_described(record, record.hand, action)
         self.hand_log.append(words)
         self.last_actions[words["seat"]] = words

@@ -360,6 +360,7 @@ class EventTable(LiveTable):
         self.inner = inner
         inner._rng = self.feeder  # the room draws and logs each deck (server/fair.py)
         self.table = _Seats(live, inner, settings)  # type: ignore[assignment]
+        self.words_later = live._words_later  # opened while the log is replayed
 
     @property
     def in_play(self) -> bool:
@@ -423,10 +424,10 @@ class EventTable(LiveTable):
 
     def seat_members(self) -> None:
         """Every player seated here has a member here (their token opens the seat)."""
-        for p in self.inner.players:
-            if p.name in self.by_name:
+        for name in self.inner.stacks:  # the names seated, without a copy of each player
+            if name in self.by_name:
                 continue
-            e = self.live_event.entrants[p.name]
+            e = self.live_event.entrants[name]
             m = Member(e.member, e.name, e.token_hash, bot=e.bot)
             if not m.bot:
                 m.away_since = time.monotonic()  # absent until their browser comes
@@ -470,6 +471,10 @@ class LiveEvent:
         self.holds_event = True
         """This process holds the event's lease: it ticks the clock and starts the event at its time."""
         self.catching_up = False
+        self._words_later = False
+        """The whole log is being replayed (:meth:`restore`): its tables play their hands without words."""
+        self._seating = -1
+        """The event's :attr:`~pokerdealer.table.event.Event.seating` the room tables last followed."""
 
     # ============================================================ the log
     def op(self, kind: str, data: dict[str, Any], at: float) -> db.Op:
@@ -517,8 +522,15 @@ class LiveEvent:
             await self._flush(ops)
 
     def restore(self, events: list[tuple[int, str, dict[str, Any], float]]) -> None:
-        """Replay the whole log (server start)."""
-        self._replay(events)
+        """Replay the whole log (server start). Its hands are played without
+        words, but the last at each table: readers see that one only."""
+        self._words_later = True
+        try:
+            self._replay(events)
+        finally:
+            self._words_later = False
+        for lt in self.tables.values():
+            lt.say_last_hand()
         self._new = []
 
     def _replay(self, events: list[tuple[int, str, dict[str, Any], float]]) -> set[str]:
@@ -565,7 +577,12 @@ class LiveEvent:
     # ====================================================== following it
     def follow(self) -> None:
         """Make the room tables what the event's tables are now: a room table
-        for each new one, a member for each player seated, and the moves told."""
+        for each new one, a member for each player seated, and the moves told.
+        Nothing to do while nobody took or left a seat (most hands: a replay
+        of a big event calls this after each)."""
+        if self.event.seating == self._seating:
+            return
+        self._seating = self.event.seating
         for inner in self.event.tables.values():
             lt = self._of.get(inner)
             if lt is None:
@@ -582,7 +599,7 @@ class LiveEvent:
                         db.op_insert_lease(room_id, self.room.owner, self.room.node, time.time() + self.room.lease),
                     ]
             lt.seat_members()
-        where = {p.name: self._of[t].id for t in self.event.tables.values() for p in t.players}
+        where = {name: self._of[t].id for t in self.event.tables.values() for name in t.stacks}
         for name, old in self.where.items():
             new = where.get(name)
             if new is not None and new != old:

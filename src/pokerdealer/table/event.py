@@ -262,11 +262,13 @@ class EventTable(Table):
 
     # The event moves players; nobody else does.
     def _remove(self, seat: int) -> Player:
+        self._event.seating += 1
         return self._seats.pop(seat)
 
     def _place(self, player: Player, seat: int) -> None:
         if seat in self._seats or not 1 <= seat <= self._seat_count:
             raise TableError(f"seat {seat} at table {self.id} is not free")
+        self._event.seating += 1
         player.seat = seat
         self._seats[seat] = player
 
@@ -346,6 +348,9 @@ class Event:
         self.moves: list[Move] = []
         self.broken: list[int] = []
         """Tables broken, in the order they broke."""
+        self.seating = 0
+        """Seats taken and left so far (a draw, a bust, a move, a table broken): whoever mirrors
+        who sits where (the room's tables) looks again only when this moved."""
 
     # ------------------------------------------------------------ queries
     @property
@@ -822,6 +827,7 @@ class Event:
         """Take back what :meth:`state` gave (on an event of the same settings)."""
         try:
             self._tables = {}
+            self.seating += 1  # every seat drawn anew
             for ts in state["tables"]:
                 table = EventTable(self, int(ts["id"]), rng=random.Random(), hand_clock=0, serial=int(ts["serial"]))
                 table._restore(ts)
