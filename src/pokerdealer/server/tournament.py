@@ -549,7 +549,9 @@ class LiveEvent:
             self.seq = seq
             self.last_at = at
         for lt in self.tables.values():
-            if lt.table.current is None and lt.table.hands and lt.last_summary is None:
+            # The last finished hand's summary, as play leaves it: kept while the next hand is
+            # played too (readers get it as "last_hand"; a restart mid-hand had lost it).
+            if lt.table.hands and lt.last_summary is None:
                 lt.last_summary = lt.summary(lt.table.hands[-1].number)
         return touched
 
