@@ -46,6 +46,7 @@ from typing import Any
 import httpx
 from sqlalchemy import text
 
+from bench_restart import import_floor  # noqa: E402 - run as a script, its folder is on the path
 from pokerdealer.server import db as dbmod
 from pokerdealer.server import tournament
 from pokerdealer.server.room import Room
@@ -223,6 +224,7 @@ def main() -> None:
             if not args.no_serve:
                 seconds, said = restart_once(db, event_id, Path(tmp))
                 print(f"  serve, spawn to the event answering: {seconds:6.2f} s   [{said}]")
+                print(f"  (a process that only imports what serve imports: {import_floor()[0]:.2f} s)")
         if args.profile:
             entrants = max(args.entrants)
             db = args.dir / f"event-{entrants}.db"
