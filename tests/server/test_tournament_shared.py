@@ -52,6 +52,14 @@ def start_event(a: Server) -> tuple[dict[str, Any], dict[str, Any]]:
     return ev, s
 
 
+def hand_over_paused(a: Server, b: Server, ev: dict[str, Any], table: str) -> None:
+    """``hand_table_to`` with the event paused meanwhile: the field stays as it is while the table
+    changes hands (under load a hand-over took long enough for the event to reach its final table)."""
+    assert host(a, ev, "pause").status_code == 200
+    hand_table_to(b, table)
+    assert host(a, ev, "resume").status_code == 200
+
+
 def hand_table_to(b: Server, table: str) -> None:
     """A reader asks B for the table (a proxy routes it there): A hands it over at its next renewal."""
     deadline = time.monotonic() + LEASE * 4 + 30
@@ -99,11 +107,11 @@ def test_two_processes_play_the_tables_of_one_event_to_its_winner(pg_url: str, t
     try:
         ev, s = start_event(a)
         first, second = (s["room_tables"][k] for k in sorted(s["room_tables"]))
-        hand_table_to(b, second)
+        hand_over_paused(a, b, ev, second)
         owners = lease_owners(pg_url)
         assert owners[first] == owners[ev["id"]] != owners[second]  # A: the event and table 1; B: table 2
-        # Both deal: each process's table plays hands while the other's does.
-        deal_on(2, (a, first), (b, second))
+        # Both deal: each process's table plays a hand while the other's does.
+        deal_on(1, (a, first), (b, second))
         # To the winner; the chips are all there at every look, from either process.
         s = play_to_the_end(ev, a, b)
         placed(s)
@@ -126,7 +134,7 @@ def test_when_one_of_two_processes_dies_the_other_plays_its_tables_on(pg_url: st
     try:
         ev, s = start_event(a)
         first, second = (s["room_tables"][k] for k in sorted(s["room_tables"]))
-        hand_table_to(b, second)
+        hand_over_paused(a, b, ev, second)
         deal_on(1, (b, second))
         b.kill()
         # A takes table 2 back once B's lease expires (if it is still in play), and the event goes on to its winner.
