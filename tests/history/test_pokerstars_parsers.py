@@ -30,6 +30,7 @@ from pokerdealer.bots import simulate_hands
 from pokerdealer.history import hand_to_history
 from pokerdealer.history.pokerstars import hand_to_pokerstars, session_to_pokerstars
 from pokerdealer.rules import Hand, HandConfig, Structure
+from pokerdealer.server.seat_names import unique_name
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # pkg_resources and pytz deprecation warnings
@@ -46,10 +47,15 @@ STACKS = (200, 150, 300, 90, 200, 40, 500, 75, 120)
 LIMITS = {Structure.NO_LIMIT: Limit.NL, Structure.POT_LIMIT: Limit.PL, Structure.FIXED_LIMIT: Limit.FL}
 
 
-def simulated(structure, players, *, hands=60, seed=1, ante=0):
+# As a zh-Hant / zh-Hans room table seats them: bots named in the table's language, a second 小明 numbered
+# (server/seat_names.unique_name: "小明 (2)" PokerKit could not tell from "小明" in half of these hands).
+CHINESE_NAMES = ("跟注機器人 1", "隨機機器人 2", "小明", "紧手机器人 3", unique_name("小明", {"小明"}), "Ann")
+
+
+def simulated(structure, players, *, hands=60, seed=1, ante=0, names=NAMES):
     # Uneven stacks: all-ins, side pots, uncalled bets; seeds give split pots too.
     config = HandConfig(
-        stacks=STACKS[:players], blinds=(1, 2), players=NAMES[:players], structure=structure,
+        stacks=STACKS[:players], blinds=(1, 2), players=names[:players], structure=structure,
         ante=ante, ante_type="per_player" if ante else "none",
     )
     return list(simulate_hands(config, ["random", "caller", "tight"], hands=hands, seed=seed))
@@ -150,11 +156,10 @@ def player_actions(lines):
     return [a for a in lines if not a.startswith("d ") and " sm " not in a]
 
 
-@pytest.mark.parametrize("players", [2, 6, 9])
-def test_pokerkit_replays_our_no_limit_exports_to_our_stacks(players):
-    hands = simulated(Structure.NO_LIMIT, players, seed=7)
+def pokerkit_replays(hands, *, hero):
+    """PokerKit reads the hands' PokerStars export and replays each to our finishing stacks and winners."""
     text = session_to_pokerstars(
-        hand_to_pokerstars(h, hand_id=k + 1, when=WHEN, hero="Bob") for k, h in enumerate(hands)
+        hand_to_pokerstars(h, hand_id=k + 1, when=WHEN, hero=hero) for k, h in enumerate(hands)
     )
     parsed = pokerkit_parse(text)
     assert len(parsed) == len(hands)
@@ -169,3 +174,17 @@ def test_pokerkit_replays_our_no_limit_exports_to_our_stacks(players):
         ours = hand_to_history(hand)
         assert player_actions(hh.actions) == player_actions(ours.actions)
         assert (hh.year, hh.month, hh.day, hh.time) == (2024, 5, 17, datetime.time(21, 9, 7))
+
+
+@pytest.mark.parametrize("players", [2, 6, 9])
+def test_pokerkit_replays_our_no_limit_exports_to_our_stacks(players):
+    hands = simulated(Structure.NO_LIMIT, players, seed=7)
+    pokerkit_replays(hands, hero="Bob")
+
+
+def test_both_parsers_read_player_names_in_chinese():
+    """A Chinese table's export: names in Chinese characters, with spaces and a numbered repeat."""
+    hands = simulated(Structure.NO_LIMIT, 6, seed=3, hands=40, names=CHINESE_NAMES)
+    pokerkit_replays(hands, hero="小明")
+    for k, hand in enumerate(hands):
+        poker_package_reads(hand, hand_to_pokerstars(hand, hand_id=k + 1, when=WHEN, hero="小明"), hero="小明")

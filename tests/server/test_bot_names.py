@@ -41,8 +41,8 @@ def test_an_english_bot_keeps_its_english_name() -> None:
 
 
 def test_a_bot_never_takes_a_name_already_taken() -> None:
-    taken = {"緊手機器人 1", "緊手機器人 1 (2)"}
-    assert name_bots(["tight", "tight"], lang="zh-Hant", taken=taken) == ["緊手機器人 1 (3)", "緊手機器人 2"]
+    taken = {"緊手機器人 1", "緊手機器人 1 2"}
+    assert name_bots(["tight", "tight"], lang="zh-Hant", taken=taken) == ["緊手機器人 1 3", "緊手機器人 2"]
 
 
 def test_a_zh_hant_tables_bots_are_named_in_traditional_chinese(server: Server) -> None:

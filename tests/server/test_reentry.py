@@ -26,6 +26,6 @@ def test_a_player_who_keeps_their_token_must_bring_back_what_they_left_with(serv
 
         # A join is a new person (no accounts; a name proves nothing): the table's own limits.
         other = server.join(table, "Ann", 50)
-        assert other["name"] == "Ann (2)"
+        assert other["name"] == "Ann 2"
     finally:
         a.close()

@@ -463,7 +463,7 @@ class LiveTable:
         again (the ``sit`` message) must bring back what they left with. A join
         is always someone new -- the room has no accounts, and a display name
         proves nothing (a departed member's name is never reused: the newcomer
-        becomes "Ann (2)"), so they get the table's own limits.
+        becomes "Ann 2"), so they get the table's own limits.
         """
         host.check_open(self)
         free = self.table.free_seats

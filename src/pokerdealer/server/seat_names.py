@@ -16,10 +16,10 @@ was given; only bots seated from now on are named here.
 
 A cash table numbers a kind only when it seats more than one; a tournament
 numbers every bot. No name is given twice: one already taken (a person's, or a
-bot's before it) gets `` (2)``, `` (3)`` ... as a person's does (:func:`unique_name`).
+bot's before it) gets `` 2``, `` 3`` ... as a person's does (:func:`unique_name`).
 
 >>> name_bots(["tight", "caller", "caller"], lang="en", taken={"TightBot"})
-['TightBot (2)', 'CallerBot 1', 'CallerBot 2']
+['TightBot 2', 'CallerBot 1', 'CallerBot 2']
 >>> name_bots(["caller"], lang="zh-Hant", number_alone=True)
 ['跟注機器人 1']
 """
@@ -46,14 +46,18 @@ def bot_name(kind: str, number: int | None = None, *, lang: str) -> str:
 
 
 def unique_name(name: str, taken: Container[str]) -> str:
-    """``name``, or if it is taken the first of ``name (2)``, ``name (3)`` ... that is not.
+    """``name``, or if it is taken the first of ``name 2``, ``name 3`` ... that is not.
 
-    >>> unique_name("Ann", {"Ann", "Ann (2)"}), unique_name("Bob", {"Ann"})
-    ('Ann (3)', 'Bob')
+    Not ``name (2)``: PokerKit's reader of PokerStars hand histories takes a
+    name's last ``(...)`` for a summary's ``(button)`` and cannot tell ``Ann``
+    from ``Ann (2)`` at one table.
+
+    >>> unique_name("Ann", {"Ann", "Ann 2"}), unique_name("Bob", {"Ann"})
+    ('Ann 3', 'Bob')
     """
     base, k = name, 2
     while name in taken:
-        name = f"{base} ({k})"
+        name = f"{base} {k}"
         k += 1
     return name
 

@@ -67,7 +67,7 @@ function seatPositions(n, mySeat) {
 const feltLeft = (x, p) => `left:calc(${x}% + ${p.inward} * var(--seat-inset, 0px))`;
 
 // A seat's name, on one line: one too long for its seat is cut before a number at its end (a bot's
-// "RandomBot 3", a second "Ann (2)"), which stays in view as it tells the seats apart (app.css).
+// "RandomBot 3", a second "Ann 2"), which stays in view as it tells the seats apart (app.css).
 function seatName(name) {
   const numbered = /^(.*\S)(\s+\(?\d+\)?)$/.exec(name);
   if (!numbered) return el("div", { class: "name", title: name, text: name });
