@@ -18,6 +18,7 @@ def snapshot(state: dict[str, Any]) -> dict[str, Any]:
         "seats": [s and {k: s[k] for k in STABLE_SEAT_FIELDS} for s in state["seats"]],
         "legal": state["you"]["legal"],
         "deal_proof": state["you"].get("deal_proof"),  # the same salts after a restart
+        "last_hand": state["last_hand"],  # the hand before, still shown while this one is played
     }
 
 

@@ -292,7 +292,7 @@ class LiveTable:
         for seq, kind, data, at in events:
             self.apply_event(kind, data, at)
             self.seq = seq
-        if self.table.current is None and self.table.hands:
+        if self.table.hands:  # shown while the next hand is played, as live (a restart mid-hand lost it)
             self.last_summary = self.summary(self.table.hands[-1].number)
 
     def say_last_hand(self) -> None:
