@@ -13,8 +13,14 @@ import pytest
 
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
-from tests.server.test_browser_phone_felt import LANGS, LONG_NAME, heads_up_until_their_turn, measure, sit
-from tests.server.test_tournament import create, host, me, register
+from tests.server.test_browser_phone_felt import (
+    LANGS,
+    LONG_NAME,
+    at_a_tournament_table,
+    heads_up_until_their_turn,
+    measure,
+    sit,
+)
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, BrowserContext  # noqa: E402
@@ -78,16 +84,9 @@ def test_on_a_laptop_an_opponent_away_and_into_the_time_bank_at_the_top_stays_cl
 
 
 def test_on_a_laptop_a_tournament_tables_top_seat_stays_clear_of_the_strip(browser: Browser, room: Server) -> None:
-    ev: dict[str, Any] = create(room, max_entrants=4, seats=4, level_seconds=600, clock=300, bots=["caller"] * 3)
-    token = register(room, ev["id"], LONG_NAME)
-    assert host(room, ev, "start").status_code == 200
-    seat = me(room, ev["id"], token)
     context = laptop(browser)
     try:
-        page = context.new_page()
-        page.goto(room.base + "/")
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"pd.seat.{seat['table']}", token])
-        page.goto(f"{room.base}/t/{seat['table']}")
+        page = at_a_tournament_table(room, context)
         assert faults_in_each_language(page, name="laptop-tournament", ready="#actions:visible") == []
     finally:
         context.close()

@@ -66,6 +66,20 @@ def sit(page: Page, url: str, name: str) -> None:
     page.locator("#you-line").wait_for()
 
 
+def at_a_tournament_table(room: Server, context: BrowserContext) -> Page:
+    """A player with a long name and three caller bots start a tournament of one table of four (levels
+    of ten minutes); a page of ``context`` at the player's seat."""
+    ev: dict[str, Any] = create(room, max_entrants=4, seats=4, level_seconds=600, clock=300, bots=["caller"] * 3)
+    token = register(room, ev["id"], LONG_NAME)
+    assert host(room, ev, "start").status_code == 200
+    seat = me(room, ev["id"], token)
+    page = context.new_page()
+    page.goto(room.base + "/")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"pd.seat.{seat['table']}", token])
+    page.goto(f"{room.base}/t/{seat['table']}")
+    return page
+
+
 def heads_up_until_their_turn(ann: BrowserContext, other: BrowserContext, url: str) -> Page:
     """Ann and a player with a long name sit heads-up; Ann checks or calls until the other is on the
     clock (their seat at the top of her felt, at its tallest). Ann's page."""
@@ -149,16 +163,9 @@ def test_on_a_phone_a_tournament_tables_seats_stay_in_the_window_and_under_the_s
     browser: Browser, room: Server
 ) -> None:
     """Four seats (one at each side, one at the top) under the event's strip."""
-    ev: dict[str, Any] = create(room, max_entrants=4, seats=4, level_seconds=600, clock=300, bots=["caller"] * 3)
-    token = register(room, ev["id"], LONG_NAME)
-    assert host(room, ev, "start").status_code == 200
-    seat = me(room, ev["id"], token)
     context = phone(browser)
     try:
-        page = context.new_page()
-        page.goto(room.base + "/")
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"pd.seat.{seat['table']}", token])
-        page.goto(f"{room.base}/t/{seat['table']}")
+        page = at_a_tournament_table(room, context)
         faults = [f for lang in LANGS for f in measure(page, lang=lang, name="tournament", ready="#actions:visible")]
         assert faults == []
     finally:
