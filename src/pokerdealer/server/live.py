@@ -292,7 +292,13 @@ class LiveTable:
         for seq, kind, data, at in events:
             self.apply_event(kind, data, at)
             self.seq = seq
-        if self.table.hands:  # shown while the next hand is played, as live (a restart mid-hand lost it)
+        self.recall_last_hand()
+
+    def recall_last_hand(self) -> None:
+        """After a replay: the last finished hand's summary, if none is kept. Play keeps it
+        while the next hand is played too (readers get it as ``last_hand``; a restart
+        mid-hand had lost it)."""
+        if self.table.hands and self.last_summary is None:
             self.last_summary = self.summary(self.table.hands[-1].number)
 
     def say_last_hand(self) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pokerdealer.bots import bot_names
@@ -16,6 +16,7 @@ from pokerdealer.table import CashGameSettings, TableError
 __all__ = ["DEMO_TABLE", "LANGS", "ROOM_BOTS", "ServerOptions", "TableSettings", "check_bot_kinds"]
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
+ANTE_TYPES = ("per_player", "big_blind")
 ROOM_BOTS = ("tight", "caller", "random")
 """The bot kinds a host may seat at a room table or a tournament (of those :func:`bot_names` lists)."""
 
@@ -33,7 +34,6 @@ def check_bot_kinds(bots: Sequence[str]) -> None:
     for b in bots:
         if b not in allowed:
             raise TableError.said("room.settings.unknown_bot", bot=b, bots=", ".join(sorted(allowed)))
-ANTE_TYPES = ("per_player", "big_blind")
 
 
 @dataclass(frozen=True)

@@ -549,10 +549,7 @@ class LiveEvent:
             self.seq = seq
             self.last_at = at
         for lt in self.tables.values():
-            # The last finished hand's summary, as play leaves it: kept while the next hand is
-            # played too (readers get it as "last_hand"; a restart mid-hand had lost it).
-            if lt.table.hands and lt.last_summary is None:
-                lt.last_summary = lt.summary(lt.table.hands[-1].number)
+            lt.recall_last_hand()
         return touched
 
     async def catch_up(self) -> None:
@@ -660,8 +657,7 @@ class LiveEvent:
         """Play ``lt`` here (this process holds its lease); its first turn
         reads whatever other processes wrote first."""
         self.playing.add(lt.id)
-        if lt.table.current is None and lt.table.hands and lt.last_summary is None:
-            lt.last_summary = lt.summary(lt.table.hands[-1].number)
+        lt.recall_last_hand()
         if lt.task is None or lt.task.done():
             lt.queue = asyncio.Queue()
             lt.next_hand_at = None
