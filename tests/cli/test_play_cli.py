@@ -88,6 +88,18 @@ def test_history_is_kept_as_one_phhs(tmp_path):
         assert history_to_hand(history).check == "match"
 
 
+def test_a_bot_that_busts_in_a_cash_game_buys_in_again_and_play_goes_on():
+    # You shove every hand and the caller calls: with this seed the caller busts
+    # three times in ten hands (it crashed with KeyError: 'caller1' at the first).
+    result = play("--players", "2", "--bots", "caller", "--seed", "2", "--hands", "10", input="a\n" * 200)
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert out.count("caller1 buys in again for 200") >= 2
+    after_first_bust = out[out.index("buys in again") :]
+    assert "── Hand #" in after_first_bust  # the session went on with the bot back in
+    assert "10 hand(s) played" in out
+
+
 def test_a_tournament_with_levels_plays_to_a_winner():
     result = play(
         "--players", "3", "--seed", "2", "--tournament", "--levels", "50/100,100/200",

@@ -18,12 +18,13 @@ as players say it: ``bets 20`` when nobody has bet on the street yet,
 when it takes the last chip. Bad input shows a message
 and asks again; end of input quits like ``q``.
 
-A cash game tops up busted bots; ``--tournament`` plays a sit-and-go with the
-``--levels`` schedule (each level lasts ``--level-hands`` hands) until one
-player has every chip. ``--history DIR`` keeps the session's hands as one
-``.phhs`` file. ``--coach`` prints, before each of your turns, what you may
-do and why, which pots you can win and who shows first, each line with its
-rule (:mod:`pokerdealer.learn.coach`: the rules, never advice).
+In a cash game a bot that busts buys in again at once, in the seat it
+left; ``--tournament`` plays a sit-and-go with the ``--levels`` schedule
+(each level lasts ``--level-hands`` hands) until one player has every chip.
+``--history DIR`` keeps the session's hands as one ``.phhs`` file.
+``--coach`` prints, before each of your turns, what you may do and why,
+which pots you can win and who shows first, each line with its rule
+(:mod:`pokerdealer.learn.coach`: the rules, never advice).
 """
 
 from __future__ import annotations
@@ -144,8 +145,8 @@ def play_command(
             played += 1
             if not tournament:
                 for bot in bot_names:
-                    if table.stacks[bot] == 0:
-                        table.top_up(bot, stack)
+                    if bot not in table.stacks:  # busted: stood up by the table; buys in again
+                        table.sit_down(bot, stack, seat=seats[bot])
                         console.print(Text(f"  {_w(lang, 'buys_in', name=bot, amount=stack)}", style="dim"))
     except _Quit:
         console.print(Text(_w(lang, "bye")))
