@@ -1,8 +1,30 @@
-"""The typer application shared by every command module, and its error handling."""
+"""The typer application shared by every command module, and its error handling.
+
+What the person at the terminal sees when something goes wrong is decided
+here, once for every command (:func:`reports_errors`, :func:`main`):
+
+* bad input (a :class:`PokerDealerError`, a usage error): one line
+  ``error: ...`` on standard error saying what was wrong and what would be
+  right, exit status 2;
+* an :class:`OSError` (a file or folder that cannot be written or read,
+  standard output gone, nothing answering at an address): one line too,
+  never a traceback. Exit status 2 when the command line can put it right
+  (a missing folder, no permission, a folder where a file was expected);
+  1 when the machine failed and the same command may work later: a full
+  disk or quota, an I/O error (:data:`MACHINE_ERRNOS`), a Ray cluster that
+  does not answer (a ``ConnectionError`` or ``TimeoutError``: the address
+  may well be right and the cluster down).
+  Standard output closed by a pipe's reader (``... | head``) ends the
+  command quietly with status 1.
+Output files are checked before the work that fills them
+(:mod:`pokerdealer.cli._options`), so a long run does not end in an error.
+"""
 
 from __future__ import annotations
 
+import errno
 import importlib
+import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
@@ -21,6 +43,7 @@ __all__ = [
     "COMMANDS",
     "app",
     "console",
+    "describe_os_error",
     "error_console",
     "fail",
     "load_commands",
@@ -117,8 +140,59 @@ def fail(message: str, *, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+#: OSError numbers that say the machine failed, not the command line: exit status 1.
+MACHINE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG})
+
+
+def describe_os_error(error: OSError) -> str:
+    """One line for an :class:`OSError`: the file, then what went wrong in words.
+
+    >>> describe_os_error(FileNotFoundError(errno.ENOENT, "No such file or directory", "a/b.phhs"))
+    'a/b.phhs: no such file or directory'
+    >>> describe_os_error(OSError(errno.ENOSPC, "No space left on device"))
+    'cannot write the output: no space left on device; free some space, or write somewhere else'
+    >>> describe_os_error(ConnectionError("no Ray cluster answers at 10.0.0.1:1"))
+    'no Ray cluster answers at 10.0.0.1:1'
+    """
+    reason = error.strerror or str(error) or type(error).__name__
+    reason = reason[:1].lower() + reason[1:]
+    if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        reason += "; free some space, or write somewhere else"
+        if error.filename is None:  # a write to an open file or to standard output
+            reason = f"cannot write the output: {reason}"
+    return reason if error.filename is None else f"{error.filename}: {reason}"
+
+
+def _exit_status(error: OSError) -> int:
+    """2 when the command line can put ``error`` right, 1 when the machine failed."""
+    if isinstance(error, (ConnectionError, TimeoutError)) or error.errno in MACHINE_ERRNOS:
+        return 1
+    return 2
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device once writing to it failed, so
+    that Python's own flush at exit finds nothing to fail on (it would print
+    an "Exception ignored" message and change the exit status to 120)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # not a real file (CliRunner's capture): nothing to do
+        pass
+
+
+def _os_error_exit(error: OSError) -> typer.Exit:
+    """Report ``error`` in one line (:func:`describe_os_error`); the exit to raise."""
+    if error.errno == errno.EPIPE:  # the reader of a pipe left (``| head``): nothing to say
+        _silence_stdout()
+        return typer.Exit(1)
+    return fail(describe_os_error(error), code=_exit_status(error))
+
+
 def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
-    """Turn a :class:`PokerDealerError` into a one-line message and exit status 2."""
+    """Turn a :class:`PokerDealerError` into a one-line message and exit status 2,
+    and an :class:`OSError` into one line and status 2 or 1 (module docstring)."""
 
     @wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -126,6 +200,8 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
             return command(*args, **kwargs)
         except PokerDealerError as error:
             raise fail(str(error)) from None
+        except OSError as error:
+            raise _os_error_exit(error) from None
 
     return wrapper
 
@@ -159,21 +235,39 @@ def main() -> None:
     """Entry point of the ``pokerdealer`` console script.
 
     Usage errors (a missing argument, an unknown option) are reported like
-    every other bad input: one line on standard error and exit status 2.
+    every other bad input: one line on standard error and exit status 2. An
+    :class:`OSError` no command reported (standard output failing as the
+    command ends) is one line too (module docstring).
     """
     sys.argv[1:] = optional_option_values(sys.argv[1:])
     # Only the command being run is imported (start-up time); help, an unknown
     # command or a bare option loads them all, so click can list or suggest.
     first = sys.argv[1] if len(sys.argv) > 1 else None
-    load_commands([first] if first in COMMANDS else None)
     try:
-        code = app(prog_name="pokerdealer", standalone_mode=False)
+        load_commands([first] if first in COMMANDS else None)
+        result = app(prog_name="pokerdealer", standalone_mode=False)
+        code = result if isinstance(result, int) else 0
     except TyperException as error:  # typer's usage errors (it vendors click)
         context = getattr(error, "ctx", None)
         command = context.command_path if context is not None else "pokerdealer"
         message = error.format_message() if hasattr(error, "format_message") else str(error)
         error_console.print(f"error: {message} (see '{command} --help')", markup=False, soft_wrap=True)
-        sys.exit(getattr(error, "exit_code", 2))
+        code = getattr(error, "exit_code", 2)
     except (typer.Abort, KeyboardInterrupt):
-        sys.exit(1)
-    sys.exit(code if isinstance(code, int) else 0)
+        code = 1
+    except OSError as error:  # one no command reported
+        code = _os_error_exit(error).exit_code
+    sys.exit(_flush_stdout(code))
+
+
+def _flush_stdout(code: int) -> int:
+    """Flush standard output here, where a failure can still be told in one line
+    (``> /dev/full``), rather than by Python at exit; the status to exit with."""
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        _silence_stdout()
+        if code:  # the command failed already and said why; what it printed is lost
+            return code
+        return _os_error_exit(error).exit_code
+    return code

@@ -1,11 +1,19 @@
-"""Reading the options several commands share: ``--blinds`` and ``--structure``.
+"""Reading the options several commands share: ``--blinds``, ``--structure``, and
+the files and folders a command writes (``--out``, ``--log``, ``--plot``, ``--history``).
 
 >>> parse_blinds("5/10"), parse_blinds("20"), parse_structure("pot-limit")
 ((5, 10), (10, 20), <Structure.POT_LIMIT: 'pot_limit'>)
+
+An output is checked when the command starts (:func:`check_output_file`,
+:func:`output_folder`), before the work that fills it: a million hands
+simulated, then a path that cannot be written, would lose them all.
 """
 
 from __future__ import annotations
 
+import errno
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pokerdealer.errors import PokerDealerError
@@ -13,7 +21,7 @@ from pokerdealer.errors import PokerDealerError
 if TYPE_CHECKING:  # the rules load when a command reads its options, not at start-up
     from pokerdealer.rules import Structure
 
-__all__ = ["parse_blinds", "parse_structure"]
+__all__ = ["cannot_write", "check_output_file", "output_folder", "parse_blinds", "parse_structure"]
 
 
 def parse_blinds(text: str) -> tuple[int, int]:
@@ -54,3 +62,83 @@ def parse_structure(text: str) -> Structure:
         raise PokerDealerError(
             f"unknown structure {text!r}: expected {', '.join(others)} or {last}"
         ) from None
+
+
+def cannot_write(
+    option: str, path: Path, error: OSError, *, folder: bool = False
+) -> PokerDealerError:
+    """The error for an output ``path`` (a file, or a ``folder``) that cannot be
+    written: what is wrong with it, and what to give instead.
+
+    >>> print(cannot_write("--out", Path("/no/such/x.phhs"), FileNotFoundError(errno.ENOENT, "")))
+    --out /no/such/x.phhs: there is no folder /no/such; create it first, or write somewhere else
+    >>> print(cannot_write("--out", Path("/tmp"), IsADirectoryError(errno.EISDIR, "")))
+    --out /tmp is a folder: give the name of a file to write
+    """
+    parent = path.parent
+    if error.errno == errno.EISDIR or (not folder and path.is_dir()):
+        why = " is a folder: give the name of a file to write"
+    elif error.errno in (errno.ENOENT, errno.ENOTDIR) and not parent.is_dir():
+        why = (
+            f": {parent} is a file, not a folder; write somewhere else"
+            if parent.exists()
+            else f": there is no folder {parent}; create it first, or write somewhere else"
+        )
+    elif folder and path.exists() and not path.is_dir():
+        why = " is a file, not a folder: give a folder"
+    elif error.errno in (errno.ENOENT, errno.EACCES, errno.EPERM, errno.EROFS):
+        # ENOENT in a folder that exists: one that takes no new files (/proc, /sys)
+        kind = "folder" if folder else "file"
+        where = f"files in {path}" if folder and path.is_dir() else f"a {kind} in {parent}"
+        why = f": cannot create {where}; choose a folder you may write to"
+    else:
+        why = f": cannot write it ({(error.strerror or str(error)).lower()}); write somewhere else"
+    return PokerDealerError(f"{option} {path}{why}")
+
+
+def check_output_file(path: Path, option: str) -> None:
+    """Refuse an output file the command could not write, before any work is done.
+
+    The file is opened for appending (created if it is missing, and then
+    removed again), so a file already there keeps what it holds until the
+    command writes it.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> check_output_file(folder / "hands.phhs", "--out")
+    >>> list(folder.iterdir())
+    []
+    >>> check_output_file(folder / "missing" / "hands.phhs", "--out")
+    Traceback (most recent call last):
+    ...
+    pokerdealer.errors.PokerDealerError: --out .../missing/hands.phhs: there is no folder .../missing; ...
+    """
+    existed = path.exists()
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        with path.open("a", encoding="utf-8"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as error:
+        raise cannot_write(option, path, error) from None
+
+
+def output_folder(path: Path, option: str) -> Path:
+    """Create the output folder ``path`` (and its parents) if it is missing and
+    check that files can be created in it, before any work is done; returns it.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> output_folder(folder / "hands", "--history").is_dir()
+    True
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".pokerdealer-write-test-{os.getpid()}"
+        probe.touch()
+        probe.unlink()
+    except OSError as error:
+        raise cannot_write(option, path, error, folder=True) from None
+    return path

@@ -33,12 +33,13 @@ import json
 import random
 import sys
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from pokerdealer.cli._app import app, console, reports_errors
-from pokerdealer.cli._options import parse_blinds, parse_structure
+from pokerdealer.cli._options import check_output_file, parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
 
 if TYPE_CHECKING:  # the ACPC dealer, bots and rules load when a command runs
@@ -51,6 +52,19 @@ StackOption = Annotated[int, typer.Option("--stack", help="Chips each player has
 BlindsOption = Annotated[str, typer.Option("--blinds", help="SMALL/BIG.")]
 StructureOption = Annotated[str, typer.Option("--structure", help="no_limit, pot_limit or fixed_limit.")]
 HostOption = Annotated[str, typer.Option("--host", help="Address (loopback by default).")]
+
+
+def _positive_seconds(timeout: float) -> float:
+    """``--timeout`` as seconds to wait: more than zero (zero would not wait at all).
+
+    >>> _positive_seconds(-1)
+    Traceback (most recent call last):
+    ...
+    pokerdealer.errors.PokerDealerError: --timeout must be more than 0 seconds, got -1
+    """
+    if not timeout > 0:
+        raise PokerDealerError(f"--timeout must be more than 0 seconds, got {timeout:g}")
+    return timeout
 
 
 def _game(players: int, stack: int, blinds: str, structure: str) -> AcpcGame:
@@ -77,7 +91,9 @@ def _chips(value: Fraction) -> str:
 def acpc_server_command(
     players: PlayersOption = 2,
     hands: Annotated[int, typer.Option("--hands", help="Hands in the match.")] = 1000,
-    port: Annotated[int, typer.Option("--port", help="TCP port; 0 picks a free one.")] = 0,
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="TCP port; 0 picks a free one.")
+    ] = 0,
     host: HostOption = "127.0.0.1",
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the deck orders.")] = None,
     stack: StackOption = 20000,
@@ -92,6 +108,9 @@ def acpc_server_command(
     from pokerdealer.history import dump_all
 
     game = _game(players, stack, blinds, structure)
+    _positive_seconds(timeout)
+    if log:
+        check_output_file(Path(log), "--log")  # before the match, not after it
     dealer = AcpcDealer(game, hands=hands, seed=seed, host=host, port=port, timeout=timeout)
     # Clients need the port before the match starts; with --json standard output
     # carries the JSON document alone, so the port line goes to standard error.
@@ -112,7 +131,7 @@ def acpc_server_command(
 @app.command("acpc-client")
 @reports_errors
 def acpc_client_command(
-    port: Annotated[int, typer.Option("--port", help="The dealer's port.")],
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The dealer's port.")],
     host: HostOption = "127.0.0.1",
     bot: Annotated[str, typer.Option("--bot", help="random, caller, tight or module:Class.")] = "tight",
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the bot.")] = None,
@@ -128,6 +147,7 @@ def acpc_client_command(
     from pokerdealer.bots import make_bot
 
     game = _game(players, stack, blinds, structure)
+    _positive_seconds(timeout)
     player = make_bot(bot, random.Random(seed))
     summary = run_client(player, game, host=host, port=port, timeout=timeout)
     if as_json:

@@ -20,6 +20,7 @@ from typing import Annotated
 import typer
 
 from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._options import check_output_file
 from pokerdealer.errors import PokerDealerError
 
 __all__ = ["convert_command"]
@@ -43,6 +44,8 @@ def convert_command(
         raise PokerDealerError(f"{file}: no such file")
     if out is not None and out.suffix not in (".phh", ".phhs"):
         raise PokerDealerError(f"{out}: the output is a .phh (one hand) or .phhs (many hands) file")
+    if out is not None:
+        check_output_file(out, "--out")
     hands = load_pokerstars(file)
     if out is not None and out.suffix == ".phh" and len(hands) > 1:
         raise PokerDealerError(f"{file}: {len(hands)} hands do not fit a .phh file (one hand): use .phhs")

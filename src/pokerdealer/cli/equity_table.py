@@ -27,6 +27,7 @@ import typer
 
 from pokerdealer.cli._app import app, console, reports_errors
 from pokerdealer.cli._display import progress_bar
+from pokerdealer.cli._options import check_output_file
 from pokerdealer.errors import PokerDealerError
 
 __all__ = ["COMBO_LIMIT", "equity_table_command"]
@@ -65,6 +66,7 @@ def equity_table_command(
 
     if out.suffix != ".parquet":
         raise PokerDealerError(f"--out {out}: expected a .parquet file")
+    check_output_file(out, "--out")  # before an hour of work, not after it
     if workers is not None and workers < 1:
         raise PokerDealerError(f"--workers must be >= 1, got {workers}")
     _pyarrow()  # fail before the work when pyarrow is missing

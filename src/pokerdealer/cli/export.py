@@ -26,6 +26,7 @@ from typing import Annotated
 import typer
 
 from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._options import check_output_file
 from pokerdealer.errors import PokerDealerError
 
 __all__ = ["export_command"]
@@ -73,6 +74,8 @@ def export_command(
         raise PokerDealerError(f"{file}: expected a .phh or .phhs file")
     if not file.is_file():
         raise PokerDealerError(f"{file}: no such file")
+    if out is not None:
+        check_output_file(out, "--out")
     if file.suffix == ".phhs":
         histories = load_all(file)
     else:

@@ -18,14 +18,16 @@ cumulative winnings as a PNG. ``--json`` prints (a contract)::
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from pokerdealer.cli._app import app, console, reports_errors
 from pokerdealer.cli._display import progress_bar
-from pokerdealer.cli._options import parse_blinds, parse_structure
+from pokerdealer.cli._options import check_output_file, parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
 
 __all__ = ["match_command"]
@@ -54,6 +56,10 @@ def match_command(
     kind = parse_structure(structure)
     if stack <= 0:
         raise PokerDealerError(f"--stack must be positive, got {stack}")
+    if plot:
+        if importlib.util.find_spec("matplotlib") is None:  # before the match, not after it
+            raise PokerDealerError("--plot needs matplotlib: pip install 'pokerdealer[plot]'")
+        check_output_file(Path(plot), "--plot")
     with progress_bar("match", enabled=not as_json, time_left=True) as bar:
         task = bar.add_task("match", total=hands)
 

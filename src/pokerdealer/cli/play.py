@@ -21,10 +21,11 @@ and asks again; end of input quits like ``q``.
 In a cash game a bot that busts buys in again at once, in the seat it
 left; ``--tournament`` plays a sit-and-go with the ``--levels`` schedule
 (each level lasts ``--level-hands`` hands) until one player has every chip.
-``--history DIR`` keeps the session's hands as one ``.phhs`` file.
-``--coach`` prints, before each of your turns, what you may do and why,
-which pots you can win and who shows first, each line with its rule
-(:mod:`pokerdealer.learn.coach`: the rules, never advice).
+``--history DIR`` keeps the session's hands as one ``.phhs`` file (the
+folder is made, and checked, before the first hand). ``--coach`` prints,
+before each of your turns, what you may do and why, which pots you can win
+and who shows first, each line with its rule (:mod:`pokerdealer.learn.coach`:
+the rules, never advice).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ import typer
 
 from pokerdealer._lazy import lazy_exports
 from pokerdealer.cli._app import app, console, reports_errors
-from pokerdealer.cli._options import parse_blinds, parse_structure
+from pokerdealer.cli._options import output_folder, parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ def play_command(
     if history is not None:
         from pokerdealer.cli.simulate import PhhsWriter
 
-        history.mkdir(parents=True, exist_ok=True)
+        output_folder(history, "--history")
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = history / (f"session-{stamp}" + (f"-seed{seed}" if seed is not None else "") + ".phhs")
         writer = PhhsWriter(path)

@@ -23,7 +23,9 @@ Hands are played in fixed blocks, each with a seed derived from ``--seed``
 (:mod:`pokerdealer.parallel`), on ``--workers`` local processes (default:
 every core) or as Ray tasks (``--ray`` or ``--ray local``: start a local Ray, with
 ``--workers`` CPUs when given; ``--ray ADDRESS``: a cluster, e.g. ``auto``;
-needs the ``ray`` extra). The result is the same whichever runs it.
+needs the ``ray`` extra). The result is the same whichever runs it. A Ray
+cluster that does not answer is one line and exit status 1 (the address may
+be right and the cluster down: the machine's failure, not the command line's).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import typer
 
 from pokerdealer.cli._app import app, console, reports_errors
 from pokerdealer.cli._display import progress_bar
-from pokerdealer.cli._options import parse_blinds, parse_structure
+from pokerdealer.cli._options import check_output_file, parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
 
 if TYPE_CHECKING:  # the rules load when the command runs (start-up time of the CLI)
@@ -93,6 +95,8 @@ def simulate_command(
         raise PokerDealerError(f"--workers must be >= 1, got {workers}")
     if out is not None and out.suffix != ".phhs":
         raise PokerDealerError(f"--out {out}: expected a .phhs file")
+    if out is not None:
+        check_output_file(out, "--out")
     try:
         config = HandConfig(
             stacks=(stack,) * players,

@@ -39,6 +39,7 @@ from typing import Annotated
 import typer
 
 from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._options import output_folder
 from pokerdealer.errors import PokerDealerError
 
 __all__ = ["tournament_command"]
@@ -100,10 +101,7 @@ def tournament_command(
     entrant_names = [f"{bot.name}_{i + 1}" if hasattr(bot, "name") else f"bot_{i + 1}" for i, bot in enumerate(players)]
     by_name = dict(zip(entrant_names, players))
     if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise PokerDealerError(f"cannot write to {out}: {error.strerror or error}") from None
+        output_folder(out, "--out")
     event = Event(settings, rng=random.Random(rng.getrandbits(64)), keep_hands=1)
     for name in entrant_names:
         event.register(name)

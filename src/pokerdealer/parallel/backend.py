@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -21,7 +22,7 @@ from typing import Any, Protocol
 
 from pokerdealer.errors import PokerDealerError
 
-__all__ = ["Backend", "Local", "Ray", "available_cores", "make_backend"]
+__all__ = ["Backend", "Local", "Ray", "available_cores", "check_answers", "make_backend"]
 
 Done = Callable[[int, Any], None]
 
@@ -112,7 +113,18 @@ class Ray:
         started = False
         if not ray.is_initialized():
             if self.address:
-                ray.init(address=self.address, log_to_driver=False)
+                check_answers(self.address)
+                try:
+                    ray.init(address=self.address, log_to_driver=False)
+                except ConnectionError:
+                    raise ConnectionError(
+                        f"no Ray cluster answers at {self.address}: start one there "
+                        "('ray start --head') or run on a local Ray"
+                    ) from None
+                except ValueError as error:  # an address Ray cannot read
+                    raise PokerDealerError(
+                        f"cannot use the Ray address {self.address!r}: {error}"
+                    ) from None
             else:
                 ray.init(num_cpus=self.num_cpus, include_dashboard=False, log_to_driver=False)
             started = True
@@ -133,6 +145,40 @@ class Ray:
         finally:
             if started:
                 ray.shutdown()
+
+
+#: Seconds to wait for a Ray cluster's port to answer (:func:`check_answers`).
+CONNECT_SECONDS = 5.0
+
+
+def check_answers(address: str, *, seconds: float = CONNECT_SECONDS) -> None:
+    """Fail at once when nothing answers at a ``HOST:PORT`` (or ``ray://HOST:PORT``)
+    Ray address: Ray itself retries such an address for minutes, deaf to Ctrl-C.
+    Other addresses (``auto``) are left to Ray.
+
+    >>> check_answers("auto")
+    >>> check_answers("127.0.0.1:70000")
+    Traceback (most recent call last):
+    ...
+    pokerdealer.errors.PokerDealerError: cannot use the Ray address '127.0.0.1:70000': a port is 1 to 65535
+    """
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        return
+    if not 1 <= int(port) <= 65535:
+        raise PokerDealerError(f"cannot use the Ray address {address!r}: a port is 1 to 65535")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds):
+            pass
+    except OSError as error:
+        if isinstance(error, TimeoutError):
+            reason = f"nothing answered within {seconds:g} s"
+        else:
+            reason = (error.strerror or str(error)).lower()
+        raise ConnectionError(
+            f"no Ray cluster answers at {address} ({reason}): start one there "
+            "('ray start --head') or run on a local Ray"
+        ) from None
 
 
 def import_ray() -> Any:
