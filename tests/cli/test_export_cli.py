@@ -69,6 +69,8 @@ def test_one_hand_to_a_file_with_a_hero(tmp_path):
         (["--currency", "XYZ"], "unknown currency 'XYZ'"),
         (["--buy-in", "10+1"], "--buy-in goes with --tournament ID"),
         (["--tournament", "7", "--buy-in", "ten"], "buy-in 'ten': expected BUYIN or BUYIN+FEE"),
+        (["--tournament", "-5"], "Invalid value for '--tournament': Input should be greater than or equal to 1"),
+        (["--tournament", "0"], "Invalid value for '--tournament': Input should be greater than or equal to 1"),
     ],
 )
 def test_bad_options(tmp_path, args, message):

@@ -174,6 +174,30 @@ def test_a_missing_path_or_language_exits_2(tmp_path):
     assert run("replay", write(tmp_path, "h.phh", SHOWDOWN), "--lang", "fr")[0] == 2
 
 
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_folder_or_file_with_no_hand_is_refused_not_summed_up_as_nothing(tmp_path, json_flag):
+    (tmp_path / "empty" / "notes").mkdir(parents=True)
+    (tmp_path / "empty" / "notes" / "read me.txt").write_text("no hands here")
+    (tmp_path / "empty.phhs").write_text("")
+    for path, message in (
+        (tmp_path / "empty", "no .phh or .phhs files in the folder or its subfolders; nothing to replay"),
+        (tmp_path / "empty.phhs", "no hands in the file; nothing to replay"),
+    ):
+        code, out, err = run("replay", str(path), *json_flag)
+        assert code == 2 and out == ""
+        assert err == f"error: {path}: {message}\n"
+
+
+def test_a_folder_named_like_a_hand_history_file_is_refused(tmp_path):
+    write(tmp_path, "hands.phh/h.phh", SHOWDOWN)
+    code, out, err = run("replay", str(tmp_path / "hands.phh"))
+    assert code == 2 and out == ""
+    assert err == (
+        f"error: {tmp_path / 'hands.phh'} is a folder, not a .phh file: give the file itself "
+        "(or, to replay the folder, rename it without .phh)\n"
+    )
+
+
 def test_a_folder_is_replayed_with_a_summary(tmp_path):
     write(tmp_path, "a/match.phh", SHOWDOWN)
     write(tmp_path, "a/mismatch.phh", SHOWDOWN.replace("[242, 194, 164]", "[1, 2, 3]"))

@@ -71,6 +71,13 @@ def test_hands_are_written_as_phhs(tmp_path):
     assert total == {bot["bot"]: bot["chips"] for bot in data["bots"]}
 
 
+def test_a_stack_below_the_big_blind_is_played_when_allowed():
+    # Refused without the flag (test_bad_input_is_one_line): the blinds put everyone all-in.
+    data = _json("--seed", "5", "--hands", "12", "--stack", "1", "--allow-short-stacks")
+    assert data["hands"] == 12
+    assert sum(bot["chips"] for bot in data["bots"]) == 0
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -79,7 +86,8 @@ def test_hands_are_written_as_phhs(tmp_path):
         (["--blinds", "big"], "cannot read blinds 'big'"),
         (["--structure", "spread"], "unknown structure 'spread'"),
         (["--players", "11"], "a hand needs 2 to 10 players"),
-        (["--hands", "-1"], "--hands must be >= 0"),
+        (["--hands", "0"], "Invalid value for '--hands': Input should be greater than or equal to 1"),
+        (["--stack", "1"], "--stack 1 is less than the big blind 2"),
         (["--out", "x.txt"], "expected a .phhs file"),
         (["--variant", "omaha"], "unknown variant 'omaha'"),
     ],

@@ -425,7 +425,8 @@ def replay_many(
     lang: str = "en",
 ) -> dict[str, Any]:
     """Replay every hand under ``path`` (under ``options``, default RULES.md's);
-    the ``replay --json`` object of many hands (the rules' refusals in ``lang``)."""
+    the ``replay --json`` object of many hands (the rules' refusals in ``lang``).
+    A ``path`` with no hand at all is refused (:class:`PokerDealerError`)."""
     summary = Counter(
         {"hands": 0, "match": 0, "mismatch": 0, "no_finishing_stacks": 0, "rejected": 0,
          "skipped": 0}
@@ -434,6 +435,13 @@ def replay_many(
     rejected: list[dict[str, Any]] = []
     skipped: list[dict[str, Any]] = []
     items = list(load_hands(path))
+    if not items:  # a summary of nothing would read as success
+        what = (
+            "no .phh or .phhs files in the folder or its subfolders"
+            if path.is_dir()
+            else "no hands in the file"
+        )
+        raise PokerDealerError(f"{path}: {what}; nothing to replay")
     progress = progress_bar("[bold]replay", enabled=show_progress)
     with progress:
         task = progress.add_task("replay", total=len(items))

@@ -53,7 +53,10 @@ def export_command(
         str | None, typer.Option("--currency", help="USD, EUR or GBP (default: the file's, else play money).")
     ] = None,
     tournament: Annotated[
-        int | None, typer.Option("--tournament", help="Write tournament hands with this tournament number.")
+        int | None,
+        typer.Option(
+            "--tournament", min=1, help="Write tournament hands with this tournament number."
+        ),
     ] = None,
     buy_in: Annotated[
         str | None, typer.Option("--buy-in", help="The tournament's buy-in and fee, e.g. 1.84+0.16 (with --tournament).")

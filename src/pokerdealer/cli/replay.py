@@ -7,7 +7,9 @@
 
 ``PATH`` is a ``.phh`` file (one hand), a ``.phhs`` file, a folder (searched
 recursively for ``.phh`` and ``.phhs``), or a PokerStars text file (``.txt``,
-one hand or many; see :mod:`pokerdealer.history.pokerstars_read`).
+one hand or many; see :mod:`pokerdealer.history.pokerstars_read`). A folder
+or file with no hand in it, and a folder named like a file (``x.phh``), are
+refused (exit status 2), not summed up as nothing replayed.
 
 ``--rules`` says whose reading of the rules the hands are replayed under:
 ``tda`` (the default) is RULES.md's (TDA, WSOP); ``pokerkit`` is PokerKit's
@@ -111,6 +113,11 @@ def replay_command(
     options = rule_options(rules)
     if not path.exists():
         raise fail(f"{path}: no such file or folder")
+    if path.is_dir() and path.suffix in (".phh", ".phhs", ".txt"):
+        raise fail(
+            f"{path} is a folder, not a {path.suffix} file: give the file itself "
+            f"(or, to replay the folder, rename it without {path.suffix})"
+        )
     if holds_many_hands(path):
         results = replay_many(
             path,

@@ -3,7 +3,8 @@
 ::
 
     pokerdealer simulate --players 6 --hands 100000 --bots tight,caller,random --seed 1
-                         [--blinds 1/2] [--stack 200] [--structure no_limit|pot_limit|fixed_limit]
+                         [--blinds 1/2] [--stack 200] [--allow-short-stacks]
+                         [--structure no_limit|pot_limit|fixed_limit]
                          [--variant holdem|shortdeck] [--out FILE.phhs] [--json]
                          [--workers N | --ray [ADDRESS]]
 
@@ -26,6 +27,10 @@ every core) or as Ray tasks (``--ray`` or ``--ray local``: start a local Ray, wi
 needs the ``ray`` extra). The result is the same whichever runs it. A Ray
 cluster that does not answer is one line and exit status 1 (the address may
 be right and the cluster down: the machine's failure, not the command line's).
+
+A ``--stack`` below the big blind is refused: every hand would start with
+players all-in on their blinds, which is rarely what was meant;
+``--allow-short-stacks`` plays it anyway.
 """
 
 from __future__ import annotations
@@ -55,13 +60,21 @@ def _pct(x: float) -> str:
 @reports_errors
 def simulate_command(
     players: Annotated[int, typer.Option("--players", help="Players at the table (2-10).")] = 6,
-    hands: Annotated[int, typer.Option("--hands", help="Hands to play.")] = 1000,
+    hands: Annotated[int, typer.Option("--hands", min=1, help="Hands to play.")] = 1000,
     bots: Annotated[
         str, typer.Option("--bots", help="Bot names, comma separated (random, caller, tight, module:Class); they cycle over the seats.")
     ] = "tight,caller,random",
     seed: Annotated[int | None, typer.Option("--seed", help="Seed: the same seed gives the same result.")] = None,
     blinds: Annotated[str, typer.Option("--blinds", help="Blinds as SMALL/BIG.")] = "1/2",
     stack: Annotated[int, typer.Option("--stack", help="Starting stack in chips (reset every hand).")] = 200,
+    allow_short_stacks: Annotated[
+        bool,
+        typer.Option(
+            "--allow-short-stacks",
+            help="Allow a --stack below the big blind "
+            "(every hand then starts with players all-in on their blinds).",
+        ),
+    ] = False,
     structure: Annotated[str, typer.Option("--structure", help="no_limit, pot_limit or fixed_limit.")] = "no_limit",
     variant: Annotated[str, typer.Option("--variant", help="holdem or shortdeck.")] = "holdem",
     out: Annotated[Path | None, typer.Option("--out", help="Write every hand to this .phhs file.")] = None,
@@ -89,18 +102,23 @@ def simulate_command(
         raise PokerDealerError(f"no bots given: expected names like {','.join(known_bots())}")
     for name in dict.fromkeys(names):
         make_bot(name)  # unknown names fail here, before anything runs
-    if hands < 0:
-        raise PokerDealerError(f"--hands must be >= 0, got {hands}")
     if workers is not None and workers < 1:
         raise PokerDealerError(f"--workers must be >= 1, got {workers}")
     if out is not None and out.suffix != ".phhs":
         raise PokerDealerError(f"--out {out}: expected a .phhs file")
+    small_big = parse_blinds(blinds)
+    if stack < small_big[1] and not allow_short_stacks:
+        raise PokerDealerError(
+            f"--stack {stack} is less than the big blind {small_big[1]}: every hand would "
+            f"start with players all-in on their blinds; give --stack {small_big[1]} or more, "
+            "or add --allow-short-stacks"
+        )
     if out is not None:
         check_output_file(out, "--out")
     try:
         config = HandConfig(
             stacks=(stack,) * players,
-            blinds=parse_blinds(blinds),
+            blinds=small_big,
             structure=parse_structure(structure),
             variant=variant,  # type: ignore[arg-type]
             players=tuple(f"{names[i % len(names)]}_{i + 1}" for i in range(players)),
