@@ -7,6 +7,9 @@
     ├── EvaluationError              a hand that cannot be evaluated (wrong size, duplicates)
     └── IllegalActionError           an action the rules do not allow (see pokerdealer.rules)
 
+    KeyboardInterrupt
+    └── Interrupted                  Ctrl-C stopped a long run; it carries what was done
+
 Every error message says what was wrong and what would have been right.
 """
 
@@ -16,7 +19,13 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["CardParseError", "EvaluationError", "IllegalActionError", "PokerDealerError"]
+__all__ = [
+    "CardParseError",
+    "EvaluationError",
+    "IllegalActionError",
+    "Interrupted",
+    "PokerDealerError",
+]
 
 
 class PokerDealerError(ValueError):
@@ -81,3 +90,25 @@ class IllegalActionError(PokerDealerError):
         self.player = player
         self.rule = rule
         self.legal = legal
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a long run (a simulation, a match, a Monte Carlo equity);
+    ``partial`` is what it had done, as the whole run would have returned it
+    (a result over the hands or samples finished), or ``None`` when nothing
+    was finished.
+
+    It is a :class:`KeyboardInterrupt`, not an error of the input: code that
+    does not look for it stops on Ctrl-C exactly as before, and the command
+    line prints the partial result before it exits with status 130.
+
+    >>> try:
+    ...     raise Interrupted(partial=3)
+    ... except KeyboardInterrupt as stop:
+    ...     stop.partial
+    3
+    """
+
+    def __init__(self, partial: Any = None) -> None:  # noqa: ANN401
+        super().__init__()
+        self.partial = partial

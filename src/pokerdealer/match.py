@@ -29,7 +29,7 @@ import numpy as np
 from pokerdealer.bots import Bot, make_bot, play_hand
 from pokerdealer.bots.arena import ci95
 from pokerdealer.cards import deck_cards
-from pokerdealer.errors import PokerDealerError
+from pokerdealer.errors import Interrupted, PokerDealerError
 from pokerdealer.rules import Hand, HandConfig, Structure
 
 __all__ = ["BotResult", "MatchResult", "play_match", "plot_match"]
@@ -135,6 +135,9 @@ def play_match(
     With ``duplicate`` the number of hands is rounded up to whole deals
     (a multiple of the number of bots). ``progress(done, total)`` is called
     every 100 hands and at the end.
+
+    :raises Interrupted: on Ctrl-C, with the result of the deals played so
+        far as ``partial``.
     """
     n = len(bots)
     if not 2 <= n <= 10:
@@ -168,24 +171,30 @@ def play_match(
     need = 2 * n + 8
     winnings = np.zeros((total, n), dtype=np.int64)
     row = 0
-    for deal in range(deals):
-        cards = rng.sample(deck, need)
-        config = configs[deal % n]
-        for r in range(rotations):
-            # Rotation r: bot i sits in seat (i + r) % n, so seat s holds bot (s - r) % n.
-            # (Without duplicate dealing r is 0: the bots keep their seats and the
-            # moving button gives each of them every position.)
-            seat_bots = [players[(s - r) % n] for s in range(n)]
-            seat_names = [names[(s - r) % n] for s in range(n)]
-            hand = play_hand(Hand(config, cards), seat_bots, names=seat_names)
-            if not hand.is_complete:  # pragma: no cover - play_hand plays to the end
-                raise PokerDealerError("a hand did not finish")
-            payoffs = hand.result.payoffs  # type: ignore[union-attr]
-            for s in range(n):
-                winnings[row, (s - r) % n] = payoffs[s]
-            row += 1
-            if progress is not None and row % 100 == 0:
-                progress(row, total)
+    try:
+        for deal in range(deals):
+            cards = rng.sample(deck, need)
+            config = configs[deal % n]
+            for r in range(rotations):
+                # Rotation r: bot i sits in seat (i + r) % n, so seat s holds bot (s - r) % n.
+                # (Without duplicate dealing r is 0: the bots keep their seats and the
+                # moving button gives each of them every position.)
+                seat_bots = [players[(s - r) % n] for s in range(n)]
+                seat_names = [names[(s - r) % n] for s in range(n)]
+                hand = play_hand(Hand(config, cards), seat_bots, names=seat_names)
+                if not hand.is_complete:  # pragma: no cover - play_hand plays to the end
+                    raise PokerDealerError("a hand did not finish")
+                payoffs = hand.result.payoffs  # type: ignore[union-attr]
+                for s in range(n):
+                    winnings[row, (s - r) % n] = payoffs[s]
+                row += 1
+                if progress is not None and row % 100 == 0:
+                    progress(row, total)
+    except KeyboardInterrupt:
+        # The deals played in full (every rotation of each, with duplicate dealing).
+        played = winnings[: row // rotations * rotations].copy()
+        partial = MatchResult(names, played, blinds[1], duplicate, seed, rotations)
+        raise Interrupted(partial) from None
     if progress is not None:
         progress(total, total)
     return MatchResult(names, winnings, blinds[1], duplicate, seed, rotations)

@@ -15,7 +15,10 @@ here, once for every command (:func:`reports_errors`, :func:`main`):
   does not answer (a ``ConnectionError`` or ``TimeoutError``: the address
   may well be right and the cluster down).
   Standard output closed by a pipe's reader (``... | head``) ends the
-  command quietly with status 1.
+  command quietly with status 1;
+* Ctrl-C: a long run prints what it had done (:func:`interrupted`) and
+  every command exits with status 130, as a shell reports SIGINT.
+
 Output files are checked before the work that fills them
 (:mod:`pokerdealer.cli._options`), so a long run does not end in an error.
 """
@@ -46,6 +49,7 @@ __all__ = [
     "describe_os_error",
     "error_console",
     "fail",
+    "interrupted",
     "load_commands",
     "main",
     "optional_option_values",
@@ -138,6 +142,15 @@ def fail(message: str, *, code: int = 2) -> typer.Exit:
     """Print a one-line error on standard error and return the exit to raise."""
     error_console.print(f"error: {message}", markup=False, soft_wrap=True)
     return typer.Exit(code)
+
+
+def interrupted(report: str) -> typer.Exit:
+    """Say on standard error how far a long run got when Ctrl-C stopped it, and
+    return the exit to raise: status 130, as a shell reports SIGINT. The
+    partial result itself (where there is one) is printed before, where the
+    whole result would have gone."""
+    error_console.print(f"interrupted: {report}", markup=False, soft_wrap=True)
+    return typer.Exit(130)
 
 
 #: OSError numbers that say the machine failed, not the command line: exit status 1.
@@ -237,7 +250,8 @@ def main() -> None:
     Usage errors (a missing argument, an unknown option) are reported like
     every other bad input: one line on standard error and exit status 2. An
     :class:`OSError` no command reported (standard output failing as the
-    command ends) is one line too (module docstring).
+    command ends) is one line too (module docstring), and Ctrl-C exits with
+    status 130.
     """
     sys.argv[1:] = optional_option_values(sys.argv[1:])
     # Only the command being run is imported (start-up time); help, an unknown
@@ -253,7 +267,9 @@ def main() -> None:
         message = error.format_message() if hasattr(error, "format_message") else str(error)
         error_console.print(f"error: {message} (see '{command} --help')", markup=False, soft_wrap=True)
         code = getattr(error, "exit_code", 2)
-    except (typer.Abort, KeyboardInterrupt):
+    except KeyboardInterrupt:  # typer turns Ctrl-C in a command into 130; this is before one
+        code = 130
+    except typer.Abort:
         code = 1
     except OSError as error:  # one no command reported
         code = _os_error_exit(error).exit_code

@@ -34,6 +34,11 @@ The JSON fields are a contract::
 ``std_error`` is ``null`` for exact and table results. ``boards`` counts the
 equally likely deals scored; for ``"table"``, the deals the table enumerated
 for the matchup (for a combo looked up by its class, that combo's share).
+
+Ctrl-C stops a long run and exits with status 130: Monte Carlo first prints
+its estimate from the samples scored so far (the same fields, ``boards``
+counting those samples); an exact enumeration says how far it got, as it has
+no result until it is whole.
 """
 
 from __future__ import annotations
@@ -45,9 +50,10 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._app import app, console, interrupted, reports_errors
 from pokerdealer.cli._display import progress_bar
 from pokerdealer.equity.errors import EquityError
+from pokerdealer.errors import Interrupted
 
 if TYPE_CHECKING:  # the calculator (NumPy, the kernel's tables) loads when the command runs
     from rich.progress import Progress, TaskID
@@ -69,8 +75,11 @@ class _LazyProgress:
         self.bar: Progress | None = None
         self.task: TaskID | None = None
         self.shown = 0.0
+        self.fraction = 0.0
+        """The fraction done last reported (what Ctrl-C says of an exact run)."""
 
     def __call__(self, fraction: float) -> None:
+        self.fraction = fraction
         if not self.enabled:
             return
         if self.bar is None:
@@ -88,8 +97,10 @@ class _LazyProgress:
         self.bar.update(self.task, completed=fraction)
 
     def close(self) -> None:
+        """Take the bar off the screen (again: nothing)."""
         if self.bar is not None:
             self.bar.stop()
+            self.bar = None
 
 
 def _percent(value: float) -> str:
@@ -209,8 +220,27 @@ def equity_command(
             progress=progress,
             table=table,
         )
+    except Interrupted as stop:  # Monte Carlo: the samples scored so far are an estimate
+        progress.close()
+        if stop.partial is None:
+            raise interrupted("Monte Carlo stopped before the first samples were scored") from None
+        _print(stop.partial, as_json=as_json)
+        raise interrupted(
+            f"Monte Carlo stopped after {stop.partial.boards:,} samples; "
+            "the estimate above is theirs"
+        ) from None
+    except KeyboardInterrupt:  # an exact enumeration counts only when whole
+        progress.close()
+        raise interrupted(
+            f"the exact enumeration was {progress.fraction:.0%} done, and gives no result until "
+            "it is whole (--monte-carlo --seconds 10 gives an estimate sooner)"
+        ) from None
     finally:
         progress.close()
+    _print(result, as_json=as_json)
+
+
+def _print(result: EquityResult, *, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:

@@ -14,6 +14,9 @@ cumulative winnings as a PNG. ``--json`` prints (a contract)::
 
     {"hands", "deals", "duplicate", "seed", "big_blind",
      "bots": [{"name", "hands", "chips", "bb_per_100", "ci95"}], "plot"}
+
+Ctrl-C stops the match and prints the report of the deals played so far
+(no plot), then exits with status 130.
 """
 
 from __future__ import annotations
@@ -21,14 +24,17 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._app import app, console, interrupted, reports_errors
 from pokerdealer.cli._display import progress_bar
 from pokerdealer.cli._options import check_output_file, parse_blinds, parse_structure
-from pokerdealer.errors import PokerDealerError
+from pokerdealer.errors import Interrupted, PokerDealerError
+
+if TYPE_CHECKING:  # NumPy and the bots load when the command runs
+    from pokerdealer.match import MatchResult
 
 __all__ = ["match_command"]
 
@@ -48,8 +54,6 @@ def match_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """A match between bots: big blinds per 100 hands with a 95% confidence interval."""
-    from rich.table import Table
-
     from pokerdealer.match import play_match, plot_match
 
     small_big = parse_blinds(blinds)
@@ -60,25 +64,39 @@ def match_command(
         if importlib.util.find_spec("matplotlib") is None:  # before the match, not after it
             raise PokerDealerError("--plot needs matplotlib: pip install 'pokerdealer[plot]'")
         check_output_file(Path(plot), "--plot")
-    with progress_bar("match", enabled=not as_json, time_left=True) as bar:
-        task = bar.add_task("match", total=hands)
+    try:
+        with progress_bar("match", enabled=not as_json, time_left=True) as bar:
+            task = bar.add_task("match", total=hands)
 
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
 
-        result = play_match(
-            bots,
-            hands=hands,
-            duplicate=duplicate,
-            seed=seed,
-            stacks=stack,
-            blinds=small_big,
-            ante=ante,
-            structure=kind,
-            progress=progress,
-        )
+            result = play_match(
+                bots,
+                hands=hands,
+                duplicate=duplicate,
+                seed=seed,
+                stacks=stack,
+                blinds=small_big,
+                ante=ante,
+                structure=kind,
+                progress=progress,
+            )
+    except Interrupted as stop:
+        partial: MatchResult = stop.partial
+        if partial.hands:
+            _report(partial, seed=seed, as_json=as_json, plot=None)
+        unplotted = f"; no plot written to {plot}" if plot else ""
+        raise interrupted(f"{partial.hands:,} of {hands:,} hands played{unplotted}") from None
     if plot:
         plot_match(result, plot)
+    _report(result, seed=seed, as_json=as_json, plot=plot)
+
+
+def _report(result: MatchResult, *, seed: int | None, as_json: bool, plot: str | None) -> None:
+    """Print the match's report: a table, or ``--json``."""
+    from rich.table import Table
+
     if as_json:
         data = result.to_json()
         data["plot"] = plot

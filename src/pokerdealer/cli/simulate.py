@@ -31,6 +31,10 @@ be right and the cluster down: the machine's failure, not the command line's).
 A ``--stack`` below the big blind is refused: every hand would start with
 players all-in on their blinds, which is rarely what was meant;
 ``--allow-short-stacks`` plays it anyway.
+
+Ctrl-C stops the run at once and prints the result of the hands played so
+far (the first ones, in order: the same as a run of that many hands with the
+same seed), then exits with status 130; ``--out`` then holds those hands.
 """
 
 from __future__ import annotations
@@ -41,12 +45,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._app import app, console, interrupted, reports_errors
 from pokerdealer.cli._display import progress_bar
 from pokerdealer.cli._options import check_output_file, parse_blinds, parse_structure
-from pokerdealer.errors import PokerDealerError
+from pokerdealer.errors import Interrupted, PokerDealerError
 
 if TYPE_CHECKING:  # the rules load when the command runs (start-up time of the CLI)
+    from pokerdealer.bots import SimulationResult
     from pokerdealer.rules import Hand
 
 __all__ = ["PhhsWriter", "simulate_command"]
@@ -145,20 +150,33 @@ def simulate_command(
             on_history=writer.write_text if writer is not None else None,
         )
 
+    stopped = False
     try:
         with progress:
             result = run()
+    except Interrupted as stop:
+        result, stopped = stop.partial, True
     finally:
         if writer is not None:
             writer.close()
+    _report(result, as_json=as_json, players=players, blinds=blinds, stack=stack, out=out)
+    if stopped:
+        raise interrupted(
+            f"{result.hands:,} of {hands:,} hands played (the first ones; the result above is theirs)"
+        )
 
+
+def _report(
+    result: SimulationResult, *, as_json: bool, players: int, blinds: str, stack: int, out: Path | None
+) -> None:
+    """Print the result: a table (or ``--json``), the speed, where the hands went."""
     if as_json:
         console.print_json(json.dumps(result.to_json()))
         return
     from rich.table import Table
 
     table = Table(
-        title=f"{hands} hands, {players} players, blinds {blinds}, stacks {stack}",
+        title=f"{result.hands} hands, {players} players, blinds {blinds}, stacks {stack}",
         caption="bb/100 ± 95% CI; VPIP, PFR, flop (saw the flop), WTSD (went to showdown), "
         "fold: of hands dealt; W$SD: of showdowns",
         padding=(0, 1),

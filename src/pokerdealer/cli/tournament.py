@@ -25,6 +25,10 @@ prizes); ``hand`` in a move is the number of hands finished in the event
 before it. ``--out DIR`` writes every hand as PHH, ``DIR/hand-000001.phh``
 and on, numbered in the order they finished, with the table and the table's
 hand number in the metadata.
+
+Ctrl-C stops the event and says how far it got (hands played, entrants
+still in, and the seed), then exits with status 130; ``--out`` holds the
+hands finished.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from typing import Annotated
 
 import typer
 
-from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._app import app, console, interrupted, reports_errors
 from pokerdealer.cli._options import output_folder
 from pokerdealer.errors import PokerDealerError
 
@@ -125,12 +129,19 @@ def tournament_command(
         (out / f"hand-{written:06d}.phh").write_text(dumps(history), encoding="utf-8")
 
     started = time.perf_counter()
-    play_event(
-        event,
-        lambda name: by_name[name].act,
-        seconds_per_hand=hand_seconds if settings.timed else None,
-        on_hand=on_hand,
-    )
+    try:
+        play_event(
+            event,
+            lambda name: by_name[name].act,
+            seconds_per_hand=hand_seconds if settings.timed else None,
+            on_hand=on_hand,
+        )
+    except KeyboardInterrupt:
+        kept = f"; {written:,} hand histories written to {out}" if out is not None else ""
+        raise interrupted(
+            f"{event.hands:,} hands played, {event.alive:,} of {event.entries:,} entrants "
+            f"still in at {len(event.tables):,} tables, seed {seed}{kept}"
+        ) from None
     seconds = time.perf_counter() - started
     conserved = event.total_chips == event.entries * stack
     result = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from copy import deepcopy
 
 import numpy as np
 
@@ -21,6 +22,7 @@ from pokerdealer.equity._kernel import (
     board_tables,
     ranks_of,
 )
+from pokerdealer.errors import Interrupted
 
 __all__ = ["BOARD_ACCEPTANCE", "MC_BATCH", "REJECTION_ACCEPTANCE", "monte_carlo_tally"]
 
@@ -194,6 +196,9 @@ def monte_carlo_tally(
     A sample still colliding after a fixed number of rounds is dropped; the
     accepted ones keep the exact distribution. The batch size is fixed, so
     a seed and a sample count reproduce a run exactly.
+
+    Ctrl-C raises :class:`~pokerdealer.errors.Interrupted` with the tally of
+    the whole batches scored (a smaller sample of the same run).
     """
     started = time.perf_counter()
     count = players.count
@@ -236,77 +241,82 @@ def monte_carlo_tally(
     for p in fixed:
         fixed_used |= players.holes[p][0]
     tally = Tally(count, with_categories=categories)
+    kept = deepcopy(tally)  # as of the last whole batch: what Ctrl-C reports
     one = np.ones(1)
     scored = 0
-    while True:
-        batch = MC_BATCH if samples is None else min(MC_BATCH, samples - scored)
-        if batch <= 0:
-            break
-        picks = [np.zeros(batch, np.intp) for _ in range(count)]
-        used = np.full(batch, fixed_used, np.int64)
-        alive = np.ones(batch, bool)
-        pending = np.arange(batch) if weighted else np.arange(0)
-        for _ in range(_REDRAWS):
-            if not pending.size:
+    try:
+        while True:
+            batch = MC_BATCH if samples is None else min(MC_BATCH, samples - scored)
+            if batch <= 0:
                 break
-            taken = np.full(pending.size, fixed_used, np.int64)
-            clash = np.zeros(pending.size, bool)
-            for p in weighted:
-                if equal[p]:
-                    draw = rng.integers(0, len(players.keys[p]), pending.size)
-                else:
-                    total = cumulative[p][-1]
-                    draw = np.searchsorted(
-                        cumulative[p], rng.random(pending.size) * total, side="right"
-                    )
-                    np.minimum(draw, len(cumulative[p]) - 1, out=draw)
-                picks[p][pending] = draw
-                mask = players.holes[p][draw]
-                clash |= (taken & mask) != 0
-                taken |= mask
-            used[pending] = taken
-            pending = pending[clash]
-        alive[pending] = False
-        slots: list[np.ndarray] = []
-        if use_table:
-            board_key, board_mask = _draw_board(rng, parts, used, alive)
-        else:
-            taken = [
-                combo_places[p][:, i][picks[p]]
-                for p in weighted
-                for i in range(combo_places[p].shape[1])
-            ]
-            slots = _deal_cards(rng, len(deck), taken, k + 2 * len(uniform), batch)
-            board_key = np.zeros(batch, np.int64)
-            board_mask = np.zeros(batch, np.int64)
-            for slot in slots[:k]:
-                board_key += deck_codes[slot]
-                board_mask |= deck_bits[slot]
-        if not alive.all():
-            keep = np.flatnonzero(alive)
-            board_key, board_mask = board_key[keep], board_mask[keep]
-            slots = [slot[keep] for slot in slots]
-            picks = [pick[keep] for pick in picks]
-        # A hand's card mask only matters when it holds five cards of a suit,
-        # so masks are built for those rows only (``hand_masks``).
-        ranks = []
-        for p in range(count):
-            if p in fixed:
-                key = board_key + players.keys[p][0]
-                hand_masks = _fixed_masks(board_mask, players.masks[p][0])
-            elif p in uniform:
-                i = uniform.index(p)
-                first, second = slots[k + 2 * i], slots[k + 2 * i + 1]
-                key = board_key + (deck_codes[first] + deck_codes[second] + players.board_key)
-                hand_masks = _dealt_masks(board_mask, deck_bits, first, second, players.board_mask)
+            picks = [np.zeros(batch, np.intp) for _ in range(count)]
+            used = np.full(batch, fixed_used, np.int64)
+            alive = np.ones(batch, bool)
+            pending = np.arange(batch) if weighted else np.arange(0)
+            for _ in range(_REDRAWS):
+                if not pending.size:
+                    break
+                taken = np.full(pending.size, fixed_used, np.int64)
+                clash = np.zeros(pending.size, bool)
+                for p in weighted:
+                    if equal[p]:
+                        draw = rng.integers(0, len(players.keys[p]), pending.size)
+                    else:
+                        total = cumulative[p][-1]
+                        draw = np.searchsorted(
+                            cumulative[p], rng.random(pending.size) * total, side="right"
+                        )
+                        np.minimum(draw, len(cumulative[p]) - 1, out=draw)
+                    picks[p][pending] = draw
+                    mask = players.holes[p][draw]
+                    clash |= (taken & mask) != 0
+                    taken |= mask
+                used[pending] = taken
+                pending = pending[clash]
+            alive[pending] = False
+            slots: list[np.ndarray] = []
+            if use_table:
+                board_key, board_mask = _draw_board(rng, parts, used, alive)
             else:
-                key = board_key + players.keys[p][picks[p]]
-                hand_masks = _picked_masks(board_mask, players.masks[p], picks[p])
-            ranks.append(ranks_of(key, hand_masks)[None, :])
-        tally.score(ranks, None, one)
-        scored += batch
-        if _time_is_up(started, scored, samples=samples, seconds=seconds, progress=progress):
-            break
+                taken = [
+                    combo_places[p][:, i][picks[p]]
+                    for p in weighted
+                    for i in range(combo_places[p].shape[1])
+                ]
+                slots = _deal_cards(rng, len(deck), taken, k + 2 * len(uniform), batch)
+                board_key = np.zeros(batch, np.int64)
+                board_mask = np.zeros(batch, np.int64)
+                for slot in slots[:k]:
+                    board_key += deck_codes[slot]
+                    board_mask |= deck_bits[slot]
+            if not alive.all():
+                keep = np.flatnonzero(alive)
+                board_key, board_mask = board_key[keep], board_mask[keep]
+                slots = [slot[keep] for slot in slots]
+                picks = [pick[keep] for pick in picks]
+            # A hand's card mask only matters when it holds five cards of a suit,
+            # so masks are built for those rows only (``hand_masks``).
+            ranks = []
+            for p in range(count):
+                if p in fixed:
+                    key = board_key + players.keys[p][0]
+                    hand_masks = _fixed_masks(board_mask, players.masks[p][0])
+                elif p in uniform:
+                    i = uniform.index(p)
+                    first, second = slots[k + 2 * i], slots[k + 2 * i + 1]
+                    key = board_key + (deck_codes[first] + deck_codes[second] + players.board_key)
+                    hand_masks = _dealt_masks(board_mask, deck_bits, first, second, players.board_mask)
+                else:
+                    key = board_key + players.keys[p][picks[p]]
+                    hand_masks = _picked_masks(board_mask, players.masks[p], picks[p])
+                ranks.append(ranks_of(key, hand_masks)[None, :])
+            tally.score(ranks, None, one)
+            scored += batch
+            kept = deepcopy(tally)
+            if _time_is_up(started, scored, samples=samples, seconds=seconds, progress=progress):
+                break
+    except KeyboardInterrupt:
+        raise Interrupted(kept) from None
     return tally
 
 
@@ -360,19 +370,24 @@ def _compiled_tally(
     cards = deck.astype(np.int64)  # shuffled in place, sample after sample
     state = np.array([rng.integers(0, 1 << 62)], np.uint64)
     tally = Tally(count)
+    kept = deepcopy(tally)  # as of the last whole batch: what Ctrl-C reports
     scored = 0
-    while True:
-        batch = MC_BATCH if samples is None else min(MC_BATCH, samples - scored)
-        if batch <= 0:
-            break
-        compiled(
-            state, cards, batch, k, dealt, hole_key, hole_suits, players.board_key, board_suits,
-            CARD_CODE, _NON_FLUSH_7, _FLUSH_SUIT, _FLUSH_RANK,
-            tally.win, tally.tie, tally.share, tally.share_sq,
-        )  # fmt: skip
-        scored += batch
-        if _time_is_up(started, scored, samples=samples, seconds=seconds, progress=progress):
-            break
-    tally.total = float(scored)
-    tally.outcomes = scored
+    try:
+        while True:
+            batch = MC_BATCH if samples is None else min(MC_BATCH, samples - scored)
+            if batch <= 0:
+                break
+            compiled(
+                state, cards, batch, k, dealt, hole_key, hole_suits, players.board_key, board_suits,
+                CARD_CODE, _NON_FLUSH_7, _FLUSH_SUIT, _FLUSH_RANK,
+                tally.win, tally.tie, tally.share, tally.share_sq,
+            )  # fmt: skip
+            scored += batch
+            tally.total = float(scored)
+            tally.outcomes = scored
+            kept = deepcopy(tally)
+            if _time_is_up(started, scored, samples=samples, seconds=seconds, progress=progress):
+                break
+    except KeyboardInterrupt:
+        raise Interrupted(kept) from None
     return tally

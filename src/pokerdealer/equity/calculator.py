@@ -57,7 +57,7 @@ from pokerdealer.equity._montecarlo import monte_carlo_tally
 from pokerdealer.equity.errors import EquityError
 from pokerdealer.equity.ranges import Range, RangeLike, class_combos, parse_range
 from pokerdealer.equity.table import EquityTable, load_equity_table
-from pokerdealer.errors import CardParseError
+from pokerdealer.errors import CardParseError, Interrupted
 from pokerdealer.evaluation.value import Category
 
 __all__ = [
@@ -249,6 +249,8 @@ def equity(
         module docstring for which).
     :raises EquityError: bad players, cards, a question with no deal, or a
         table file that cannot be read.
+    :raises Interrupted: Ctrl-C; during Monte Carlo, with the result of the
+        samples scored so far as ``partial`` (``None`` before the first batch).
 
     >>> r = equity(["AA", "KK"], board="2c 7d 9h")
     >>> r.method, r.players[0].combos, round(r.players[0].equity, 3)
@@ -382,17 +384,24 @@ def equity(
     else:
         if samples is None and seconds is None:
             samples = DEFAULT_SAMPLES
-        tally = monte_carlo_tally(
-            arrays,
-            deck,
-            k,
-            np.random.default_rng(seed),
-            samples=samples,
-            seconds=seconds,
-            categories=categories,
-            progress=progress,
-            seeded=seed is not None,
-        )
+        try:
+            tally = monte_carlo_tally(
+                arrays,
+                deck,
+                k,
+                np.random.default_rng(seed),
+                samples=samples,
+                seconds=seconds,
+                categories=categories,
+                progress=progress,
+                seeded=seed is not None,
+            )
+        except Interrupted as stop:  # Ctrl-C: the samples scored so far are an estimate too
+            scored = stop.partial
+            partial = None
+            if scored is not None and scored.outcomes > 0:
+                partial = _result(scored, method, inputs, combos, board_cards, dead_cards, started)
+            raise Interrupted(partial) from None
         if tally.outcomes == 0:
             raise EquityError(
                 "no deal could be sampled: the ranges almost never fit together without sharing "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import socket
 import sys
 from collections.abc import Callable, Sequence
@@ -80,18 +81,41 @@ class Local:
         if method == "forkserver":
             context.set_forkserver_preload([fn.__module__])
         out: list[Any] = [None] * len(tasks)
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            pending: dict[Future[Any], int] = {
-                pool.submit(fn, *args): i for i, args in enumerate(tasks)
-            }
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    i = pending.pop(future)
-                    out[i] = future.result()
-                    if on_done is not None:
-                        on_done(i, out[i])
+        with ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=_leave_interrupts_to_the_parent
+        ) as pool:
+            try:
+                pending: dict[Future[Any], int] = {
+                    pool.submit(fn, *args): i for i, args in enumerate(tasks)
+                }
+                while pending:
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        i = pending.pop(future)
+                        out[i] = future.result()
+                        if on_done is not None:
+                            on_done(i, out[i])
+            except BaseException:
+                _stop_now(pool)
+                raise
         return out
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores SIGINT: Ctrl-C at a terminal reaches every process of the
+    foreground group, and a worker that died of it would print its own traceback
+    and break the pool; the parent stops the workers instead (:func:`_stop_now`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_now(pool: ProcessPoolExecutor) -> None:
+    """Drop the tasks not started and end the workers at once: leaving the pool's
+    ``with`` block would otherwise wait for every task submitted (Ctrl-C on a
+    million hands went on playing them all)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 @dataclass(frozen=True)
@@ -128,6 +152,7 @@ class Ray:
             else:
                 ray.init(num_cpus=self.num_cpus, include_dashboard=False, log_to_driver=False)
             started = True
+        waiting: list[Any] = []
         try:
             remote = ray.remote(fn)
             refs = [remote.remote(*args) for args in tasks]
@@ -142,6 +167,11 @@ class Ray:
                     if on_done is not None:
                         on_done(i, out[i])
             return out
+        except BaseException:
+            if not started:  # Ctrl-C on a cluster that goes on: the tasks left are not wanted
+                for ref in waiting:
+                    ray.cancel(ref, force=True)
+            raise
         finally:
             if started:
                 ray.shutdown()

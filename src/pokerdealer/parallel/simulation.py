@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass, fields
 
 from pokerdealer.bots import BotStats, SimulationResult, simulate
-from pokerdealer.errors import PokerDealerError
+from pokerdealer.errors import Interrupted, PokerDealerError
 from pokerdealer.parallel.backend import Backend, make_backend
 from pokerdealer.parallel.seeding import block_seed, resolve_seed
 from pokerdealer.rules import HandConfig
@@ -190,6 +190,10 @@ def simulate_parallel(
     :param progress: called with the number of hands finished so far.
     :param on_history: called with ``(number, phh_text)`` for every hand, in
         hand order (from 1), e.g. to write a ``.phhs`` file.
+    :raises Interrupted: on Ctrl-C, with the result of the first hands, in
+        order, as ``partial``: every block up to the first one not finished
+        (the hands ``on_history`` was given), so it is the result a run of
+        that many hands gives.
     """
     bot_names = [b.strip() for b in bot_names if b.strip()]
     if not bot_names:
@@ -199,26 +203,36 @@ def simulate_parallel(
     runner = backend if backend is not None else make_backend(workers=workers, ray=ray)
     want_histories = on_history is not None
     done = 0
-    next_block = 0
-    waiting: dict[int, BlockResult] = {}
+    in_order = 0  # blocks 0 .. in_order - 1 have all finished
+    finished_blocks: dict[int, BlockResult] = {}
 
     def finished(_: int, part: BlockResult) -> None:
-        nonlocal done, next_block
+        nonlocal done, in_order
         done += part.hands
         if progress is not None:
             progress(done)
-        if on_history is not None:
-            waiting[part.index] = part
-            while next_block in waiting:
-                ready = waiting.pop(next_block)
-                for offset, text in enumerate(ready.histories or ()):
-                    on_history(blocks[next_block].start + offset + 1, text)
-                next_block += 1
+        finished_blocks[part.index] = part
+        while in_order in finished_blocks:
+            if on_history is not None:
+                for offset, text in enumerate(finished_blocks[in_order].histories or ()):
+                    on_history(blocks[in_order].start + offset + 1, text)
+            in_order += 1
 
     started = time.perf_counter()
     tasks = [(config, tuple(bot_names), block, want_histories) for block in blocks]
-    parts = runner.map(simulate_block, tasks, finished)
-    seconds = time.perf_counter() - started
+    try:
+        parts = runner.map(simulate_block, tasks, finished)
+    except KeyboardInterrupt:
+        played = [finished_blocks[k] for k in range(in_order)]
+        partial = _result(config, bot_names, played, time.perf_counter() - started)
+        raise Interrupted(partial) from None
+    return _result(config, bot_names, parts, time.perf_counter() - started)
+
+
+def _result(
+    config: HandConfig, bot_names: Sequence[str], parts: Sequence[BlockResult], seconds: float
+) -> SimulationResult:
+    """The blocks ``parts`` merged; with none, every bot at zero."""
     if not parts:
         names = [bot_names[i % len(bot_names)] for i in range(config.player_count)]
         empty = SimulationResult(0, seconds)

@@ -1,0 +1,188 @@
+"""Ctrl-C stops a long run at once, prints what it had done, and exits with status 130.
+
+Each command runs as at a terminal: standard error on a pseudo-terminal (so the
+progress bar shows, and the test waits for it rather than for a time), in its own
+process group, which SIGINT is sent to as a terminal sends Ctrl-C (worker
+processes get it too).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerdealer.cli import app
+from pokerdealer.history import load_all
+
+ENTRY = "import sys; from pokerdealer.cli import main; sys.argv[0] = 'pokerdealer'; main()"
+
+#: Seconds from Ctrl-C to the exit that count as "at once", with room for a busy
+#: machine (on a quiet one it is about 0.1 s).
+PROMPT = 3.0
+
+
+class AtATerminal:
+    """A command with standard error on a pseudo-terminal; standard output to a file."""
+
+    def __init__(self, tmp_path: Path, *args: str) -> None:
+        self.master, slave = pty.openpty()
+        self.out_path = tmp_path / "stdout"
+        env = {**os.environ, "COLUMNS": "120", "LINES": "40"}
+        env.pop("TTY_COMPATIBLE", None)
+        with self.out_path.open("w") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", ENTRY, *args],
+                stdin=subprocess.DEVNULL, stdout=out, stderr=slave, env=env, start_new_session=True,
+            )
+        os.close(slave)
+        self.screen = ""
+
+    def _read(self, timeout: float) -> bool:
+        """Read what the terminal shows within ``timeout``; False once the command has ended."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # EIO: the command closed its side
+            chunk = b""
+        self.screen += chunk.decode(errors="replace")
+        return bool(chunk)
+
+    def wait_for(self, pattern: str, timeout: float = 60) -> None:
+        """Wait until the terminal shows ``pattern`` (a regular expression)."""
+        deadline = time.monotonic() + timeout
+        while not re.search(pattern, self.screen):
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._read(min(left, 1.0)):
+                self.process.kill()
+                pytest.fail(f"never showed {pattern!r}: {self.screen!r}")
+
+    def ctrl_c(self) -> tuple[float, str, str]:
+        """Send Ctrl-C; returns the seconds to the exit, standard output and the
+        terminal's text after Ctrl-C (the exit status is ``self.process.returncode``)."""
+        shown = len(self.screen)
+        started = time.monotonic()
+        os.killpg(self.process.pid, signal.SIGINT)
+        try:
+            while self.process.poll() is None and time.monotonic() - started < 30:
+                self._read(0.05)
+            elapsed = time.monotonic() - started
+            while self._read(0.2):
+                pass
+        finally:
+            if self.process.poll() is None:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+            os.close(self.master)
+        return elapsed, self.out_path.read_text(), self.screen[shown:]
+
+
+def wait_until(ready: Callable[[], bool], run: AtATerminal, timeout: float = 60) -> None:
+    """Wait for a state the command reaches (a file written), not for a time."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < deadline and run.process.poll() is None, run.screen
+        time.sleep(0.05)
+
+
+def interrupted_line(after: str) -> str:
+    """The ``interrupted: ...`` line of what the terminal showed (its escapes removed)."""
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", after).replace("\r", "\n")
+    lines = [line for line in text.splitlines() if line.startswith("interrupted: ")]
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+def test_simulate_on_worker_processes_stops_and_reports_the_first_hands_played(tmp_path):
+    hands = tmp_path / "hands.phhs"
+    run = AtATerminal(
+        tmp_path, "simulate", "--hands", "1000000", "--workers", "2", "--seed", "7", "--json",
+        "--out", str(hands),
+    )
+    wait_until(lambda: hands.exists() and hands.stat().st_size > 0, run)  # the first hands are in
+    elapsed, out, after = run.ctrl_c()
+    assert run.process.returncode == 130
+    assert elapsed < PROMPT
+    played = json.loads(out)["hands"]
+    assert played > 0
+    assert interrupted_line(after) == (
+        f"interrupted: {played:,} of 1,000,000 hands played (the first ones; the result above is theirs)"
+    )
+    assert "Traceback" not in after
+    # The partial result is the one a run of that many hands gives, and --out holds them.
+    assert len(load_all(hands)) == played
+    again = CliRunner().invoke(
+        app, ["simulate", "--hands", str(played), "--workers", "1", "--seed", "7", "--json"]
+    )
+    timing = ("seconds", "hands_per_second")
+    assert {k: v for k, v in json.loads(again.stdout).items() if k not in timing} == {
+        k: v for k, v in json.loads(out).items() if k not in timing
+    }
+
+
+def test_a_match_stops_and_reports_the_hands_played(tmp_path):
+    run = AtATerminal(tmp_path, "match", "random", "caller", "--hands", "10000000", "--seed", "1")
+    run.wait_for(r"match.*[1-9]\d*/10000000")
+    elapsed, out, after = run.ctrl_c()
+    assert run.process.returncode == 130
+    assert elapsed < PROMPT
+    played = int(re.search(r"(\d+) hands \(plain", out)[1])
+    assert played > 0 and "random" in out and "caller" in out
+    assert interrupted_line(after) == f"interrupted: {played:,} of 10,000,000 hands played"
+
+
+def test_a_tournament_stops_and_says_how_far_it_got(tmp_path):
+    out_dir = tmp_path / "hands"
+    run = AtATerminal(tmp_path, "tournament", "--entrants", "2000", "--seed", "3", "--out", str(out_dir))
+    wait_until((out_dir / "hand-000001.phh").exists, run)  # the event is dealing
+    elapsed, out, after = run.ctrl_c()
+    assert run.process.returncode == 130
+    assert elapsed < PROMPT
+    written = len(list(out_dir.glob("hand-*.phh")))
+    assert re.fullmatch(
+        rf"interrupted: [\d,]+ hands played, [\d,]+ of 2,000 entrants still in at [\d,]+ tables, "
+        rf"seed 3; {written:,} hand histories written to {re.escape(str(out_dir))}",
+        interrupted_line(after),
+    )
+    assert out == ""
+
+
+def test_monte_carlo_equity_stops_and_prints_its_estimate_so_far(tmp_path):
+    run = AtATerminal(tmp_path, "equity", "AKs", "QQ", "random", "--samples", "1000000000", "--json")
+    run.wait_for(r"equity.*\d+%")  # the bar shows once the run has gone on a moment
+    elapsed, out, after = run.ctrl_c()
+    assert run.process.returncode == 130
+    assert elapsed < PROMPT
+    result = json.loads(out)
+    assert result["method"] == "monte_carlo" and result["boards"] > 0
+    assert abs(sum(player["equity"] for player in result["players"]) - 1) < 1e-9
+    assert interrupted_line(after) == (
+        f"interrupted: Monte Carlo stopped after {result['boards']:,} samples; the estimate above is theirs"
+    )
+
+
+def test_an_exact_equity_enumeration_stops_and_says_how_far_it_got(tmp_path):
+    run = AtATerminal(tmp_path, "equity", "22+", "random", "--exact")
+    run.wait_for(r"equity.*\d+%")
+    elapsed, out, after = run.ctrl_c()
+    assert run.process.returncode == 130
+    assert elapsed < PROMPT
+    assert out == ""  # no result: a part of an enumeration is not one
+    assert re.fullmatch(
+        r"interrupted: the exact enumeration was \d+% done, and gives no result until it is whole "
+        r"\(--monte-carlo --seconds 10 gives an estimate sooner\)",
+        interrupted_line(after),
+    )
