@@ -45,6 +45,9 @@ class AtATerminal:
             self.process = subprocess.Popen(
                 [sys.executable, "-c", ENTRY, *args],
                 stdin=subprocess.DEVNULL, stdout=out, stderr=slave, env=env, start_new_session=True,
+                # As at a terminal, even when these tests run where SIGINT is ignored
+                # (a shell's background job): Python then leaves it ignored.
+                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
             )
         os.close(slave)
         self.screen = ""
@@ -72,7 +75,8 @@ class AtATerminal:
 
     def ctrl_c(self) -> tuple[float, str, str]:
         """Send Ctrl-C; returns the seconds to the exit, standard output and the
-        terminal's text after Ctrl-C (the exit status is ``self.process.returncode``)."""
+        terminal's text after Ctrl-C (the exit status is ``self.process.returncode``).
+        No process of the command (a worker) may be left behind."""
         shown = len(self.screen)
         started = time.monotonic()
         os.killpg(self.process.pid, signal.SIGINT)
@@ -80,14 +84,49 @@ class AtATerminal:
             while self.process.poll() is None and time.monotonic() - started < 30:
                 self._read(0.05)
             elapsed = time.monotonic() - started
-            while self._read(0.2):
-                pass
+            left_behind = self._group_outlives()
         finally:
-            if self.process.poll() is None:
+            try:  # whatever did not stop, so that a failing test leaves nothing running
                 os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             self.process.wait()
+            self._drain()
             os.close(self.master)
+        assert not left_behind, f"left running after Ctrl-C: {left_behind} ({self.screen[shown:]!r})"
         return elapsed, self.out_path.read_text(), self.screen[shown:]
+
+    def _group_outlives(self, seconds: float = 5.0) -> list[str]:
+        """The processes of the command's group still there ``seconds`` after it ended."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(self.process.pid, 0)
+            except ProcessLookupError:
+                return []
+            self.process.poll()  # reap the command itself
+            time.sleep(0.05)
+        left = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                if int(fields[2]) == self.process.pid:  # the process group
+                    command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ")
+                    left.append(f"{stat.parent.name} {fields[0]} {command.decode()[:100]}")
+            except (OSError, IndexError, ValueError):
+                continue
+        return left
+
+    def _drain(self) -> None:
+        """Read what is left on the terminal, without waiting for more."""
+        while select.select([self.master], [], [], 0.1)[0]:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:  # EIO: every writer has closed its side
+                return
+            if not chunk:
+                return
+            self.screen += chunk.decode(errors="replace")
 
 
 def wait_until(ready: Callable[[], bool], run: AtATerminal, timeout: float = 60) -> None:

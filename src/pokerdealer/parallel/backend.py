@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import queue
 import signal
 import socket
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -81,20 +82,27 @@ class Local:
         if method == "forkserver":
             context.set_forkserver_preload([fn.__module__])
         out: list[Any] = [None] * len(tasks)
+        # Finished tasks come through a queue their futures put themselves in
+        # (from the pool's thread), not concurrent.futures.wait: that takes the
+        # lock of every pending future at each call (thousands of blocks), and a
+        # Ctrl-C between two of them left some held for good, the pool's thread
+        # stuck on them, and the command hanging at exit.
+        finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
         with ProcessPoolExecutor(
             max_workers=workers, mp_context=context, initializer=_leave_interrupts_to_the_parent
         ) as pool:
             try:
-                pending: dict[Future[Any], int] = {
-                    pool.submit(fn, *args): i for i, args in enumerate(tasks)
-                }
-                while pending:
-                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        i = pending.pop(future)
-                        out[i] = future.result()
-                        if on_done is not None:
-                            on_done(i, out[i])
+                index: dict[Future[Any], int] = {}
+                for i, args in enumerate(tasks):
+                    future = pool.submit(fn, *args)
+                    index[future] = i
+                    future.add_done_callback(finished.put)
+                for _ in tasks:
+                    future = finished.get()
+                    i = index[future]
+                    out[i] = future.result()
+                    if on_done is not None:
+                        on_done(i, out[i])
             except BaseException:
                 _stop_now(pool)
                 raise
@@ -109,13 +117,14 @@ def _leave_interrupts_to_the_parent() -> None:
 
 
 def _stop_now(pool: ProcessPoolExecutor) -> None:
-    """Drop the tasks not started and end the workers at once: leaving the pool's
+    """End the workers at once and drop the tasks not started: leaving the pool's
     ``with`` block would otherwise wait for every task submitted (Ctrl-C on a
-    million hands went on playing them all)."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
+    million hands went on playing them all). The pool's own thread is waited
+    for -- it sees the workers gone at once -- so that none of it still runs
+    while Python exits (Python 3.11 could then print a traceback)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
         process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 @dataclass(frozen=True)
