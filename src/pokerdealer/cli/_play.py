@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from pokerdealer._interrupts import held_interrupts
 from pokerdealer.cards import Card
 from pokerdealer.cli._app import console
 from pokerdealer.cli._display import FOUR_COLOUR_STYLES, cards_text, puts_all_in
@@ -361,7 +362,8 @@ class Session:
         if self.coach and self.human in record.hand.config.players:
             self._coach(record.hand, record.hand.config.players.index(self.human), after=True)
         if self.writer is not None:
-            self.writer.write(record.hand)
+            with held_interrupts():  # Ctrl-C leaves no hand half written
+                self.writer.write(record.hand)
 
     def _announce_next(self) -> None:
         table = self.table

@@ -42,6 +42,7 @@ from typing import Annotated
 
 import typer
 
+from pokerdealer._interrupts import held_interrupts
 from pokerdealer.cli._app import app, console, interrupted, reports_errors
 from pokerdealer.cli._options import output_folder
 from pokerdealer.errors import PokerDealerError
@@ -124,9 +125,10 @@ def tournament_command(
         from pokerdealer.history.convert import hand_to_history
         from pokerdealer.history.phh import dumps
 
-        written += 1
         history = hand_to_history(record.hand, metadata={"table": table.id, "hand": record.number})
-        (out / f"hand-{written:06d}.phh").write_text(dumps(history), encoding="utf-8")
+        with held_interrupts():  # Ctrl-C leaves no hand file half written, nor one not counted
+            (out / f"hand-{written + 1:06d}.phh").write_text(dumps(history), encoding="utf-8")
+            written += 1
 
     started = time.perf_counter()
     try:

@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass, fields
 
+from pokerdealer._interrupts import held_interrupts
 from pokerdealer.bots import BotStats, SimulationResult, simulate
 from pokerdealer.errors import Interrupted, PokerDealerError
 from pokerdealer.parallel.backend import Backend, make_backend
@@ -191,9 +192,9 @@ def simulate_parallel(
     :param on_history: called with ``(number, phh_text)`` for every hand, in
         hand order (from 1), e.g. to write a ``.phhs`` file.
     :raises Interrupted: on Ctrl-C, with the result of the first hands, in
-        order, as ``partial``: every block up to the first one not finished
-        (the hands ``on_history`` was given), so it is the result a run of
-        that many hands gives.
+        order, as ``partial``: every block up to the first one not finished,
+        so it is the result a run of that many hands gives. ``on_history`` was
+        given exactly those hands (Ctrl-C waits for a block being given).
     """
     bot_names = [b.strip() for b in bot_names if b.strip()]
     if not bot_names:
@@ -212,11 +213,12 @@ def simulate_parallel(
         if progress is not None:
             progress(done)
         finished_blocks[part.index] = part
-        while in_order in finished_blocks:
-            if on_history is not None:
-                for offset, text in enumerate(finished_blocks[in_order].histories or ()):
-                    on_history(blocks[in_order].start + offset + 1, text)
-            in_order += 1
+        with held_interrupts():  # a block's hands are given and counted as one step
+            while in_order in finished_blocks:
+                if on_history is not None:
+                    for offset, text in enumerate(finished_blocks[in_order].histories or ()):
+                        on_history(blocks[in_order].start + offset + 1, text)
+                in_order += 1
 
     started = time.perf_counter()
     tasks = [(config, tuple(bot_names), block, want_histories) for block in blocks]
