@@ -335,3 +335,62 @@ def test_after_a_kill_9_the_panel_still_shows_the_pause_pending_blinds_stand_up_
     finally:
         context.close()
         servers[-1].stop()
+
+
+def test_the_panel_never_undoes_what_the_host_is_changing_when_an_older_read_arrives(browser: Browser, room: Server) -> None:
+    # The panel reads the host's view after every state; a read sent before a click and answered
+    # after it is older than the click. Here the reads are held back on purpose, so the order is sure.
+    info = httpx.post(room.base + "/api/tables", json={"name": "t", "bots": []}, timeout=10).json()
+    context = _context(browser, "desktop", "en")
+    held: list[tuple[Any, Any]] = []
+
+    def hold_reads(route: Any, request: Any) -> None:  # noqa: ANN401
+        if request.method == "GET":
+            held.append((route, route.fetch()))  # the server's answer now, given to the page later
+        else:
+            route.continue_()
+
+    def reads_held(n: int) -> None:
+        deadline = time.monotonic() + 10
+        while len(held) < n:
+            assert time.monotonic() < deadline, "the panel did not read its view"
+            page.wait_for_timeout(20)
+
+    try:
+        page = context.new_page()
+        page.goto(room.base + info["host_url"])
+        expect(page.locator("#host-body")).to_be_visible()
+        page.route("**/api/tables/*/host", hold_reads)
+        page.evaluate("() => { hostPanel.refresh(); }")  # not awaited: the read is held
+        reads_held(1)  # straddle off, as it is before the click
+        page.fill("#host-big-blind", "8")  # typed, not applied yet
+        page.check("#host-straddle")
+        deadline = time.monotonic() + 10
+        while not _host_view(room, info["id"], info["host_token"])["settings"]["straddle"]:
+            assert time.monotonic() < deadline, "the click never reached the server"
+            time.sleep(0.05)
+        route, older = held[0]
+        route.fulfill(response=older)
+        reads_held(2)  # the older read was taken in, and the panel asks again
+        expect(page.locator("#host-straddle")).to_be_checked()
+        expect(page.locator("#host-big-blind")).to_have_value("8")
+        # Meanwhile the big blind is changed from elsewhere (the host's other device): the field the
+        # host is typing in keeps what they typed until they apply it.
+        r = httpx.post(f"{room.base}/api/tables/{info['id']}/host", headers={"X-Host-Token": info["host_token"]},
+                       json={"command": "settings", "settings": {"big_blind": 6}}, timeout=10)
+        assert r.status_code == 200, r.text
+        route, newer = held[1]
+        route.fulfill(response=newer)
+        page.unroute("**/api/tables/*/host")
+        with page.expect_response(lambda r: r.url.endswith("/host") and r.request.method == "GET"):
+            page.evaluate("() => { hostPanel.refresh(); }")  # not awaited: the read is held
+        expect(page.locator("#host-straddle")).to_be_checked()
+        expect(page.locator("#host-big-blind")).to_have_value("8")  # still what the host typed
+        page.click("#host-apply")
+        deadline = time.monotonic() + 10
+        while _host_view(room, info["id"], info["host_token"])["settings"]["big_blind"] != 8:
+            assert time.monotonic() < deadline, "the typed big blind was not applied"
+            time.sleep(0.05)
+        expect(page.locator("#host-big-blind")).to_have_value("8")
+    finally:
+        context.close()

@@ -16,7 +16,11 @@ const hostPanel = (() => {
     approve_players: "room.host.ui.approve_players", straddle: "room.host.ui.straddle" };
   const SWITCHES = ["host-approve", "host-straddle"];  // on/off settings, sent as soon as they are clicked
   let view = null, busy = false, again = false, lastFetch = 0, timer = null, refused = false;
+  let commands = 0;  // commands sent so far: a read sent before the last of them may not show it, and is read again
   const shown = {};  // the value last put in each settings field: a field is refilled only when it changes on the server
+  // What the host is doing in the form, which no state from the server may undo: the fields typed in
+  // since the last "Apply", and each switch clicked until the server's view says the same.
+  const edited = new Set(), switched = {};
 
   function sayError(text) {
     const e = $h("host-error");
@@ -29,10 +33,11 @@ const hostPanel = (() => {
     if (busy) { again = true; return; }
     busy = true; lastFetch = performance.now();
     let retry = false;
+    const sent = commands;
     try {
-      view = await api(`/api/tables/${id}/host`, undefined, { "X-Host-Token": token });
-      sayError("");
-      render();
+      const read = await api(`/api/tables/${id}/host`, undefined, { "X-Host-Token": token });
+      if (sent !== commands) again = true;  // a command went meanwhile: this read may be from before it
+      else { view = read; sayError(""); render(); }
     } catch (e) {
       if (e.status === undefined) retry = true;  // no answer (the server restarting): keep what is shown, ask again
       else {
@@ -53,14 +58,17 @@ const hostPanel = (() => {
     timer = setTimeout(() => { timer = null; refresh(); }, wait);
   }
 
-  async function command(body) {
+  // ``settled`` runs once the server has answered, whatever it said (before the answer is drawn).
+  async function command(body, settled = () => {}) {
+    commands += 1;
     try {
       const answer = await api(`/api/tables/${id}/host`, body, { "X-Host-Token": token });
       view = Object.assign(answer, { ledger: answer.ledger || (view && view.ledger) });  // the ledger until the next read
       sayError("");
+      settled(true);
       render();
       refresh();  // the ledger comes with a read, not with a command's answer
-    } catch (e) { sayError(e.message); }
+    } catch (e) { settled(false); sayError(e.message); render(); }
   }
 
   const valueWords = (k, v) => typeof v === "boolean" ? t(v ? "room.host.ui.on" : "room.host.ui.off")
@@ -84,9 +92,13 @@ const hostPanel = (() => {
     const next = Object.assign({}, view.settings, view.pending);
     for (const k of [...NUMBERS, "ante_type"]) {
       const field = $h("host-settings").elements[k];
-      if (shown[k] !== next[k]) { shown[k] = next[k]; field.value = next[k]; }
+      if (!edited.has(k) && shown[k] !== next[k]) { shown[k] = next[k]; field.value = next[k]; }
     }
-    for (const n of SWITCHES) $h(n).checked = !!next[$h(n).dataset.setting];
+    for (const n of SWITCHES) {
+      const setting = $h(n).dataset.setting;
+      if (setting in switched && switched[setting] === !!next[setting]) delete switched[setting];
+      $h(n).checked = setting in switched ? switched[setting] : !!next[setting];
+    }
     const pending = Object.entries(view.pending);
     $h("host-pending").classList.toggle("hidden", !pending.length);
     $h("host-pending").textContent = pending.length ? t("room.host.ui.pending", {
@@ -137,7 +149,16 @@ const hostPanel = (() => {
     $h("host-invite").addEventListener("click", () => copy(`${location.origin}/t/${id}`, "room.invite.copied"));
     $h("host-csv").addEventListener("click", downloadCsv);
     for (const n of SWITCHES) {
-      $h(n).addEventListener("change", (ev) => command({ command: "settings", settings: { [ev.target.dataset.setting]: ev.target.checked } }));
+      $h(n).addEventListener("change", (ev) => {
+        const setting = ev.target.dataset.setting, on = ev.target.checked;
+        switched[setting] = on;  // shown as clicked until the server's view agrees (or refuses)
+        // Refused, the switch shows the server's value again; taken, the answer shows it.
+        command({ command: "settings", settings: { [setting]: on } }, (ok) => { if (!ok && switched[setting] === on) delete switched[setting]; });
+      });
+    }
+    for (const k of [...NUMBERS, "ante_type"]) {
+      const field = $h("host-settings").elements[k];
+      for (const kind of ["input", "change"]) field.addEventListener(kind, () => edited.add(k));
     }
     $h("host-settings").addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -150,7 +171,10 @@ const hostPanel = (() => {
         if (v !== now[k]) changes[k] = v;
       }
       if (f.ante_type.value !== now.ante_type) changes.ante_type = f.ante_type.value;
-      if (Object.keys(changes).length) command({ command: "settings", settings: changes });
+      // Taken, the fields show the server's values again; refused, what the host typed stays to be corrected.
+      const applied = (ok) => { if (ok) { edited.clear(); for (const k in shown) delete shown[k]; } };
+      if (Object.keys(changes).length) command({ command: "settings", settings: changes }, applied);
+      else { applied(true); render(); }
     });
   }
   return { refresh, onState, render, isHost: !!token };
