@@ -1,21 +1,15 @@
-"""Shared fixtures: where the PHH dataset lives (``../shared/phh``), if it is here."""
+"""Shared fixtures: the PHH dataset (see tests/phh_dataset.py)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-#: The public PHH dataset snapshot (uoftcprg/phh-dataset @ b086f70), read in place.
-PHH_DATA = Path(__file__).resolve().parents[3] / "shared" / "phh" / "data"
+from tests.phh_dataset import phh_data_or_skip
 
 
 @pytest.fixture
 def phh_data() -> Path:
-    """The dataset folder; the test is skipped when it is absent (but fails in CI, which has it)."""
-    if not PHH_DATA.is_dir():
-        if os.environ.get("CI"):
-            pytest.fail(f"PHH dataset not found at {PHH_DATA}")
-        pytest.skip(f"PHH dataset not found at {PHH_DATA}")
-    return PHH_DATA
+    """The dataset folder, or the test is skipped saying how to get it."""
+    return phh_data_or_skip()

@@ -12,7 +12,7 @@ from pokerdealer.i18n import CATALOGS
 from pokerdealer.server.seat_names import bot_name, name_bots
 from tests.server.conftest import Client, Server
 from tests.server.test_host import play_until
-from tests.server.test_tournament import host, post_tournament, state
+from tests.server.tournaments import host, post_tournament, state
 
 #: The kinds a room seats (TableSettings and TournamentSpec accept these).
 KINDS = ("tight", "caller", "random")

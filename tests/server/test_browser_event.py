@@ -20,7 +20,7 @@ import pytest
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
-from tests.server.test_tournament import post_tournament
+from tests.server.tournaments import post_tournament
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
@@ -228,7 +228,11 @@ def test_a_player_sees_their_place_on_the_tournament_page_once_out(room: Server,
 
 
 def test_a_player_out_reenters_with_one_click_on_the_tournament_page_and_is_taken_to_their_seat(room: Server, browser: Browser) -> None:
-    from tests.server.test_tournament import ENTRANTS, reentry_event, shove_until_out  # Ann plays junk all in until out
+    from tests.server.tournaments import (  # Ann plays junk all in until out
+        ENTRANTS,
+        reentry_event,
+        shove_until_out,
+    )
 
     made = reentry_event(room)
     r = httpx.post(f"{room.base}/api/tournaments/{made['id']}/register", json={"name": "Ann"}, timeout=20)
@@ -250,7 +254,7 @@ def test_a_player_out_reenters_with_one_click_on_the_tournament_page_and_is_take
 
 
 def test_a_player_out_reenters_with_one_click_under_their_table_strip(room: Server, browser: Browser) -> None:
-    from tests.server.test_tournament import ENTRANTS, reentry_event, shove_until_out
+    from tests.server.tournaments import ENTRANTS, reentry_event, shove_until_out
 
     made = reentry_event(room)
     r = httpx.post(f"{room.base}/api/tournaments/{made['id']}/register", json={"name": "Ann"}, timeout=20)

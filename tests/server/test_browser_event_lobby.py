@@ -18,7 +18,7 @@ from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_event import open_page, shots
 from tests.server.test_browser_i18n import english_left
-from tests.server.test_tournament import post_tournament
+from tests.server.tournaments import post_tournament
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, expect  # noqa: E402

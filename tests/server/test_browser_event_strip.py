@@ -15,7 +15,15 @@ from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_event import until
 from tests.server.test_browser_event_words import LANGS, SIZES, open_page, shot
-from tests.server.test_tournament import create, host, reenter, reentry_event, register, shove_until_out, state
+from tests.server.tournaments import (
+    create,
+    host,
+    reenter,
+    reentry_event,
+    register,
+    shove_until_out,
+    state,
+)
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, expect  # noqa: E402

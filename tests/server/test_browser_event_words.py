@@ -4,7 +4,6 @@ if set): the next level's ante within its sentence, and the tiles before the sta
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +12,7 @@ import pytest
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_event import shots
-from tests.server.test_tournament import create, host, register
+from tests.server.tournaments import create, host, register
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, expect  # noqa: E402

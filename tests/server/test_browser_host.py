@@ -15,7 +15,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path

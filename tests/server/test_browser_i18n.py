@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.conftest import Server
 from tests.server.chromium import ARGS, CHROMIUM, check_or_call_until, needs_chromium
+from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402

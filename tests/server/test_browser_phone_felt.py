@@ -14,7 +14,7 @@ import pytest
 from tests.server.chromium import check_or_call, needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import shot
-from tests.server.test_tournament import create, host, me, register
+from tests.server.tournaments import create, host, me, register
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, BrowserContext, Page  # noqa: E402

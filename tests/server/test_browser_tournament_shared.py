@@ -21,8 +21,8 @@ import pytest
 from tests.server.chromium import check_or_call, check_or_fold, needs_chromium
 from tests.server.conftest import Server, new_pg_database
 from tests.server.test_browser_event_words import shot
-from tests.server.test_tournament import chips, create, host, state
 from tests.server.test_tournament_shared import hand_table_to, lease_owners, two_processes
+from tests.server.tournaments import chips, create, host, state
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, WebSocket, expect  # noqa: E402

@@ -12,11 +12,11 @@ import re
 import pytest
 
 from pokerdealer.bots import make_bots
+from pokerdealer.server.csv_out import csv_cell
+from pokerdealer.server.event_views import player_view, public_state, standings_csv
 from pokerdealer.table import Level, TableError
 from pokerdealer.table.event import Event, EventSettings, play_event
 from pokerdealer.table.structures import Break, structure
-from pokerdealer.server.csv_out import csv_cell
-from pokerdealer.server.event_views import player_view, public_state, standings_csv
 from tests.server.security.spelling import cards_named
 
 TURBO = structure("turbo", timed=False)

@@ -8,13 +8,18 @@ import json
 import time
 from pathlib import Path
 
-import httpx
 from sqlalchemy import text
 from typer.testing import CliRunner
 
 from pokerdealer.cli import app
 from pokerdealer.server.schema import (
-    BASELINE, alembic_config, check, database_url, head_revision, make_engine, status,
+    BASELINE,
+    alembic_config,
+    check,
+    database_url,
+    head_revision,
+    make_engine,
+    status,
 )
 from tests.server.conftest import Client, Server
 

@@ -14,7 +14,7 @@ import pytest
 
 from pokerdealer.server.tournament import TournamentSpec
 from tests.server.conftest import Client, Server
-from tests.server.test_tournament import post_tournament
+from tests.server.tournaments import post_tournament
 
 
 @pytest.fixture(scope="module")

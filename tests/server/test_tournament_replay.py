@@ -7,18 +7,17 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from pathlib import Path
 from typing import Any
 from unittest import mock
 
 import pytest
 
 from pokerdealer.server import db, tournament
+from pokerdealer.server.private import private_state
 from pokerdealer.server.room import Room
 from pokerdealer.server.schema import check
 from pokerdealer.server.settings import ServerOptions
 from pokerdealer.server.tournament import LiveEvent, TournamentSpec, create_event
-from pokerdealer.server.private import private_state
 from pokerdealer.table.event import EventTable as PureTable
 
 SEED = 11

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from tests.server.conftest import Server, new_pg_database
-from tests.server.test_tournament import BUY_IN, STACK, chips, create, host, state
+from tests.server.tournaments import BUY_IN, STACK, chips, create, host, state
 
 ENTRANTS = 8
 LEASE = 3.0  # renewed every second: a loaded machine does not lose it by accident

@@ -497,7 +497,9 @@ def _print_batch(results: dict[str, Any], lang: str) -> None:
         table.add_row(Text(_w(lang, word)), Text(f"{count:,}", style=style if count else ""))
     console.print(table)
     for item in results["mismatches"]:
-        console.print(Text(_labelled(lang, _w(lang, "mismatches"), item["path"]), style="red"))
+        # soft_wrap: a long path is left whole for the terminal to wrap (rich would break it, and a
+        # path broken by a newline can no longer be copied).
+        console.print(Text(_labelled(lang, _w(lang, "mismatches"), item["path"]), style="red"), soft_wrap=True)
         console.print(Text(f"  {_labelled(lang, _w(lang, 'recorded'), item['expected'])}"))
         console.print(Text(f"  {_labelled(lang, _w(lang, 'replayed'), item['got'])}"))
     for item in results["rejected"]:
