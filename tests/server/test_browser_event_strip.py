@@ -13,7 +13,6 @@ import pytest
 
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
-from tests.server.test_browser_event import until
 from tests.server.test_browser_event_words import LANGS, SIZES, open_page, shot
 from tests.server.tournaments import (
     create,
@@ -89,16 +88,15 @@ def test_the_strip_offers_no_reentry_to_a_player_who_has_none_left(room: Server,
     assert not out["can_reenter"] and state(room, ev["id"])["registration"]["open"]
     page = open_page(browser, f"{room.base}/", size="phone", lang="zh-Hant", accept="zh-TW")
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"pd.seat.{out['last_table']}", token])
-    asked: list[Any] = []
-    page.on("response", lambda r: asked.append(r) if re.search(r"/api/tournaments/[^/]+/me$", r.url) else None)
-    page.goto(f"{room.base}/t/{out['last_table']}")
-    # Her place, and no button -- though the event takes re-entries (the strip's re_entry).
-    expect(page.locator("#event-result")).to_contain_text(f"第 {out['place']} 名")
-    expect(page.locator("#event-reenter")).to_have_count(0)
+    # (Waited for by Playwright: an event handler's list is filled only while Playwright is called.)
+    with page.expect_response(lambda r: re.search(r"/api/tournaments/[^/]+/me$", r.url) is not None) as asked:
+        page.goto(f"{room.base}/t/{out['last_table']}")
+        # Her place, and no button -- though the event takes re-entries (the strip's re_entry).
+        expect(page.locator("#event-result")).to_contain_text(f"第 {out['place']} 名")
+        expect(page.locator("#event-reenter")).to_have_count(0)
     # Nor once the strip has asked /me whether she may re-enter (she may not).
-    until(lambda: asked)
-    assert asked[0].json()["can_reenter"] is False
-    page.wait_for_timeout(500)  # the answer is drawn by the next render: time to show a button if any
+    assert asked.value.json()["can_reenter"] is False
+    expect(page.locator("#event-strip")).to_have_attribute("data-reentry", "no")  # the answer taken in
     expect(page.locator("#event-reenter")).to_have_count(0)
     shot(page, "event-strip-no-reentry-zh-Hant-phone")
     page.context.close()

@@ -85,6 +85,7 @@ async function askReentry(eventId, finish) {
   if (reentry.finish !== finish) return;  // asked again meanwhile: that answer counts
   reentry.may = !!(me && me.can_reenter);
   if (reentry.may && typeof state === "object" && state) renderEvent(state);
+  document.getElementById("event-strip").dataset.reentry = reentry.may ? "yes" : "no";  // answered (and drawn)
 }
 
 // Re-enter (out, registration open): the same token opens the seat the event draws, maybe at another table.
