@@ -54,6 +54,14 @@ def fill_bots(page: Page, **counts: int) -> None:
         page.fill(f"#create input[data-bot-kind={kind}]", str(counts.get(kind, 0)))
 
 
+def settled(page: Page) -> None:
+    """Wait until the page is in its words (the catalog loaded and put in), its fonts are
+    loaded and a frame has been drawn since: what a test measures is then what a person sees.
+    The felt is laid out by CSS alone, so a resize is drawn by that frame too."""
+    page.locator("html[data-words]").wait_for(state="attached")
+    page.evaluate("() => document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))")
+
+
 def check_or_call(page: Page) -> None:
     """Check when free, else call; nothing when it is not our turn (the action
     bar may re-render under the click: then nothing either, look again later)."""

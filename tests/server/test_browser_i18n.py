@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.chromium import ARGS, CHROMIUM, check_or_call_until, needs_chromium
+from tests.server.chromium import ARGS, CHROMIUM, check_or_call_until, needs_chromium, settled
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -84,7 +84,7 @@ def test_no_english_is_left_on_any_page_in_chinese(server: Server, tmp_path: Pat
                 page.click("#join-btn")
                 expect(page.locator("#you-bar")).to_contain_text(player)
                 check_or_call_until(page, "#showdown-body .describe", timeout_ms=90_000)  # a shown hand
-                page.wait_for_timeout(300)
+                settled(page)
                 assert english_left(page, names) == [], "table"
                 _shot(page, shots, f"{lang}-{device}-table")
                 number = int(re.findall(r"\d+", page.locator("#showdown-body .muted").first.inner_text())[0])

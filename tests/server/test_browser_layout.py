@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from pokerdealer.i18n import message
-from tests.server.chromium import needs_chromium
+from tests.server.chromium import needs_chromium, settled
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -59,7 +59,7 @@ def test_the_lobby_forms_show_every_choice_of_a_select_whole(
         page = context.new_page()
         page.goto(room.base + "/")
         page.locator("#create-btn").wait_for()
-        page.wait_for_timeout(300)  # the catalog's words put in
+        settled(page)
         cut = page.evaluate(CUT_OPTIONS)
         assert cut == [], cut
     finally:
@@ -89,7 +89,7 @@ def test_on_a_laptop_screen_the_action_bar_leaves_your_seat_bar_in_sight(
         page.click("#join-btn")
         page.locator("#actions").wait_for(state="visible", timeout=30_000)
         page.evaluate("() => window.scrollTo(0, 0)")
-        page.wait_for_timeout(300)
+        settled(page)
         bar = page.locator("#actions").bounding_box()
         for what in ("#you-line", ".seat.me"):
             assert _overlap(page.locator(what).first.bounding_box(), bar) == 0, what
@@ -205,7 +205,7 @@ def test_on_a_phone_a_full_ring_of_seats_fits_the_window_without_overlapping(
         page.fill("#join-name", "Ann")
         page.click("#join-btn")
         page.locator("#you-line").wait_for()
-        page.wait_for_timeout(500)
+        settled(page)
         crowded = page.evaluate(SEATS_CROWDED)
         assert crowded["seats"] == seats
         assert crowded["past"] <= 0, crowded

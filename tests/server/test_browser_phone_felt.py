@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.chromium import check_or_call, needs_chromium
+from tests.server.chromium import check_or_call, needs_chromium, settled
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import shot
 from tests.server.tournaments import create, host, me, register
@@ -105,7 +105,7 @@ def measure(
     for size_name, size in sizes.items():
         page.set_viewport_size(size)
         page.locator(ready).first.wait_for()
-        page.wait_for_timeout(300)  # the catalog's words put in, the seats laid out anew
+        settled(page)
         felt = page.evaluate(FELT, size["width"])
         assert felt["seats"], "no seat drawn"
         if felt["wider"] > 0 or felt["cut"] > 0 or felt["over"] > 0 or felt["clear"] < clear:
@@ -235,7 +235,7 @@ def test_on_a_phone_the_hand_line_wraps_between_words_and_scrolls_nowhere(
         for phone_name, size in HAND_LINE_PHONES.items():
             page.set_viewport_size(size)
             page.locator("#actions:visible").wait_for()
-            page.wait_for_timeout(300)  # the catalog's words put in, the felt laid out anew
+            settled(page)
             line = page.evaluate(HAND_LINE, size["width"])
             assert line["said"] >= 10, line
             if line["split"] or line["opens"] or line["out"] > 0 or line["wider"] > 0:

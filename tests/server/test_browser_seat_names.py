@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.server.chromium import needs_chromium
+from tests.server.chromium import needs_chromium, settled
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import shot
 from tests.server.test_browser_phone_felt import FELT, LANGS, PHONES
@@ -54,7 +54,7 @@ def _seen(browser: Browser, room: Server, table: str, lang: str, name: str) -> d
         for width, size in PHONES.items():
             page.set_viewport_size(size)
             page.locator("#felt .seat .name").first.wait_for()
-            page.wait_for_timeout(300)  # the catalog's words put in, the seats laid out anew
+            settled(page)
             felt = page.evaluate(FELT, size["width"])
             assert (felt["wider"], felt["cut"]) == (0, 0), f"{lang} {width}px: {felt}"
             seen[width] = page.evaluate(NAMES)

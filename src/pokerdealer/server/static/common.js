@@ -48,6 +48,7 @@ async function loadWords(fallback) {
   LANG = data.lang; WORDS = data.messages;
   document.documentElement.lang = LANG;
   applyWords(document);
+  document.documentElement.dataset.words = LANG;  // the page is in its words (tests wait for this, not a time)
   return LANG;
 }
 // A pot's label from the server's "pot", "main" or "side N".
