@@ -82,8 +82,11 @@ def test_a_client_that_breaks_the_protocol_ends_the_match():
         except BaseException as error:  # noqa: BLE001
             errors.append(error)
 
+    # The bad client connects first, here, so it is accepted first (the listener's queue keeps the order).
+    first = socket.create_connection(("127.0.0.1", dealer.port), timeout=TIMEOUT)
+
     def bad() -> None:
-        with socket.create_connection(("127.0.0.1", dealer.port), timeout=TIMEOUT) as sock:
+        with first as sock:
             sock.sendall(VERSION.encode() + b"\r\n")
             data = b""
             while b"\n" not in data:
@@ -96,11 +99,8 @@ def test_a_client_that_breaks_the_protocol_ends_the_match():
                 pass
 
     threads = [threading.Thread(target=bad, daemon=True), threading.Thread(target=good, daemon=True)]
-    threads[0].start()
-    import time
-
-    time.sleep(0.2)  # the bad client takes the first seat
-    threads[1].start()
+    for thread in threads:
+        thread.start()
     with pytest.raises(AcpcError):
         dealer.run()
     for thread in threads:

@@ -9,7 +9,6 @@ import csv
 import io
 import os
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ import pytest
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
-from tests.server.tournaments import post_tournament
+from tests.server.tournaments import post_tournament, until
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
@@ -46,16 +45,6 @@ def create(room: Server, **spec: Any) -> dict[str, Any]:
 
 def state(room: Server, event_id: str) -> dict[str, Any]:
     return httpx.get(f"{room.base}/api/tournaments/{event_id}", timeout=10).json()
-
-
-def until(pred: Any, timeout: float = 60) -> Any:  # noqa: ANN401
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = pred()
-        if got:
-            return got
-        time.sleep(0.3)
-    raise AssertionError("not within the time")
 
 
 @pytest.fixture(scope="module")

@@ -16,12 +16,14 @@ from tests.server.conftest import Client, Server
 from tests.server.tournaments import (
     BUY_IN,
     STACK,
+    between_hands,
     chips,
     create,
     host,
     me,
     register,
     state,
+    until,
 )
 
 
@@ -100,7 +102,7 @@ def test_the_tournament_endpoints_carry_no_card_and_no_other_players_token(serve
     ev = create(server, max_entrants=4, seats=4, level_seconds=60, bots=["caller", "caller"])
     tokens = {name: register(server, ev["id"], name) for name in ("Ann", "Bob")}
     host(server, ev, "start")
-    time.sleep(1)  # hands in play
+    until(lambda: any(t["in_hand"] for t in state(server, ev["id"])["tables"]))  # cards out
     public = server.get(f"/api/tournaments/{ev['id']}").text + server.get(f"/api/tournaments/{ev['id']}/standings.csv").text
     for word in ("cards", "deck", "salt", "hash", "token", ev["host_token"], *tokens.values()):
         assert word not in public
@@ -126,10 +128,10 @@ def test_cash_moves_are_refused_at_a_tournament_table(server: Server) -> None:
 def test_the_host_pauses_the_clock_and_the_dealing_and_resumes_them(server: Server) -> None:
     ev = create(server, max_entrants=6, seats=3, level_seconds=60, bots=["caller"] * 6)
     host(server, ev, "start")
-    time.sleep(1)
+    until(lambda: state(server, ev["id"])["hands"] >= 1)
     assert host(server, ev, "pause").status_code == 200
-    time.sleep(1)  # hands in play finish; no new one starts
-    s1 = state(server, ev["id"])
+    # The hands in play finish; then nothing moves, however long we look.
+    s1 = until(lambda: between_hands(server, ev["id"]))
     time.sleep(2)
     s2 = state(server, ev["id"])
     assert s1["status"] == s2["status"] == "paused"
@@ -137,10 +139,12 @@ def test_the_host_pauses_the_clock_and_the_dealing_and_resumes_them(server: Serv
     r = host(server, ev, "pause")
     assert r.status_code == 400 and r.json()["key"] == "room.event.error.not_running"
     assert host(server, ev, "resume").status_code == 200
-    time.sleep(2)
-    s3 = state(server, ev["id"])
-    assert s3["status"] == "running" and s3["hands"] > s2["hands"]
-    assert s3["clock"]["seconds_left"] < s2["clock"]["seconds_left"]
+    def dealing_again() -> dict[str, Any] | None:
+        s = state(server, ev["id"])
+        return s if s["hands"] > s2["hands"] and s["clock"]["seconds_left"] < s2["clock"]["seconds_left"] else None
+
+    s3 = until(dealing_again)
+    assert s3["status"] == "running"
 
 
 def test_a_tournament_tables_stakes_between_hands_are_the_level_its_next_hand_is_dealt_at(server: Server) -> None:

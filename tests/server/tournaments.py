@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import httpx
 
 from tests.server.conftest import Client, Server
+
+T = TypeVar("T")
 
 STACK = 500
 
@@ -107,3 +110,20 @@ def reentry_event(server: Server) -> dict[str, Any]:
     # Ann and eight callers on three tables of three: when Ann wins, the event goes on at the other tables.
     return create(server, max_entrants=12, seats=3, level_seconds=600, clock=30, late_registration=5,
                   re_entries=1, bots=["caller"] * (ENTRANTS - 1))
+
+
+def until(pred: Callable[[], T | None], timeout: float = 60) -> T:
+    """Ask ``pred`` until it answers something true, and return that (a state, not a time)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = pred()
+        if got:
+            return got
+        time.sleep(0.2)
+    raise AssertionError(f"not within {timeout} s")
+
+
+def between_hands(server: Server, event: str) -> dict[str, Any] | None:
+    """The event's state once no table has a hand in play (else None)."""
+    s = state(server, event)
+    return None if any(t["in_hand"] for t in s["tables"]) else s
