@@ -90,6 +90,18 @@ def test_quiz_in_the_terminal_asks_again_after_an_unreadable_answer() -> None:
     assert "Score: 1/1" in out
 
 
+def test_quiz_in_the_terminal_asks_again_after_a_number_that_is_no_choice() -> None:
+    args = ("--topic", "action_order", "--count", "2", "--seed", "2")
+    first, second = questions(*args)
+    assert second["choices"] == ["p2", "p5", "p6"] and second["answer"] == {"next_to_act": "p2"}
+    typed = [_right_answer(first), "9", "p4", "1"]
+    code, out, _ = quiz(*args, stdin="\n".join(typed) + "\n")
+    out = " ".join(out.split())  # rich wraps long lines
+    offered = "type the number of a choice, 1 to 3, or one of the players offered: p2, p5, p6"
+    assert f"cannot read '9': {offered}" in out and f"cannot read 'p4': {offered}" in out
+    assert "Not quite" not in out and "Score: 2/2" in out
+
+
 def test_quiz_in_the_terminal_stops_at_the_end_of_input_with_the_score_so_far() -> None:
     args = ("--topic", "side_pots", "--count", "3", "--seed", "2")
     q = questions(*args)[0]

@@ -10,7 +10,7 @@ import pytest
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import Step, showdown
 from pokerdealer.i18n import LANGUAGES
-from pokerdealer.learn import TOPICS, drills, judge
+from pokerdealer.learn import TOPICS, Question, drills, judge
 from pokerdealer.rules import Street
 from tests.learn.helpers import at_level, name, questions, replayed
 
@@ -156,6 +156,17 @@ def test_judge_says_when_it_cannot_read_an_answer() -> None:
     q = drills("min_raise", count=1, seed=1)[0]
     assert judge(q, "lots") is None
     assert judge(q, "") is None
+
+
+def test_judge_reads_a_number_that_is_no_choice_as_no_answer() -> None:
+    # Who acts next, with p2, p3 and p6 still in: "9" names no choice and p4 is not offered.
+    q = Question(
+        topic="action_order", level=1, prompt="Who acts next?", choices=("p2", "p3", "p6"),
+        answer_index=0, answer={"next_to_act": "p2"}, explanation="", data={"phh": ""},
+    )
+    assert judge(q, "9") is None and judge(q, "0") is None and judge(q, "p4") is None
+    assert judge(q, "3") is False  # choice 3 is p6
+    assert judge(q, "1") is True and judge(q, "p2") is True and judge(q, "p6") is False
 
 
 def test_judge_takes_0_for_may_not_raise() -> None:

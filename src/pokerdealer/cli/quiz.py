@@ -49,8 +49,13 @@ def _answer_text(question: Question, lang: str) -> str:
 
 
 def _hint(question: Question, lang: str) -> str:
-    if question.choices is not None:
-        return message(lang, "quiz.hint.choice", n=len(question.choices))
+    """What would be right: a choice's number, or (a player question) a player offered."""
+    choices = question.choices
+    if choices is not None:
+        if {"next_to_act", "first_to_show"} & question.answer.keys():
+            names = message(lang, "list.separator").join(choices)
+            return message(lang, "quiz.hint.player", n=len(choices), names=names)
+        return message(lang, "quiz.hint.choice", n=len(choices))
     return message(lang, "quiz.hint.number")
 
 

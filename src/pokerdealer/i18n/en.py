@@ -471,6 +471,7 @@ MESSAGES: dict[str, str] = {
     "quiz.question": "Question {i}/{n} · {topic}",
     "quiz.your_answer": "Your answer: ",
     "quiz.hint.choice": "type the number of a choice, 1 to {n}",
+    "quiz.hint.player": "type the number of a choice, 1 to {n}, or one of the players offered: {names}",
     "quiz.hint.number": "type an amount, or 0 if the player may not raise",
     "quiz.unreadable": "cannot read {text!r}: {hint}",
     "quiz.right": "Right.",

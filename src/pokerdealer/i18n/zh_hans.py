@@ -432,6 +432,7 @@ MESSAGES: dict[str, str] = {
     "quiz.question": "第{i}/{n}题 · {topic}",
     "quiz.your_answer": "你的答案：",
     "quiz.hint.choice": "请输入选项编号，1到{n}",
+    "quiz.hint.player": "请输入选项编号，1到{n}，或列出的玩家之一：{names}",
     "quiz.hint.number": "请输入金额；若该玩家不能加注，请输入0",
     "quiz.unreadable": "看不懂“{text}”：{hint}",
     "quiz.right": "答对了。",

@@ -432,6 +432,7 @@ MESSAGES: dict[str, str] = {
     "quiz.question": "第{i}/{n}題 · {topic}",
     "quiz.your_answer": "你的答案：",
     "quiz.hint.choice": "請輸入選項編號，1到{n}",
+    "quiz.hint.player": "請輸入選項編號，1到{n}，或列出的玩家之一：{names}",
     "quiz.hint.number": "請輸入金額；若該玩家不能加注，請輸入0",
     "quiz.unreadable": "看不懂「{text}」：{hint}",
     "quiz.right": "答對了。",

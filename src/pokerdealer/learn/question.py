@@ -72,7 +72,9 @@ def judge(question: Question, typed: str) -> bool | None:
 
     A choice question takes the choice's number; every question also takes its
     value: the winners' names (``A``, ``A B`` for a split), five cards, the pot
-    amounts main pot first (``150 160``), an amount, or a player (``p3``).
+    amounts main pot first (``150 160``), an amount, or a player (``p3``) among
+    the choices. A number that is no choice's, or a player who is not one of the
+    choices, cannot be read (``None``): the player is asked again.
     Five cards are right when they are five of the seven and make the best
     hand, whichever equal card is named.
     """
@@ -107,6 +109,10 @@ def judge(question: Question, typed: str) -> bool | None:
             return None
     key = "next_to_act" if "next_to_act" in answer else "first_to_show"
     name = text.lower()
+    if question.choices is not None:
+        # A number names a choice (read above); a name must be one of the choices:
+        # "9" with three choices, or a player not offered, is not an answer.
+        return name == answer[key] if name in {choice.lower() for choice in question.choices} else None
     if name.isdigit():
         name = f"p{name}"
     if not re.fullmatch(r"p\d+", name):
