@@ -1,16 +1,24 @@
 // The coach's lines and the player's own limits (issue 16). Everything here comes from
 // state.you, the part of the state only this player is sent; the words from the catalogs.
 function renderCoach(you, send) {
-  const panel = document.getElementById("coach-panel");
-  if (!panel) return;
+  const box = document.getElementById("coach-panel");
+  if (!box) return;
+  if (!you || !you.seat || !you.coach || !you.limits) { box.classList.add("hidden"); return; }
+  box.classList.remove("hidden");
+  // What changes with each state is drawn anew; the limits form stays in place below it (taken
+  // out and put back, a field loses the cursor of a player typing in it at every state).
+  if (!renderCoach.lines) renderCoach.lines = el("div", { id: "coach-now" });
+  const panel = renderCoach.lines;
   panel.replaceChildren();
-  if (!you || !you.seat || !you.coach || !you.limits) { panel.classList.add("hidden"); return; }
-  panel.classList.remove("hidden");
   const coach = you.coach, lim = you.limits;
+  // A click is shown as made until the server says the same: a state sent before it must not undo it.
+  if (renderCoach.wanted === !!coach.on) renderCoach.wanted = undefined;
+  const on = renderCoach.wanted === undefined ? !!coach.on : renderCoach.wanted;
   panel.append(el("label", {},
-    el("input", { type: "checkbox", id: "coach-toggle", checked: coach.on, onchange: (e) => send({ type: "coach", on: e.target.checked ? 1 : 0 }) }),
+    el("input", { type: "checkbox", id: "coach-toggle", checked: on,
+      onchange: (e) => { renderCoach.wanted = e.target.checked; send({ type: "coach", on: e.target.checked ? 1 : 0 }); } }),
     " ", t("room.coach.toggle")));
-  if (coach.on && coach.lines.length) {
+  if (on && coach.on && coach.lines.length) {
     const list = el("ul", { id: "coach-lines", class: "coach-lines" });
     for (const line of coach.lines) list.append(el("li", {}, line.text, " ", el("a", { href: line.href, target: "_blank", rel: "noopener", text: "?" })));
     panel.append(list);
@@ -21,7 +29,8 @@ function renderCoach(you, send) {
   } else if (lim.time_up) {
     panel.append(el("p", { class: "error", id: "limit-time-up", text: t("room.limits.time_up") }));
   }
-  panel.append(limitsForm(lim, send));
+  const form = limitsForm(lim, send);
+  if (box.firstChild !== panel || panel.nextSibling !== form) box.replaceChildren(panel, form);
 }
 // The limits form is built once and kept across redraws (what is typed stays); its
 // fields follow the server's settings when those change, the session line every time.
@@ -37,15 +46,18 @@ function limitsForm(lim, send) {
     f.timeOut = el("input", { type: "checkbox", id: "limit-time-sit-out" });
     f.session = el("p", { class: "muted", id: "session-line" });
     const num = (input) => (input.value === "" ? null : Math.floor(+input.value));
-    f.node = el("details", { id: "limits" }, el("summary", { text: t("room.limits.title") }), f.session,
+    f.edited = false;
+    f.node = el("details", { id: "limits", oninput: () => { f.edited = true; } }, el("summary", { text: t("room.limits.title") }), f.session,
       el("label", {}, t("room.limits.minutes"), " ", f.minutes), " ",
       el("label", {}, t("room.limits.loss"), " ", f.loss, f.unit), " ",
       el("label", {}, f.timeOut, " ", t("room.limits.time_sit_out")), " ",
       el("button", { id: "btn-limits-save", text: t("room.limits.save"),
-        onclick: () => send({ type: "limits", minutes: num(f.minutes), loss: num(f.loss), unit: f.unit.value, time_sit_out: f.timeOut.checked ? 1 : 0 }) }));
+        onclick: () => { f.edited = false; f.settings = null; send({ type: "limits", minutes: num(f.minutes), loss: num(f.loss), unit: f.unit.value, time_sit_out: f.timeOut.checked ? 1 : 0 }); } }));
   }
   const settings = JSON.stringify([lim.minutes, lim.loss, lim.unit, lim.time_sit_out]);
-  if (settings !== f.settings) {
+  // Refilled when the server's settings change, but not once the player has typed in the form
+  // (until they save it: then the server's answer is shown).
+  if (settings !== f.settings && !f.edited) {
     f.settings = settings;
     f.minutes.value = lim.minutes || ""; f.loss.value = lim.loss || "";
     f.unit.value = lim.unit; f.timeOut.checked = lim.time_sit_out;

@@ -1,0 +1,83 @@
+"""What the server redraws never undoes what the person just did (issue 27): a state sent
+before a click, and arriving after it, leaves the coach switch as clicked and the limits
+form as typed (and the cursor where it was). The late state is handed to the page's own
+websocket handler by the test, so it arrives exactly when the test says (the host panel's forms: test_browser_host.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server.chromium import needs_chromium
+from tests.server.conftest import Server
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("forms") / "room.db").start()
+    yield s
+    s.stop()
+
+
+def state_now(page: Page) -> dict[str, Any]:
+    """The last state the page was sent (table.js keeps it as ``state``)."""
+    return json.loads(page.evaluate("() => JSON.stringify(state)"))
+
+
+def arrives_late(page: Page, state: dict[str, Any], *, then_read: str) -> Any:  # noqa: ANN401
+    """``state`` arrives now on the page's websocket; what the expression ``then_read`` reads
+    on the page right after it is drawn (in the same turn: no later state in between)."""
+    return page.evaluate(f"(text) => {{ ws.onmessage({{ data: text }}); return {then_read}; }}", json.dumps(state))
+
+
+def sit_at_a_bot_table(page: Page, room: Server) -> None:
+    table = room.create_table(name="forms", bots=["caller"], clock=60)
+    page.goto(f"{room.base}/t/{table}")
+    page.fill("#join-name", "Ann")
+    page.click("#join-btn")
+    expect(page.locator("#coach-toggle")).to_be_checked()
+
+
+def test_a_state_sent_before_the_coach_switch_was_clicked_does_not_undo_the_click(browser: Browser, room: Server) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        sit_at_a_bot_table(page, room)
+        before = state_now(page)
+        assert before["you"]["coach"]["on"] is True
+        page.locator("#coach-toggle").uncheck()
+        # The coach still on, as the server saw it before the click:
+        assert arrives_late(page, before, then_read="document.getElementById('coach-toggle').checked") is False
+        # The server's own answer agrees; it stays off.
+        page.wait_for_function("() => state.you.coach.on === false")
+        expect(page.locator("#coach-toggle")).not_to_be_checked()
+    finally:
+        context.close()
+
+
+def test_a_limits_form_being_typed_in_keeps_what_is_typed_when_the_settings_change(browser: Browser, room: Server) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        sit_at_a_bot_table(page, room)
+        page.click("#limits summary")
+        page.fill("#limit-loss", "40")  # typing, not saved yet; the cursor still in the field
+        changed = state_now(page)
+        changed["you"]["limits"] = {**changed["you"]["limits"], "loss": 25}  # set meanwhile from another tab
+        read = "[document.getElementById('limit-loss').value, document.activeElement.id]"
+        assert arrives_late(page, changed, then_read=read) == ["40", "limit-loss"]  # kept, and still typing there
+        page.click("#btn-limits-save")
+        page.wait_for_function("() => state.you.limits.loss === 40")
+        expect(page.locator("#limit-loss")).to_have_value("40")
+    finally:
+        context.close()
