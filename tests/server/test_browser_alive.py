@@ -66,8 +66,8 @@ def _check_buttons(page: Page, lang: str, seen: dict[str, Any]) -> None:
         seen["raise"] = page.locator("#btn-raise").inner_text()
 
 
-@pytest.mark.parametrize("view", list(VIEWPORTS))
-@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+# Each language once, each view at least once: the hand is the same, the words and layout differ.
+@pytest.mark.parametrize(("lang", "view"), [("en", "desktop"), ("zh-Hant", "phone"), ("zh-Hans", "phone")])
 def test_a_hand_to_showdown_says_amounts_strength_and_who_mucked(
     browser: Browser, room: Server, lang: str, view: str
 ) -> None:

@@ -102,8 +102,8 @@ def _create_in_lobby(page: Page, base: str) -> str:
     return page.url.rsplit("/", 1)[-1]
 
 
-@pytest.mark.parametrize(("lang", "view"), [("en", "desktop"), ("zh-Hant", "phone"), ("en", "phone"), ("zh-Hant", "desktop"),
-                                            ("zh-Hans", "phone")])
+# Each language once, each view at least once: the flow is the same, the words and layout differ.
+@pytest.mark.parametrize(("lang", "view"), [("en", "desktop"), ("zh-Hant", "phone"), ("zh-Hans", "phone")])
 def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lang: str, view: str) -> None:
     def said(key: str, **params: Any) -> str:  # noqa: ANN401
         return message(lang, key, **params)
