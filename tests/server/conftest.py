@@ -41,6 +41,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class PortTaken(RuntimeError):
+    """The server could not bind its port: something else holds it."""
+
+
 class Server:
     """``pokerdealer serve`` as a child process."""
 
@@ -51,6 +55,7 @@ class Server:
         """``db``: a SQLite file or a database URL; ``workdir`` holds the log
         (default: the SQLite file's folder)."""
         self.db = db
+        self.chosen_port = port is not None  # a port the test asked for, else any free one
         self.port = port or free_port()
         self.extra = extra
         self.proc: subprocess.Popen[bytes] | None = None
@@ -62,6 +67,19 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
+        # A free port can be taken by another test worker between our asking and the server's
+        # bind: then a port of our own choosing is tried again with another one.
+        for _ in range(5):
+            try:
+                return self._start()
+            except PortTaken:
+                if self.chosen_port:
+                    raise
+                self.port = free_port()
+                self.log = self.log.with_name(f"server-{self.port}.log")
+        return self._start()
+
+    def _start(self) -> Server:
         args = [
             sys.executable, "-c", "from pokerdealer.cli import main; main()", "serve",
             "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
@@ -75,7 +93,10 @@ class Server:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 self._out.close()
-                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+                said = self.log.read_text()[-2000:]
+                if "address already in use" in said.lower():
+                    raise PortTaken(said)
+                raise RuntimeError(f"server exited: {said}")
             try:
                 if httpx.get(self.base + "/api/tables", timeout=1).status_code == 200:
                     return self
