@@ -50,6 +50,8 @@ __all__ = [
     "Step",
     "card_label",
     "compare_hands",
+    "comparison_order",
+    "deciding_part",
     "describe_hand",
     "explain_decision",
 ]
@@ -121,6 +123,47 @@ def _made_parts(value: HandValue) -> list[tuple[str, tuple[Card, ...]]]:
 
 def _kickers(value: HandValue) -> tuple[Card, ...]:
     return tuple(sorted(value.kickers, key=lambda card: card.rank, reverse=True))
+
+
+def comparison_order(value: HandValue) -> tuple[Card, ...]:
+    """The best five in the order a comparison reads them: the made parts in turn
+    (the pair, or the higher pair then the lower; a flush's cards high to low; a
+    straight from its top card), then the kickers high to low. Two hands of one
+    category line up card for card, so they can be set side by side.
+
+    >>> from pokerdealer.evaluation import evaluate
+    >>> " ".join(card_label(c) for c in comparison_order(evaluate("9s 5c 5d Kh Qc 2s 3h")))
+    '5♦ 5♣ K♥ Q♣ 9♠'
+    >>> " ".join(card_label(c) for c in comparison_order(evaluate("As 2c 3d 4h 5s Kc Kd")))
+    '5♠ 4♥ 3♦ 2♣ A♠'
+    """
+    if value.category.value in _STRAIGHTS:
+        return tuple(value.made)  # best_five puts a straight's top card first (the wheel 5-4-3-2-A)
+    made = tuple(card for _, cards in _made_parts(value) for card in cards)
+    return made + _kickers(value)
+
+
+def deciding_part(decision: Decision, lang: str = "en") -> str:
+    """What decided between two hands that do not tie, in words: ``the third
+    kicker``, ``the pair``, ``the second card of the flush``, ``the kind of hand``.
+
+    >>> from pokerdealer.evaluation import evaluate
+    >>> board = "5c 5d Kh Qc 2s"
+    >>> decision = compare_hands(evaluate(f"9s 3h {board}"), evaluate(f"Jd 3c {board}"))
+    >>> deciding_part(decision), deciding_part(decision, "zh-Hant")
+    ('the third kicker', '第三張踢腳')
+    """
+    if decision.step is Step.CATEGORY:
+        return message(lang, "part.category")
+    if decision.step is Step.KICKER:
+        assert decision.kicker_index is not None
+        return message(lang, "part.kicker", ordinal=message(lang, f"ordinal.{decision.kicker_index}"))
+    if decision.step is Step.MADE_CARDS:
+        assert decision.made_index is not None
+        winner = decision.a if decision.winner == "a" else decision.b
+        part_key, _ = _made_parts(winner)[decision.made_index - 1]
+        return message(lang, part_key, ordinal=message(lang, f"ordinal.{decision.made_index}"))
+    raise PokerDealerError("identical hands: no card decided between them")
 
 
 def _is_lowest_straight(value: HandValue) -> bool:
@@ -330,9 +373,7 @@ def explain_decision(
     if decision.step is Step.CATEGORY:
         return message(lang, "explain.category", **fields)
     if decision.step is Step.MADE_CARDS:
-        assert decision.made_index is not None
-        part_key, _ = _made_parts(win)[decision.made_index - 1]
-        part = message(lang, part_key, ordinal=message(lang, f"ordinal.{decision.made_index}"))
+        part = deciding_part(decision, lang)
         if len(win_cards) == 1:
             shown_win, shown_lose = mark(win_cards[0]), mark(lose_cards[0])
         else:

@@ -9,6 +9,11 @@ from :func:`pokerdealer.table.awards.award_stories`. The coach only puts them
 into words, in the player's language, each line naming its rule and the
 anchor of that rule on the room's ``/rules`` page.
 
+Once the hand is over, :func:`showdown_lesson` tells a player who was in it to
+the end how its showdown went by the rules (seed 004) and, when their hand lost
+or tied against a shown hand, sets the two best fives side by side with the
+deciding card marked (seed 000), from :func:`pokerdealer.evaluation.compare_hands`.
+
 >>> from pokerdealer.cards import parse_cards
 >>> from pokerdealer.rules import Hand, HandConfig, deck_for_deal
 >>> config = HandConfig(stacks=(200, 200, 200), blinds=(1, 2), players=("Ann", "Bob", "Cy"))
@@ -29,8 +34,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pokerdealer.cards import Card
+from pokerdealer.evaluation import Decision, HandValue, Step, compare_hands, evaluate
+from pokerdealer.evaluation.explain import card_label, comparison_order, deciding_part, explain_decision
 from pokerdealer.i18n import join_names, message
 from pokerdealer.rules import Hand, Street
+from pokerdealer.rules.actions import MUCK, SHOW
 from pokerdealer.rules.betting import (
     NO_CHIPS_BEYOND_CALL,
     NO_OPPONENT_CAN_CALL,
@@ -41,7 +50,17 @@ from pokerdealer.rules.betting import (
 )
 from pokerdealer.rules.config import Structure
 
-__all__ = ["RULES", "CoachLine", "after_hand", "before_acting", "coach_lines", "pots_lines", "showdown_lines"]
+__all__ = [
+    "RULES",
+    "CoachLine",
+    "Comparison",
+    "after_hand",
+    "before_acting",
+    "coach_lines",
+    "pots_lines",
+    "showdown_lesson",
+    "showdown_lines",
+]
 
 #: Each rule the coach cites: its anchor on ``/rules`` -> (TDA 2024 rule, seed
 #: article detail number or 0). The words are the catalog's ``rules.<anchor>.*``.
@@ -58,6 +77,8 @@ RULES: dict[str, tuple[str, int]] = {
     "show-order": ("TDA 17-A", 6),
     "show-to-win": ("TDA 13-A", 6),
     "all-in-showdown": ("TDA 16", 6),
+    "uncontested": ("TDA 17-B", 6),
+    "board-plays": ("TDA 19", 6),
 }
 
 
@@ -73,6 +94,7 @@ class CoachLine:
     params: Mapping[str, Any] = field(default_factory=dict)
     rule: str = ""
     story: Any = None  # pokerdealer.table.awards.AwardStory (imported when needed)
+    compare: Comparison | None = None  # two hands side by side (showdown_lesson)
 
     @property
     def href(self) -> str:
@@ -88,6 +110,8 @@ class CoachLine:
             out[name] = value
         if self.story is not None:
             out["story"] = self.story.text(lang)
+        if self.compare is not None:
+            out.update(self.compare.fields(lang))
         return out
 
     def body(self, lang: str) -> str:
@@ -105,8 +129,9 @@ class CoachLine:
         return message(lang, "coach.line", body=self.body(lang), cite=self.cite(lang))
 
     def to_json(self, lang: str) -> dict[str, object]:
-        """What the room sends the player: key, params, text in ``lang``, the rule and its link."""
-        return {
+        """What the room sends the player: key, params, text in ``lang``, the rule and its
+        link; for two hands side by side, ``compare`` (:meth:`Comparison.to_json`)."""
+        out: dict[str, object] = {
             "key": self.key,
             "params": self.fields(lang),
             "text": self.text(lang),
@@ -114,6 +139,9 @@ class CoachLine:
             "cite": self.cite(lang),
             "href": self.href,
         }
+        if self.compare is not None:
+            out["compare"] = self.compare.to_json(lang)
+        return out
 
 
 def _pot(k: int, amount: int) -> dict[str, object]:
@@ -211,6 +239,200 @@ def after_hand(hand: Hand, player: int) -> list[CoachLine]:
             pot = _pot(k, result.awards[k].amount) if len(result.awards) > 1 else {"key": "coach.pot.the", "params": {}}
             lines.append(CoachLine("coach.why_won", {"pot": pot}, "kickers", story=story))
     return lines
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The learner's best five beside a hand shown against hers (seed 000: "5 5 K Q 9
+    against 5 5 K Q J: lost on the third kicker"), as
+    :func:`~pokerdealer.evaluation.compare_hands` decides them: ``decision.a`` is
+    hers, ``decision.b`` the other's.
+
+    ``outcome``: ``lost``, ``tied``, or ``mucked`` (she mucked a hand that was not
+    beaten: a mucked hand wins nothing). ``holes``: her hole cards, then the
+    other's (shown), for the cards of a tie that do not play.
+    """
+
+    decision: Decision
+    outcome: str
+    you: str
+    name: str
+    board: tuple[Card, ...]
+    holes: tuple[tuple[Card, ...], tuple[Card, ...]]
+
+    @property
+    def marked(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The deciding cards of each hand: the kicker, the pair, ...; none for a tie."""
+        return self.decision.deciding_cards
+
+    def part(self, lang: str) -> str:
+        """What decided, in words (``the third kicker``); empty for a tie."""
+        return "" if self.decision.step is Step.IDENTICAL else deciding_part(self.decision, lang)
+
+    def five(self, side: int, lang: str) -> str:
+        """Hand ``side`` (0 hers, 1 theirs) in comparison order, the deciding cards marked."""
+        value = (self.decision.a, self.decision.b)[side]
+        marked = self.marked[side]
+        return " ".join(
+            message(lang, "coach.sd.mark", card=card_label(c)) if c in marked else card_label(c)
+            for c in comparison_order(value)
+        )
+
+    def why(self, lang: str) -> str:
+        """The evaluator's explanation (:func:`~pokerdealer.evaluation.explain.explain_decision`);
+        nothing for a mucked hand, which won nothing whatever it held."""
+        decision, board = self.decision, frozenset(self.board)
+        if self.outcome == "mucked":
+            return ""
+        if decision.winner is None:
+            values = (decision.a, decision.b)
+            dead = [c for hole, value in zip(self.holes, values) for c in hole if c not in value.best_five]
+            return explain_decision(decision, lang, winners=[self.you, self.name], losers=[], board=board, dead=dead)
+        return explain_decision(decision, lang, winners=[self.name], losers=[self.you], board=board)
+
+    def fields(self, lang: str) -> dict[str, object]:
+        return {"yours": self.five(0, lang), "theirs": self.five(1, lang), "name": self.name,
+                "part": self.part(lang), "why": self.why(lang)}
+
+    def to_json(self, lang: str) -> dict[str, object]:
+        """The two hands as cards (``"9s"``) in comparison order with the deciding ones,
+        and the short words for the learner's seat on the felt."""
+        hands = []
+        for side, (who, value) in enumerate(((self.you, self.decision.a), (self.name, self.decision.b))):
+            hands.append({
+                "name": who,
+                "you": side == 0,
+                "cards": [str(c) for c in comparison_order(value)],
+                "marked": [str(c) for c in self.marked[side]],
+            })
+        return {"hands": hands, "felt": message(lang, f"coach.sd.felt.{self.outcome}", part=self.part(lang))}
+
+
+def _names(names: Sequence[str]) -> list[dict[str, object]]:
+    """Names as a list the catalog says in the reader's language ("A and B", "A和B")."""
+    return [{"key": "coach.sd.name", "params": {"name": name}} for name in names]
+
+
+def showdown_lesson(hand: Hand, player: int) -> list[CoachLine]:
+    """What the coach tells ``player`` once ``hand`` is over and they were in it to
+    the end: seed 004's showdown procedure and seed 000's comparison, only the
+    lines that apply to this hand.
+
+    - everyone else folded: the pot needs no show;
+    - an all-in with the betting over: every hand was turned up, none could be mucked;
+    - else who showed first and why (the last bet or raise on the river, or the
+      first player left of the button), then: they showed both cards to win (also
+      when the board plays), or their hand was mucked (a losing hand may be), or
+      the others mucked and their hand won unseen (an uncontested showdown);
+    - their hand lost or tied against a shown hand: the two best fives side by
+      side, the deciding cards marked (:class:`Comparison`); a pot they won
+      against shown hands: why (the award story).
+
+    Only their own cards and the cards shown are ever named: the hands are read
+    from ``player``'s view of the hand.
+
+    >>> from pokerdealer.cards import parse_cards
+    >>> from pokerdealer.rules import HandConfig, deck_for_deal
+    >>> config = HandConfig(stacks=(100, 100), blinds=(1, 2), players=("Ann", "Bob"))
+    >>> holes = [parse_cards("9s 3h"), parse_cards("Jd 3c")]
+    >>> hand = Hand(config, deck_for_deal(config, holes, parse_cards("5c 5d Kh Qc 2s")))
+    >>> while hand.street is not Street.SHOWDOWN:
+    ...     _ = hand.check_or_call()
+    >>> _ = hand.auto_showdown()  # Ann, the big blind left of the button, shows first
+    >>> for line in showdown_lesson(hand, 0):
+    ...     print(line.body("en"))
+    You were first to show: nobody bet on the river, so the first player still in left of the button shows first, and that was you.
+    Your best five 5♦ 5♣ K♥ Q♣ [9♠] against Bob's 5♦ 5♣ K♥ Q♣ [J♦]: you lost on the third kicker — Bob wins: both have a pair of fives; the third kicker J♦ beats Ann's 9♠ (the kickers before it tie: K♥ Q♣).
+    """
+    result = hand.result
+    if result is None or hand.folded[player]:
+        return []
+    if not result.showdown_order:  # everyone else folded
+        return [CoachLine("coach.sd.uncontested", {}, "uncontested")]
+    from pokerdealer.table.awards import award_stories
+
+    names = hand.config.players
+    seen = hand.view(player).hole_cards  # their own cards and the hands shown, nothing else
+    acts = {a.player: a.kind for a in hand.log if a.kind in (SHOW, MUCK)}
+    won = any(player in award.winners for award in result.awards)
+    shown = player in result.shown
+    lines: list[CoachLine] = []
+    if not acts:  # the rules turned every hand up: nobody showed or mucked
+        lines.append(CoachLine("coach.sd.all_in", {}, "all-in-showdown"))
+    else:
+        first = result.showdown_order[0]
+        why = "aggressor" if hand.aggressor is not None else "button"
+        if first == player:
+            lines.append(CoachLine(f"coach.sd.first.you.{why}", {}, "show-order"))
+        else:
+            lines.append(CoachLine(f"coach.sd.first.{why}", {"name": names[first]}, "show-order"))
+        mucked = _names([names[i] for i in result.mucked if i != player])
+        if acts.get(player) == MUCK:
+            lines.append(CoachLine("coach.sd.you_mucked", {}, "show-to-win"))
+        elif won and not shown:
+            lines.append(CoachLine("coach.sd.won_unshown", {"mucked": mucked}, "uncontested"))
+        else:
+            if won and shown:
+                value = evaluate(seen[player] + hand.board, hand.config.variant)  # type: ignore[operator]
+                if all(card in hand.board for card in value.best_five):
+                    lines.append(CoachLine("coach.sd.board_plays", {}, "board-plays"))
+                else:
+                    lines.append(CoachLine("coach.sd.showed_both", {}, "show-to-win"))
+            if mucked:
+                lines.append(CoachLine("coach.sd.others_mucked", {"mucked": mucked}, "show-to-win"))
+    lines.extend(_comparisons(hand, player, seen, award_stories(hand)))
+    return lines
+
+
+def _comparisons(
+    hand: Hand, player: int, seen: Sequence[tuple[Card, ...] | None], stories: Sequence[Any]
+) -> list[CoachLine]:
+    """Her hand beside a shown winner of each pot she contested and did not win alone;
+    why she won each pot she won against shown hands."""
+    result = hand.result
+    assert result is not None
+    config = hand.config
+    names = config.players
+    options = config.options
+
+    def value(i: int) -> HandValue:
+        return evaluate(
+            seen[i] + hand.board, config.variant,  # type: ignore[operator]
+            trips_beat_straight=options.short_deck_trips_beat_straight,
+        )
+
+    against: dict[int, int] = {}  # the other player -> the first pot compared with them
+    why_won: list[CoachLine] = []
+    several = len(result.awards) > 1
+    for k, (award, story) in enumerate(zip(result.awards, stories, strict=True)):
+        if player not in story.contenders or story.how == "folded":
+            continue
+        if award.winners == (player,):
+            if story.how == "showdown":
+                pot = _pot(k, award.amount) if several else {"key": "coach.pot.the", "params": {}}
+                why_won.append(CoachLine("coach.why_won", {"pot": pot}, "kickers", story=story))
+            continue
+        shown_winners = [w for w in award.winners if w != player and seen[w] is not None]
+        if shown_winners and shown_winners[0] not in against:
+            against[shown_winners[0]] = k
+    mine = value(player)
+    lines: list[CoachLine] = []
+    for other, k in against.items():
+        decision = compare_hands(mine, value(other))
+        if player in result.mucked:
+            outcome = "lost" if decision.winner == "b" else "mucked"
+        else:
+            outcome = "tied" if decision.winner is None else "lost"
+        compare = Comparison(
+            decision, outcome, names[player], names[other], hand.board,
+            (seen[player], seen[other]),  # type: ignore[arg-type]
+        )
+        pot = (
+            {"key": "coach.sd.for_pot", "params": {"pot": _pot(k, result.awards[k].amount)}}
+            if len(against) > 1 else {"key": "coach.sd.no_pot", "params": {}}
+        )
+        lines.append(CoachLine(f"coach.sd.{outcome}", {"pot": pot}, "kickers", compare=compare))
+    return lines + why_won
 
 
 def coach_lines(hand: Hand, player: int) -> list[CoachLine]:
