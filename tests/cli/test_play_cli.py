@@ -218,3 +218,26 @@ def test_coach_prints_the_rules_before_your_turn_in_the_chosen_language():
     assert "教練：可以免費過牌" in coached.stdout and "TDA 58" in coached.stdout
     plain = play("--players", "3", "--seed", "1", "--hands", "1", "--bots", "caller", "--lang", "zh-Hant")
     assert "教練：" not in plain.stdout and "TDA" not in plain.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "compared"),
+    [
+        ("en", "Coach: caller2 was first to show: nobody bet on the river",
+         "Coach: Your best five A♠ K♣ Q♥ [8♠] 6♥ against caller1's A♠ K♣ Q♥ [10♦] 9♣: you lost on the third kicker"),
+        ("zh-Hant", "教練：caller2先亮牌：河牌沒有人下注，就由按鈕左手邊第一位還有牌的人先亮",
+         "教練：你的最強五張A♠K♣Q♥【8♠】6♥對上caller1的A♠K♣Q♥【10♦】9♣：你輸在第三張踢腳"),
+        ("zh-Hans", "教练：caller2先亮牌：河牌没有人下注，就由按钮左手边第一位还有牌的人先亮",
+         "教练：你的最强五张A♠K♣Q♥【8♠】6♥对上caller1的A♠K♣Q♥【10♦】9♣：你输在第三张踢脚"),
+    ],
+)
+def test_coach_says_the_showdown_and_compares_your_losing_hand(lang: str, first: str, compared: str) -> None:
+    # Seed 4, hand 1: checked down; your 5♥ 6♥ plays A K Q 8 6 and loses to caller1's
+    # 10♦ 9♣ (A K Q 10 9) on the third kicker.
+    coached = play("--players", "3", "--seed", "4", "--hands", "1", "--bots", "caller", "--coach", "--lang", lang)
+    # Rich wraps at 80 columns: read the words without the line breaks it put in.
+    out = " ".join(coached.stdout.split()) if lang == "en" else "".join(coached.stdout.split())
+    if lang != "en":
+        first, compared = "".join(first.split()), "".join(compared.split())
+    assert first in out and compared in out
+    assert out.index(first) > out.index("SHOWDOWN" if lang == "en" else "攤牌" if lang == "zh-Hant" else "摊牌")

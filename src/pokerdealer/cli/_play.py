@@ -339,11 +339,13 @@ class Session:
                     console.print(Text(str(error), style="red"))
 
     def _coach(self, hand: Hand, player: int, *, after: bool = False) -> None:
-        """Print the coach's lines for ``player`` (``--coach``); after the hand, the
-        award lines are left out: :meth:`result` has said why each pot was won."""
-        from pokerdealer.learn.coach import after_hand, coach_lines
+        """Print the coach's lines for ``player`` (``--coach``); after the hand, how its
+        showdown went by the rules and their hand beside the one that beat it
+        (:func:`~pokerdealer.learn.coach.showdown_lesson`), less the award lines:
+        :meth:`result` has said why each pot was won."""
+        from pokerdealer.learn.coach import coach_lines, showdown_lesson
 
-        lines = after_hand(hand, player) if after else coach_lines(hand, player)
+        lines = showdown_lesson(hand, player) if after else coach_lines(hand, player)
         for line in lines:
             if line.key != "coach.why_won":
                 console.print(Text(f"  {self._w('coach', text=line.text(self.lang))}", style="magenta"))
