@@ -14,7 +14,7 @@ Each fenced block is one of:
 - ``nginx``: configuration, which must say why it is not run.
 
 A block that cannot run in a test says so on the line just above it:
-"Not run by the docs tests: <why>" (文件測試不執行：/ 文档测试不执行：).
+"Not run by the docs tests: <why>" (文件測試不執行：/ 文档测试不运行：).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ SHOWN = {"text"}
 CONFIG = {"nginx"}
 
 FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>[^`]*)$")
-MARKER = re.compile(r"(?:not run by the docs tests|文件測試不執行|文档测试不执行)\s*[:：]\s*(?P<why>.*)", re.I)
+MARKER = re.compile(r"(?:not run by the docs tests|文件測試不執行|文档测试不运行)\s*[:：]\s*(?P<why>.*)", re.I)
 TITLE = re.compile(r'title="(?P<title>[^"]+)"')
 
 #: The largest sizes a sample runs with: the docs show real sizes, the tests keep them small.
@@ -69,6 +69,19 @@ def pages() -> list[Path]:
     """README.md and every page of the site, relative to the repository."""
     docs = sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*.md"))
     return [Path("README.md"), *docs]
+
+
+#: The pages tests/test_docs.py runs; tests/test_docs_pages.py runs the others.
+#: Two modules, so that pytest-xdist (one module to a worker) runs them side by side.
+FIRST = {Path(p) for p in ("README.md", "docs/cli.md", "docs/parallel.md", "docs/tournaments.md", "docs/library.md")}
+
+
+def first_pages() -> list[Path]:
+    return [p for p in pages() if p in FIRST]
+
+
+def other_pages() -> list[Path]:
+    return [p for p in pages() if p not in FIRST]
 
 
 def blocks(page: Path) -> list[Block]:

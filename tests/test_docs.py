@@ -1,6 +1,7 @@
 """Every command and code sample of README.md and docs/ runs as shown
-(tests/docs_samples.py says how each kind of block is run). The site's build
-and the README's shape: tests/test_docs_site.py."""
+(tests/docs_samples.py says how each kind of block is run): the README and the
+heavier pages here, the other pages in tests/test_docs_pages.py. The site's
+build and the README's shape: tests/test_docs_site.py."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.docs_samples import CONFIG, RUN, SHOWN, Block, blocks, commands, make_files, pages
+from tests.docs_samples import CONFIG, RUN, SHOWN, Block, blocks, commands, first_pages, make_files, pages, run_page
 
 #: Blocks a test cannot run (a server that runs until stopped, PostgreSQL, nginx,
 #: a Ray cluster, PyTorch, the benchmarks): each says why above it. Keep them few.
@@ -26,10 +27,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("page", pages(), ids=str)
+@pytest.mark.parametrize("page", first_pages(), ids=str)
 def test_the_samples_of_a_page_run_as_shown(page: Path, tmp_path: Path, files: Path) -> None:
-    from tests.docs_samples import run_page
-
     run_page(page, tmp_path, files)
 
 
