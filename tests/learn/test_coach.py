@@ -82,6 +82,34 @@ def test_all_in_player_can_win_the_main_pot_not_the_side_pot() -> None:
     assert bob.text("en").startswith("You can win every pot: the main pot of 150 and side pot 1 of 160.")
 
 
+def test_a_short_stack_can_win_only_what_she_can_match_not_the_rest_of_the_bet() -> None:
+    # Seed 003, beginners' detail 4: "短筹码全下只能赢主池" -- the chips of a bet beyond
+    # her stack are no pot she can win; they go back to the bettor.
+    hand = deal((40, 1000, 30), ("Jc Jd", "Kd 9c", "As Ah"))
+    hand.all_in(), hand.call(), hand.call()  # Cy all-in 30, Ann and Bob call: 90 in
+    hand.check(), hand.bet(461)  # flop Ad Qs 7h: Ann checks, Bob bets 461 into her last 10
+    assert hand.stacks == (10, 509, 0) and hand.legal().call == 10
+    # The felt: the main pot, and Bob's 461 as his, not as "side pot 1" Ann could win.
+    assert [(pot.amount, pot.eligible) for pot in hand.pots] == [(90, (0, 1, 2)), (461, (1,))]
+    pots = [line for line in coach_lines(hand, 0) if line.rule == "side-pots"]
+    assert [line.key for line in pots] == ["coach.pots.if_all_in.all", "coach.pots.unmatched_beyond_you"]
+    said = " ".join(line.text("en") for line in pots)
+    assert said.startswith(
+        "If you call all-in for 10, you can win the main pot of 90 and side pot 1 of 20: what each "
+        "player put in, up to your 40. [Side pots: "
+    )
+    assert "The other 451 of Bob's bet is more than you can match: it is no pot you can win, and it goes back to Bob." in said
+    assert "every pot" not in said and "461" not in said
+    assert "Bob下注中其余的 451 超过你能跟的数额" in pots[1].text("zh-Hans")
+    assert "Bob下注中其餘的 451 超過你能跟的數額" in pots[1].text("zh-Hant")
+    # Cy, all-in for the main pot only, hears that Bob's bet is no pot yet.
+    (mine, open_bet) = [line for line in coach_lines(hand, 2) if line.rule == "side-pots"]
+    assert mine.text("en").startswith("You can win the pot of 90.")
+    assert open_bet.text("en").startswith("461 of Bob's bet is not matched yet")
+    hand.call()  # Ann calls all-in: the round is over and Bob's other 451 goes back
+    assert hand.stacks[1] == 509 + 451 and [pot.amount for pot in hand.pots] == [90, 20]
+
+
 def test_the_last_aggressor_shows_first_and_the_next_may_show_or_muck() -> None:
     hand = deal((200, 200, 200), ("As Ah", "Kd 9c", "7s 7d"))
     hand.call(), hand.call(), hand.check()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pokerdealer.cards import parse_cards
 from pokerdealer.i18n import message
 from pokerdealer.rules import Hand, HandConfig, deck_for_deal
-from pokerdealer.server.views import hand_frames
+from pokerdealer.server.views import hand_frames, public_pots
 from pokerdealer.table import HandRecord, Positions
 
 
@@ -49,3 +49,23 @@ def test_a_split_pot_names_its_winners_with_the_languages_separator():
     assert message("en", said["key"], **said["params"]) == "Pot 6 to Ann, Bob"
     assert message("zh-Hant", said["key"], **said["params"]) == "底池 6 歸 Ann、Bob"
     assert message("zh-Hans", said["key"], **said["params"]) == "底池 6 归 Ann、Bob"
+
+
+def test_an_open_bet_over_an_all_in_is_the_bettors_not_a_side_pot_on_the_felt():
+    # Seed 003, beginners' detail 4: Ann, 10 chips left, faces Bob's 461 with Cy all-in for 30.
+    config = HandConfig(stacks=(40, 1000, 30), blinds=(1, 2), players=("Ann", "Bob", "Cy"))
+    holes = [parse_cards("Jc Jd"), parse_cards("Kd 9c"), parse_cards("As Ah")]
+    hand = Hand(config, deck_for_deal(config, holes, parse_cards("Ad Qs 7h 3c 2d")))
+    hand.all_in(), hand.call(), hand.call()  # Cy all-in 30, Ann and Bob call
+    hand.check(), hand.bet(461)  # flop: Ann checks, Bob bets 461
+    assert public_pots(hand, (1, 2, 3)) == [
+        {"amount": 90, "seats": [1, 2, 3], "label": "pot"},
+        {"amount": 461, "seats": [2], "label": "unmatched", "name": "Bob"},
+    ]
+    hand.call(), hand.auto_showdown()  # Ann calls all-in for 10: Bob's other 451 goes back
+    record = HandRecord(number=1, hand=hand, seats=(1, 2, 3), positions=Positions(3, 1, 2))
+    frames = hand_frames(record)
+    bet = next(f for f in frames if f["said"]["params"].get("action", {}).get("key") == "room.log.bet")
+    assert [p["label"] for p in bet["pots"]] == ["pot", "unmatched"]
+    called = frames[frames.index(bet) + 1]
+    assert [(p["label"], p["amount"]) for p in called["pots"]] == [("main", 90), ("side 1", 20)]

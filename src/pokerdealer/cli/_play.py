@@ -300,14 +300,19 @@ class Session:
             )
         console.print(grid)
         pots = view.pots
+        # The part of an open bet nobody has matched yet is its bettor's, not a side pot.
+        unmatched = hand.unmatched
+        real = pots[:-1] if unmatched is not None else pots
         line = Text()
-        if len(pots) <= 1:
-            line.append(self._w("pot", amount=sum(p.amount for p in pots)))
+        if len(real) <= 1:
+            line.append(self._w("pot", amount=sum(p.amount for p in real)))
         else:
-            for k, pot in enumerate(pots):
+            for k, pot in enumerate(real):
                 label = self._w("main_pot") if k == 0 else self._w("side_pot", n=k)
                 who = ", ".join(view.players[i] for i in pot.eligible)
                 line.append(f"{label} {pot.amount} ({who})   ")
+        if unmatched is not None:
+            line.append(f"   {self._w('unmatched', name=view.players[unmatched.eligible[0]])} {unmatched.amount}")
         line.append(f"   {self._w('board')} ")
         line.append_text(card_text(view.board) if view.board else Text("-"))
         console.print(line)

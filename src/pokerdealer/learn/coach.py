@@ -38,7 +38,7 @@ from pokerdealer.cards import Card
 from pokerdealer.evaluation import Decision, HandValue, Step, compare_hands, evaluate
 from pokerdealer.evaluation.explain import card_label, comparison_order, deciding_part, explain_decision
 from pokerdealer.i18n import join_names, message
-from pokerdealer.rules import Hand, Street
+from pokerdealer.rules import Hand, Pot, Street, build_pots, unmatched_bet
 from pokerdealer.rules.actions import MUCK, SHOW
 from pokerdealer.rules.betting import (
     NO_CHIPS_BEYOND_CALL,
@@ -144,7 +144,10 @@ class CoachLine:
         return out
 
 
-def _pot(k: int, amount: int) -> dict[str, object]:
+def _pot(k: int, amount: int, count: int = 2) -> dict[str, object]:
+    """Pot ``k`` of ``count`` in words: the pot, the main pot or side pot ``k``."""
+    if count == 1:
+        return {"key": "coach.pot.single", "params": {"amount": amount}}
     if k == 0:
         return {"key": "coach.pot.main", "params": {"amount": amount}}
     return {"key": "coach.pot.side", "params": {"n": k, "amount": amount}}
@@ -191,17 +194,61 @@ def before_acting(hand: Hand, player: int) -> list[CoachLine]:
     return lines
 
 
+def _pots_after_call(hand: Hand, player: int, call: int) -> tuple[list[Pot], int, int]:
+    """The pots as they would stand right after ``player`` calls ``call`` (all-in
+    when it is their stack; 0: as they stand), and ``(bettor, chips)`` of the
+    open bet's part nobody has matched: the construction of :attr:`Hand.pots`."""
+    contributions = list(hand.contributions)
+    stacks = list(hand.stacks)
+    contributions[player] += call
+    stacks[player] -= call
+    live = [not folded for folded in hand.folded]
+    active = [alive and stack > 0 for alive, stack in zip(live, stacks)]
+    bettor, chips = unmatched_bet(contributions, live, active)
+    return build_pots(contributions, live, hand.dead_money, active), bettor, chips
+
+
 def pots_lines(hand: Hand, player: int) -> list[CoachLine]:
-    """Which pots ``player`` can win, when there are side pots and they are still in."""
-    pots = hand.pots
-    if len(pots) < 2 or hand.folded[player] or hand.is_complete:
+    """Which pots ``player`` can win, when there are side pots or a bet nobody
+    has matched; on their turn facing a bet, the pots they can win if they call
+    (all-in, when the call takes every chip: seed 003's beginners' detail 4).
+
+    The part of a bet nobody has matched (or can match) is no pot: the coach
+    names it as the bettor's, going back to them unless it is called."""
+    if hand.folded[player] or hand.is_complete:
         return []
-    can = [_pot(k, pot.amount) for k, pot in enumerate(pots) if player in pot.eligible]
-    cannot = [_pot(k, pot.amount) for k, pot in enumerate(pots) if player not in pot.eligible]
-    total = hand.contributions[player]
-    if cannot:
-        return [CoachLine("coach.pots.some", {"total": total, "can": can, "cannot": cannot}, "side-pots")]
-    return [CoachLine("coach.pots.all", {"can": can}, "side-pots")]
+    legal = hand.legal()
+    call = legal.call if legal.actor == player and not legal.can_show else None
+    all_in = call is not None and call >= hand.stacks[player]
+    pots, bettor, unmatched = _pots_after_call(hand, player, call or 0)
+    real = pots[:-1] if unmatched else pots
+    if len(real) < 2 and not unmatched:
+        return []
+    can = [_pot(k, pot.amount, len(real)) for k, pot in enumerate(real) if player in pot.eligible]
+    cannot = [_pot(k, pot.amount, len(real)) for k, pot in enumerate(real) if player not in pot.eligible]
+    total = hand.contributions[player] + (call or 0)
+    fields: dict[str, Any] = {"total": total, "can": can, "cannot": cannot, "call": call}
+    if call is None:
+        key = "coach.pots.some" if cannot else ("coach.pots.all" if len(real) > 1 else "coach.pots.only")
+    else:
+        key = ("coach.pots.if_all_in" if all_in else "coach.pots.if_call") + (".some" if cannot else ".all")
+    lines = [CoachLine(key, {k: v for k, v in fields.items() if v is not None}, "side-pots")]
+    if unmatched:
+        names = hand.config.players
+        if bettor == player:
+            lines.append(CoachLine("coach.pots.unmatched_yours", {"amount": unmatched}, "side-pots"))
+        else:
+            # Can anyone but the bettor and this player still put chips in to call it?
+            stacks = hand.stacks
+            others = any(
+                not hand.folded[q] and stacks[q] > 0 for q in range(len(stacks)) if q not in (player, bettor)
+            )
+            if all_in:
+                key = "coach.pots.unmatched_beyond_you_open" if others else "coach.pots.unmatched_beyond_you"
+            else:
+                key = "coach.pots.unmatched_open"
+            lines.append(CoachLine(key, {"amount": unmatched, "name": names[bettor]}, "side-pots"))
+    return lines
 
 
 def showdown_lines(hand: Hand, player: int) -> list[CoachLine]:

@@ -28,7 +28,7 @@ from pokerdealer.rules.config import (
 )
 from pokerdealer.rules.deal import board_positions, deal_order, deck_for_deal, hole_positions
 from pokerdealer.rules.hand import Hand, HandResult, PotAward, Street, replay
-from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet
+from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet, unmatched_bet
 from pokerdealer.rules.view import PlayerView, view
 
 __all__ = [
@@ -65,5 +65,6 @@ __all__ = [
     "replay",
     "split_pot",
     "uncalled_bet",
+    "unmatched_bet",
     "view",
 ]

@@ -72,7 +72,7 @@ from pokerdealer.rules.config import (
     StraddleRaise,
     Structure,
 )
-from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet
+from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet, unmatched_bet
 # At module level: an import inside view() cost 3 us a call in the compiled
 # build (view.py needs Hand for type checking only, so there is no cycle).
 from pokerdealer.rules.view import PlayerView
@@ -848,8 +848,26 @@ class Hand:
 
     @property
     def pots(self) -> list[Pot]:
-        """Main pot then side pots, as they stand now (bets in front included)."""
+        """Main pot then side pots, as they stand now (bets in front included).
+
+        While a bet is open and a player is all-in, the part of the bet nobody
+        has matched yet is no side pot: it is the last entry, its bettor alone
+        eligible (:attr:`unmatched`), and goes back to them unless it is
+        called (:func:`~pokerdealer.rules.pots.build_pots`).
+        """
         return list(self._pots())
+
+    @property
+    def unmatched(self) -> Pot | None:
+        """The part of the open bet nobody has matched yet, once a player is
+        all-in: the last of :attr:`pots`, its bettor alone eligible (RULES.md
+        §5.1); ``None`` otherwise (:func:`~pokerdealer.rules.pots.unmatched_bet`)."""
+        if self._street == _COMPLETE:
+            return None
+        live = [not folded for folded in self._folded]
+        active = [alive and stack > 0 for alive, stack in zip(live, self._stacks)]
+        bettor, chips = unmatched_bet(self._total, live, active)
+        return Pot(chips, (bettor,)) if chips else None
 
     def _pots(self) -> tuple[Pot, ...]:
         """:attr:`pots` as a tuple, built once per state version."""

@@ -4,6 +4,15 @@ All functions are pure and work on plain lists of ints (RULES.md §5, §7).
 
 >>> build_pots([300, 1000, 1000, 1000], [True, True, True, False], 0)
 [Pot(amount=1200, eligible=(0, 1, 2)), Pot(amount=2100, eligible=(1, 2))]
+
+While a bet is open, the part of it nobody has matched yet is no one else's
+pot: here player 2 (all-in for 30) and player 0 (10 behind) face player 1's
+bet, whose other 461 only player 1 can win back (RULES.md §5.1):
+
+>>> build_pots([30, 491, 30], [True, True, True], 0, active=[True, True, False])
+[Pot(amount=90, eligible=(0, 1, 2)), Pot(amount=461, eligible=(1,))]
+>>> unmatched_bet([30, 491, 30], [True, True, True], active=[True, True, False])
+(1, 461)
 >>> split_pot(1005, [3, 7], button=5, player_count=10)
 {7: 503, 3: 502}
 """
@@ -13,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["Pot", "build_pots", "seat_order", "split_pot", "uncalled_bet"]
+__all__ = ["Pot", "build_pots", "seat_order", "split_pot", "uncalled_bet", "unmatched_bet"]
 
 
 class Pot(NamedTuple):
@@ -64,8 +73,15 @@ def build_pots(
 
     During a betting round pass ``active`` (live players with chips behind):
     their contributions are not final, so they cap no pot and are eligible
-    for every pot.
+    for every pot. While no live player is all-in, that is one pot of every
+    chip in, bets in front included. Once one is, the part of the open bet
+    that nobody has matched yet (:func:`unmatched_bet`) is in no pot another
+    player can win: it is the last entry, with its bettor alone eligible, and
+    goes back to them unless it is called (RULES.md §5.1). Every chip in is in
+    exactly one entry.
     """
+    unmatched = 0
+    bettor = 0
     if active is None:
         level_set = {c for c, alive in zip(contributions, live) if alive}
         if len(level_set) == 1:
@@ -75,6 +91,15 @@ def build_pots(
             ]
         levels = sorted(level_set)
     else:
+        if all([a for alive, a in zip(live, active) if alive]):
+            # Nobody is all-in: one pot, every live player in it (RULES.md §5.2).
+            return [
+                _tuple_new(Pot, (sum(contributions) + dead, tuple([i for i, alive in enumerate(live) if alive])))
+            ]
+        bettor, unmatched = unmatched_bet(contributions, live, active)
+        if unmatched:
+            contributions = list(contributions)
+            contributions[bettor] -= unmatched
         levels = sorted(
             {c for c, alive, a in zip(contributions, live, active) if alive and not a}
             | {max(contributions)}
@@ -104,7 +129,34 @@ def build_pots(
         extra = sum(c - previous for c in contributions if c > previous)
         if extra:
             pots[-1] = Pot(pots[-1].amount + extra, pots[-1].eligible)
-    return [pot for pot in pots if pot.amount or len(pots) == 1]
+    pots = [pot for pot in pots if pot.amount or len(pots) == 1]
+    if unmatched:
+        pots.append(_tuple_new(Pot, (unmatched, (bettor,))))
+    return pots
+
+
+def unmatched_bet(contributions: Sequence[int], live: Sequence[bool], active: Sequence[bool]) -> tuple[int, int]:
+    """``(player, chips)`` of the open bet's part that nobody has matched yet,
+    during a betting round (``active``: live players with chips behind) once a
+    live player is all-in; ``(0, 0)`` otherwise.
+
+    It is the largest contribution's excess over the second largest, folded
+    players included (:func:`uncalled_bet`): no pot another player can win, and
+    the bettor's again unless it is called (RULES.md §5.1). Chips a player
+    matched and then folded are matched: the pot is contested no more, but it
+    is a pot. While nobody is all-in the open bet stays in the one pot.
+
+    >>> unmatched_bet([30, 491, 30], [True, True, True], [True, True, False])
+    (1, 461)
+    >>> unmatched_bet([14, 246, 246], [True, False, True], [False, False, True])
+    (0, 0)
+    >>> unmatched_bet([20, 491], [True, True], [True, True])
+    (0, 0)
+    """
+    if all([a for alive, a in zip(live, active) if alive]):
+        return 0, 0
+    bettor, chips = uncalled_bet(contributions)
+    return (bettor, chips) if chips and live[bettor] else (0, 0)
 
 
 def seat_order(players: Sequence[int], button: int, player_count: int) -> list[int]:

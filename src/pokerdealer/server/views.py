@@ -213,9 +213,27 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
 
 
 def public_pots(hand: Hand, seats: Sequence[int]) -> list[dict[str, Any]]:
-    return [
-        {"amount": pot.amount, "seats": [seats[i] for i in pot.eligible]} for pot in hand.pots
+    """The pots as the felt shows them: amount, the seats that can win it, and its
+    ``label`` (``pot``, ``main``, ``side N``; ``unmatched`` for the part of an open
+    bet nobody has matched yet, with its bettor's ``name``: no side pot, RULES.md §5.1)."""
+    pots = hand.pots
+    unmatched = hand.unmatched
+    real = pots[:-1] if unmatched is not None else pots
+    out: list[dict[str, Any]] = [
+        {
+            "amount": pot.amount,
+            "seats": [seats[i] for i in pot.eligible],
+            "label": "pot" if len(real) == 1 else ("main" if k == 0 else f"side {k}"),
+        }
+        for k, pot in enumerate(real)
     ]
+    if unmatched is not None:
+        (bettor,) = unmatched.eligible
+        out.append({
+            "amount": unmatched.amount, "seats": [seats[bettor]], "label": "unmatched",
+            "name": hand.config.players[bettor],
+        })
+    return out
 
 
 def hand_frames(record: HandRecord) -> list[dict[str, Any]]:

@@ -51,8 +51,10 @@ async function loadWords(fallback) {
   document.documentElement.dataset.words = LANG;  // the page is in its words (tests wait for this, not a time)
   return LANG;
 }
-// A pot's label from the server's "pot", "main" or "side N".
-const potLabel = (label) => label === "pot" ? t("room.pot.single") : label === "main" ? t("room.pot.main") : t("room.pot.side", { n: +label.split(" ")[1] });
+// A pot's label from the server's "pot", "main", "side N", or "unmatched" (the part of an open bet
+// nobody has matched yet: its bettor's, named by `name`, not a side pot).
+const potLabel = (label, name) => label === "pot" ? t("room.pot.single") : label === "main" ? t("room.pot.main")
+  : label === "unmatched" ? t("room.pot.unmatched", { name }) : t("room.pot.side", { n: +label.split(" ")[1] });
 // The language menu; a choice is remembered and the page redrawn by `redraw`.
 function langMenu(slot, redraw) {
   const sel = el("select", { id: "lang", "aria-label": t("room.lang") });

@@ -1,0 +1,121 @@
+"""The coach's numbers checked by computations that are not the engine's, over
+hundreds of generated hands: the pots a player can win (a small model written
+here: what a player all-in for T can win is every player's chips up to T), and
+the pot-limit maximum (written here from RULES.md §4.2, and PokerKit's own)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from pokerdealer.cards import deck_cards
+from pokerdealer.learn.coach import coach_lines
+from pokerdealer.rules import Action, Hand, HandConfig
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+
+
+def _spots(hands: int, seed: int, **config: Any) -> Iterator[Hand]:  # noqa: ANN401
+    """Every betting decision of ``hands`` random hands, short stacks often all-in."""
+    rng = random.Random(seed)
+    for _ in range(hands):
+        n = rng.randint(2, 6)
+        stacks = tuple(rng.choice([rng.randint(3, 60), rng.randint(60, 600)]) for _ in range(n))
+        deck = list(deck_cards())
+        rng.shuffle(deck)
+        hand = Hand(HandConfig(stacks=stacks, blinds=(1, 2), players=NAMES[:n], **config), deck)
+        while not hand.is_complete:
+            legal = hand.legal()
+            if legal.can_show:
+                hand.auto_showdown()
+                break
+            yield hand
+            roll = rng.random()
+            if legal.min_raise_to is not None and roll < 0.35:
+                to = rng.choice([legal.min_raise_to, legal.max_raise_to, rng.randint(legal.min_raise_to, legal.max_raise_to)])
+                hand.apply(Action("raise", None, to))
+            elif legal.can_fold and roll > 0.85:
+                hand.fold()
+            else:
+                hand.check_or_call()
+
+
+# ------------------------------------------------------------------ side pots
+def _unmatched(contributions: list[int], stacks: list[int], live: list[bool]) -> tuple[int, int]:
+    """``(bettor, chips)``: once a live player is all-in, the top contribution's
+    excess over the second largest (folded players counted) is nobody's pot yet."""
+    if all(stacks[i] for i in range(len(stacks)) if live[i]):
+        return 0, 0
+    top = max(contributions)
+    second = sorted(contributions)[-2]
+    return contributions.index(top), top - second
+
+
+def _can_win(contributions: list[int], stacks: list[int], live: list[bool], dead: int, player: int) -> int:
+    """What ``player`` can win of the chips in (the unmatched part aside): all of
+    it with chips behind; all-in for T, every player's chips up to T, and the dead money."""
+    bettor, unmatched = _unmatched(contributions, stacks, live)
+    matched = [c - (unmatched if i == bettor else 0) for i, c in enumerate(contributions)]
+    if stacks[player]:
+        return sum(matched) + dead
+    return dead + sum(min(c, matched[player]) for c in matched)
+
+
+def _amounts(items: list[dict[str, Any]]) -> int:
+    return sum(item["params"]["amount"] for item in items)
+
+
+def test_the_felts_pots_hold_every_chip_and_name_no_unmatched_bet_as_a_side_pot() -> None:
+    open_bets = 0
+    for hand in _spots(300, seed=1):
+        contributions, stacks = list(hand.contributions), list(hand.stacks)
+        live = [not f for f in hand.folded]
+        pots = hand.pots
+        assert sum(pot.amount for pot in pots) == sum(contributions) + hand.dead_money
+        bettor, unmatched = _unmatched(contributions, stacks, live)
+        found = hand.unmatched
+        if unmatched:
+            open_bets += 1
+            assert found is not None and found == pots[-1] == (unmatched, (bettor,))
+        else:
+            assert found is None
+        # The rest are pots of matched chips: what each can win is what the model says.
+        for player in (i for i in range(len(live)) if live[i]):
+            won = sum(pot.amount for pot in pots[: len(pots) - (found is not None)] if player in pot.eligible)
+            assert won == _can_win(contributions, stacks, live, hand.dead_money, player)
+    assert open_bets > 300
+
+
+def test_the_coach_names_the_pots_a_player_can_win_as_the_model_counts_them() -> None:
+    short_calls = 0
+    for hand in _spots(300, seed=2):
+        legal = hand.legal()
+        live = [not f for f in hand.folded]
+        for player in (i for i in range(len(live)) if live[i]):
+            contributions, stacks = list(hand.contributions), list(hand.stacks)
+            call = legal.call if player == legal.actor else None
+            if call is not None:  # what the player can win if they call (all-in if short)
+                contributions[player] += call
+                stacks[player] -= call
+            bettor, unmatched = _unmatched(contributions, stacks, live)
+            lines = [line for line in coach_lines(hand, player) if line.rule == "side-pots"]
+            if unmatched:
+                assert lines, (hand.log, player)
+            if not lines:
+                continue
+            first = lines[0]
+            can, cannot = first.params["can"], first.params.get("cannot", [])
+            assert _amounts(can) == _can_win(contributions, stacks, live, hand.dead_money, player)
+            assert _amounts(can) + _amounts(cannot) + unmatched == sum(contributions) + hand.dead_money
+            if call is not None:
+                assert first.params["call"] == call
+                assert first.key.startswith("coach.pots.if_all_in" if stacks[player] == 0 else "coach.pots.if_call")
+            if unmatched:
+                (said,) = lines[1:]
+                assert said.params["amount"] == unmatched
+                assert said.params.get("name", NAMES[player]) == NAMES[bettor]
+                short_calls += call is not None and stacks[player] == 0 and bettor != player
+            else:
+                assert len(lines) == 1
+    assert short_calls > 100
