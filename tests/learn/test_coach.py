@@ -11,6 +11,7 @@ from pokerdealer.i18n import LANGUAGES
 from pokerdealer.learn.coach import RULES, coach_lines
 from pokerdealer.rules import Hand, HandConfig, Street, deck_for_deal
 from pokerdealer.rules.actions import RAISE, Action
+from pokerdealer.rules.config import Structure
 
 BOARD = "Ad Qs 7h 3c 2d"
 
@@ -108,6 +109,29 @@ def test_a_short_stack_can_win_only_what_she_can_match_not_the_rest_of_the_bet()
     assert open_bet.text("en").startswith("461 of Bob's bet is not matched yet")
     hand.call()  # Ann calls all-in: the round is over and Bob's other 451 goes back
     assert hand.stacks[1] == 509 + 451 and [pot.amount for pot in hand.pots] == [90, 20]
+
+
+def test_pot_limit_the_most_is_a_raise_by_the_pot_after_the_call() -> None:
+    # RULES.md §4.2: the pot 30, Ann bets 20 (the pot is 50); Bob's call of 20 makes it 70,
+    # and he may raise by 70 on top of it: to 90.
+    config = HandConfig(stacks=(500, 500, 500), blinds=(5, 10), players=("Ann", "Bob", "Cy"),
+                        structure=Structure.POT_LIMIT)
+    holes = [parse_cards(h) for h in ("As Ah", "Kd 9c", "7s 7d")]
+    hand = Hand(config, deck_for_deal(config, holes, parse_cards(BOARD)))
+    hand.call(), hand.call(), hand.check()  # Cy and Ann call 10, Bob checks: the pot is 30
+    (bet,) = [line for line in coach_lines(hand, 0) if line.rule == "pot-limit"]
+    assert bet.text("en").startswith("In pot limit the most you may bet is the pot: 30.")
+    hand.bet(20)
+    (line,) = [line for line in coach_lines(hand, 1) if line.rule == "pot-limit"]
+    assert dict(line.params) == {"pot": 50, "call": 20, "after": 70, "current": 20, "high": 90}
+    assert line.text("en").startswith(
+        "In pot limit you may raise at most by the pot after your call: the pot is 50 with every "
+        "bet in it, your call of 20 makes it 70, so the most is a raise of 70 on top of the call: "
+        "to 90 (20 + 70). [Pot limit: "
+    )
+    assert "加注到 90（20 + 70）" in line.text("zh-Hans") and "你跟注 20 後是 70" in line.text("zh-Hant")
+    assert hand.legal().max_raise_to == 90  # the engine agrees
+    assert hand.can(Action(RAISE, None, 90)) and not hand.can(Action(RAISE, None, 91))
 
 
 def test_the_last_aggressor_shows_first_and_the_next_may_show_or_muck() -> None:

@@ -9,15 +9,19 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from pokerkit import Automation, Mode
+from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
+
 from pokerdealer.cards import deck_cards
 from pokerdealer.learn.coach import coach_lines
-from pokerdealer.rules import Action, Hand, HandConfig
+from pokerdealer.rules import Action, Hand, HandConfig, Structure
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 
 
-def _spots(hands: int, seed: int, **config: Any) -> Iterator[Hand]:  # noqa: ANN401
-    """Every betting decision of ``hands`` random hands, short stacks often all-in."""
+def _spots(hands: int, seed: int, *, free_folds: bool = True, **config: Any) -> Iterator[Hand]:  # noqa: ANN401
+    """Every betting decision of ``hands`` random hands, short stacks often all-in;
+    with ``free_folds`` a player may fold when checking is free (the rules allow it)."""
     rng = random.Random(seed)
     for _ in range(hands):
         n = rng.randint(2, 6)
@@ -35,7 +39,7 @@ def _spots(hands: int, seed: int, **config: Any) -> Iterator[Hand]:  # noqa: ANN
             if legal.min_raise_to is not None and roll < 0.35:
                 to = rng.choice([legal.min_raise_to, legal.max_raise_to, rng.randint(legal.min_raise_to, legal.max_raise_to)])
                 hand.apply(Action("raise", None, to))
-            elif legal.can_fold and roll > 0.85:
+            elif legal.can_fold and roll > 0.85 and (free_folds or not legal.can_check):
                 hand.fold()
             else:
                 hand.check_or_call()
@@ -119,3 +123,49 @@ def test_the_coach_names_the_pots_a_player_can_win_as_the_model_counts_them() ->
             else:
                 assert len(lines) == 1
     assert short_calls > 100
+
+
+# ---------------------------------------------------------------- pot limit
+class _PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
+    """PokerKit's pieces put together as pot-limit Texas hold'em (it ships PL Omaha only)."""
+
+
+def _pokerkit(hand: Hand) -> Any:  # noqa: ANN401
+    """PokerKit's state after the same actions (its own cards: the betting does not read them)."""
+    config = hand.config
+    game = _PotLimitTexasHoldem(tuple(Automation), False, 0, config.blinds, config.blinds[1], mode=Mode.CASH_GAME)
+    state = game(config.stacks, config.player_count)
+    for action in hand.log:
+        assert state.actor_index == action.player  # both engines agree on who acts
+        if action.kind == "fold":
+            state.fold()
+        elif action.kind == "raise":
+            state.complete_bet_or_raise_to(action.amount)
+        else:
+            state.check_or_call()
+    return state
+
+
+def test_pot_limit_maxima_are_the_models_and_pokerkits() -> None:
+    said = 0
+    for hand in _spots(200, seed=3, free_folds=False, structure=Structure.POT_LIMIT):
+        legal = hand.legal()
+        player = legal.actor
+        lines = [line for line in coach_lines(hand, player) if line.rule == "pot-limit"]
+        all_in = hand.committed[player] + hand.stacks[player]
+        if legal.max_raise_to is None or legal.max_raise_to >= all_in:
+            assert not lines  # no raise, or the stack, not the pot, is the limit
+            continue
+        # RULES.md §4.2, written here: the pot with every bet in it, plus the call, on top of the bet.
+        current = max(hand.committed)
+        pot = sum(hand.contributions)
+        call = current - hand.committed[player]
+        model = current + pot + call
+        (line,) = lines
+        assert line.params["high"] == legal.max_raise_to == model, hand.log
+        if current:
+            assert (line.params["pot"], line.params["call"], line.params["after"]) == (pot, call, pot + call)
+            assert f"to {model} ({current} + {pot + call})" in line.text("en")
+        assert _pokerkit(hand).max_completion_betting_or_raising_to_amount == model, hand.log
+        said += 1
+    assert said > 300

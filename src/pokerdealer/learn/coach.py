@@ -46,6 +46,7 @@ from pokerdealer.rules.betting import (
     NOT_REOPENED,
     PK_FACES_SHORT,
     PK_SHORT_ALL_IN,
+    pot_for_limit,
     raise_window,
 )
 from pokerdealer.rules.config import Structure
@@ -182,7 +183,7 @@ def before_acting(hand: Hand, player: int) -> list[CoachLine]:
                 CoachLine(f"coach.{verb}.range", {"low": low, "high": high, "current": current, "inc": increment}, "min-raise")
             )
             if hand.config.structure is Structure.POT_LIMIT and high < all_in:
-                lines.append(CoachLine("coach.pot_limit", {"high": high}, "pot-limit"))
+                lines.extend(_pot_limit_line(hand, player, high))
     elif rule == "raise_cap":
         lines.append(CoachLine("coach.capped", {}, "fixed-limit"))
     elif reason in (NOT_REOPENED, PK_FACES_SHORT, PK_SHORT_ALL_IN):
@@ -192,6 +193,26 @@ def before_acting(hand: Hand, player: int) -> list[CoachLine]:
     elif reason == NO_OPPONENT_CAN_CALL:
         lines.append(CoachLine("coach.no_opponent", {}, "all-in"))
     return lines
+
+
+def _pot_limit_line(hand: Hand, player: int, high: int) -> list[CoachLine]:
+    """Why the most is ``high`` in pot limit, with the arithmetic (RULES.md §4.2):
+    the raise is *by* the pot after the call, the amount said is *to*.
+
+    The pot counts every chip in, bets in front included (preflop, blinds posted
+    short count as full: :func:`pot_for_limit`); calling adds the call, and the
+    raise adds that whole pot on top: to ``current + pot + call``. Nothing is
+    said when something else caps the raise (the largest opponent's stack)."""
+    current = hand.current_bet
+    pot = pot_for_limit(hand)
+    call = current - hand.committed[player]
+    after = pot + call
+    if high != current + after:
+        return []
+    if current == 0:
+        return [CoachLine("coach.pot_limit.bet", {"high": high}, "pot-limit")]
+    fields = {"pot": pot, "call": call, "after": after, "current": current, "high": high}
+    return [CoachLine("coach.pot_limit", fields, "pot-limit")]
 
 
 def _pots_after_call(hand: Hand, player: int, call: int) -> tuple[list[Pot], int, int]:

@@ -46,6 +46,7 @@ __all__ = [
     "PK_SHORT_ALL_IN",
     "check_action",
     "legal_actions",
+    "pot_for_limit",
     "raise_window",
 ]
 
