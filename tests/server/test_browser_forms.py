@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -32,10 +33,21 @@ def state_now(page: Page) -> dict[str, Any]:
     return json.loads(page.evaluate("() => JSON.stringify(state)"))
 
 
+@contextmanager
+def frames_held(page: Page) -> Iterator[None]:
+    """The server's frames wait at the page's door meanwhile, then come in in their order (so
+    what the test hands in is surely before the server's answer to a click, as on a slow line)."""
+    page.evaluate("() => { window.heldFrames = []; window.takeFrame = ws.onmessage; ws.onmessage = (ev) => heldFrames.push(ev); }")
+    try:
+        yield
+    finally:
+        page.evaluate("() => { ws.onmessage = takeFrame; heldFrames.forEach((ev) => takeFrame(ev)); }")
+
+
 def arrives_late(page: Page, state: dict[str, Any], *, then_read: str) -> Any:  # noqa: ANN401
-    """``state`` arrives now on the page's websocket; what the expression ``then_read`` reads
-    on the page right after it is drawn (in the same turn: no later state in between)."""
-    return page.evaluate(f"(text) => {{ ws.onmessage({{ data: text }}); return {then_read}; }}", json.dumps(state))
+    """``state`` arrives now (inside :func:`frames_held`); what the expression ``then_read``
+    reads on the page right after it is drawn."""
+    return page.evaluate(f"(text) => {{ takeFrame({{ data: text }}); return {then_read}; }}", json.dumps(state))
 
 
 def sit_at_a_bot_table(page: Page, room: Server) -> None:
@@ -54,9 +66,10 @@ def test_a_state_sent_before_the_coach_switch_was_clicked_does_not_undo_the_clic
         sit_at_a_bot_table(page, room)
         before = state_now(page)
         assert before["you"]["coach"]["on"] is True
-        page.locator("#coach-toggle").uncheck()
-        # The coach still on, as the server saw it before the click:
-        assert arrives_late(page, before, then_read="document.getElementById('coach-toggle').checked") is False
+        with frames_held(page):
+            page.locator("#coach-toggle").uncheck()
+            # The coach still on, as the server saw it before the click:
+            assert arrives_late(page, before, then_read="document.getElementById('coach-toggle').checked") is False
         # The server's own answer agrees; it stays off.
         page.wait_for_function("() => state.you.coach.on === false")
         expect(page.locator("#coach-toggle")).not_to_be_checked()
@@ -75,7 +88,8 @@ def test_a_limits_form_being_typed_in_keeps_what_is_typed_when_the_settings_chan
         changed = state_now(page)
         changed["you"]["limits"] = {**changed["you"]["limits"], "loss": 25}  # set meanwhile from another tab
         read = "[document.getElementById('limit-loss').value, document.activeElement.id]"
-        assert arrives_late(page, changed, then_read=read) == ["40", "limit-loss"]  # kept, and still typing there
+        with frames_held(page):
+            assert arrives_late(page, changed, then_read=read) == ["40", "limit-loss"]  # kept, and still typing there
         page.click("#btn-limits-save")
         page.wait_for_function("() => state.you.limits.loss === 40")
         expect(page.locator("#limit-loss")).to_have_value("40")
