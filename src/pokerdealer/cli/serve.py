@@ -83,8 +83,8 @@ def serve_command(
     """Run the poker room: lobby, tables with bots, hand histories.
 
     Several processes may share one database (PostgreSQL, or SQLite on one
-    machine): each table is played by one of them at a time (README: Running on
-    PostgreSQL). The database's schema must be at the newest migration
+    machine): each table is played by one of them at a time (docs/room/postgresql.md).
+    The database's schema must be at the newest migration
     (pokerdealer db upgrade); a new, empty database is set up automatically.
     """
     import uvicorn
@@ -177,7 +177,7 @@ def plain_http_warning(host: str) -> str:
     """What ``serve`` says when it listens beyond this machine without TLS."""
     return (
         f"warning: serving plain HTTP on {host or 'every address'}: seat tokens, names and chat cross the "
-        "network unencrypted; give --certfile/--keyfile, or put a TLS proxy in front (README: TLS)"
+        "network unencrypted; give --certfile/--keyfile, or put a TLS proxy in front (docs/room/serve.md, TLS)"
     )
 
 

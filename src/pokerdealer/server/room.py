@@ -14,7 +14,7 @@ exactly one process at a time, the holder of its **lease** (a row in
   "elsewhere" error (HTTP 409, websocket close 4409), and noted on the lease
   (``wanted_by``); the holder hands the lease over at its next renewal if it
   has no reader of that table. So behind a proxy that routes each table's
-  paths to one process (README: "Running on PostgreSQL"), a table created on
+  paths to one process (docs/room/postgresql.md), a table created on
   one process moves, within a third of a lease, to the process its readers
   are routed to, and stays there; the browser's reconnects bridge the gap;
 - a process killed outright keeps its leases until they expire; then the

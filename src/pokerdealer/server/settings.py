@@ -67,7 +67,7 @@ class ServerOptions:
     serve`` once it listens there). Tables last held by this node are taken back at
     once on start; None: a name of its own, so only expired leases are taken."""
     caps: Caps = field(default_factory=Caps)
-    """The most websockets open at once by client address and by table (README: the
+    """The most websockets open at once by client address and by table (docs/room/serve.md, "Limits": the
     caps key on the peer address; behind a proxy see ``--trust-forwarded``)."""
     chat_member: Rate = field(default_factory=lambda: Rate(burst=5, every=2.0))
     """Chat lines a seat holder may say: 5 at once, then one every 2 s."""
