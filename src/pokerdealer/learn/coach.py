@@ -330,7 +330,10 @@ class Comparison:
 
     @property
     def marked(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        """The deciding cards of each hand: the kicker, the pair, ...; none for a tie."""
+        """The deciding cards of each hand: the kicker, the pair, ...; none for a tie, nor
+        when the kind of hand decided (no card of a flush beats a straight: the flush does)."""
+        if self.decision.step is Step.CATEGORY:
+            return ((), ())
         return self.decision.deciding_cards
 
     def part(self, lang: str) -> str:

@@ -1,5 +1,6 @@
 """What only one seated member is sent: their seat, stack, hole cards, legal
-actions, how strong their hand is now, and what they wait for to be dealt in.
+actions, how strong their hand is now, what they wait for to be dealt in, and
+what the coach says to them about the last showdown.
 
 Their hand's strength is their own cards with the board (nothing secret), said
 in the reader's language by the evaluator.
@@ -28,6 +29,7 @@ def private_state(
 ) -> tuple[dict[str, Any], tuple[int, list[str]] | None]:
     """``m``'s own part of the state, and their seat and hole cards when dealt in."""
     you: dict[str, Any] = {"member": m.id, "name": m.name, "seat": None, "legal": None}
+    you["coach_showdown"] = _showdown_coach(lt, m, lang=lang)  # seated or not: the hand may have busted them
     if player is None:
         # What they may buy in for again (a recent leaver brings back their stack).
         low, high = lt.table.buy_in_range(m.name, now=time.time())
@@ -56,6 +58,26 @@ def private_state(
                 you["strength"] = value.describe(lang)
     you.update(self_limits.private(lt, m, record, lang=lang))  # theirs only: coach lines, limits
     return you, own
+
+
+def _showdown_coach(lt: LiveTable, m: Member, *, lang: str) -> dict[str, Any] | None:
+    """With the coach on, what it says to ``m`` about the showdown of the last hand
+    (:func:`pokerdealer.learn.coach.showdown_lesson`: their own cards and the cards
+    shown, no other), for as long as that hand is the last one summarised -- through
+    the next hand, as the "Last hand" panel.
+
+    ``{"hand": N, "lines": [...]}``, each line as :meth:`CoachLine.to_json` gives it
+    (a comparison with both hands' cards and the short words for their seat).
+    """
+    from pokerdealer.learn.coach import showdown_lesson
+
+    if m.own is None or not m.own.coach or lt.last_summary is None or not lt.table.hands:
+        return None
+    last = lt.table.hands[-1]
+    if last.number != lt.last_summary["number"] or m.name not in last.players:
+        return None
+    lines = showdown_lesson(last.hand, last.players.index(m.name))
+    return {"hand": last.number, "lines": [line.to_json(lang) for line in lines]} if lines else None
 
 
 def _last_hand_cards(lt: LiveTable, m: Member) -> tuple[int, list[str]] | None:

@@ -210,7 +210,8 @@ def private(lt: LiveTable, member: Member, record: Any, *, lang: str) -> dict[st
         "coach": {"on": bool(own.coach), "lines": []},
     }
     if own.coach:
-        hand_record = record if record is not None else (lt.table.hands[-1] if lt.table.hands else None)
+        # The hand in play only: the last hand's showdown is said by private._showdown_coach.
+        hand_record = record
         if hand_record is not None and member.name in hand_record.players:
             i = hand_record.players.index(member.name)
             out["coach"]["lines"] = [line.to_json(lang) for line in coach_lines(hand_record.hand, i)]

@@ -108,7 +108,8 @@ function render() {
     const cardsBox = el("div", { class: "cards" });
     let shown = row.cards, best = null;
     if (!shown && shownAt[s]) { shown = shownAt[s].cards; best = new Set(shownAt[s].best_five || []); }
-    if (shown) shown.forEach(c => cardsBox.append(dealt(cardEl(c, best ? (best.has(c) ? "best" : "dim") : ""), `s${s}:${c}`)));
+    const coached = s === mySeat ? showdownAtSeat(you, hand, state.event) : { note: null, marked: new Set() };  // coach_showdown.js
+    if (shown) shown.forEach(c => cardsBox.append(dealt(cardEl(c, (best ? (best.has(c) ? "best" : "dim") : "") + (coached.marked.has(c) ? " decides" : "")), `s${s}:${c}`)));
     else if (row.hidden) { cardsBox.append(cardEl(null), cardEl(null)); }
     // A seat waiting for the big blind is said so only while it waits: the next hand may start the game afresh.
     const waits = row.status === "waiting" ? !state.starts_afresh : ["sitting_out", "busted"].includes(row.status);
@@ -118,7 +119,8 @@ function render() {
       el("div", { class: "stack", text: fmtNum(row.stack) }),
       el("div", { class: "last" }, row.last_said ? saidNode(row.last_said.key, row.last_said.params) : null),
       status ? el("div", { class: "status", text: status }) : null,
-      s === mySeat && you.strength && !row.folded ? el("div", { class: "strength", id: "strength", text: you.strength }) : null);
+      s === mySeat && you.strength && !row.folded ? el("div", { class: "strength", id: "strength", text: you.strength }) : null,
+      coached.note);
     if (hand && hand.actor === s && hand.clock_left !== null && hand.clock_left !== undefined) {
       // The action clock in seconds; once it ran out into the time bank, the bank's bar under it.
       // (DOM append() writes a null as the text "null": the bank's bar is added only when there is one.)
@@ -160,6 +162,7 @@ function render() {
   renderYou(you, hand, t);
   renderEvent(state);  // event_strip.js: a tournament table's clock and field
   renderCoach(state.event ? null : you, send);  // coach.js: the coach's lines and the player's own limits
+  renderShowdownCoach(you, state.event);  // coach_showdown.js: what the coach says of the last showdown
   renderShowdown(last);
   sounds();
   $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${t_("room.street." + l.street)}] ` }),
