@@ -9,6 +9,7 @@ in the reader's language by the evaluator.
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from pokerdealer.evaluation import evaluate
@@ -76,8 +77,22 @@ def _showdown_coach(lt: LiveTable, m: Member, *, lang: str) -> dict[str, Any] | 
     last = lt.table.hands[-1]
     if last.number != lt.last_summary["number"] or m.name not in last.players:
         return None
+    # A finished hand's words never change: said once, not at every state sent until the next.
+    key = (lt.id, last.number, m.name, lang)
+    if key in _SAID:
+        _SAID.move_to_end(key)
+        return _SAID[key]
     lines = showdown_lesson(last.hand, last.players.index(m.name))
-    return {"hand": last.number, "lines": [line.to_json(lang) for line in lines]} if lines else None
+    said = {"hand": last.number, "lines": [line.to_json(lang) for line in lines]} if lines else None
+    _SAID[key] = said
+    if len(_SAID) > _SAID_KEEP:
+        _SAID.popitem(last=False)
+    return said
+
+
+#: The showdown words of the last hands, by (table, hand, player, language), the most recent last.
+_SAID: OrderedDict[tuple[str, int, str, str], dict[str, Any] | None] = OrderedDict()
+_SAID_KEEP = 1024
 
 
 def _last_hand_cards(lt: LiveTable, m: Member) -> tuple[int, list[str]] | None:
