@@ -194,6 +194,8 @@ def test_the_coach_says_her_showdown_to_her_alone(browser: Browser, room: Server
         ]
         assert any(s.hand == compared for s in secrets) or "Ann" in shown, "Ann's cards were shown: nothing to keep"
         assert find_leaks(listening, secrets) == []
+        # Bob, who never turned his coach on, is told nothing of his showdowns either.
+        assert not any((msg.get("you") or {}).get("coach_showdown") for msg in bob.messages if msg["type"] == "state")
         # Her comparison is hers alone (the other lines may be said alike to Bob of his showdown).
         for heard in listening.heard:
             assert json.dumps(line["text"], ensure_ascii=False) not in heard.text, heard.reader

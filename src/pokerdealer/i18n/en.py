@@ -850,7 +850,7 @@ MESSAGES: dict[str, str] = {
     "room.limits.stopped.time": "Your time limit is reached: you are sat out.",
     "room.limits.continue": "I want to go on",
     "room.coach.toggle": "Coach me",
-    "room.coach.showdown.title": "Coach: the showdown of hand #{n}",
+    "room.coach.showdown.title": "Coach: the end of hand #{n}",
     "room.coach.showdown.you": "You",
     "room.error.buy_in_range": "a buy-in must be {low} to {high}",
     "room.error.spectator": "spectators cannot play: join the table to get a seat",

@@ -804,7 +804,7 @@ MESSAGES: dict[str, str] = {
     "room.limits.stopped.time": "你的时间上限已到：你已暂离。",
     "room.limits.continue": "我要继续",
     "room.coach.toggle": "规则教练",
-    "room.coach.showdown.title": "规则教练：第{n}手的摊牌",
+    "room.coach.showdown.title": "规则教练：第{n}手结束时",
     "room.coach.showdown.you": "你",
     "room.error.buy_in_range": "买入须为 {low} 至 {high}",
     "room.error.spectator": "观众不能下注：请先入座",

@@ -804,7 +804,7 @@ MESSAGES: dict[str, str] = {
     "room.limits.stopped.time": "你的時間上限已到：你已暫離。",
     "room.limits.continue": "我要繼續",
     "room.coach.toggle": "規則教練",
-    "room.coach.showdown.title": "規則教練：第{n}手的攤牌",
+    "room.coach.showdown.title": "規則教練：第{n}手結束時",
     "room.coach.showdown.you": "你",
     "room.error.buy_in_range": "買入須為 {low} 至 {high}",
     "room.error.spectator": "觀眾不能下注：請先入座",
