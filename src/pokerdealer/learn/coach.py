@@ -444,7 +444,10 @@ def showdown_lesson(hand: Hand, player: int) -> list[CoachLine]:
             lines.append(CoachLine("coach.sd.won_unshown", {"mucked": mucked}, "uncontested"))
         else:
             if won and shown:
-                value = evaluate(seen[player] + hand.board, hand.config.variant)  # type: ignore[operator]
+                value = evaluate(
+                    seen[player] + hand.board, hand.config.variant,  # type: ignore[operator]
+                    trips_beat_straight=hand.config.options.short_deck_trips_beat_straight,
+                )
                 if all(card in hand.board for card in value.best_five):
                     lines.append(CoachLine("coach.sd.board_plays", {}, "board-plays"))
                 else:
