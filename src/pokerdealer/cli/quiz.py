@@ -2,13 +2,15 @@
 
 ::
 
-    pokerdealer quiz [--topic all|showdown|best_five|side_pots|min_raise|action_order|show_order]
+    pokerdealer quiz [--topic all|showdown|best_five|side_pots|min_raise|action_order|show_order|
+                              hand_rankings|positions|limits|odd_chips|short_deck|
+                              cash_vs_tournament|etiquette]
                      [--count 6] [--seed N] [--lang en|zh-Hant|zh-Hans] [--json]
 
 ``--json`` prints ``{"questions": [...]}``, each question as
 :meth:`pokerdealer.learn.Question.to_json` writes it (a contract: ``topic``,
 ``level``, ``prompt``, ``choices``, ``answer_index``, ``answer``,
-``explanation``, ``data``). Without it the drills are asked one by one: type a
+``explanation``, ``data``, ``ask``, ``diagram``). Without it the drills are asked one by one: type a
 choice's number, or the answer itself (a player, five cards, an amount); each
 answer is judged and explained, and the score comes at the end. The questions
 are read from standard input line by line, so a file or a pipe works too; end
@@ -36,7 +38,10 @@ __all__ = ["quiz_command"]
 
 # The help lists pokerdealer.learn's TOPICS and MAX_COUNT without importing the
 # drills for every --help (tests/cli/test_quiz_cli.py checks they agree).
-_TOPICS_HELP = "showdown, best_five, side_pots, min_raise, action_order, show_order, all"
+_TOPICS_HELP = (
+    "showdown, best_five, side_pots, min_raise, action_order, show_order, hand_rankings, positions, "
+    "limits, odd_chips, short_deck, cash_vs_tournament, etiquette, all"
+)
 _MAX_COUNT_HELP = 200
 
 
@@ -127,7 +132,9 @@ def quiz_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the questions as JSON.")] = False,
 ) -> None:
     """Practice drills made by the engine: which hand wins, the best five cards,
-    side pots, the minimum raise, who acts next, who shows first."""
+    side pots, the minimum raise, who acts next, who shows first, the order of
+    hands, positions, betting limits, odd chips, short deck, cash game or
+    tournament, table manners."""
     from pokerdealer.i18n import check_lang
     from pokerdealer.learn import drills
 

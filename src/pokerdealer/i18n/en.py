@@ -414,7 +414,7 @@ MESSAGES: dict[str, str] = {
     "quiz.best_five.dead": "; not playing: {cards}",
     "quiz.best_five.rule": (
         "Only five cards count, taken from the seven in any way: two, one or no hole cards "
-        "(seeds 001 and 003); a sixth or seventh card never breaks a tie."
+        "a sixth or seventh card never breaks a tie."
     ),
     "quiz.pots.ask": (
         "The betting is over. Chips put in this hand: {put_in}.{folded} "
@@ -432,11 +432,11 @@ MESSAGES: dict[str, str] = {
     ),
     "quiz.pots.rule": (
         "A player all-in wins at most what each opponent matched of their chips: the short "
-        "stack can win the main pot only (seeds 001 and 003; RULES.md §5.2). Each pot is "
-        "decided on its own (TDA 23)."
+        "stack can win the main pot only. Each pot is "
+        "decided on its own."
     ),
     "quiz.pots.folded_rule": " The chips of {names} stay in the pots, but a folded player wins nothing.",
-    "quiz.setup": "No-limit hold'em, blinds {sb}/{bb}, {n} players: {seats}.",
+    "quiz.setup.no_limit": "No-limit hold'em, blinds {sb}/{bb}, {n} players: {seats}.",
     "quiz.role": "{name} ({role})",
     "quiz.role.small_blind": "small blind",
     "quiz.role.big_blind": "big blind",
@@ -451,23 +451,21 @@ MESSAGES: dict[str, str] = {
     "quiz.min_raise.ask": "What is the smallest amount {name} may raise to? (Answer 0 if {name} may not raise.)",
     "quiz.min_raise.full": (
         "{name} may raise to {answer} or more: the last full bet or raise added {inc}, and a "
-        "raise must add at least as much: {current} + {inc} = {answer} (TDA 45-A)."
+        "raise must add at least as much: {current} + {inc} = {answer}."
     ),
     "quiz.min_raise.short": (
         "{name} may raise to {answer} or more. The all-in to {allin} added only {short}, less than "
-        "a full raise of {inc}, so the minimum raise does not grow: {current} + {inc} = {answer}. "
-        "(TDA 45-A)"
+        "a full raise of {inc}, so the minimum raise does not grow: {current} + {inc} = {answer}."
     ),
     "quiz.min_raise.closed": (
         "{name} may not raise, only call or fold: since {name} acted at {acted}, the bet went up "
         "only {rise}, to {current}, by an all-in short of a full raise of {inc}. A short all-in does "
-        "not reopen the betting for a player who has already acted (a check is an action too). "
-        "(TDA 49-A)"
+        "not reopen the betting for a player who has already acted (a check is an action too)."
     ),
     "quiz.min_raise.reopened": (
         "{name} may raise again: the all-ins since {name} acted at {acted} add up to {rise}, at "
         "least a full raise of {inc}, and that reopens the betting; the minimum raise is still the "
-        "last full bet or raise, {inc}: {current} + {inc} = {answer}. (TDA 49-A)"
+        "last full bet or raise, {inc}: {current} + {inc} = {answer}."
     ),
     "quiz.order.ask": "Who acts next?",
     "quiz.order.preflop": (
@@ -494,16 +492,15 @@ MESSAGES: dict[str, str] = {
     "quiz.order.skipped": " ({names} folded or are all-in, and are skipped)",
     "quiz.min_raise.preflop_note": (
         " Preflop the big blind is the first bet: with blinds 1/2, a raise to 6 adds 4, so the "
-        "next raise is to 10 at least (seed 001)."
+        "next raise is to 10 at least."
     ),
     "quiz.show.ask": "The betting is over and nobody is all-in. Who must show first?",
     "quiz.show.aggressor": (
-        "{name} made the last bet or raise on the river and shows first; a call does not count "
-        "(TDA 18-A)."
+        "{name} made the last bet or raise on the river and shows first; a call does not count."
     ),
     "quiz.show.first_left": (
         "Nobody bet on the river: the first player still in the hand left of the button shows "
-        "first: {name} (TDA 18-A)."
+        "first: {name}."
     ),
     "quiz.show.turn_note": " {name}'s turn bet does not count: only the last round does.",
     "quiz.intro": "{topic}: {n} question(s), seed {seed} (the same seed gives the same questions).",
@@ -526,6 +523,170 @@ MESSAGES: dict[str, str] = {
     "quiz.page.amount": "amount, or 0",
     "quiz.page.progress": "{right} of {total} right",
     "quiz.page.done": "Done: {right} of {total} right.",
+    # Drills that grow and the points nothing drilled (issue 22): quiz.* and the /learn page.
+    "quiz.setup.pot_limit": "Pot-limit hold'em, blinds {sb}/{bb}, {n} players: {seats}.",
+    "quiz.setup.fixed_limit": "Fixed-limit hold'em, blinds {sb}/{bb}, {n} players: {seats}.",
+    "quiz.note.no_limit": "No limit · blinds {sb}/{bb}",
+    "quiz.note.pot_limit": "Pot limit · blinds {sb}/{bb}",
+    "quiz.note.fixed_limit": "Fixed limit · blinds {sb}/{bb}",
+    "quiz.cite": "({parts})",
+    "quiz.cite.sep": "; ",
+    "quiz.cite.tda": "TDA 2026 {numbers}",
+    "quiz.cite.detail": "beginners' detail {n}",
+    "quiz.you": "You",
+    "quiz.showdown.ask_short": "Who wins the pot?",
+    "quiz.best_five.ask_short": "Which five cards are your best five?",
+    "quiz.pots.ask_short": "The betting is over. What are the pots, and who can win each?",
+    "quiz.pots.note": "The chips each player put in this hand",
+    "quiz.topic.hand_rankings": "Which hand is higher",
+    "quiz.topic.positions": "Button, blinds and positions",
+    "quiz.topic.limits": "The most you may bet",
+    "quiz.topic.odd_chips": "The odd chip",
+    "quiz.topic.short_deck": "Short deck",
+    "quiz.topic.cash_vs_tournament": "Cash game or tournament",
+    "quiz.topic.etiquette": "Table manners",
+    "quiz.error.level": "level {level} is out of range: expected 0 to {most}",
+    "quiz.rank.order_sep": " > ",
+    "quiz.rank.named": "{cards}: {hand}",
+    "quiz.rank.order": "The ten hands, from the highest: {order}.",
+    "quiz.rank.name_ask": "{cards}: what hand is this?",
+    "quiz.rank.name_ask_short": "What hand is this?",
+    "quiz.rank.compare_ask": "Which hand is higher?",
+    "quiz.rank.compare_ask.both": "In short deck, which hand is higher?",
+    "quiz.rank.compare_ask.triton": "In short deck under Triton rules (three of a kind beats a straight), which hand is higher?",
+    "quiz.rank.compare_ask.wsop": "In short deck under WSOP rules (a straight beats three of a kind), which hand is higher?",
+    "quiz.rank.compare_prompt": "A: {a}. B: {b}. {ask}",
+    "quiz.rank.no_wrap": " {name} is no straight: a straight never goes round the corner from the ace to the deuce (Q-K-A-2-3 is not one); the ace is high, or low only in A-2-3-4-5.",
+    "quiz.rank.suits": " Suits never count: spades are no higher than hearts.",
+    "quiz.rank.depends": "It depends on the house's rules",
+    "quiz.short.under.triton": "Triton rules: {text}",
+    "quiz.short.under.wsop": "WSOP rules: {text}",
+    "quiz.short.orders": " Short deck from the highest, Triton rules: {triton}; WSOP rules: {wsop}.",
+    "quiz.short.seed": " Short deck (no 2 to 5) changes one thing everywhere: a flush beats a full house. Whether three of a kind beats a straight depends on the house. A straight never beats a flush.",
+    "quiz.pos.ask.small_blind": "Who posts the small blind?",
+    "quiz.pos.ask.big_blind": "Who posts the big blind?",
+    "quiz.pos.ask.first_preflop": "Who acts first before the flop?",
+    "quiz.pos.ask.first_postflop": "Who acts first after the flop?",
+    "quiz.pos.ask.last_postflop": "Who acts last after the flop?",
+    "quiz.pos.seats": "{n} players sit clockwise: {names}; the button is {button}.",
+    "quiz.pos.small_blind": "The small blind is the first seat left of the button ({button}): {name}",
+    "quiz.pos.small_blind.heads_up": "Heads-up the button is the small blind: {name}",
+    "quiz.pos.big_blind": "The big blind is the next seat after the small blind, two left of the button ({button}): {name}",
+    "quiz.pos.big_blind.heads_up": "Heads-up the button posts the small blind and the other player the big blind: {name}",
+    "quiz.pos.first_preflop": "Before the flop the first to act is the first player left of the big blind ({bb}), under the gun (UTG): {name}; the blinds act last",
+    "quiz.pos.first_preflop.three": "Before the flop the first to act is the first player left of the big blind ({bb}); with three players that is the button: {name}",
+    "quiz.pos.first_preflop.heads_up": "Heads-up the button is the small blind and acts first before the flop: {name}",
+    "quiz.pos.first_postflop": "After the flop the first player still in, left of the button ({button}), acts first: {name}",
+    "quiz.pos.first_postflop.heads_up": "Heads-up the big blind acts first after the flop and the button last: {name}",
+    "quiz.pos.last_postflop": "After the flop the button ({button}) acts last, on every round: {name}",
+    "quiz.pos.last_postflop.button_folded": "After the flop the button acts last, but the button ({button}) folded: the last player still in before it acts last: {name}",
+    "quiz.limit.ask": "What is the most {name} may bet or raise to now?",
+    "quiz.limit.verb.bet": "bet",
+    "quiz.limit.verb.raise": "raise",
+    "quiz.limit.no_limit": "No limit: {name} may {verb} to any amount up to every chip they have, {front} in front + {behind} behind = {answer}.",
+    "quiz.limit.fixed_limit": "Fixed limit: on the {street} every bet and raise is one unit of {unit} (the small bet before the flop and on the flop, the big bet, twice as much, on the turn and river): {current} + {unit} = {full}.",
+    "quiz.limit.short_stack": "That is more than {name} has: the most is all-in, {answer}.",
+    "quiz.limit.capped": "Fixed limit: this round already has a bet and four raises, so it is capped: {name} may only call or fold.",
+    "quiz.limit.pot_limit": "Pot limit: the pot is {pot}, the bets in front included; {name}'s call is {call}, which would make it {after}; the raise may add that much, to {current} + {after} = {full}. The raise is by the pot after the call, not to it.",
+    "quiz.limit.pot_limit.preflop": "Pot limit: before the flop the pot is {pot} (the blinds, counted in full, and the bets in front); {name}'s call is {call}, which would make it {after}; the raise may add that much, to {current} + {after} = {full}. The raise is by the pot after the call, not to it.",
+    "quiz.odd.share": "{name} {amount}",
+    "quiz.odd.pot_line": "{amount} among {k}: {each} each and {rest} over, handed out one unit each clockwise from the left of the button ({order}): to {names}",
+    "quiz.street_name.preflop": "preflop",
+    "quiz.street_name.flop": "flop",
+    "quiz.street_name.turn": "turn",
+    "quiz.street_name.river": "river",
+    "quiz.odd.why.one": "The odd chip goes to the first winner clockwise from the left of the button ({button}).",
+    "quiz.odd.why.heads_up": "Heads-up the button ({button}) is the small blind, so the first seat left of it is the big blind: the big blind gets the odd chip.",
+    "quiz.odd.why.pots": "Each pot is split on its own, and in each the odd chip goes to the first of its winners clockwise from the left of the button ({button}).",
+    "quiz.odd.unit": " A pot is split in units of the smallest chip in play, {unit}: what cannot be split in {unit}s is the odd chip.",
+    "quiz.odd.pot_tie": "{label} {amount}: {names} tie",
+    "quiz.odd.side": "side pot",
+    "quiz.odd.ask": "How are the chips shared?",
+    "quiz.odd.table": "{n} players; the button is {button}; the smallest chip is {unit}. {pots}.",
+    "quiz.odd.note": "{pots}",
+    "quiz.game.ask": "Which is right?",
+    "quiz.game.why": "A cash game is played for the chips on the table, at blinds that stay the same; a tournament is played for prizes by finishing place, at blinds that rise until one player has every chip.",
+    "quiz.game.blinds": "{small}/{big}",
+    "quiz.game.blinds_pair": "cash game {cash}, tournament {tournament}",
+    "quiz.game.later.ask": "A cash game plays blinds {blinds}. A tournament started at {blinds}, with levels of {minutes} minutes. {later} minutes later, what are the blinds in each?",
+    "quiz.game.later.facts": "A cash game's blinds stay {cash}; a tournament's rise every {minutes} minutes: {later} minutes in it plays level {level}, {tournament}",
+    "quiz.game.bust.cash_ask": "A cash game at {blinds}, buy-in {low} to {high}. A loses every chip. What now?",
+    "quiz.game.bust.cash_facts": "At a cash table A may buy in again, between hands, for {low} to {high}",
+    "quiz.game.bust.rebuy": "A may buy in again, for {low} to {high}",
+    "quiz.game.bust.out": "A is out of the game",
+    "quiz.game.bust.wait_level": "A must wait for the next level",
+    "quiz.game.bust.rebuy_any": "A buys more chips and plays on",
+    "quiz.game.bust.tournament_ask": "A freezeout tournament (nobody may enter again) has {left} players left. A loses every chip. What now?",
+    "quiz.game.bust.tournament_facts": "In a freezeout a player with no chips is out: with {left} players left, A finishes in place {place}",
+    "quiz.game.bust.out_place": "A is out and finishes in place {place}",
+    "quiz.game.place": "{name} place {place}",
+    "quiz.game.two_out.ask": "A tournament has {left} players left. In one hand A (who started the hand with {a} chips) and B ({b}) both lose every chip. Which places do they finish in?",
+    "quiz.game.two_out.facts": "Players out in the same hand are ranked by the chips they started the hand with, more finishing higher: {places}",
+    "quiz.game.two_out.tie": "Players out in the same hand are ranked by the chips they started the hand with; they started with the same, so they tie and share the better place: {places}",
+    "quiz.game.worth.cash_ask": "At a cash table A bought in for {buy_in} and now has {chips}. A stands up between hands. What does A take?",
+    "quiz.game.worth.cash": "A takes {chips}",
+    "quiz.game.worth.nothing": "A takes nothing: the chips stay on the table",
+    "quiz.game.worth.cash_facts": "Cash-game chips are money: leaving, A takes the whole stack, {chips}",
+    "quiz.game.worth.tournament_ask": "A tournament: {entries} players paid a buy-in of {buy_in} each (prize pool {pool}); places are paid {percents}. A finishes in place {place}, having had {chips} chips at best. What does A win?",
+    "quiz.game.worth.prize": "a prize of {prize}",
+    "quiz.game.worth.tournament_facts": "Tournament chips only keep the score: the prizes come from the prize pool ({pool}) by finishing place, and place {place} wins {prize}",
+    "quiz.game.top_up.ask": "A cash game at {blinds}, maximum buy-in {high}. A has {stack}. Between hands, how much may A add?",
+    "quiz.game.top_up.amount": "up to {amount}",
+    "quiz.game.top_up.none": "nothing: chips may not be added",
+    "quiz.game.top_up.facts": "At a cash table chips may be added between hands (never during one), up to the maximum buy-in: {high} - {stack} = {amount}",
+    "quiz.etiquette.turn.ask": "{name} has decided to fold, but it is {first}'s turn. What should {name} do?",
+    "quiz.etiquette.turn.wait": "Wait, and act in turn, after {names}",
+    "quiz.etiquette.turn.now": "Fold now: it changes nothing",
+    "quiz.etiquette.turn.tell": "Say out loud that they will fold, then wait",
+    "quiz.etiquette.turn.facts": "Act in turn: it is {first}'s turn, and {names} act before {name}. Acting early tells the players who have not acted something they should not know yet, and changes what they do; the dealer takes only the action of the player whose turn it is.",
+    "quiz.etiquette.folded.ask": "{name} folded {cards}. Whom may {name} tell what was folded?",
+    "quiz.etiquette.folded.nobody": "Nobody, not even after the hand",
+    "quiz.etiquette.folded.after_flop": "Everyone, once the flop is out",
+    "quiz.etiquette.folded.still_in": "Only the players still in the hand",
+    "quiz.etiquette.folded.neighbour": "Only the player next to them, quietly",
+    "quiz.etiquette.folded.facts": "Don't tell what you folded: those cards are out of the deck, and knowing them changes the decisions of the players still in. The dealer shows {name}'s folded cards to nobody, during the hand or after.",
+    "quiz.etiquette.protect.prompt": "Board: {board}. A holds {a}, B holds {b}. Nobody bet on the river. {name} thinks {other} has won and throws the cards away face down, unshown. {ask}",
+    "quiz.etiquette.protect.ask": "Who wins the pot?",
+    "quiz.etiquette.protect.facts": "{name} had the better hand ({hand}, against {other}'s {other_hand}), but a hand thrown away unshown is dead: only a hand shown can win, and {other} takes the pot. Protect your hand: table both cards and leave them until the pot is pushed.",
+    "quiz.page.level": "{topic}: level {level} of {levels}",
+    "quiz.page.level_up": "Level up: {topic}, level {level} of {levels}.",
+    "quiz.page.review": "Again, one you missed",
+    "quiz.page.reviews_due": "{n} to try again",
+    "quiz.page.log": "The hand so far",
+    "quiz.page.pot": "Pot {amount}",
+    "quiz.page.all_in": "all-in",
+    "quiz.page.folded": "folded",
+    "quiz.page.rules_link": "The rules",
+    "rankings.open": "Hand rankings",
+    "rankings.title": "Hand rankings, from the highest",
+    "rankings.close": "Close",
+    "rankings.note.royal_flush": "A K Q J 10 of one suit: the highest straight flush.",
+    "rankings.note.straight_flush": "Five in a row of one suit; the higher top card wins.",
+    "rankings.note.four_of_a_kind": "Four of one rank, and a kicker.",
+    "rankings.note.full_house": "Three of a kind and a pair: the three decide first (A A A 2 2 beats K K K A A).",
+    "rankings.note.flush": "Five of one suit, compared card by card from the highest.",
+    "rankings.note.straight": "Five in a row; A-2-3-4-5 is the lowest, and Q-K-A-2-3 is no straight.",
+    "rankings.note.three_of_a_kind": "Three of one rank and two kickers.",
+    "rankings.note.two_pair": "The higher pair, then the lower, then the kicker (A A 2 2 K beats K K Q Q A).",
+    "rankings.note.one_pair": "A pair and three kickers, compared down to the fifth card.",
+    "rankings.note.high_card": "Nothing else: the highest card, then the next, down to the fifth.",
+    "rankings.suits": "Suits never count. Only the best five of your seven cards play; five equal cards split the pot.",
+    "rankings.short_deck": "Short deck (6 to A): a flush beats a full house, A-6-7-8-9 is the lowest straight, and three of a kind against a straight depends on the house's rules.",
+    "rules.hand-rankings.title": "Hand rankings",
+    "rules.hand-rankings.body": "Ten hands, from the highest: royal flush, straight flush, four of a kind, full house, flush, straight, three of a kind, two pair, one pair, high card. The kind decides first; within a kind the made cards, then the kickers down to the fifth card. A-2-3-4-5 is the lowest straight; a straight never goes round the corner (Q-K-A-2-3 is not one). Suits never count.",
+    "rules.positions.title": "Button, blinds and positions",
+    "rules.positions.body": "The button marks the dealer's seat and moves one seat clockwise after each hand. The first seat left of it posts the small blind, the next the big blind. Before the flop the first player left of the big blind, under the gun (UTG), acts first and the big blind last; after the flop the first player still in left of the button acts first and the button last. Heads-up the button is the small blind: it acts first before the flop and last after.",
+    "rules.limits.title": "How much you may bet: no limit, pot limit, fixed limit",
+    "rules.limits.body": "No limit: up to every chip in front of you. Fixed limit: one fixed unit (the small bet before the flop and on the flop, twice that on the turn and river), at most a bet and four raises a round. Pot limit: a raise may add the pot after your call. Blinds 1/2, the first player: the pot is 3, the call 2, so the pot after the call is 5 and the raise is to 2 + 5 = 7. On the flop, pot 100 and a bet of 50: the call makes 200, so the raise is to 50 + 200 = 250.",
+    "rules.odd-chips.title": "The odd chip",
+    "rules.odd-chips.body": "A tied pot is split in units of the smallest chip in play; a chip that cannot be split goes to the first winner clockwise from the left of the button (heads-up, the big blind). Each pot, main or side, is split on its own.",
+    "rules.short-deck.title": "Short deck",
+    "rules.short-deck.body": "Played without the 2s to 5s (36 cards). A flush beats a full house, in every rule set; A-6-7-8-9 is the lowest straight. Three of a kind beats a straight under Triton rules (this room's default), a straight beats three of a kind under WSOP rules. A straight never beats a flush: that is not a short-deck rule.",
+    "rules.cash-tournament.title": "Cash game or tournament",
+    "rules.cash-tournament.body": "In a cash game the blinds stay the same, the chips are money, you may buy in again, add chips between hands up to the maximum buy-in, and leave with your stack. In a tournament everyone starts with the same chips, the blinds rise level by level, a player with no chips is out (unless re-entry is allowed), and prizes go by finishing place; players out in the same hand are ranked by the chips they started it with.",
+    "rules.etiquette.title": "Table manners",
+    "rules.etiquette.body": "Act only when it is your turn. Protect your hand: at the showdown table both cards and leave them until the pot is pushed; a hand thrown away unshown cannot win. Don't tell what you folded, don't comment on others' play while a hand is on, keep your chips tidy.",
+    "room.nav.rules": "The rules",
     "replay.breaks": "actions[{index}] {action} breaks {rule}: {reason}",
     "replay.breaks.by": "actions[{index}] {action} by {player} breaks {rule}: {reason}",
     "replay.scaled": "{reason} (amounts in chips of 1/{scale})",

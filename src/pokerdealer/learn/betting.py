@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from pokerdealer.cards import deck_cards
 from pokerdealer.evaluation.explain import card_label
 from pokerdealer.history import dumps, hand_to_history
 from pokerdealer.i18n import join_names, message
+from pokerdealer.learn.diagram import Seat, table_diagram
+from pokerdealer.learn.drill_cites import with_cite
 from pokerdealer.learn.question import Question
-from pokerdealer.rules import Action, Hand, HandConfig, Street
+from pokerdealer.rules import Action, Hand, HandConfig, Street, Structure
 
 __all__ = [
     "ACTION_ORDER_LEVELS",
@@ -65,7 +67,8 @@ class _Play:
 
     def __init__(
         self, rng: random.Random, players: int, *, bb: int | None = None,
-        stacks: dict[int, int] | None = None,
+        stacks: dict[int, int] | None = None, button: int | None = None,
+        structure: Structure = Structure.NO_LIMIT,
     ) -> None:
         self.bb = bb = bb if bb is not None else _big_blind(rng)
         deep = 100 * bb
@@ -74,8 +77,12 @@ class _Play:
             chips[player] = stack
         deck = list(deck_cards())
         rng.shuffle(deck)
-        # The button is the last player, so engine player i is PHH p(i+1).
-        config = HandConfig(stacks=tuple(chips), blinds=(bb // 2, bb), button=players - 1)
+        # By default the button is the last player, so engine player i is PHH p(i+1)
+        # (a drill with another button writes no PHH: its names would not match).
+        config = HandConfig(
+            stacks=tuple(chips), blinds=(bb // 2, bb),
+            button=players - 1 if button is None else button, structure=structure,
+        )
         self.hand = Hand(config, deck)
         self.steps: list[tuple[Street, int, str, dict[str, object]]] = []
 
@@ -116,8 +123,20 @@ class _Play:
         actions = tuple(line for line in history.actions if not re.match(r"p\d+ sm", line))
         return dumps(history.replace(actions=actions))
 
-    def narrate(self, lang: str) -> str:
-        """The table and the actions so far, in words."""
+    def roles(self, player: int) -> tuple[str, ...]:
+        """The seat's marks on a diagram: ``BTN``, ``SB``, ``BB`` (heads-up the button is the SB)."""
+        config = self.hand.config
+        marks = []
+        if player == config.button:
+            marks.append("BTN")
+        if player == config.small_blind_player:
+            marks.append("SB")
+        if player == config.big_blind_player:
+            marks.append("BB")
+        return tuple(marks)
+
+    def setup(self, lang: str) -> str:
+        """``No-limit hold'em, blinds 1/2, 3 players: p1 (small blind) 200, ...``."""
         hand, n = self.hand, self.n
         config = hand.config
         sb, bb = config.blinds
@@ -137,32 +156,87 @@ class _Play:
             if roles:
                 name = message(lang, "quiz.role", name=name, role=message(lang, roles[0]))
             seats.append(message(lang, "quiz.stack", name=name, stack=config.stacks[i]))
-        text = message(
-            lang, "quiz.setup", sb=sb, bb=bb, n=n, seats=message(lang, "list.separator").join(seats)
+        return message(
+            lang, f"quiz.setup.{config.structure.value}", sb=sb, bb=bb, n=n,
+            seats=message(lang, "list.separator").join(seats),
         )
-        board = hand.board
+
+    def street_lines(self, lang: str) -> list[str]:
+        """Each round so far in words: ``Flop (A♠ 7♦ 2♣): p1 checks, p2 bets 4.``"""
+        board = self.hand.board
         shown = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
         streets = [s for s in _STREET_KEYS if s == Street.PREFLOP or len(board) >= shown[s]]
+        lines = []
         for street in streets:
-            words = []
-            for s, player, key, fields in self.steps:
-                if s == street:
-                    said = message(lang, f"replay.{key}", amount=fields["amount"])
-                    if fields.get("all_in"):
-                        said += message(lang, "replay.all_in")
-                    words.append(message(lang, "quiz.did", name=_name(player), action=said))
+            words = [
+                message(lang, "quiz.did", name=_name(player), action=_said(lang, key, fields))
+                for s, player, key, fields in self.steps
+                if s == street
+            ]
             title = message(lang, _STREET_KEYS[street])
             if street != Street.PREFLOP:
                 cards = " ".join(card_label(card) for card in board[: shown[street]])
                 title = message(lang, "quiz.street_board", street=title, cards=cards)
             did = message(lang, "quiz.action_sep").join(words) if words else message(lang, "quiz.no_action")
-            text += message(lang, "quiz.sentence_sep") + message(lang, "quiz.street", street=title, actions=did)
-        return text
+            lines.append(message(lang, "quiz.street", street=title, actions=did))
+        return lines
+
+    def narrate(self, lang: str) -> str:
+        """The table and the actions so far, in words."""
+        sep = message(lang, "quiz.sentence_sep")
+        return sep.join([self.setup(lang), *self.street_lines(lang)])
+
+    def note(self, lang: str) -> str:
+        """``No-limit · blinds 1/2``: what the diagram does not draw."""
+        sb, bb = self.hand.config.blinds
+        return message(lang, f"quiz.note.{self.hand.config.structure.value}", sb=sb, bb=bb)
+
+    def diagram(
+        self, lang: str, *, mark: int | None = None, roles: Collection[str] = ("BTN", "SB", "BB"),
+        log: bool = True, bets: bool = True,
+    ) -> dict[str, object]:
+        """The hand as it stands, as a table diagram (:mod:`pokerdealer.learn.diagram`):
+        hole cards face down, chips in front, each player's last action this round.
+        ``roles`` are the marks drawn, ``bets=False`` leaves the chips in front out
+        (a question about who posts the blinds must not show them)."""
+        hand = self.hand
+        last: dict[int, str] = {}
+        for street, player, key, fields in self.steps:
+            if street == hand.street:
+                last[player] = _said(lang, key, fields)
+        seats = []
+        for i in range(self.n):
+            folded = hand.folded[i]
+            seats.append(
+                Seat(
+                    _name(i),
+                    stack=hand.stacks[i] if bets else hand.config.stacks[i],
+                    bet=hand.committed[i] if bets else 0,
+                    cards=() if folded else ("", ""),
+                    roles=tuple(r for r in self.roles(i) if r in roles),
+                    folded=folded,
+                    all_in=hand.stacks[i] == 0 and not folded,
+                    said=last.get(i, "") if bets else "",
+                    mark="you" if i == mark else "",
+                )
+            )
+        pot = sum(hand.contributions) - sum(hand.committed) + hand.dead_money if bets else 0
+        return table_diagram(
+            seats, board=[str(card) for card in hand.board], pot=pot, note=self.note(lang),
+            log=self.street_lines(lang) if log else (),
+        )
+
+
+def _said(lang: str, key: str, fields: dict[str, object]) -> str:
+    said = message(lang, f"replay.{key}", amount=fields["amount"])
+    if fields.get("all_in"):
+        said += message(lang, "replay.all_in")
+    return said
 
 
 def _question(
     topic: str, level: int, play: _Play, lang: str, *, ask: str, answer: dict[str, object],
-    facts: str, choices: list[int] | None = None, right: int | None = None,
+    facts: str, choices: list[int] | None = None, right: int | None = None, mark: int | None = None,
 ) -> Question:
     return Question(
         topic=topic,
@@ -173,6 +247,8 @@ def _question(
         answer=answer,
         explanation=facts,
         data={"phh": play.phh()},
+        ask=ask,
+        diagram=play.diagram(lang, mark=mark),
     )
 
 
@@ -253,9 +329,10 @@ def min_raise_question(rng: random.Random, *, level: int, lang: str) -> Question
     facts = message(lang, f"quiz.min_raise.{kind}", **fields)
     if level == 0:
         facts += message(lang, "quiz.min_raise.preflop_note")
+    facts = with_cite(facts, lang, "reopen" if kind in ("closed", "reopened") else "min_raise")
     return _question(
         "min_raise", level, play, lang, ask=message(lang, "quiz.min_raise.ask", name=name),
-        answer={"min_raise_to": answer}, facts=facts,
+        answer={"min_raise_to": answer}, facts=facts, mark=player,
     )
 
 
@@ -334,6 +411,8 @@ def action_order_question(rng: random.Random, *, level: int, lang: str) -> Quest
     if skipped:
         facts += message(lang, "quiz.order.skipped", names=join_names([_name(i) for i in sorted(skipped)], lang))
     facts = message(lang, "quiz.end", text=facts)
+    rules = {"heads_up_preflop": ("heads_up",), "heads_up_postflop": ("heads_up",), "option": ("action_order", "check")}
+    facts = with_cite(facts, lang, *rules.get(kind, ("action_order",)))
     return _question(
         "action_order", level, play, lang, ask=message(lang, "quiz.order.ask"),
         answer={"next_to_act": _name(player)}, facts=facts,
@@ -381,7 +460,7 @@ def show_order_question(rng: random.Random, *, level: int, lang: str) -> Questio
     first = hand.showdown_order[0]
     river_bets = [s for s in play.steps if s[0] == Street.RIVER and s[2] in ("bet", "raise")]
     kind = "aggressor" if river_bets else "first_left"
-    facts = message(lang, f"quiz.show.{kind}", name=_name(first)) + note
+    facts = with_cite(message(lang, f"quiz.show.{kind}", name=_name(first)) + note, lang, "show_order")
     return _question(
         "show_order", level, play, lang, ask=message(lang, "quiz.show.ask"),
         answer={"first_to_show": _name(first)}, facts=facts, choices=live, right=first,

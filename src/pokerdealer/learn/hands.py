@@ -25,6 +25,8 @@ from pokerdealer.evaluation import HandValue, Step, evaluate, showdown
 from pokerdealer.evaluation.explain import card_label
 from pokerdealer.evaluation.showdown import ShowdownResult
 from pokerdealer.i18n import join_names, message
+from pokerdealer.learn.diagram import hands_diagram
+from pokerdealer.learn.drill_cites import with_cite
 from pokerdealer.learn.question import Question
 
 __all__ = ["BEST_FIVE_LEVELS", "SHOWDOWN_LEVELS", "best_five_question", "showdown_question"]
@@ -138,6 +140,7 @@ def showdown_question(rng: random.Random, *, level: int, lang: str) -> Question:
         lang, "quiz.explain", facts=message(lang, "quiz.line_sep").join(lines),
         why=message(lang, "quiz.end", text=result.explain(lang)),
     )
+    rules = ("kickers", "play_the_board") if level == 3 else ("kickers",)
     return Question(
         topic="showdown",
         level=level,
@@ -145,8 +148,13 @@ def showdown_question(rng: random.Random, *, level: int, lang: str) -> Question:
         choices=choices,
         answer_index=options.index(list(result.winners)),
         answer={"winners": list(result.winners)},
-        explanation=explanation,
+        explanation=with_cite(explanation, lang, *rules),
         data={"board": _codes(board), "hands": {n: _codes(h, "") for n, h in holes.items()}},
+        ask=message(lang, "quiz.showdown.ask_short"),
+        diagram=hands_diagram(
+            [(name, [str(card) for card in hole]) for name, hole in holes.items()],
+            board=[str(card) for card in board],
+        ),
     )
 
 
@@ -210,8 +218,15 @@ def best_five_question(rng: random.Random, *, level: int, lang: str) -> Question
         choices=choices,
         answer_index=options.index(best),
         answer={"cards": _codes(best)},
-        explanation=message(lang, "quiz.explain", facts=facts, why=message(lang, "quiz.best_five.rule")),
+        explanation=with_cite(
+            message(lang, "quiz.explain", facts=facts, why=message(lang, "quiz.best_five.rule")),
+            lang, "best_five",
+        ),
         data={"board": _codes(board), "hole": _codes(hole, "")},
+        ask=message(lang, "quiz.best_five.ask_short"),
+        diagram=hands_diagram(
+            [(message(lang, "quiz.you"), [str(card) for card in hole])], board=[str(card) for card in board]
+        ),
     )
 
 

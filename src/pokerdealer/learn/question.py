@@ -5,7 +5,9 @@ A :class:`Question` is a value: the words (``prompt``, ``choices``,
 can check it against. Its JSON form (:meth:`Question.to_json`) is a contract:
 ``topic``, ``level``, ``prompt``, ``choices`` (``null`` for a number or free
 answer), ``answer_index`` (the right choice, from 0, or ``null``), ``answer``,
-``explanation`` and ``data``.
+``explanation``, ``data``, and for a page that draws the question: ``ask``
+(the question alone, without the situation ``prompt`` tells in words) and
+``diagram`` (the situation as a picture, see :mod:`pokerdealer.learn.diagram`).
 
 :func:`judge` reads what a player typed: a choice number (``2``), or the value
 itself (a player's name, five cards, a number).
@@ -44,6 +46,10 @@ class Question:
     answer: dict[str, Any]
     explanation: str
     data: dict[str, Any]
+    ask: str = ""
+    """The question alone (the page draws the situation from ``diagram``); default: ``prompt``."""
+    diagram: dict[str, Any] | None = None
+    """The situation as a picture: a table of seats, or hands side by side."""
 
     def to_json(self) -> dict[str, Any]:
         """The question as the JSON object ``quiz --json`` prints."""
@@ -56,6 +62,8 @@ class Question:
             "answer": self.answer,
             "explanation": self.explanation,
             "data": self.data,
+            "ask": self.ask or self.prompt,
+            "diagram": self.diagram,
         }
 
 
@@ -70,10 +78,11 @@ def _choice(question: Question, text: str) -> int | None:
 def judge(question: Question, typed: str) -> bool | None:
     """Whether ``typed`` is the right answer; ``None`` when it cannot be read.
 
-    A choice question takes the choice's number; every question also takes its
-    value: the winners' names (``A``, ``A B`` for a split), five cards, the pot
-    amounts main pot first (``150 160``), an amount, or a player (``p3``) among
-    the choices. A number that is no choice's, or a player who is not one of the
+    A choice question takes the choice's number; most questions also take
+    their value: the winners' names (``A``, ``A B`` for a split), five cards,
+    the pot amounts main pot first (``150 160``), an amount, or a player
+    (``p3``) among the choices; the others (a hand's name, shares, a place)
+    take the number only. A number that is no choice's, or a player who is not one of the
     choices, cannot be read (``None``): the player is asked again.
     Five cards are right when they are five of the seven and make the best
     hand, whichever equal card is named.
@@ -85,7 +94,7 @@ def judge(question: Question, typed: str) -> bool | None:
     if index is not None:
         return index == question.answer_index
     answer = question.answer
-    if "winners" in answer:
+    if "winners" in answer and "hands" in question.data:
         names = {name.lower() for name in re.split(r"[\s,、，和]+", text) if name}
         known = {name.lower() for name in question.data["hands"]}
         if not names or not names <= known:
@@ -99,15 +108,18 @@ def judge(question: Question, typed: str) -> bool | None:
         except ValueError:
             return None
         return amounts == [pot["amount"] for pot in answer["pots"]]
-    if "min_raise_to" in answer:
-        expected = answer["min_raise_to"]
+    amount_key = next((key for key in ("min_raise_to", "max_raise_to") if key in answer), None)
+    if amount_key is not None:
+        expected = answer[amount_key]
         if text.lower() in NO_RAISE_WORDS:
             return expected is None
         try:
             return int(text) == expected
         except ValueError:
             return None
-    key = "next_to_act" if "next_to_act" in answer else "first_to_show"
+    key = next((key for key in ("next_to_act", "first_to_show", "player") if key in answer), None)
+    if key is None:
+        return None  # answered by a choice's number only
     name = text.lower()
     if question.choices is not None:
         # A number names a choice (read above); a name must be one of the choices:

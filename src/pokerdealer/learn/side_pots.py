@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 
 from pokerdealer.i18n import join_names, message
+from pokerdealer.learn.diagram import Seat, table_diagram
+from pokerdealer.learn.drill_cites import with_cite
 from pokerdealer.learn.question import Question
 from pokerdealer.rules import Pot, build_pots
 
@@ -104,9 +106,28 @@ def side_pots_question(rng: random.Random, *, level: int, lang: str) -> Question
         choices=tuple(_pots_text(option, lang) for option in options),
         answer_index=options.index(answer),
         answer={"pots": answer},
-        explanation=message(lang, "quiz.explain", facts=message(lang, "quiz.line_sep").join(facts), why=why),
+        explanation=with_cite(
+            message(lang, "quiz.explain", facts=message(lang, "quiz.line_sep").join(facts), why=why),
+            lang, "side_pots",
+        ),
         data={"contributions": contributions, "folded": folded},
+        ask=message(lang, "quiz.pots.ask_short"),
+        diagram=_diagram(contributions, folded, lang),
     )
+
+
+def _diagram(contributions: dict[str, int], folded: list[str], lang: str) -> dict[str, object]:
+    """Each player's chips in front of them; the players below the top are all-in."""
+    top = max(contributions.values())
+    seats = [
+        Seat(
+            name, stack=0 if name not in folded and amount < top else None, bet=amount,
+            cards=() if name in folded else ("", ""), folded=name in folded,
+            all_in=name not in folded and amount < top,
+        )
+        for name, amount in contributions.items()
+    ]
+    return table_diagram(seats, note=message(lang, "quiz.pots.note"))
 
 
 def _level_line(
