@@ -8,7 +8,8 @@ import pytest
 from pokerdealer.cards import parse_cards
 from pokerdealer.errors import IllegalActionError
 from pokerdealer.i18n import LANGUAGES
-from pokerdealer.learn.coach import RULES, coach_lines
+from pokerdealer.learn.citations import CITATIONS, cite
+from pokerdealer.learn.coach import coach_lines
 from pokerdealer.rules import Hand, HandConfig, Street, deck_for_deal
 from pokerdealer.rules.actions import RAISE, Action
 from pokerdealer.rules.config import Structure
@@ -46,8 +47,9 @@ def test_short_all_in_does_not_reopen_the_betting_for_who_already_acted() -> Non
     hand.call()
     assert keys(hand, 2) == ["coach.must_call", "coach.not_reopened"]
     reopen = coach_lines(hand, 2)[1]
-    assert reopen.rule == "reopen" and RULES["reopen"][0] == "TDA 47-A"
-    assert "only call or fold" in reopen.text("en") and "TDA 47-A" in reopen.text("en")
+    assert reopen.rule == "reopen" and CITATIONS["reopen"].tda == "49-A"
+    assert "only call or fold" in reopen.text("en")
+    assert reopen.text("en").endswith("[A short all-in does not reopen the betting: TDA 2026 49-A; beginners' detail 3]")
     assert "只能跟注或棄牌" in reopen.text("zh-Hant") and "只能跟注或弃牌" in reopen.text("zh-Hans")
     with pytest.raises(IllegalActionError):
         hand.raise_to(20)  # the engine refuses Cy's raise too
@@ -186,17 +188,29 @@ def test_every_line_is_said_in_every_language_with_its_rule(lang: str) -> None:
     hand.raise_to(6), hand.all_in(), hand.call()
     for line in coach_lines(hand, 2):
         said = line.to_json(lang)
-        assert "{" not in str(said["text"]) and RULES[line.rule][0] in str(said["text"])
+        assert "{" not in str(said["text"]) and str(said["text"]).endswith(f"{said['cite']}］" if lang != "en" else f"{said['cite']}]")
+        assert cite(lang, line.rule) in str(said["cite"])
+        assert ("TDA 2026 " in str(said["cite"])) is bool(CITATIONS[line.rule].tda)
         assert said["href"] == f"/rules#{line.rule}"
 
 
-def test_the_rules_page_has_an_anchor_and_words_for_every_rule_the_coach_cites() -> None:
+def test_the_rules_page_has_an_anchor_words_and_a_citation_for_every_rule_the_coach_cites() -> None:
+    import re
     from pathlib import Path
 
     from pokerdealer.i18n import message
+    from pokerdealer.server.words import page_catalog
 
-    page = (Path(__file__).parents[2] / "src/pokerdealer/server/static/rules.html").read_text()
-    for anchor, (tda, _detail) in RULES.items():
-        assert f'id="{anchor}"' in page and f'data-cite="{tda}' in page
+    root = Path(__file__).parents[2] / "src/pokerdealer"
+    page = (root / "server/static/rules.html").read_text()
+    coached = set(re.findall(r'CoachLine\([^)]*?"([a-z-]+)"\)', (root / "learn/coach.py").read_text(), re.S))
+    assert {"min-raise", "side-pots", "pot-limit", "reopen", "show-order"} <= coached  # the parse found them
+    assert "TDA" not in page  # every citation comes from the table, none is written in the page
+    cited = set(re.findall(r'data-cite="([a-z-]+)"', page))
+    assert coached <= cited <= set(CITATIONS)
+    for anchor in cited:
+        assert f'id="{anchor}"' in page
         for lang in LANGUAGES:
             assert message(lang, f"rules.{anchor}.title") and message(lang, f"rules.{anchor}.body")
+            assert page_catalog(lang)[f"rules.{anchor}.cite"] == cite(lang, anchor, long=True)
+    assert 'id="details-list"' in page

@@ -16,7 +16,8 @@ from pokerdealer.cards import parse_cards
 from pokerdealer.evaluation import Step
 from pokerdealer.evaluation.explain import card_label
 from pokerdealer.i18n import LANGUAGES
-from pokerdealer.learn.coach import RULES, CoachLine, showdown_lesson
+from pokerdealer.learn.citations import cite
+from pokerdealer.learn.coach import CoachLine, showdown_lesson
 from pokerdealer.rules import Hand, HandConfig, Street, deck_for_deal
 
 BOARD = "5c 5d Kh Qc 2s"
@@ -205,4 +206,4 @@ def test_every_showdown_line_is_said_in_every_language_with_a_rule_the_page_expl
         for player in range(3):
             for line in showdown_lesson(hand, player):
                 said = line.to_json(lang)
-                assert "{" not in str(said["text"]) and RULES[line.rule][0] in str(said["text"])
+                assert "{" not in str(said["text"]) and cite(lang, line.rule) in str(said["text"])

@@ -10,7 +10,7 @@ big blind) and in words.
 The levels follow the seed articles' beginner mistakes (001, 003, 004) and
 RULES.md §3-§4, §6.1: an open raise, a bet and a raise, a short all-in that
 does not raise the minimum, a short all-in that does not reopen the betting
-(TDA 49-A), short all-ins that add up to a full raise; the first player
+(TDA 2026 49-A), short all-ins that add up to a full raise; the first player
 preflop and after the flop, heads-up, the big blind's option (check is not
 fold), the action after a raise; who shows first after a river bet, after
 checks, after a raise, after a turn bet.
@@ -270,7 +270,7 @@ def min_raise_question(rng: random.Random, *, level: int, lang: str) -> Question
         play.act("raise", bet * rng.randint(2, 4))
         kind = "full"
     elif level == 2:
-        # A short all-in over a raise does not make the minimum raise bigger (TDA 45, RULES.md §4.1).
+        # A short all-in over a raise does not make the minimum raise bigger (TDA 2026 45-A, RULES.md §4.1).
         n = rng.randint(4, 6)
         bb = _big_blind(rng)
         to = bb * rng.randint(2, 4)
@@ -281,7 +281,7 @@ def min_raise_question(rng: random.Random, *, level: int, lang: str) -> Question
         play.act("all_in")
         kind = "short"
     elif level == 3:
-        # A short all-in does not reopen the betting for a player who acted (TDA 49-A).
+        # A short all-in does not reopen the betting for a player who acted (TDA 2026 49-A).
         n = rng.randint(3, 5)
         bb = _big_blind(rng)
         checked = rng.random() < 0.5
@@ -297,7 +297,7 @@ def min_raise_question(rng: random.Random, *, level: int, lang: str) -> Question
         play.act("call")
         kind = "closed"
     else:
-        # TDA 47 addendum Ex. 1: short all-ins that add up to a full raise reopen the betting.
+        # TDA 2024 47 addendum Ex. 1: short all-ins that add up to a full raise reopen the betting.
         bb = _big_blind(rng)
         bet = bb * rng.randint(2, 4)
         first = bet + rng.randint(1, bet - 1)
@@ -422,7 +422,7 @@ def action_order_question(rng: random.Random, *, level: int, lang: str) -> Quest
 
 # ---------------------------------------------------------------- show_order
 def show_order_question(rng: random.Random, *, level: int, lang: str) -> Question:
-    """Who must show first at a showdown nobody is all-in for (TDA 18-A)."""
+    """Who must show first at a showdown nobody is all-in for (TDA 2026 18-A)."""
     level = min(level, SHOW_ORDER_LEVELS - 1)
     n = rng.randint(2, 3) if level == 0 else rng.randint(3, 5)
     play = _Play(rng, n)

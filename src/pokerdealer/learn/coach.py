@@ -7,7 +7,8 @@ from :func:`pokerdealer.rules.betting.raise_window`, the amounts from
 :attr:`Hand.showdown_order` and :attr:`Hand.aggressor`, why a pot was won
 from :func:`pokerdealer.table.awards.award_stories`. The coach only puts them
 into words, in the player's language, each line naming its rule and the
-anchor of that rule on the room's ``/rules`` page.
+anchor of that rule on the room's ``/rules`` page; where it is written comes
+from the one table of citations, :mod:`pokerdealer.learn.citations`.
 
 Once the hand is over, :func:`showdown_lesson` tells a player who was in it to
 the end how its showdown went by the rules (seed 004) and, when their hand lost
@@ -22,8 +23,8 @@ deciding card marked (seed 000), from :func:`pokerdealer.evaluation.compare_hand
 >>> _ = hand.raise_to(8)  # Cy (the button) raises the big blind of 2 by 6
 >>> for line in coach_lines(hand, 0):  # Ann, the small blind
 ...     print(line.text("en"))
-You must call 7 or fold. [Check, call or fold: TDA 58; beginners' detail 2]
-You may raise to 14 or more, up to 200: the bet is 8 and the largest full bet or raise this round added 6, so a raise must add at least 6. [Minimum raise: TDA 43-A; beginners' detail 3]
+You must call 7 or fold. [Check, call or fold: beginners' detail 2]
+You may raise to 14 or more, up to 200: the bet is 8 and the largest full bet or raise this round added 6, so a raise must add at least 6. [Minimum raise: TDA 2026 45-A; beginners' detail 3]
 >>> coach_lines(hand, 1)  # not Bob's turn: nothing to say yet
 []
 """
@@ -38,6 +39,7 @@ from pokerdealer.cards import Card
 from pokerdealer.evaluation import Decision, HandValue, Step, compare_hands, evaluate
 from pokerdealer.evaluation.explain import card_label, comparison_order, deciding_part, explain_decision
 from pokerdealer.i18n import join_names, message
+from pokerdealer.learn.citations import cite
 from pokerdealer.rules import Hand, Pot, Street, build_pots, unmatched_bet
 from pokerdealer.rules.actions import MUCK, SHOW
 from pokerdealer.rules.betting import (
@@ -52,7 +54,6 @@ from pokerdealer.rules.betting import (
 from pokerdealer.rules.config import Structure
 
 __all__ = [
-    "RULES",
     "CoachLine",
     "Comparison",
     "after_hand",
@@ -62,26 +63,6 @@ __all__ = [
     "showdown_lesson",
     "showdown_lines",
 ]
-
-#: Each rule the coach cites: its anchor on ``/rules`` -> (TDA 2024 rule, seed
-#: article detail number or 0). The words are the catalog's ``rules.<anchor>.*``.
-RULES: dict[str, tuple[str, int]] = {
-    "action-order": ("TDA 34, 36", 1),
-    "check": ("TDA 58", 2),
-    "min-raise": ("TDA 43-A", 3),
-    "reopen": ("TDA 47-A", 3),
-    "all-in": ("TDA 47", 0),
-    "fixed-limit": ("TDA 48", 0),
-    "pot-limit": ("TDA 54", 0),
-    "side-pots": ("TDA 21", 4),
-    "kickers": ("TDA 12", 5),  # cards speak: the best five of the seven, read from the cards
-    "show-order": ("TDA 17-A", 6),
-    "show-to-win": ("TDA 13-A", 6),
-    "all-in-showdown": ("TDA 16", 6),
-    "uncontested": ("TDA 17-B", 6),
-    "board-plays": ("TDA 19", 6),
-}
-
 
 @dataclass(frozen=True)
 class CoachLine:
@@ -120,10 +101,12 @@ class CoachLine:
         return message(lang, self.key, **self.fields(lang))
 
     def cite(self, lang: str) -> str:
-        """The rule's name and numbers, e.g. ``Minimum raise: TDA 43-A; beginners' detail 3``."""
-        tda, detail = RULES[self.rule]
-        numbers = tda if not detail else message(lang, "coach.cite.both", tda=tda, n=detail)
-        return message(lang, "coach.cite", title=message(lang, f"rules.{self.rule}.title"), numbers=numbers)
+        """The rule's name and where it is written, from the one table of
+        citations (:data:`~pokerdealer.learn.citations.CITATIONS`), e.g.
+        ``Minimum raise: TDA 2026 45-A; beginners' detail 3``."""
+        title = message(lang, f"rules.{self.rule}.title")
+        numbers = cite(lang, self.rule)
+        return message(lang, "coach.cite", title=title, numbers=numbers) if numbers else title
 
     def text(self, lang: str) -> str:
         """The whole line in ``lang``, rule reference included."""

@@ -140,7 +140,7 @@ def showdown_question(rng: random.Random, *, level: int, lang: str) -> Question:
         lang, "quiz.explain", facts=message(lang, "quiz.line_sep").join(lines),
         why=message(lang, "quiz.end", text=result.explain(lang)),
     )
-    rules = ("kickers", "play_the_board") if level == 3 else ("kickers",)
+    rules = ("kickers", "board_plays") if level == 3 else ("kickers",)
     return Question(
         topic="showdown",
         level=level,

@@ -130,7 +130,7 @@ def limits_question(rng: random.Random, *, level: int, lang: str) -> Question:
             kind, rules = "capped", ("fixed_limit_cap",)
             wrong = [current + unit, current + 2 * unit, 2 * current]
         else:
-            kind, rules = "fixed_limit", ("fixed_limit",)
+            kind, rules = "fixed_limit", ("fixed_limit_bets",)
             other = hand.config.big_bet if unit == hand.config.small_bet else hand.config.small_bet
             wrong = [current + other, current + 2 * unit, None]
     else:

@@ -159,5 +159,9 @@ def reader_language(asked: object, default: str) -> str:
 
 
 def page_catalog(lang: str) -> dict[str, str]:
-    """The catalog entries the pages use, in ``lang``."""
-    return {k: v for k, v in CATALOGS[check_lang(lang)].items() if k.startswith(PAGE_PREFIXES)}
+    """The catalog entries the pages use, in ``lang``, and each rule's citation
+    (``rules.<topic>.cite``, from the one table of citations)."""
+    from pokerdealer.learn.citations import page_citations
+
+    words = {k: v for k, v in CATALOGS[check_lang(lang)].items() if k.startswith(PAGE_PREFIXES)}
+    return {**words, **page_citations(lang)}

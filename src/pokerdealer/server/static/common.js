@@ -55,6 +55,13 @@ async function loadWords(fallback) {
 // nobody has matched yet: its bettor's, named by `name`, not a side pot).
 const potLabel = (label, name) => label === "pot" ? t("room.pot.single") : label === "main" ? t("room.pot.main")
   : label === "unmatched" ? t("room.pot.unmatched", { name }) : t("room.pot.side", { n: +label.split(" ")[1] });
+// The beginners' details the citations number ("beginners' detail 3"): rules.details.1, 2, .. of the
+// catalog, as the items of `list` (an <ol>), each with its anchor (#detail-3).
+function detailsList(list) {
+  const items = [];
+  for (let n = 1; WORDS[`rules.details.${n}`] !== undefined; n++) items.push(el("li", { id: `detail-${n}`, text: t(`rules.details.${n}`) }));
+  list.replaceChildren(...items);
+}
 // The language menu; a choice is remembered and the page redrawn by `redraw`.
 function langMenu(slot, redraw) {
   const sel = el("select", { id: "lang", "aria-label": t("room.lang") });

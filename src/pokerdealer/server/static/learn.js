@@ -79,7 +79,9 @@ function next() {
 }
 (async () => {
   await loadWords();
-  langMenu("lang-slot", () => { topicMenu(); showProgress(); start(); });
+  // The explanations cite "beginners' detail N": the numbered list is on the page.
+  detailsList($("details-list"));
+  langMenu("lang-slot", () => { topicMenu(); showProgress(); detailsList($("details-list")); start(); });
   topicMenu(); showProgress();
   $("topic").addEventListener("change", () => { showProgress(); start(); });
   $("start").addEventListener("click", start);
