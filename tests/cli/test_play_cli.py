@@ -215,7 +215,7 @@ def test_a_zh_hant_screen_uses_the_traditional_words():
 def test_coach_prints_the_rules_before_your_turn_in_the_chosen_language():
     coached = play("--players", "3", "--seed", "1", "--hands", "1", "--bots", "caller", "--coach",
                    "--lang", "zh-Hant")
-    assert "教練：可以免費過牌" in coached.stdout and "TDA 58" in coached.stdout
+    assert "教練：可以免費過牌" in coached.stdout and "新手細節第2條" in coached.stdout and "TDA 2026" in coached.stdout
     plain = play("--players", "3", "--seed", "1", "--hands", "1", "--bots", "caller", "--lang", "zh-Hant")
     assert "教練：" not in plain.stdout and "TDA" not in plain.stdout
 
