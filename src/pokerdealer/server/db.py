@@ -25,7 +25,10 @@ Schema (SQLAlchemy models below):
   lobby's numbers for it (see :mod:`pokerdealer.server.room`);
 - ``snapshots``: ``(table_id, seq)`` -> the table's state between hands just
   after event ``seq``, with ``hands`` finished (see
-  :mod:`pokerdealer.server.snapshot`): a start replays only the events after one.
+  :mod:`pokerdealer.server.snapshot`): a start replays only the events after one;
+- ``persons``: the SHA-256 of a browser's own key -> the newest stop by that
+  player's loss or time limit (JSON), or none once they chose to go on: it holds
+  at every table that browser plays (see :mod:`pokerdealer.server.self_limits`).
 
 The schema is made and changed only by the Alembic migrations in
 ``migrations/`` (:mod:`pokerdealer.server.schema`); the models below mirror it.
@@ -60,7 +63,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-__all__ = ["Base", "EventRow", "HandRow", "LeaseRow", "MemberRow", "SnapshotRow", "Store", "TableRow"]
+__all__ = ["Base", "EventRow", "HandRow", "LeaseRow", "MemberRow", "PersonRow", "SnapshotRow", "Store", "TableRow"]
 
 log = logging.getLogger("pokerdealer.server")
 
@@ -134,6 +137,13 @@ class SnapshotRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     hands: Mapped[int] = mapped_column(Integer)
     data: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class PersonRow(Base):
+    __tablename__ = "persons"
+    hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    stop: Mapped[str | None] = mapped_column(Text, nullable=True)
     at: Mapped[float] = mapped_column(Float)
 
 
@@ -370,6 +380,45 @@ def op_hand_summary(table_id: str, number: int, summary: dict[str, Any]) -> Op:
         )
 
     return op
+
+
+def op_person_stop(person: str, stop: dict[str, Any], at: float) -> Op:
+    """``person`` (a browser key's hash) is stopped by their limit at ``at``: the
+    newest stop, whichever table wrote it."""
+    text = json.dumps(stop, separators=(",", ":"), ensure_ascii=False)
+
+    def op(conn: Connection) -> None:
+        if conn.dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as upsert
+        else:
+            from sqlalchemy.dialects.sqlite import insert as upsert
+        # An upsert, not a read then a write: two processes may stop one person at once.
+        statement = upsert(PersonRow).values(hash=person, stop=text, at=at)
+        conn.execute(statement.on_conflict_do_update(index_elements=["hash"], set_={"stop": text, "at": at}))
+
+    return op
+
+
+def op_person_go_on(person: str, stopped_at: float) -> Op:
+    """``person`` chose to go on after the stop of ``stopped_at``: the row is cleared
+    unless a newer stop (another table's, since) is there."""
+
+    def op(conn: Connection) -> None:
+        conn.execute(
+            update(PersonRow).where(PersonRow.hash == person, PersonRow.at <= stopped_at).values(stop=None)
+        )
+
+    return op
+
+
+def person_stops(conn: Connection, persons: list[str]) -> dict[str, dict[str, Any]]:
+    """The stop in force for each of ``persons`` that has one."""
+    if not persons:
+        return {}
+    rows = conn.execute(
+        select(PersonRow.hash, PersonRow.stop).where(PersonRow.hash.in_(persons), PersonRow.stop.is_not(None))
+    ).all()
+    return {r[0]: json.loads(r[1]) for r in rows}
 
 
 def insert_members(conn: Connection, table_id: str, rows: list[tuple[str, str | None, str | None]], at: float) -> list[int]:
