@@ -1,16 +1,68 @@
-"""A player's own settings at their seat: the coach's lines go to them only, a
-loss limit sits them out after the hand until they confirm, a time limit
-reminds them, and all of it survives kill -9 (issue 16)."""
+"""A player's own settings at their seat (issues 16 and 22): the coach's lines go
+to them only; a loss limit stops them -- a bust too -- after the hand; a stop
+holds when they leave and sit again, at a second seat and at a new table of
+the same browser (its key, sent with each join), never for another browser;
+going on waits for a short cool-off; and all of it is in the table's log and
+survives kill -9."""
 
 from __future__ import annotations
 
+import json
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
-from pokerdealer.server.self_limits import Own, due
-from pokerdealer.table import SeatStatus
+import httpx
+import pytest
+
+from pokerdealer.server.self_limits import SESSION_BREAK
 from tests.server.conftest import Client, Server
+
+COOL_OFF = 5
+"""The cool-off of the room these tests play in (seconds; five minutes by default)."""
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One room for the module (each test has tables and browser keys of its own), with a short cool-off."""
+    s = Server(tmp_path_factory.mktemp("limits") / "room.db", extra=("--limit-cool-off", str(COOL_OFF))).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def clients() -> Iterator[list[Client]]:
+    opened: list[Client] = []
+    yield opened
+    for c in opened:
+        c.close()
+
+
+def _key() -> str:
+    """A browser's own key, as the page makes it."""
+    return secrets.token_urlsafe(24)
+
+
+def _join(server: Server, table: str, name: str, person: str | None, buy_in: int | None = None) -> dict[str, Any]:
+    r = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": name, "buy_in": buy_in, "person": person},
+                   timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _sit(server: Server, clients: list[Client], table: str, name: str, person: str | None) -> Client:
+    """``name`` joins ``table`` from the browser of ``person`` and reads it."""
+    c = Client(server, table, _join(server, table, name, person)["token"])
+    clients.append(c)
+    c.until(lambda s: s["you"] is not None)
+    return c
+
+
+def _bot_table(server: Server, name: str = "limits", bots: int = 2) -> str:
+    return server.create_table(name=name, bots=["caller"] * bots, stack=200, clock=30)
 
 
 def _act(c: Client, s: dict[str, Any], kind: str) -> None:
@@ -19,83 +71,243 @@ def _act(c: Client, s: dict[str, Any], kind: str) -> None:
     c.until(lambda x, seq=s["seq"]: x["seq"] > seq, timeout=20)
 
 
-def _give_away(c: Client, hands: int = 30) -> dict[str, Any]:
-    """Fold when a call is asked, else check, until the player is sat out by a limit."""
+def _limits(c: Client, **limits: Any) -> None:
+    c.send(type="limits", **{"minutes": None, "loss": None, "unit": "chips", **limits})
+    c.until(lambda s: s["you"]["limits"]["loss"] == limits.get("loss"))
+
+
+def _play_until_stopped(c: Client, choose: Any, hands: int = 60) -> dict[str, Any]:  # noqa: ANN401
+    """Act with ``choose(legal)`` at each turn until a limit stops the player."""
     for _ in range(hands * 20):
         s = c.poll()
-        if s["you"]["limits"]["stopped"]:
+        if s["you"]["limits"]["stop"]:
             return s
         if c.my_turn(s):
-            _act(c, s, "check" if s["you"]["legal"]["check"] else "fold")
+            _act(c, s, choose(s["you"]["legal"]))
     raise AssertionError("no limit was reached")
 
 
-def test_coach_lines_reach_only_their_player(tmp_path: Path) -> None:
-    server = Server(tmp_path / "room.db").start()
-    clients: list[Client] = []
-    try:
-        table = server.create_table(name="coached", bots=["caller", "caller"], stack=200, clock=30)
-        ann, bob = server.join(table, "Ann"), server.join(table, "Bob")
-        a, b, spectator = Client(server, table, ann["token"]), Client(server, table, bob["token"]), Client(server, table)
-        clients += [a, b, spectator]
-        b.send(type="coach", on=0)
-        assert b.until(lambda s: s["you"] and s["you"]["coach"]["on"] is False)
-        # Ann, new at a table with bots, has the coach on without asking.
-        s = a.until(lambda s: bool(s["you"]["coach"]["lines"]), timeout=60)
-        assert s["you"]["coach"]["on"] is True
-        assert any("TDA" in line["text"] and line["href"].startswith("/rules#") for line in s["you"]["coach"]["lines"])
-        b.poll(), spectator.poll()
-        assert not any("/rules#" in text for text in b.raw + spectator.raw)
-        assert all("you" not in m for m in spectator.messages if m["type"] == "state")
-    finally:
-        for c in clients:
-            c.close()
-        server.stop()
+def _give_away(legal: dict[str, Any]) -> str:
+    """Fold when a call is asked, else check: a player who only ever loses their blinds."""
+    return "check" if legal["check"] else "fold"
 
 
-def test_loss_limit_sits_out_after_the_hand_and_needs_confirmation(tmp_path: Path) -> None:
-    server = Server(tmp_path / "room.db").start()
-    clients: list[Client] = []
-    try:
-        table = server.create_table(name="stop", bots=["caller", "caller"], stack=200, clock=30)
-        ann = server.join(table, "Ann")
-        a = Client(server, table, ann["token"])
-        clients.append(a)
-        a.send(type="limits", loss=1, unit="chips")
-        a.until(lambda s: s["you"]["limits"]["loss"] == 1)
-        s = _give_away(a)
-        assert s["you"]["limits"]["stopped"] == "loss" and s["you"]["limits"]["session"]["net"] <= -1
-        assert s["hand"] is None or s["hand"]["number"] > s["last_hand"]["number"]  # after the hand
-        seat = next(r for r in s["seats"] if r and r["name"] == "Ann")
-        assert seat["status"] == "sitting_out"
-        a.send(type="sit_in")
-        assert "confirm" in a.next_of("error")["message"]
-        a.send(type="limit_continue")
-        a.until(lambda s: s["you"]["limits"]["stopped"] is None)
-        a.send(type="sit_in")
-        a.until(lambda s: next(r for r in s["seats"] if r and r["name"] == "Ann")["status"] != "sitting_out")
-    finally:
-        for c in clients:
-            c.close()
-        server.stop()
+def _shove(legal: dict[str, Any]) -> str:
+    """All in at every turn (the callers call): the player busts soon."""
+    return "all_in" if legal["min_raise"] is not None or legal["call"] is not None else "check"
+
+
+def _stopped_broke(server: Server, clients: list[Client], table: str | None = None) -> tuple[Client, dict[str, Any]]:
+    """Ann, with a 30-chip loss limit, goes all in until she is stopped."""
+    a = _sit(server, clients, table or _bot_table(server), "Ann", _key())
+    _limits(a, loss=30)
+    return a, _play_until_stopped(a, _shove)
+
+
+def _stopped_seated(server: Server, clients: list[Client], person: str, name: str = "limits") -> tuple[str, Client]:
+    """Ann, with a 1-chip loss limit, folds until it stops her (still seated, sat out)."""
+    table = _bot_table(server, name)
+    a = _sit(server, clients, table, "Ann", person)
+    _limits(a, loss=1)
+    _play_until_stopped(a, _give_away)
+    return table, a
+
+
+def _seat(s: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """``name``'s seat (a busted one is shown until the next deal: no seat)."""
+    return next((r for r in s["seats"] if r and r["name"] == name and r["status"] != "busted"), None)
+
+
+def _refused(c: Client, **msg: Any) -> dict[str, Any]:  # noqa: ANN401
+    c.send(**msg)
+    error = c.next_of("error")
+    assert error["ref"] == msg["type"], error
+    return error
+
+
+def _wait_cool_off(s: dict[str, Any]) -> None:
+    """The cool-off is time, not a state anyone is sent: wait the seconds the stop says are left."""
+    time.sleep(s["you"]["limits"]["stop"]["wait"] + 0.2)
+
+
+# ------------------------------------------------------------------ the coach
+def test_coach_lines_reach_only_their_player(room: Server, clients: list[Client]) -> None:
+    table = room.create_table(name="coached", bots=["caller", "caller"], stack=200, clock=30)
+    ann, bob = room.join(table, "Ann"), room.join(table, "Bob")
+    a, b, spectator = Client(room, table, ann["token"]), Client(room, table, bob["token"]), Client(room, table)
+    clients += [a, b, spectator]
+    b.send(type="coach", on=0)
+    assert b.until(lambda s: s["you"] and s["you"]["coach"]["on"] is False)
+    # Ann, new at a table with bots, has the coach on without asking.
+    s = a.until(lambda s: bool(s["you"]["coach"]["lines"]), timeout=60)
+    assert s["you"]["coach"]["on"] is True
+    assert any("TDA" in line["text"] and line["href"].startswith("/rules#") for line in s["you"]["coach"]["lines"])
+    b.poll(), spectator.poll()
+    assert not any("/rules#" in text for text in b.raw + spectator.raw)
+    assert all("you" not in m for m in spectator.messages if m["type"] == "state")
+
+
+# ------------------------------------------------------------- the loss limit
+def test_a_loss_limit_stops_a_player_who_goes_broke(room: Server, clients: list[Client]) -> None:
+    a, s = _stopped_broke(room, clients)
+    assert next(r for r in s["seats"] if r and r["name"] == "Ann")["status"] == "busted"  # the stop came with the bust
+    limits = s["you"]["limits"]
+    assert limits["stop"]["why"] == "loss" and limits["stop"]["net"] == limits["session"]["net"] == -200
+
+
+def test_a_buy_in_is_refused_while_stopped(room: Server, clients: list[Client]) -> None:
+    a, s = _stopped_broke(room, clients)
+    assert _refused(a, type="sit", amount=200)["key"] == "room.limits.error.stopped"
+    assert _seat(a.poll(), "Ann") is None and a.state["you"]["limits"]["stop"]["why"] == "loss"  # type: ignore[index]
+
+
+def test_a_top_up_is_refused_while_stopped(room: Server, clients: list[Client]) -> None:
+    table, a = _stopped_seated(room, clients, _key())
+    assert _refused(a, type="top_up", amount=1)["key"] == "room.limits.error.stopped"
+
+
+def test_the_session_net_survives_bust_leave_and_rebuy(room: Server, clients: list[Client]) -> None:
+    table = _bot_table(room)
+    a, s = _stopped_broke(room, clients, table)
+    _wait_cool_off(s)
+    a.send(type="limit_continue")
+    a.until(lambda s: s["you"]["limits"]["stop"] is None)
+    a.send(type="sit", amount=200)
+    s = a.until(lambda s: _seat(s, "Ann") is not None)
+    assert s["you"]["limits"]["session"] == {**s["you"]["limits"]["session"], "net": -200, "invested": 400}
+    a.send(type="leave")  # at once, or after her hand (she folds it)
+    for _ in range(400):
+        s = a.poll()
+        if _seat(s, "Ann") is None:
+            break
+        if a.my_turn(s):
+            _act(a, s, _give_away(s["you"]["legal"]))
+    left = [d for k, d in _events(Path(room.db), table) if k == "leave" and d["member"] == s["you"]["member"]]
+    assert s["you"]["limits"]["session"] == {**s["you"]["limits"]["session"], "net": left[0]["chips"] - 400, "invested": 400}
+
+
+def test_leaving_and_sitting_again_does_not_lift_a_stop(room: Server, clients: list[Client]) -> None:
+    table, a = _stopped_seated(room, clients, _key())
+    before = a.poll()["you"]["limits"]
+    a.send(type="leave")
+    s = a.until(lambda s: _seat(s, "Ann") is None, timeout=30)
+    after = s["you"]["limits"]
+    assert after["stop"] == {**before["stop"], "wait": after["stop"]["wait"]}
+    assert after["session"]["seconds"] >= before["session"]["seconds"]  # the count goes on, not afresh
+    assert _refused(a, type="sit", amount=200)["key"] == "room.limits.error.stopped"
+    assert _seat(a.poll(), "Ann") is None
+
+
+def test_a_second_seat_in_the_same_browser_is_stopped_too(room: Server, clients: list[Client]) -> None:
+    key = _key()
+    table, a = _stopped_seated(room, clients, key)
+    again = _join(room, table, "Ann", key)
+    assert again["seat"] is None and again["stopped"] == "loss"
+    c = Client(room, table, again["token"])
+    clients.append(c)
+    s = c.until(lambda s: s["you"] is not None)
+    assert s["you"]["seat"] is None and s["you"]["limits"]["stop"]["why"] == "loss"
+    assert _refused(c, type="sit", amount=200)["key"] == "room.limits.error.stopped"
+
+
+def test_a_new_table_in_the_same_browser_is_stopped_too(room: Server, clients: list[Client]) -> None:
+    key = _key()
+    _, a = _stopped_seated(room, clients, key, name="first")
+    stop = a.poll()["you"]["limits"]["stop"]
+    other = _bot_table(room, "second")
+    joined = _join(room, other, "Ann", key)
+    assert joined["seat"] is None and joined["stopped"] == "loss"
+    c = Client(room, other, joined["token"])
+    clients.append(c)
+    s = c.until(lambda s: s["you"] is not None)
+    assert s["you"]["limits"]["stop"]["table"] == "first"
+    assert s["you"]["limits"]["stop"]["net"] == stop["net"]
+    assert _refused(c, type="sit", amount=200)["key"] == "room.limits.error.stopped"
+
+
+def test_a_stop_reaches_a_table_where_the_same_browser_is_already_seated(room: Server, clients: list[Client]) -> None:
+    key = _key()
+    other = _bot_table(room, "second")
+    b = _sit(room, clients, other, "Ann", key)  # seated there first
+    _stopped_seated(room, clients, key, name="first")
+    for _ in range(400):  # Ann plays on there until that table hears of the stop (after a hand)
+        s = b.poll()
+        if s["you"]["limits"]["stop"]:
+            break
+        if b.my_turn(s):
+            _act(b, s, _give_away(s["you"]["legal"]))
+    assert s["you"]["limits"]["stop"]["table"] == "first"
+    assert _seat(s, "Ann")["status"] == "sitting_out"  # type: ignore[index]
+
+
+def test_another_browser_neither_sees_nor_lifts_a_stop(room: Server, clients: list[Client]) -> None:
+    table, a = _stopped_seated(room, clients, _key())
+    b = _sit(room, clients, table, "Bob", _key())
+    s = b.until(lambda s: _seat(s, "Bob") is not None)
+    assert s["you"]["limits"]["stop"] is None and _seat(s, "Bob")["status"] != "sitting_out"  # type: ignore[index]
+    assert not any('"stopped":"loss"' in text for text in b.raw)  # Ann's stop is hers alone
+    assert _refused(b, type="limit_continue")["key"] == "room.limits.error.not_stopped"
+    assert a.poll()["you"]["limits"]["stop"]["why"] == "loss"
+    no_key = _join(room, table, "Cat", None)
+    assert no_key["seat"] is not None and no_key["stopped"] is None
+
+
+def test_going_on_waits_for_the_cool_off(room: Server, clients: list[Client]) -> None:
+    table, a = _stopped_seated(room, clients, _key())
+    error = _refused(a, type="limit_continue")
+    assert error["key"] == "room.limits.error.cool_off" and 0 < error["params"]["seconds"] <= COOL_OFF
+    s = a.poll()
+    assert s["you"]["limits"]["stop"]["wait"] > 0
+    _wait_cool_off(s)
+    a.send(type="limit_continue")
+    a.until(lambda s: s["you"]["limits"]["stop"] is None)
+    a.send(type="sit_in")
+    a.until(lambda s: _seat(s, "Ann")["status"] != "sitting_out")  # type: ignore[index]
+
+
+def test_a_browser_key_that_is_not_one_is_refused(room: Server) -> None:
+    table = _bot_table(room)
+    r = httpx.post(f"{room.base}/api/tables/{table}/join", json={"name": "Ann", "person": "not a key!"}, timeout=10)
+    assert r.status_code == 422 and "person" in r.text
+
+
+# ------------------------------------------------------------------ kill -9
+def _events(db_file: Path, table: str) -> list[tuple[str, dict[str, Any]]]:
+    with sqlite3.connect(db_file) as db:
+        rows = db.execute("SELECT kind, data FROM events WHERE table_id = ? ORDER BY seq", (table,)).fetchall()
+    return [(kind, json.loads(data)) for kind, data in rows]
+
+
+def _person_stops(db_file: Path) -> list[str | None]:
+    with sqlite3.connect(db_file) as db:
+        return [stop for (stop,) in db.execute("SELECT stop FROM persons")]
 
 
 def test_settings_and_a_stop_survive_sigkill(tmp_path: Path) -> None:
-    server = Server(tmp_path / "room.db").start()
+    server = Server(tmp_path / "room.db", extra=("--limit-cool-off", "600")).start()
     clients: list[Client] = []
+    key = _key()
     try:
-        table = server.create_table(name="kept", bots=["caller", "caller"], stack=200, clock=30)
-        ann = server.join(table, "Ann")
+        table = _bot_table(server, "kept")
+        ann = _join(server, table, "Ann", key)
         a = Client(server, table, ann["token"])
         clients.append(a)
         a.send(type="coach", on=0)
         a.send(type="limits", minutes=90, loss=1, unit="chips", time_sit_out=1)
-        a.until(lambda s: s["you"]["limits"]["minutes"] == 90 and not s["you"]["coach"]["on"])
-        before = _give_away(a)["you"]["limits"]  # hands end: snapshots are written
+        a.until(lambda s: s["you"] is not None and s["you"]["limits"]["minutes"] == 90 and not s["you"]["coach"]["on"])
+        before = _play_until_stopped(a, _give_away)["you"]["limits"]  # hands end: snapshots are written
         server.kill()
         a.close()
         clients.clear()
-        server = Server(tmp_path / "room.db", port=server.port).start()
+        # Every step is an event in the table's log: the browser's person, the limits, the stop and its sit-out.
+        mine = [(kind, data) for kind, data in _events(tmp_path / "room.db", table) if data.get("member") == ann["member"]]
+        assert [kind for kind, _ in mine][:2] == ["person", "sit_down"]
+        assert ("limits", {"member": ann["member"], "minutes": 90, "loss": 1, "unit": "chips", "time_sit_out": True}) in mine
+        stop = next(data for kind, data in mine if kind == "limit_stop")
+        assert stop["why"] == "loss" and stop["net"] == before["stop"]["net"]
+        assert [kind for kind, _ in mine][-2:] == ["sit_out", "limit_stop"]
+        assert len(_person_stops(tmp_path / "room.db")) == 1
+        server = Server(tmp_path / "room.db", port=server.port, extra=("--limit-cool-off", "600")).start()
         a = Client(server, table, ann["token"])
         clients.append(a)
         after = a.until(lambda s: s["you"] is not None)["you"]
@@ -103,38 +315,105 @@ def test_settings_and_a_stop_survive_sigkill(tmp_path: Path) -> None:
         kept = {k: after["limits"][k] for k in ("minutes", "loss", "unit", "time_sit_out", "stopped")}
         assert kept == {"minutes": 90, "loss": 1, "unit": "chips", "time_sit_out": True, "stopped": "loss"}
         assert after["limits"]["session"]["net"] == before["session"]["net"]
-        a.send(type="sit_in")
-        assert "confirm" in a.next_of("error")["message"]
+        assert {k: v for k, v in after["limits"]["stop"].items() if k != "wait"} == \
+            {k: v for k, v in before["stop"].items() if k != "wait"}
+        assert _refused(a, type="sit_in")["key"] == "room.limits.error.confirm_first"
+        # Restarted, the room still knows the browser: a second seat and a new table are stopped.
+        assert _join(server, table, "Ann", key)["stopped"] == "loss"
+        assert _join(server, _bot_table(server, "new"), "Ann", key)["stopped"] == "loss"
     finally:
         for c in clients:
             c.close()
         server.stop()
 
 
-def _lt(own: Own, *, stack: int = 200) -> Any:
-    member = SimpleNamespace(id=1, name="Ann", own=own)
-    player = SimpleNamespace(name="Ann", stack=stack, status=SeatStatus.ACTIVE)
-    return SimpleNamespace(
-        members={1: member}, table=SimpleNamespace(players=[player], settings=SimpleNamespace(max_buy_in=200))
-    )
+def test_going_on_survives_sigkill(tmp_path: Path) -> None:
+    server = Server(tmp_path / "room.db", extra=("--limit-cool-off", "1")).start()
+    clients: list[Client] = []
+    key = _key()
+    try:
+        table = _bot_table(server, "kept")
+        ann = _join(server, table, "Ann", key)
+        a = Client(server, table, ann["token"])
+        clients.append(a)
+        a.until(lambda s: s["you"] is not None)
+        _limits(a, loss=1)
+        _wait_cool_off(_play_until_stopped(a, _give_away))
+        a.send(type="limit_continue")
+        a.until(lambda s: s["you"]["limits"]["stop"] is None)
+        server.kill()
+        a.close()
+        clients.clear()
+        went_on = [d for k, d in _events(tmp_path / "room.db", table) if k == "limit_continue"]
+        assert went_on == [{"member": ann["member"], "net": went_on[0]["net"], "since": went_on[0]["since"]}]
+        assert _person_stops(tmp_path / "room.db") == [None]
+        server = Server(tmp_path / "room.db", port=server.port, extra=("--limit-cool-off", "1")).start()
+        a = Client(server, table, ann["token"])
+        clients.append(a)
+        assert a.until(lambda s: s["you"] is not None)["you"]["limits"]["stop"] is None
+        assert _join(server, _bot_table(server, "new"), "Ann", key)["stopped"] is None
+    finally:
+        for c in clients:
+            c.close()
+        server.stop()
+
+
+# -------------------------------------------------------------- the session
+def _offline_table() -> Any:  # noqa: ANN401
+    """A live table without a server or database (events applied by hand)."""
+    from types import SimpleNamespace
+
+    from pokerdealer.server.chat import ChatLimits
+    from pokerdealer.server.live import LiveTable, Member
+    from pokerdealer.server.settings import ServerOptions, TableSettings
+
+    options = ServerOptions()
+    lt = LiveTable(SimpleNamespace(options=options, chat_limits=ChatLimits(options)), "t1",  # type: ignore[arg-type]
+                   TableSettings(bots=()), seed=None, created_at=0.0)
+    for k, name in enumerate(("Ann", "Bob", "Cat")):
+        lt.add_member(Member(k + 1, name, None))
+    lt.apply_event("person", {"member": 1, "person": "p" * 64}, 0.0)
+    for k in range(3):
+        lt.apply_event("sit_down", {"member": k + 1, "seat": k + 1, "buy_in": 200, "wait_bb": False}, 0.0)
+    return lt
+
+
+def test_a_session_goes_on_after_a_short_break_and_starts_afresh_after_a_long_one() -> None:
+    from pokerdealer.server.self_limits import net
+
+    lt = _offline_table()
+    ann = lt.members[1]
+    lt.table._find("Ann").stack = 150  # the table lends out copies
+    lt.apply_event("leave", {"member": 1, "chips": 150}, 100.0)
+    lt.apply_event("sit_down", {"member": 1, "seat": 1, "buy_in": 200, "wait_bb": False}, 100.0 + SESSION_BREAK - 1)
+    assert ann.own.started_at == 0.0 and net(lt, ann.own) == -50  # 150 taken + 200 here - 400 bought
+    lt.apply_event("leave", {"member": 1, "chips": 200}, 5000.0)
+    lt.apply_event("sit_down", {"member": 1, "seat": 1, "buy_in": 200, "wait_bb": False}, 5000.0 + SESSION_BREAK)
+    assert ann.own.started_at == 5000.0 + SESSION_BREAK and net(lt, ann.own) == 0
 
 
 def test_time_limit_reminds_and_sits_out_only_when_asked() -> None:
-    own = Own()
-    own.session_start(buy_in=200, at=1000.0, has_bots=False)
+    from pokerdealer.server.self_limits import due
+
+    lt = _offline_table()
+    own = lt.members[1].own
     own.minutes = 30
-    assert not own.time_reached(1000.0 + 29 * 60) and own.time_reached(1000.0 + 30 * 60)
-    assert due(_lt(own), 1000.0 + 31 * 60) == []  # a reminder only
+    assert not own.time_reached(29 * 60.0) and own.time_reached(30 * 60.0)
+    assert due(lt, 31 * 60.0) == []  # a reminder only
     own.time_sit_out = True
-    assert due(_lt(own), 1000.0 + 29 * 60) == []
-    assert due(_lt(own), 1000.0 + 31 * 60) == [
-        ("sit_out", {"member": 1}), ("limit_stop", {"member": 1, "why": "time"}),
+    assert due(lt, 29 * 60.0) == []
+    assert due(lt, 31 * 60.0) == [
+        ("sit_out", {"member": 1}), ("limit_stop", {"member": 1, "why": "time", "net": 0, "seconds": 31 * 60}),
     ]
 
 
 def test_loss_limit_in_buy_ins_counts_whole_buy_ins() -> None:
-    own = Own()
-    own.session_start(buy_in=200, at=0.0, has_bots=True)
+    from pokerdealer.server.self_limits import due
+
+    lt = _offline_table()
+    own = lt.members[1].own
     own.loss, own.loss_unit = 1, "buy_ins"
-    assert due(_lt(own, stack=1), 10.0) == []
-    assert due(_lt(own, stack=0), 10.0)[-1] == ("limit_stop", {"member": 1, "why": "loss"})
+    lt.table._find("Ann").stack = 1  # the table lends out copies
+    assert due(lt, 10.0) == []
+    lt.table._find("Ann").stack = 0
+    assert due(lt, 10.0)[-1] == ("limit_stop", {"member": 1, "why": "loss", "net": -200, "seconds": 10})

@@ -42,6 +42,10 @@ def serve_command(
         int,
         typer.Option("--sat-out-hands", help="An absent player sat out for this many hands in a row is stood up with their chips (0: never)."),
     ] = 10,
+    limit_cool_off: Annotated[
+        float,
+        typer.Option("--limit-cool-off", help="Seconds a player stopped by their own loss or time limit waits before they may choose to go on."),
+    ] = 300.0,
     demo: Annotated[bool, typer.Option("--demo/--no-demo", help="Create a listed table with bots on an empty database.")] = True,
     lease: Annotated[
         float,
@@ -101,6 +105,8 @@ def serve_command(
     for name, value in (("grace", grace), ("pause", pause), ("bot-delay", bot_delay)):
         if not 0 <= value <= 3600:
             raise fail(f"--{name} must be 0 to 3600 seconds")
+    if not 0 <= limit_cool_off <= 86_400:
+        raise fail("--limit-cool-off must be 0 to 86400 seconds (a day)")
     if not 0 <= sat_out_hands <= 10_000:
         raise fail("--sat-out-hands must be 0 to 10000 hands")
     if not 0.3 <= lease <= 3600:
@@ -136,6 +142,7 @@ def serve_command(
     options = ServerOptions(
         db_url=url, test_seed=test_seed, grace_seconds=grace, pause_seconds=pause,
         bot_delay=bot_delay, demo_table=demo, lease_seconds=lease, sat_out_hands=sat_out_hands,
+        limit_cool_off=limit_cool_off,
         node=node or f"{socket.gethostname()}:{port}",
         caps=Caps(**caps),
     )

@@ -16,7 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from pokerdealer.server import db, history_store, host, ledger, middleware, proofs, tournament_api
+from pokerdealer.server import db, history_store, host, ledger, middleware, proofs, self_limits, tournament_api
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.middleware import request_language
@@ -88,6 +88,9 @@ class JoinTable(BaseModel):
 
     name: str
     buy_in: int | None = None
+    person: str | None = Field(None, min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+    """This browser's own key (the page keeps it): the player's limits and stops are
+    theirs across seats and tables (:mod:`~pokerdealer.server.self_limits`)."""
 
 
 def refused(request: Request, status: int, error: Exception) -> JSONResponse:
@@ -233,7 +236,8 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         except ProtocolError as error:
             return refused(request, 400, error)
         try:
-            return await room.call(lt, "join", {"name": name, "buy_in": body.buy_in})
+            person = None if body.person is None else self_limits.person_of(body.person)
+            return await room.call(lt, "join", {"name": name, "buy_in": body.buy_in, "person": person})
         except (Rejected, PokerDealerError) as error:
             # detail: the text in the request's language; key and params: for the page's own.
             return refused(request, 400, error)

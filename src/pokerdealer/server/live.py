@@ -102,7 +102,9 @@ class Member:
     """The hand after which the pending top-up or departure is due (:mod:`~pokerdealer.server.between_hands`)."""
     bot_obj: Any = None
     own: Any = None
-    """Their own settings and session (:class:`~pokerdealer.server.self_limits.Own`)."""
+    """Their person's own settings and session here (:class:`~pokerdealer.server.self_limits.Own`)."""
+    person: str | None = None
+    """The person they are: the hash of their browser's key (:mod:`~pokerdealer.server.self_limits`)."""
     straddle: bool = False
     """They straddle when under the gun, at a table that allows it (:mod:`~pokerdealer.server.straddle`)."""
 
@@ -334,7 +336,7 @@ class LiveTable:
         for kind, data in events:
             self.apply_event(kind, data, at)
             ops.append(self._event_op(kind, data, at))
-        await self._commit([*ops, *extra])
+        await self._commit([*ops, *self_limits.shared_ops(self, events), *extra])
 
     # ============================================================ running
     def start(self) -> None:
@@ -391,7 +393,7 @@ class LiveTable:
             if cmd.kind == "detach":
                 return self._detach(conn)  # type: ignore[arg-type]
             if cmd.kind == "join":
-                result = await self._join(cmd.data["name"], cmd.data.get("buy_in"))
+                result = await self._join(cmd.data["name"], cmd.data.get("buy_in"), cmd.data.get("person"))
                 if cmd.future and not cmd.future.done():
                     cmd.future.set_result(result)
                 return True
@@ -461,7 +463,7 @@ class LiveTable:
     def _unique_name(self, name: str) -> str:
         return unique_name(name, self.by_name)
 
-    async def _join(self, name: str, buy_in: int | None) -> dict[str, Any]:
+    async def _join(self, name: str, buy_in: int | None, person: str | None = None) -> dict[str, Any]:
         """A new person takes a seat: a new member with a new token.
 
         Coming back within the rathole window (the table's rule, WSOP-LA 58)
@@ -470,6 +472,11 @@ class LiveTable:
         is always someone new -- the room has no accounts, and a display name
         proves nothing (a departed member's name is never reused: the newcomer
         becomes "Ann 2"), so they get the table's own limits.
+
+        ``person`` (the hash of the browser's own key) binds the member to the
+        player's own limits (:mod:`~pokerdealer.server.self_limits`): one stopped
+        by a limit, here or at another table, becomes a member without a seat,
+        who sees the stop and may choose to go on after the cool-off.
         """
         host.check_open(self)
         free = self.table.free_seats
@@ -480,22 +487,30 @@ class LiveTable:
         low, high = self.table.buy_in_range(name, now=time.time())
         if not low <= buy_in <= high:
             raise Rejected("room.error.buy_in_range", low=low, high=high)
+        stops = await self_limits.read_stops(self, [person])
         token = secrets.token_urlsafe(24)
         at = time.time()
         (member_id,) = await self.room.new_members(self.id, [(name, hash_token(token), None)], at)
         member = Member(member_id, name, hash_token(token))
         self.add_member(member)
         member.away_since = time.monotonic()
+        own = self_limits.joining(self, member.id, person, stops)
+        if self_limits.stopped_joining(self, person, own):
+            await self._do(own)  # a member without a seat: the stop holds
+            stop = self_limits.own_of(self, member).stop
+            assert stop is not None
+            return {"token": token, "seat": None, "name": member.name, "member": member.id, "pending": False,
+                    "stopped": stop.why}
         try:
             event = host.seat_event(self, member, buy_in=buy_in, seat=free[0])
-            await self._do([event])
+            await self._do([*own, event])
         except TableError:
             del self.members[member.id], self.by_name[member.name], self.by_token[member.token_hash]
             await self.room.forget_members([member.id])
             raise
         pending = event[0] == "seat_request"  # the host approves players
         return {"token": token, "seat": None if pending else free[0], "name": member.name, "member": member.id,
-                "pending": pending}
+                "pending": pending, "stopped": None}
 
     async def _seat_bots(self, kinds: list[str]) -> None:
         at = time.time()
@@ -524,6 +539,14 @@ class LiveTable:
             raise Rejected("room.error.spectator")
         if kind == "act":
             return await self._player_act(member, msg)
+        if kind in ("coach", "limits", "limit_continue"):  # with a seat or without (a stop is seen unseated)
+            if kind == "limit_continue":
+                await self._limits_synced(member)  # gone on at another table: nothing left to confirm here
+            events = self_limits.events_for(self, member, msg, now=time.time())
+            await self._do(events)
+            if kind == "limit_continue":
+                conn.tell("notice", "room.limits.went_on")
+            return True
         seated = self.seat_of(member)
         if kind == "sit":
             if seated is not None:
@@ -531,6 +554,8 @@ class LiveTable:
             free = self.table.free_seats
             if not free:
                 raise Rejected("room.error.table_full")
+            await self._limits_synced(member)
+            self_limits.check_buy_in(member)  # no buying in again while a limit stops you
             event = host.seat_event(self, member, buy_in=msg["amount"], seat=free[0])
             await self._do([event])
             if event[0] == "seat_request":
@@ -547,20 +572,16 @@ class LiveTable:
         if kind == "straddle":
             await self._do([straddle.event(self, member, msg["on"])])
             return True
-        if kind in ("coach", "limits", "limit_continue"):
-            try:
-                events = self_limits.events_for(self, member, msg)
-            except ValueError as error:
-                raise Rejected(error.args[0], **error.args[1]) from None
-            await self._do(events)
-            return True
         if kind == "sit_in":
+            await self._limits_synced(member)
             if self_limits.stopped(member):
                 raise Rejected("room.limits.error.confirm_first")
             member.timeouts = 0
             await self._do([("sit_in", {"member": member.id, "post": not self._wait_bb()})])
             return True
         if kind == "top_up":
+            await self._limits_synced(member)
+            self_limits.check_buy_in(member)
             if self._in_hand(member):
                 self._check_top_up(member, msg["amount"])
                 await self._promise(conn, member, top_up=msg["amount"])
@@ -575,6 +596,14 @@ class LiveTable:
             await self._do([("leave", {"member": member.id, "chips": chips})])
             return True
         raise Rejected("room.error.unknown_type", kind=kind)
+
+    async def _limits_synced(self, member: Member) -> None:
+        """A stop at another table of this player's browser holds here too, and
+        going on there lifts it here (:func:`~pokerdealer.server.self_limits.reconcile`)."""
+        own = self_limits.own_of(self, member)
+        events = self_limits.reconcile(self, [own], await self_limits.read_stops(self, [member.person]))
+        if events:
+            await self._do(events)
 
     async def _promise(self, conn: Conn, member: Member, *, top_up: int | None = None) -> None:
         """A top-up or departure for after the hand: in the log before it is confirmed."""
@@ -841,6 +870,7 @@ class LiveTable:
         return True
 
     async def _finish_hand(self, record: Any) -> None:
+        stops = await self_limits.read_stops(self)  # a stop at another table reaches this one too
         hand = record.hand
         before = len(hand.log)
         if not hand.is_complete:
@@ -858,9 +888,11 @@ class LiveTable:
         self.table.finish_hand()
         host.after_hand(self)
         ops.append(self._event_op("hand_end", {"hand": record.number}, at))
-        for kind, data in self_limits.due(self, at):  # a limit reached sits its player out now
+        limited = self_limits.due(self, at, stops)  # a limit reached (a bust too) stops its player now
+        for kind, data in limited:
             self.apply_event(kind, data, at)
             ops.append(self._event_op(kind, data, at))
+        ops += self_limits.shared_ops(self, limited)
         ops.append(self._snapshot_op(at))  # a start replays only what follows
         self.hand_meta[record.number]["ended_at"] = at
         history_store.forget_old(self)

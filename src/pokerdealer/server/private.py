@@ -35,6 +35,7 @@ def private_state(
         # What they may buy in for again (a recent leaver brings back their stack).
         low, high = lt.table.buy_in_range(m.name, now=time.time())
         you["buy_in"] = {"min": low, "max": high}
+        you.update(self_limits.private(lt, m, record, lang=lang))  # a stop is seen without a seat too
         return you, _last_hand_cards(lt, m)
     seat = player.seat
     you["seat"] = seat

@@ -69,6 +69,9 @@ class ServerOptions:
     caps: Caps = field(default_factory=Caps)
     """The most websockets open at once by client address and by table (docs/room/serve.md, "Limits": the
     caps key on the peer address; behind a proxy see ``--trust-forwarded``)."""
+    limit_cool_off: float = 300.0
+    """Seconds after a stop by a player's own loss or time limit before they may
+    choose to go on (:mod:`~pokerdealer.server.self_limits` says why five minutes)."""
     chat_member: Rate = field(default_factory=lambda: Rate(burst=5, every=2.0))
     """Chat lines a seat holder may say: 5 at once, then one every 2 s."""
     chat_address: Rate = field(default_factory=lambda: Rate(burst=10, every=1.0))

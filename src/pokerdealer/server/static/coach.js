@@ -1,6 +1,7 @@
-// The coach's lines and the player's own limits (issue 16). Everything here comes from
+// The coach's lines and the player's own limits (issues 16, 22). Everything here comes from
 // state.you, the part of the state only this player is sent; the words from the catalogs.
 function renderCoach(you, send) {
+  renderStop(you, send);
   const box = document.getElementById("coach-panel");
   if (!box) return;
   if (!you || !you.seat || !you.coach || !you.limits) { box.classList.add("hidden"); return; }
@@ -23,15 +24,49 @@ function renderCoach(you, send) {
     for (const line of coach.lines) list.append(el("li", {}, line.text, " ", el("a", { href: line.href, target: "_blank", rel: "noopener", text: "?" })));
     panel.append(list);
   }
-  if (lim.stopped) {
-    panel.append(el("p", { class: "error", id: "limit-stopped", text: t("room.limits.stopped." + lim.stopped) }),
-      el("button", { id: "btn-limit-continue", onclick: () => send({ type: "limit_continue" }), text: t("room.limits.continue") }));
-  } else if (lim.time_up) {
-    panel.append(el("p", { class: "error", id: "limit-time-up", text: t("room.limits.time_up") }));
-  }
+  if (!lim.stop && lim.time_up) panel.append(el("p", { class: "error", id: "limit-time-up", text: t("room.limits.time_up") }));
   const form = limitsForm(lim, send);
   if (box.firstChild !== panel || panel.nextSibling !== form) box.replaceChildren(panel, form);
 }
+
+// A stop by the player's own loss or time limit, seated or not (it holds at every seat and table
+// of this browser): what happened, the seed's advice, and -- after the cool-off the server counts --
+// the choice to go on. The wait is counted down here from the state's `wait` (seconds then left).
+// The box is built once per stop and language: a state redrawing it under a click would lose the click.
+const stopView = { limits: null, until: 0, drawn: null };
+function renderStop(you, send) {
+  const slot = document.getElementById("limit-stop-slot");
+  if (!slot) return;
+  const lim = you && you.limits, stop = lim && lim.stop;
+  if (!stop) { stopView.drawn = null; slot.replaceChildren(); return; }
+  if (stopView.limits !== lim) { stopView.limits = lim; stopView.until = performance.now() + stop.wait * 1000; }
+  const drawn = JSON.stringify([LANG, stop.why, stop.net, stop.minutes, stop.table]);
+  if (stopView.drawn === drawn && slot.firstChild) { stopTick(); return; }
+  stopView.drawn = drawn;
+  const played = stop.minutes > 0 ? { key: "room.limits.played.minutes", params: { n: stop.minutes } } : { key: "room.limits.played.short" };
+  const result = stop.net < 0 ? { key: "room.limits.result.down", params: { chips: -stop.net } }
+    : stop.net > 0 ? { key: "room.limits.result.up", params: { chips: stop.net } } : { key: "room.limits.result.even" };
+  const what = t(stop.why === "loss" ? "room.limits.stop.loss" : "room.limits.stop.time", { played, result });
+  const box = el("section", { class: "panel limit-stop", id: "limit-stopped", role: "status", "data-why": stop.why },
+    el("p", { class: "limit-what", text: what }),
+    el("p", { class: "limit-advice", id: "limit-advice", text: t("room.limits.stop.advice") }),
+    stop.table ? el("p", { class: "muted", id: "limit-where", text: t("room.limits.stop.where", { table: tableName(stop.table) }) }) : null,
+    el("p", { class: "muted", id: "limit-wait" }),
+    el("button", { id: "btn-limit-continue", onclick: () => send({ type: "limit_continue" }), text: t("room.limits.continue") }));
+  slot.replaceChildren(box);
+  stopTick();
+}
+// Once a second: the time left before going on may be chosen (the server refuses it earlier anyway).
+function stopTick() {
+  const wait = document.getElementById("limit-wait"), button = document.getElementById("btn-limit-continue");
+  if (!wait || !button) return;
+  const left = Math.max(0, Math.ceil((stopView.until - performance.now()) / 1000));
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const text = left > 0 ? t("room.limits.stop.wait", { time }) : t("room.limits.stop.ready");
+  if (wait.textContent !== text) wait.textContent = text;
+  button.disabled = left > 0;
+}
+setInterval(stopTick, 1000);
 // The limits form is built once and kept across redraws (what is typed stays); its
 // fields follow the server's settings when those change, the session line every time.
 function limitsForm(lim, send) {

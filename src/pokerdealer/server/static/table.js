@@ -19,6 +19,16 @@ const $ = (id) => document.getElementById(id);
 const t_ = t;  // render() names the table `t`
 $("hands-link").href = `/t/${tableId}/hands`;
 
+// This browser's own key, made once: sent with each join, it makes a player's own limits -- and a
+// stop by them -- theirs at every seat and table of this browser (server/self_limits.py).
+function personKey() {
+  let key = localStorage.getItem("pd.person");
+  if (!key) {
+    key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24)))).replace(/\+/g, "-").replace(/\//g, "_");
+    localStorage.setItem("pd.person", key);
+  }
+  return key;
+}
 function send(msg) { if (ws && ws.readyState === 1) { msg.id = ++msgId; ws.send(JSON.stringify(msg)); } }
 function showError(text, note) {
   const e = $("error"); e.textContent = text; e.classList.toggle("hidden", !text);
@@ -184,6 +194,7 @@ function renderYou(you, hand, tb) {
   const asked = !seated && you && state.host && state.host.requests.some(r => r.member === you.member);
   const refused = !seated && you && !asked && state.host && state.host.refused.includes(you.member);
   const closed = state.host && (state.host.closed || state.host.closing);
+  const stopped = you && you.limits && you.limits.stop;
   $("join").classList.toggle("hidden", !!seated || !!asked || !!closed || !!state.event);  // a tournament seats its players
   if (!seated) {
     // A player coming back soon after leaving must bring back their stack (the server says how much).
@@ -192,6 +203,7 @@ function renderYou(you, hand, tb) {
     if (!box.value) box.value = range.max;
     box.min = range.min; box.max = range.max;
     $("join-btn").textContent = t(you ? "room.join.again" : "room.join.sit");
+    $("join-btn").disabled = !!stopped;  // no buying in again while a limit stops you (coach.js says why)
     // Buying in again: the seat's name is already known, one click sits down.
     const name = $("join-name");
     name.required = !you; name.closest("label").classList.toggle("hidden", !!you);
@@ -202,9 +214,9 @@ function renderYou(you, hand, tb) {
     const sittingOut = you.status === "sitting_out";
     bar.append(el("span", { class: "muted", id: "you-line", text: t("room.you.line", { name: you.name, seat: you.seat, stack: you.stack }) }));
     if (you.entry) bar.append(el("span", { class: "entry-note", id: "entry-note", text: t(you.entry.key, you.entry.params) }));
-    bar.append(sittingOut ? el("button", { id: "btn-sitin", onclick: () => send({ type: "sit_in" }), text: t("room.you.sit_in") })
+    bar.append(sittingOut ? el("button", { id: "btn-sitin", disabled: !!stopped, onclick: () => send({ type: "sit_in" }), text: t("room.you.sit_in") })
                           : el("button", { id: "btn-sitout", onclick: () => send({ type: "sit_out" }), text: t("room.you.sit_out") }));
-    if (you.max_top_up > 0 && !state.event) {
+    if (you.max_top_up > 0 && !state.event && !stopped) {
       const amt = el("input", { type: "number", id: "topup-amount", min: 1, max: you.max_top_up, value: you.max_top_up, style: "width:90px" });
       bar.append(el("label", { class: "topup", for: "topup-amount" }, t("room.you.top_up_amount") + " ", amt), el("button", { id: "btn-topup", text: t("room.you.top_up"), onclick: () => send({ type: "top_up", amount: Math.floor(+amt.value) }) }));
     }
@@ -380,7 +392,7 @@ $("join-form").addEventListener("submit", async (ev) => {
   const amount = Math.floor(+$("join-buyin").value) || undefined;
   if (state && state.you) { send({ type: "sit", amount: amount || (state.you.buy_in ? state.you.buy_in.max : state.table.max_buy_in) }); return; }
   try {
-    const res = await api(`/api/tables/${tableId}/join`, { name: $("join-name").value, buy_in: amount });
+    const res = await api(`/api/tables/${tableId}/join`, { name: $("join-name").value, buy_in: amount, person: personKey() });
     token = res.token;
     localStorage.setItem(tokenKey, token);
     const mine = JSON.parse(localStorage.getItem("pd.tables") || "[]");
