@@ -120,7 +120,10 @@ def test_pot_limit_the_most_is_a_raise_by_the_pot_after_the_call() -> None:
                         structure=Structure.POT_LIMIT)
     holes = [parse_cards(h) for h in ("As Ah", "Kd 9c", "7s 7d")]
     hand = Hand(config, deck_for_deal(config, holes, parse_cards(BOARD)))
-    hand.call(), hand.call(), hand.check()  # Cy and Ann call 10, Bob checks: the pot is 30
+    hand.call(), hand.call()  # Cy and Ann call 10: Bob, the big blind, has nothing to call
+    (option,) = [line for line in coach_lines(hand, 1) if line.rule == "pot-limit"]
+    assert option.key == "coach.pot_limit.no_call" and "a raise of 30: to 40 (10 + 30)" in option.text("en")
+    hand.check()  # the pot is 30
     (bet,) = [line for line in coach_lines(hand, 0) if line.rule == "pot-limit"]
     assert bet.text("en").startswith("In pot limit the most you may bet is the pot: 30.")
     hand.bet(20)

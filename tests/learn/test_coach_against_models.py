@@ -166,6 +166,7 @@ def test_pot_limit_maxima_are_the_models_and_pokerkits() -> None:
         if current:
             assert (line.params["pot"], line.params["call"], line.params["after"]) == (pot, call, pot + call)
             assert f"to {model} ({current} + {pot + call})" in line.text("en")
+            assert line.key == ("coach.pot_limit" if call else "coach.pot_limit.no_call")
         assert _pokerkit(hand).max_completion_betting_or_raising_to_amount == model, hand.log
         said += 1
     assert said > 300

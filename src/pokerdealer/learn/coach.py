@@ -195,7 +195,8 @@ def _pot_limit_line(hand: Hand, player: int, high: int) -> list[CoachLine]:
     if current == 0:
         return [CoachLine("coach.pot_limit.bet", {"high": high}, "pot-limit")]
     fields = {"pot": pot, "call": call, "after": after, "current": current, "high": high}
-    return [CoachLine("coach.pot_limit", fields, "pot-limit")]
+    # Nothing to call (the big blind's option): the raise is by the pot itself.
+    return [CoachLine("coach.pot_limit" if call else "coach.pot_limit.no_call", fields, "pot-limit")]
 
 
 def _pots_after_call(hand: Hand, player: int, call: int) -> tuple[list[Pot], int, int]:

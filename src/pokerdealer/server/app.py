@@ -445,6 +445,9 @@ async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
                 continue
             if data["type"] == "lang":  # the reader's language: only what they are told changes
                 conn.lang = reader_language(data["lang"], conn.lang)
+                # What is made in their language (the coach's lines) is sent again in it now,
+                # not at the table's next change.
+                await lt.queue.put(Command("restate", conn, {}))
                 continue
             await lt.queue.put(Command("msg", conn, data))
     except WebSocketDisconnect:

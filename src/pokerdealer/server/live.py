@@ -392,6 +392,10 @@ class LiveTable:
                 return self._attach(conn, cmd.data.get("token"), cmd.data.get("lang"))  # type: ignore[arg-type]
             if cmd.kind == "detach":
                 return self._detach(conn)  # type: ignore[arg-type]
+            if cmd.kind == "restate":  # a reader changed language: their state again, in it
+                if conn in self.conns:
+                    self.broadcast([conn])
+                return False
             if cmd.kind == "join":
                 result = await self._join(cmd.data["name"], cmd.data.get("buy_in"), cmd.data.get("person"))
                 if cmd.future and not cmd.future.done():

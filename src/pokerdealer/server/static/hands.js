@@ -46,7 +46,7 @@ function draw() {
     felt.append(node);
   });
   $("board").replaceChildren(...f.board.map(c => cardEl(c)));
-  $("pots").replaceChildren(...f.pots.map((p, i) => el("span", { class: "pot", text: t("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount }) })));
+  $("pots").replaceChildren(...f.pots.map((p, i) => el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", text: t("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount }) })));
   $("step-text").replaceChildren(f.said ? saidNode(f.said.key, f.said.params) : f.text);
   $("step-no").textContent = t("room.hands.step", { i: step + 1, n: detail.frames.length });
   const s = detail.summary;

@@ -156,7 +156,7 @@ function render() {
   $("board").replaceChildren(...(board || []).map(c => dealt(cardEl(c, !hand && lastBest.size ? (lastBest.has(c) ? "best" : "dim") : ""), `board:${c}`)));
   const pots = $("pots");
   if (hand) {
-    pots.replaceChildren(...hand.pots.map((p, i) => moved(el("span", { class: "pot", "data-pot": i, text: t_("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount }) }), `pot${i}`, p.amount)));
+    pots.replaceChildren(...hand.pots.map((p, i) => moved(el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", "data-pot": i, text: t_("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount }) }), `pot${i}`, p.amount)));
     $("handinfo").textContent = `${t_("room.hand.number", { n: hand.number })} · ${t_("room.street." + hand.street)}`;
     // The deck commitment sits in the hand panel, off the felt (it crowded the seats on a phone).
     $("hand-commit").replaceChildren(`${t_("room.hand.commitment")} `, el("span", { id: "commitment", title: hand.commitment || "", "data-full": hand.commitment || "", text: (hand.commitment || "").slice(0, 16) + "…" }));
