@@ -14,6 +14,7 @@ from pokerdealer.rules import (
     Hand,
     HandConfig,
     Post,
+    RuleOptions,
     Structure,
     replay,
 )
@@ -195,3 +196,53 @@ def test_from_positions_reads_dead_small_blind_and_button_blind_arrays():
 def test_from_positions_rejects_arrays_it_cannot_play(bos, message):
     with pytest.raises(ConfigError, match=message):
         HandConfig.from_positions((100,) * 4, bos)
+
+
+# -- a blind that covers a short all-in blind has nothing to decide (RULES.md §3.4, §5.1) ------------
+
+
+def test_a_small_blind_facing_a_big_blind_all_in_for_less_is_not_asked_to_act():
+    # Blinds 5/10, the big blind all-in for 4, the button folds: the small blind's 5 already
+    # covers the 4; calling the full blind would come back as uncalled, folding would give away
+    # 5 to win nothing. No decision: 1 chip returned, the board runs out.
+    hand = make_hand([100, 4, 100], blinds=(5, 10), holes=["Ks Kd", "7c 2h", "9s 8s"],
+                     board="Ah Qd 5c 3s Jh")
+    play(hand, "p3 f")
+    assert hand.actor is None and hand.is_complete
+    assert hand.stacks == (104, 0, 100)  # K K beats 7 2: wins the 4, the extra 1 back
+
+
+def test_a_big_blind_facing_a_small_blind_all_in_for_less_is_not_asked_to_act():
+    # The small blind all-in for 3 of 5, the button folds: the big blind's 10 covers it; no
+    # check, no fold offered, 7 back to the big blind.
+    hand = make_hand([3, 100, 100], blinds=(5, 10), holes=["7c 2h", "Ks Kd", "9s 8s"],
+                     board="Ah Qd 5c 3s Jh")
+    play(hand, "p3 f")
+    assert hand.actor is None and hand.is_complete
+    assert hand.stacks == (0, 103, 100)
+
+
+def test_a_small_blind_facing_a_bigger_all_in_still_calls_or_folds():
+    # The big blind all-in for 8 against the small blind's 5: the full blind to call (RULES.md
+    # §3.1), of which the 2 over the 8 comes back; no raise, nobody could call it.
+    hand = make_hand([100, 8, 100], blinds=(5, 10), holes=["Ks Kd", "7c 2h", "9s 8s"], board="Ah Qd 5c 3s Jh")
+    play(hand, "p3 f")
+    legal = hand.legal()
+    assert hand.actor == 0 and legal.can_fold and legal.call == 5 and legal.max_raise_to is None
+    play(hand, "p1 cc")
+    assert hand.is_complete and hand.stacks == (108, 0, 100)
+
+
+def test_a_blind_facing_a_player_who_can_still_bet_keeps_its_option():
+    # The big blind all-in for 4, the button calls the full 10: the small blind must call 5 or fold.
+    hand = make_hand([100, 4, 100], blinds=(5, 10))
+    play(hand, "p3 cc")
+    assert hand.actor == 0 and hand.legal().call == 5
+
+
+def test_pokerkits_reading_still_asks_the_covering_blind_to_act():
+    # RuleOptions.pokerkit(): PokerKit still asks the small blind (to check: it prices the hand
+    # at the 4 the big blind posted), so hands PokerKit played replay as it played them.
+    hand = make_hand([100, 4, 100], blinds=(5, 10), options=RuleOptions.pokerkit())
+    play(hand, "p3 f")
+    assert hand.actor == 0 and hand.legal().can_check

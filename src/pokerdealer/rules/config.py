@@ -208,6 +208,12 @@ class RuleOptions:
     ``reveal_called_aggressor = auto``, the default; TDA 18-B): the showdown
     starts with it tabled and the next players in order show or muck. Off: the
     called aggressor shows or mucks like everyone else (PokerKit)."""
+    covered_all_in_acts: bool = False
+    """The last player who could act, whose chips already cover every opponent's
+    all-in (a small blind facing a big blind all-in for less, once the others fold),
+    is still asked to call the full blind or fold, as PokerKit asks. Off (the
+    default, RULES.md §3.4): that player has no decision; the betting closes and the
+    extra chips come back as uncalled."""
     kill_beaten_hands_first: bool = False
     """PokerKit's award procedure: hands beaten in every pot they are in are killed
     first and the pots rebuilt from the remaining hands, which merges pots that
@@ -242,6 +248,7 @@ class RuleOptions:
             short_deck_trips_beat_straight=False,
             kill_beaten_hands_first=True,
             reveal_called_aggressor=False,
+            covered_all_in_acts=True,
         )
 
     def replace(self, **changes: object) -> RuleOptions:

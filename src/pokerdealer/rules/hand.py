@@ -172,6 +172,28 @@ _Plan = tuple[
 ]
 
 
+def _covers_every_all_in(p: int, committed: Sequence[int], stacks: Sequence[int], folded: Sequence[bool]) -> bool:
+    """Whether ``p``, the one player left who could act, has nothing to decide: every opponent
+    still in is all-in, and ``p`` has already put in this round as much as any of them. A call
+    would be returned as uncalled and a raise has nobody to call it (RULES.md §3.4, §5.1): a
+    small blind facing a big blind all-in for less than the small blind, once the others fold,
+    is not asked to fold or call the full blind; its extra chips come back.
+
+    >>> _covers_every_all_in(0, [5, 4, 0], [95, 0, 100], [False, False, True])
+    True
+    >>> _covers_every_all_in(0, [5, 8, 0], [95, 0, 100], [False, False, True])  # the all-in is bigger
+    False
+    """
+    top = 0
+    for i in range(len(committed)):
+        if i != p and not folded[i]:
+            if stacks[i]:
+                return False
+            if committed[i] > top:
+                top = committed[i]
+    return committed[p] >= top
+
+
 def _plan(config: HandConfig) -> _Plan:
     """The state of a hand of ``config`` once the forced bets are posted (and
     who acts first preflop): it does not depend on the cards, so a config
@@ -269,7 +291,10 @@ def _plan(config: HandConfig) -> _Plan:
         elif r > second:
             second = r
     pending = [i for i in _CYCLES[n][first] if stacks[i] and committed[i] < second]
-    if len(pending) == 1 and committed[pending[0]] >= current_bet:
+    if len(pending) == 1 and (
+        committed[pending[0]] >= current_bet
+        or (not options.covered_all_in_acts and _covers_every_all_in(pending[0], committed, stacks, [False] * n))
+    ):
         pending.clear()
     # deal_slots[i]: the deck position of player i's first hole card
     # (rules.deal.hole_positions(config, i)[0], inline: this runs per config).
@@ -416,7 +441,10 @@ class Hand:
         pending = [
             i for i in self._cycles[first] if not folded[i] and stacks[i] and committed[i] < second
         ]
-        if len(pending) == 1 and committed[pending[0]] >= self._current_bet:
+        if len(pending) == 1 and (
+            committed[pending[0]] >= self._current_bet
+            or (not self._options.covered_all_in_acts and _covers_every_all_in(pending[0], committed, stacks, folded))
+        ):
             pending.clear()
         self._pending = pending
         if not pending:
@@ -668,6 +696,12 @@ class Hand:
                 return record
         self._acted_at[p] = self._current_bet  # type: ignore[index]
         self._pk_acted[p] = True  # type: ignore[index]
+        if (
+            len(pending) == 1
+            and not self._options.covered_all_in_acts
+            and _covers_every_all_in(pending[0], self._committed, self._stacks, self._folded)
+        ):
+            pending.clear()
         if not pending:
             self._end_round()
         return record
