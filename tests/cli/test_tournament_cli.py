@@ -79,6 +79,26 @@ def test_a_custom_structure_file(tmp_path):
     assert len(json.loads(result.stdout)["places"]) == 8
 
 
+BUBBLE = ["tournament", "--entrants", "333", "--seats", "10", "--seed", "3", "--json"]  # the bubble bursts on two tables at once
+
+
+def _bubble(*extra: str) -> list[tuple[int, int]]:
+    result = runner.invoke(app, [*BUBBLE, *extra])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert len(data["payouts"]) == 50 and data["payouts"][49] == 169
+    return [(p["place"], p["prize"]) for p in data["places"] if 50 <= p["place"] <= 51]
+
+
+def test_busts_at_different_tables_in_one_hand_for_hand_hand_tie_on_the_bubble():
+    # 50th pays 169, 51st nothing: the two players out in that round share 169.
+    assert sorted(_bubble()) == [(50, 84), (50, 85)]
+
+
+def test_hand_for_hand_busts_chips_ranks_the_bubble_by_stacks():
+    assert _bubble("--hand-for-hand-busts", "chips") == [(50, 169), (51, 0)]
+
+
 def test_without_json_a_readable_summary():
     result = runner.invoke(app, ["tournament", "--entrants", "12", "--seats", "6", "--seed", "1"])
     assert result.exit_code == 0, result.stderr
@@ -95,6 +115,7 @@ def test_without_json_a_readable_summary():
         (["--payouts", "lots"], "unknown payout preset 'lots'"),
         (["--seats", "11"], "2 to 10 seats"),
         (["--bots", "bluffer"], "unknown bot 'bluffer'"),
+        (["--hand-for-hand-busts", "stacks"], "--hand-for-hand-busts must be one of tie, chips, got 'stacks'"),
     ],
 )
 def test_bad_input_is_a_one_line_error(extra, message):

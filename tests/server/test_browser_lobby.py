@@ -212,6 +212,28 @@ def test_the_tournament_forms_bot_kinds_are_ticked_in_words_and_sent_as_ids(
 
 
 
+@pytest.mark.parametrize(("lang", "view"), [("zh-Hant", "phone"), ("en", "laptop"), ("zh-Hans", "laptop")])
+def test_the_tournament_form_sends_how_hand_for_hand_busts_rank_in_words_and_as_ids(
+    browser: Browser, room: Server, lang: str, view: str,
+) -> None:
+    context = _context(browser, view, lang)
+    try:
+        page = _lobby(context, room.base)
+        form = page.locator("#create-event")
+        choice = form.locator("select[name=hand_for_hand_busts]")
+        expect(form.locator("label:has(#ev-hfh-busts) > span")).to_have_text(message(lang, "event.form.hfh_busts"))
+        assert choice.locator("option").all_inner_texts() == [
+            message(lang, "event.form.hfh_busts.tie"), message(lang, "event.form.hfh_busts.chips")]
+        expect(choice).to_have_value("tie")  # the TDA's rule unless the host chooses otherwise
+        choice.select_option("chips")
+        _shot(page, f"{lang}-{view}-event-form-hfh")
+        body = _sent(page, "/api/tournaments", "#create-event-btn")
+        assert body["hand_for_hand_busts"] == "chips"
+        page.wait_for_url(re.compile(r"/e/[^/#]+$"))
+    finally:
+        context.close()
+
+
 def test_a_table_name_typed_before_the_words_arrive_is_kept(browser: Browser, room: Server) -> None:
     # On a slow line the catalog comes late; the lobby then fills in its default name only where
     # nobody typed (it overwrote what was typed, and the table was made as "Home game").

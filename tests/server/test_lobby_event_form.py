@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from pokerdealer.table import HandForHandBusts
 from pokerdealer.table.payouts import PAYOUT_PRESETS
 from pokerdealer.table.structures import STRUCTURE_PRESETS
 
@@ -27,6 +28,11 @@ def test_the_lobby_offers_exactly_the_structure_presets_and_custom_levels() -> N
 
 def test_the_lobby_offers_exactly_the_payout_presets_and_custom_percentages() -> None:
     assert [v for v, _ in _options("ev-payouts")] == [*PAYOUT_PRESETS, "custom"]
+
+
+def test_the_lobby_offers_both_rankings_of_hand_for_hand_busts_the_tie_first() -> None:
+    # The first option is the one a new form shows: the TDA's tie, the event's default.
+    assert [v for v, _ in _options("ev-hfh-busts")] == list(HandForHandBusts) == ["tie", "chips"]
 
 
 def test_the_lobby_has_no_inline_script_or_handler() -> None:

@@ -1,6 +1,6 @@
 """The lobby's tournaments (``GET /api/tournaments``): the listed ones only, whichever
 process plays them, their entries as they register, and none once finished; a listed
-tournament is not a cash table; the ``listed`` choice is kept in the event's spec."""
+tournament is not a cash table; the ``listed`` and ``hand_for_hand_busts`` choices are kept in the event's spec."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from pokerdealer.server.tournament import TournamentSpec
+from pokerdealer.table import HandForHandBusts
 from tests.server.conftest import Client, Server
 from tests.server.tournaments import post_tournament
 
@@ -49,6 +50,13 @@ def test_a_tournament_is_unlisted_unless_its_host_lists_it() -> None:
     assert TournamentSpec.from_dict({}).listed is False  # as a cash table: invite link only
     spec = TournamentSpec.from_dict({"listed": True})
     assert spec.listed is True and TournamentSpec.from_dict(spec.to_dict()) == spec
+
+
+def test_hand_for_hand_busts_at_different_tables_tie_unless_the_host_chooses_chips() -> None:
+    assert TournamentSpec.from_dict({}).event_settings().hand_for_hand_busts is HandForHandBusts.TIE
+    spec = TournamentSpec.from_dict({"hand_for_hand_busts": "chips"})
+    assert spec.event_settings().hand_for_hand_busts is HandForHandBusts.CHIPS
+    assert TournamentSpec.from_dict(spec.to_dict()) == spec
 
 
 def test_the_lobby_lists_the_listed_tournaments_only(room: Server) -> None:

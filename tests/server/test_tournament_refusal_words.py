@@ -67,6 +67,8 @@ def said_in_chinese(body: dict[str, Any], key: str) -> str:
         ({"levels": [{"break_seconds": 0}]}, "event.settings.seconds", "break 1 must be 1 to 86400 seconds"),
         ({"clock": 0.1}, "event.settings.seconds", "the action clock must be 0.2 to 600 seconds"),
         ({"listed": "yes"}, "room.settings.bool", "listed must be true or false"),
+        ({"hand_for_hand_busts": "stacks"}, "event.settings.hand_for_hand_busts",
+         "hand_for_hand_busts must be one of tie, chips"),
     ],
 )
 def test_a_new_tournaments_refused_settings_are_said_in_the_browsers_language(

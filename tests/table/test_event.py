@@ -8,11 +8,14 @@ import random
 import pytest
 
 from pokerdealer.bots import make_bots
-from pokerdealer.table import Level, TableError
+from pokerdealer.table import HandForHandBusts, Level, TableError
 from pokerdealer.table.balancing import allowed_spread, spread_of
 from pokerdealer.table.event import ChipsNotConserved, Event, EventSettings, play_event
 from pokerdealer.table.payouts import PAYOUT_PRESETS, payout_table, share_prizes
 from pokerdealer.table.structures import Break, structure
+from pokerdealer.table.tournament import tie_across_tables
+
+from .helpers import rig, rigged_deck
 
 TURBO = structure("turbo", timed=False)
 
@@ -246,16 +249,71 @@ def test_simultaneous_busts_across_tables_share_places():
     assert [s.prize for s in third] == [ev.prize_pool * 20 // 100 // 2] * 2
 
 
-def test_simultaneous_busts_across_tables_rank_by_starting_chips():
-    ev = Event(EventSettings(1000, TURBO, seats=2, payouts=(50, 30, 20), hand_for_hand=1), rng=random.Random(1))
-    for name in "abcd":
+def bubble_round(monkeypatch, *, stacks, **settings):
+    """Four players on two heads-up tables, three paid (50/30/20 of 400): hand-for-hand
+    from the start. ``stacks[t]`` is (button, other) at table ``t`` when the round is dealt.
+    Both buttons shove and both others call: at table 1 the other's 7c 2d loses to
+    As Ah, at table 2 the other's 8h 3c loses to Kd Kh -- one bust at each table."""
+    ev = Event(EventSettings(1000, TURBO, seats=2, payouts=(50, 30, 20), hand_for_hand=1, **settings), rng=random.Random(1))
+    for name in ("Ann", "Bob", "Cy", "Dee"):
         ev.register(name)
     ev.start()
-    ev._pending = [("x", 900, (1, 1)), ("y", 400, (2, 2))]
-    ev._eliminate(ev._pending)
-    ev._pending = []
-    places = {s.name: s.place for s in ev.standings}
-    assert places["x"] < places["y"]
+    assert ev.hand_for_hand
+    busted = {}
+    for t, (button_stack, other_stack) in stacks.items():
+        table = ev.tables[t]
+        button, other = (table._seats[seat] for seat in sorted(table._seats))
+        table._first_button = button.seat
+        button.stack, other.stack = button_stack, other_stack  # chips moved within the table: still 4000 in play
+        busted[t] = other.name
+    rig(monkeypatch, [
+        rigged_deck(["7c 2d", "As Ah"], "Kd 9s 4c 3h Jc"),  # dealt left of the button first: the other, then the button
+        rigged_deck(["8h 3c", "Kd Kh"], "Qs 9d 5c 4h 2s"),
+    ])
+    play_event(ev, lambda name: shove, max_hands=2)
+    return ev, busted
+
+
+def test_hand_for_hand_busts_at_different_tables_tie_whatever_their_stacks(monkeypatch):
+    # Table 1's loser started the hand with 1000, table 2's with 200: they bust
+    # in the same hand-for-hand round and tie for 3rd, sharing 3rd's 80 and 4th's 0.
+    ev, busted = bubble_round(monkeypatch, stacks={1: (1000, 1000), 2: (1800, 200)})
+    places = {s.name: (s.place, s.prize) for s in ev.standings}
+    assert places[busted[1]] == places[busted[2]] == (3, 40)
+
+
+def test_ranking_hand_for_hand_busts_by_chips_is_an_option(monkeypatch):
+    ev, busted = bubble_round(
+        monkeypatch, stacks={1: (1000, 1000), 2: (1800, 200)}, hand_for_hand_busts=HandForHandBusts.CHIPS
+    )
+    places = {s.name: (s.place, s.prize) for s in ev.standings}
+    assert places[busted[1]] == (3, 80)
+    assert places[busted[2]] == (4, 0)
+
+
+def test_a_shared_prize_of_odd_units_gives_the_odd_unit_to_the_lower_table(monkeypatch):
+    # A buy-in of 104: 3rd pays 83 (20% of 416), shared by the two busts: 42 to table 1, 41 to table 2.
+    ev, busted = bubble_round(monkeypatch, stacks={1: (1000, 1000), 2: (1800, 200)}, buy_in=104)
+    third = ev.payouts[2]
+    assert third % 2 == 1
+    prizes = {s.name: s.prize for s in ev.standings}
+    assert (prizes[busted[1]], prizes[busted[2]]) == (third // 2 + 1, third // 2)
+
+
+def test_busts_at_one_table_rank_by_chips_and_tie_with_busts_at_another_table_step_by_step():
+    # One hand-for-hand round: table 1 loses Ann (900) and Cy (300), table 2 loses Bob (200).
+    # At table 1 Ann, with more chips, finishes above Cy; Cy and Bob, each the first to go
+    # at their table, tie. Places 49..51.
+    assert tie_across_tables(49, [("Ann", 900, 1), ("Cy", 300, 1), ("Bob", 200, 2)]) == [(49, ["Ann"]), (50, ["Cy", "Bob"])]
+
+
+def test_equal_stacks_busting_at_one_table_tie_in_a_hand_for_hand_round():
+    assert tie_across_tables(7, [("Ann", 300, 1), ("Cy", 300, 1), ("Bob", 900, 2)]) == [(7, ["Ann", "Cy", "Bob"])]
+
+
+def test_hand_for_hand_busts_accepts_only_tie_or_chips():
+    with pytest.raises(TableError, match="hand_for_hand_busts must be one of tie, chips, got 'stacks'"):
+        EventSettings(1000, TURBO, hand_for_hand_busts="stacks")
 
 
 # ------------------------------------------------------------ chips, places

@@ -5,7 +5,8 @@
     pokerdealer tournament --entrants 27 --seats 9 --bots random,tight,caller --stack 1500
                            --structure turbo|regular|deep|FILE.json --seed 1
                            [--payouts standard|top_heavy|flat|winner_takes_all|50,30,20]
-                           [--buy-in 100] [--clock [--hand-seconds 60]] [--out DIR] [--json]
+                           [--buy-in 100] [--hand-for-hand-busts tie|chips]
+                           [--clock [--hand-seconds 60]] [--out DIR] [--json]
 
 Entrants are named after their bots (``random_1``, ``tight_2``, ...; the bots
 cycle over the entrants) and seated by draw; the event runs by the rules of
@@ -76,6 +77,15 @@ def tournament_command(
         str, typer.Option("--payouts", help="standard, top_heavy, flat, winner_takes_all, or percentages like 50,30,20.")
     ] = "standard",
     buy_in: Annotated[int, typer.Option("--buy-in", help="Money each entry puts into the prize pool.")] = 100,
+    hand_for_hand_busts: Annotated[
+        str,
+        typer.Option(
+            "--hand-for-hand-busts",
+            help="Players busting in one hand-for-hand hand at different tables: tie (share the prizes of "
+            "their places, the TDA's rule) or chips (more chips at the start of the hand places higher, "
+            "as online rooms do).",
+        ),
+    ] = "tie",
     clock: Annotated[bool, typer.Option("--clock", help="Levels by minutes on a simulated clock (default: by hands).")] = False,
     hand_seconds: Annotated[float, typer.Option("--hand-seconds", help="With --clock: seconds a hand takes.")] = 60.0,
     out: Annotated[Path | None, typer.Option("--out", help="Write every hand as PHH into this directory.")] = None,
@@ -99,9 +109,11 @@ def tournament_command(
             levels = load_structure(Path(structure))
         else:
             levels = preset_structure(structure, timed=clock)
-        settings = EventSettings(stack, levels, seats=seats, buy_in=buy_in, payouts=_payouts(payouts))
+        settings = EventSettings(
+            stack, levels, seats=seats, buy_in=buy_in, payouts=_payouts(payouts), hand_for_hand_busts=hand_for_hand_busts
+        )
     except TableError as error:
-        raise PokerDealerError(str(error)) from None
+        raise PokerDealerError(str(error).replace("hand_for_hand_busts", "--hand-for-hand-busts")) from None
     players = make_bots(names, entrants, random.Random(rng.getrandbits(64)))
     entrant_names = [f"{bot.name}_{i + 1}" if hasattr(bot, "name") else f"bot_{i + 1}" for i, bot in enumerate(players)]
     by_name = dict(zip(entrant_names, players))

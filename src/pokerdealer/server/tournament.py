@@ -71,7 +71,7 @@ from pokerdealer.table import SeatStatus, TableError
 from pokerdealer.table.event import Event, EventSettings
 from pokerdealer.table.event import EventTable as PureTable
 from pokerdealer.table.payouts import PAYOUT_PRESETS
-from pokerdealer.table.settings import Level
+from pokerdealer.table.settings import HandForHandBusts, Level
 from pokerdealer.table.structures import STRUCTURE_PRESETS, Break, structure
 
 if TYPE_CHECKING:
@@ -136,6 +136,8 @@ class TournamentSpec:
     bots: tuple[str, ...] = ()
     late_registration: int = 0
     re_entries: int = 0
+    hand_for_hand_busts: str = "tie"
+    """Players out in one hand-for-hand hand at different tables: ``tie`` (TDA) or ``chips``."""
     start_at: float | None = None
     clock: float = 30.0
     """The action clock (seconds) at its tables."""
@@ -188,6 +190,9 @@ class TournamentSpec:
         listed = d.get("listed", cls.listed)
         if not isinstance(listed, bool):
             raise TableError.said("room.settings.bool", field=_field("listed"))
+        hfh_busts = d.get("hand_for_hand_busts", cls.hand_for_hand_busts)
+        if hfh_busts not in tuple(HandForHandBusts):
+            raise TableError.said("event.settings.hand_for_hand_busts", choices=", ".join(HandForHandBusts))
         max_entrants = _whole(d, "max_entrants", 2, 1000, cls.max_entrants)
         if len(bots) > max_entrants:
             raise TableError.said("event.settings.bots_fit", n=len(bots), entrants=max_entrants)
@@ -204,6 +209,7 @@ class TournamentSpec:
             bots=tuple(bots),
             late_registration=_whole(d, "late_registration", 0, 40, cls.late_registration),
             re_entries=_whole(d, "re_entries", 0, 10, cls.re_entries),
+            hand_for_hand_busts=str(hfh_busts),
             start_at=None if start_at is None else float(start_at),
             clock=_seconds(d.get("clock", cls.clock), _field("clock"), 0.2, 600),
             lang=lang,
@@ -255,6 +261,7 @@ class TournamentSpec:
             payouts=self.payouts,
             late_registration=self.late_registration,
             re_entries=self.re_entries,
+            hand_for_hand_busts=HandForHandBusts(self.hand_for_hand_busts),
         )
 
     def to_dict(self) -> dict[str, Any]:

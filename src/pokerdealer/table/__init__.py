@@ -32,13 +32,14 @@ from pokerdealer.table.settings import (
     ButtonRule,
     CashGameSettings,
     EntryRule,
+    HandForHandBusts,
     Level,
     TableError,
     TournamentSettings,
 )
 from pokerdealer.table.structures import STRUCTURE_PRESETS, Break, load_structure, structure
 from pokerdealer.table.table import Player, Stakes, Table
-from pokerdealer.table.tournament import Standing, Tournament, antes_paid, place_busts, split_prize_pool
+from pokerdealer.table.tournament import Standing, Tournament, antes_paid, place_busts, split_prize_pool, tie_across_tables
 
 __all__ = [
     "Break",
@@ -51,6 +52,7 @@ __all__ = [
     "Event",
     "EventSettings",
     "EventTable",
+    "HandForHandBusts",
     "HandPlan",
     "HandRecord",
     "Level",
@@ -81,4 +83,5 @@ __all__ = [
     "shuffled_deck",
     "split_prize_pool",
     "structure",
+    "tie_across_tables",
 ]

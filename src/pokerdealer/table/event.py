@@ -40,11 +40,16 @@ The rules, where they are decided:
   closed, two or more tables), every table plays one hand and waits for the
   others; the round's eliminations, at all tables, are ranked together.
 - **Places** (RULES.md §10.2, :func:`~pokerdealer.table.tournament.place_busts`):
-  players eliminated together (one hand, or one hand-for-hand round) are
-  ranked by their chips at the start of the hand, more chips finishing
-  higher (``bust_tiebreak``: or those chips minus the ante paid); equal chips
-  tie and share the prizes of the places they cover, the odd units one each
-  in (table, seat) order. Places are counted from the end, so early
+  players eliminated in the same hand at one table are ranked by their chips
+  at the start of the hand, more chips finishing higher (``bust_tiebreak``:
+  or those chips minus the ante paid); equal chips tie. Players eliminated
+  in one hand-for-hand round at *different* tables tie whatever their stacks
+  (WSOP-T 126-b, TDA RP-8A; :func:`~pokerdealer.table.tournament.tie_across_tables`
+  says how a table losing two meets a table losing one);
+  ``hand_for_hand_busts=HandForHandBusts.CHIPS`` ranks the whole round by
+  chips instead, as online rooms do. Tied players share the prizes of the
+  places they cover: their sum split equally in whole units, the odd units
+  one each to the tied players in (table, seat) order. Places are counted from the end, so early
   eliminations are placed right even when more players register after them;
   each entry has its own place (a re-entered player may appear twice).
 - **Prizes** (:mod:`pokerdealer.table.payouts`): the pool is entries x
@@ -85,10 +90,10 @@ from pokerdealer.table.button import Positions, SeatState, SeatStatus
 from pokerdealer.table.payouts import payout_table, share_prizes
 from pokerdealer.table.play import Decide, play_hand
 from pokerdealer.table.record import HandRecord
-from pokerdealer.table.settings import BustTiebreak, ButtonRule, Level, TableError, check_tournament
+from pokerdealer.table.settings import BustTiebreak, ButtonRule, HandForHandBusts, Level, TableError, check_tournament
 from pokerdealer.table.structures import Break
 from pokerdealer.table.table import Player, Stakes, Table
-from pokerdealer.table.tournament import Standing, Tournament, antes_paid, place_busts
+from pokerdealer.table.tournament import Standing, Tournament, antes_paid, place_busts, tie_across_tables
 
 __all__ = [
     "ChipsNotConserved",
@@ -124,6 +129,9 @@ class EventSettings:
         ``few_tables`` tables; ``spread_few`` with ``few_tables`` or fewer.
     :param hand_for_hand: hand-for-hand while this many players or fewer are
         left before the money (0: never).
+    :param hand_for_hand_busts: players busting in one hand-for-hand hand at
+        different tables tie (``TIE``, the TDA's rule) or are ranked by their
+        chips (``CHIPS``, an online room's practice).
     """
 
     starting_stack: int
@@ -140,6 +148,7 @@ class EventSettings:
     button_rule: ButtonRule = ButtonRule.DEAD
     heads_up_no_double_bb: bool = True
     bust_tiebreak: BustTiebreak = BustTiebreak.START_STACK
+    hand_for_hand_busts: HandForHandBusts = HandForHandBusts.TIE
     structure: Structure = Structure.NO_LIMIT
     variant: Variant = "holdem"
     options: RuleOptions = field(default_factory=RuleOptions)
@@ -160,6 +169,10 @@ class EventSettings:
         payout_table(100, 100, self.payouts)  # a bad preset or table fails here
         object.__setattr__(self, "button_rule", ButtonRule(self.button_rule))
         object.__setattr__(self, "bust_tiebreak", BustTiebreak(self.bust_tiebreak))
+        if self.hand_for_hand_busts not in tuple(HandForHandBusts):
+            choices = ", ".join(HandForHandBusts)
+            raise TableError(f"hand_for_hand_busts must be one of {choices}, got {self.hand_for_hand_busts!r}")
+        object.__setattr__(self, "hand_for_hand_busts", HandForHandBusts(self.hand_for_hand_busts))
 
     @property
     def timed(self) -> bool:
@@ -666,7 +679,10 @@ class Event:
         if not busts:
             return
         busts = sorted(busts, key=lambda b: b[2])  # the tie order: table, then seat
-        groups = place_busts(self.alive + 1, [(name, chips) for name, chips, _ in busts])
+        if self.settings.hand_for_hand_busts is HandForHandBusts.TIE:
+            groups = tie_across_tables(self.alive + 1, [(name, chips, where[0]) for name, chips, where in busts])
+        else:
+            groups = place_busts(self.alive + 1, [(name, chips) for name, chips, _ in busts])
         for _, group in reversed(groups):
             self._out.append((self._hands, tuple(group)))
         self._log("eliminated", players=[[place, list(group)] for place, group in groups])

@@ -2,7 +2,7 @@
 
 The rule options that differ between houses (RULES.md Appendix A) are
 fields here: :class:`ButtonRule` (§1.3), :class:`EntryRule` (§1.5),
-:class:`BustTiebreak` (§10.3). Settings are immutable; a table keeps one.
+:class:`BustTiebreak` (§10.3), :class:`HandForHandBusts` (§10.2). Settings are immutable; a table keeps one.
 
 >>> s = CashGameSettings(small_blind=1, big_blind=2, min_buy_in=40, max_buy_in=200)
 >>> s.button_rule, s.entry_rule
@@ -28,6 +28,7 @@ __all__ = [
     "ButtonRule",
     "CashGameSettings",
     "EntryRule",
+    "HandForHandBusts",
     "Level",
     "TableError",
     "TournamentSettings",
@@ -87,6 +88,19 @@ class BustTiebreak(StrEnum):
     """RRP / WSOP-T 126-b: chips at the start of the hand."""
     START_STACK_AFTER_ANTE = "start_stack_after_ante"
     """Reported TDA 2026 Rule 22: chips at the start of the hand minus the ante paid."""
+
+
+class HandForHandBusts(StrEnum):
+    """How players busting in one hand-for-hand hand at *different* tables are
+    ranked (RULES.md §10.2). Busts at one table are ranked by their chips at the
+    start of the hand either way (:class:`BustTiebreak`)."""
+
+    TIE = "tie"
+    """WSOP-T 126-b, TDA RP-8A: they tie, whatever their stacks, and share the
+    prizes of the places they cover. Default."""
+    CHIPS = "chips"
+    """An online room's practice: the whole round's busts are ranked by their
+    chips at the start of the hand, as if they had sat at one table."""
 
 
 @dataclass(frozen=True, slots=True)

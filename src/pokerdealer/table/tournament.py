@@ -36,7 +36,7 @@ they tie for second place and share its prize and third's.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -47,7 +47,7 @@ from pokerdealer.table.record import HandRecord
 from pokerdealer.table.settings import BustTiebreak, Level, TableError, TournamentSettings
 from pokerdealer.table.table import Player, Stakes, Table
 
-__all__ = ["Standing", "Tournament", "antes_paid", "place_busts", "split_prize_pool"]
+__all__ = ["Standing", "Tournament", "antes_paid", "place_busts", "split_prize_pool", "tie_across_tables"]
 
 K = TypeVar("K")
 
@@ -96,6 +96,40 @@ def place_busts(first_place: int, basis: Sequence[tuple[K, int]]) -> list[tuple[
         groups.append((first_place + k, group))
         k += len(group)
     return groups
+
+
+def tie_across_tables(first_place: int, busts: Sequence[tuple[K, int, Hashable]]) -> list[tuple[int, list[K]]]:
+    """Rank one hand-for-hand round's eliminations (RULES.md §10.2; WSOP-T
+    126-b, TDA RP-8A): players busting at *different* tables tie, whatever
+    their stacks; at *one* table more chips at the start of the hand finishes
+    higher (:func:`place_busts`). ``busts`` lists ``(key, chips, table)`` in
+    the order ties keep; ``first_place`` is the best place the round covers.
+
+    When a table loses several players and another table one, the two rules
+    meet: each table's busts go out in steps, fewest chips first (equal chips
+    one step), and the first step at every table goes out at the same moment,
+    then the second, and so on. A step is one tied group; the first steps
+    take the worst places.
+
+    >>> tie_across_tables(50, [("ann", 9000, 1), ("bob", 200, 2)])  # a tie, whatever the stacks
+    [(50, ['ann', 'bob'])]
+    >>> tie_across_tables(49, [("ann", 900, 1), ("cy", 300, 1), ("bob", 200, 2)])
+    [(49, ['ann']), (50, ['cy', 'bob'])]
+    """
+    steps = [0] * len(busts)
+    for table in dict.fromkeys(b[2] for b in busts):
+        mine = [i for i, b in enumerate(busts) if b[2] == table]
+        groups = place_busts(0, [(i, busts[i][1]) for i in mine])  # best first
+        for step, (_, group) in enumerate(reversed(groups)):
+            for i in group:
+                steps[i] = step
+    ranked: list[tuple[int, list[K]]] = []
+    place = first_place
+    for step in range(max(steps, default=-1), -1, -1):
+        group = [busts[i][0] for i in range(len(busts)) if steps[i] == step]
+        ranked.append((place, group))
+        place += len(group)
+    return ranked
 
 
 def antes_paid(config: HandConfig) -> tuple[int, ...]:

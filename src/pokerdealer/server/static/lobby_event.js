@@ -29,7 +29,7 @@
     const body = {
       name: f.get("name"), max_entrants: +f.get("max_entrants"), starting_stack: +f.get("starting_stack"),
       buy_in: +f.get("buy_in"), seats: +f.get("seats"), late_registration: +f.get("late_registration") || 0,
-      re_entries: +f.get("re_entries") || 0,
+      re_entries: +f.get("re_entries") || 0, hand_for_hand_busts: f.get("hand_for_hand_busts") || "tie",
       clock: +f.get("clock"), lang: f.get("lang"), listed: f.get("listed") === "true",
     };
     if (f.get("structure") === "custom") {
