@@ -99,6 +99,19 @@ def test_hand_for_hand_busts_chips_ranks_the_bubble_by_stacks():
     assert _bubble("--hand-for-hand-busts", "chips") == [(50, 169), (51, 0)]
 
 
+def _final_table(*extra: str) -> int:
+    data = _json("--seed", "1", "--entrants", "20", "--seats", "6", *extra)
+    return sum(1 for m in data["moves"] if m["reason"] == "final_table")
+
+
+def test_a_six_handed_event_draws_a_final_table_of_seven():
+    assert _final_table() == 7
+
+
+def test_final_table_seats_keeps_the_tables_size():
+    assert _final_table("--final-table-seats", "6") == 6
+
+
 def test_without_json_a_readable_summary():
     result = runner.invoke(app, ["tournament", "--entrants", "12", "--seats", "6", "--seed", "1"])
     assert result.exit_code == 0, result.stderr
@@ -116,6 +129,7 @@ def test_without_json_a_readable_summary():
         (["--seats", "11"], "2 to 10 seats"),
         (["--bots", "bluffer"], "unknown bot 'bluffer'"),
         (["--hand-for-hand-busts", "stacks"], "--hand-for-hand-busts must be one of tie, chips, got 'stacks'"),
+        (["--seats", "6", "--final-table-seats", "5"], "--final-table-seats must be a whole number from the tables' 6 seats to 10"),
     ],
 )
 def test_bad_input_is_a_one_line_error(extra, message):

@@ -234,6 +234,29 @@ def test_the_tournament_form_sends_how_hand_for_hand_busts_rank_in_words_and_as_
         context.close()
 
 
+@pytest.mark.parametrize(("lang", "view"), [("zh-Hant", "phone"), ("en", "laptop"), ("zh-Hans", "laptop")])
+def test_the_tournament_form_sends_a_final_table_size_only_when_one_is_given(
+    browser: Browser, room: Server, lang: str, view: str,
+) -> None:
+    context = _context(browser, view, lang)
+    try:
+        page = _lobby(context, room.base)
+        form = page.locator("#create-event")
+        expect(form.locator("label:has(input[name=final_table_seats]) > span")).to_have_text(
+            message(lang, "event.form.final_seats"))
+        body = _sent(page, "/api/tournaments", "#create-event-btn")
+        assert "final_table_seats" not in body  # empty: TDA RP-9's size
+        page.wait_for_url(re.compile(r"/e/[^/#]+$"))
+        page = _lobby(context, room.base)
+        page.locator("#create-event input[name=seats]").fill("6")
+        page.locator("#create-event input[name=final_table_seats]").fill("6")
+        body = _sent(page, "/api/tournaments", "#create-event-btn")
+        assert (body["seats"], body["final_table_seats"]) == (6, 6)
+        page.wait_for_url(re.compile(r"/e/[^/#]+$"))
+    finally:
+        context.close()
+
+
 def test_a_table_name_typed_before_the_words_arrive_is_kept(browser: Browser, room: Server) -> None:
     # On a slow line the catalog comes late; the lobby then fills in its default name only where
     # nobody typed (it overwrote what was typed, and the table was made as "Home game").

@@ -210,6 +210,27 @@ def test_the_bubble_is_played_hand_for_hand_across_the_room_tables_to_the_end(se
             w.close()
 
 
+def test_a_six_handed_events_final_table_is_a_room_table_of_seven_seats(server: Server) -> None:
+    # Twelve bots at two tables of six: at seven left the final table is drawn, seven seats
+    # (TDA RP-9), and the room table that plays it has seven seats for them.
+    ev = create(server, max_entrants=12, seats=6, level_seconds=3, bots=["caller", "random"] * 6)
+    host(server, ev, "start")
+
+    def one_table() -> dict[str, Any] | None:
+        got = state(server, ev["id"])
+        return got if len(got["tables"]) == 1 or got["status"] == "finished" else None
+
+    s = until(one_table, timeout=240)
+    final = [m for m in s["moves"] if m["reason"] == "final_table"]
+    assert 2 <= len(final) <= 7
+    watcher = Client(server, s["room_tables"][str(final[0]["to"])])
+    try:
+        table = watcher.next_of("state")["table"]
+        assert table["seats"] == 7
+    finally:
+        watcher.close()
+
+
 def test_a_tournament_with_a_start_time_starts_by_itself(server: Server) -> None:
     ev = create(server, max_entrants=4, level_seconds=60, bots=["caller"], start_at=time.time() + 2)
     token = register(server, ev["id"], "Ann")

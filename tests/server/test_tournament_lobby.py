@@ -1,6 +1,6 @@
 """The lobby's tournaments (``GET /api/tournaments``): the listed ones only, whichever
 process plays them, their entries as they register, and none once finished; a listed
-tournament is not a cash table; the ``listed`` and ``hand_for_hand_busts`` choices are kept in the event's spec."""
+tournament is not a cash table; the ``listed``, ``hand_for_hand_busts`` and ``final_table_seats`` choices are kept in the event's spec."""
 
 from __future__ import annotations
 
@@ -56,6 +56,13 @@ def test_hand_for_hand_busts_at_different_tables_tie_unless_the_host_chooses_chi
     assert TournamentSpec.from_dict({}).event_settings().hand_for_hand_busts is HandForHandBusts.TIE
     spec = TournamentSpec.from_dict({"hand_for_hand_busts": "chips"})
     assert spec.event_settings().hand_for_hand_busts is HandForHandBusts.CHIPS
+    assert TournamentSpec.from_dict(spec.to_dict()) == spec
+
+
+def test_a_tournaments_final_table_has_tda_rp_9s_size_unless_its_host_sets_one() -> None:
+    assert TournamentSpec.from_dict({"seats": 6}).event_settings().final_seats == 7
+    spec = TournamentSpec.from_dict({"seats": 6, "final_table_seats": 6})
+    assert spec.event_settings().final_seats == 6
     assert TournamentSpec.from_dict(spec.to_dict()) == spec
 
 

@@ -69,6 +69,8 @@ def said_in_chinese(body: dict[str, Any], key: str) -> str:
         ({"listed": "yes"}, "room.settings.bool", "listed must be true or false"),
         ({"hand_for_hand_busts": "stacks"}, "event.settings.hand_for_hand_busts",
          "hand_for_hand_busts must be one of tie, chips"),
+        ({"seats": 6, "final_table_seats": 5}, "room.settings.whole_number",
+         "final_table_seats must be a whole number from 6 to 10"),
     ],
 )
 def test_a_new_tournaments_refused_settings_are_said_in_the_browsers_language(

@@ -209,6 +209,62 @@ def test_the_final_table_is_drawn_anew():
     assert any(e.kind == "final_table" for e in ev.log)
 
 
+def final_tables(seats, seeds=range(3), n=30, **kw):
+    """Play events of ``n`` entrants at ``seats`` a table; check after every hand that
+    the tables stay apart only while the players left do not fit the final table;
+    return each final table's (seats, players when drawn)."""
+    found = []
+    for seed in seeds:
+        ev = event_of(n, seats=seats, seed=seed, **kw)
+        ev.start()
+        final_seats = ev.settings.final_seats
+
+        def check(table, record, ev=ev, final_seats=final_seats):
+            if len(ev.tables) > 1 and not ev._round:  # not waiting for a hand-for-hand round
+                assert ev.alive > final_seats, (ev.alive, final_seats)
+
+        play_event(ev, bots_for(ev, seed), on_hand=check)
+        (drawn,) = [e for e in ev.log if e.kind == "final_table"]
+        found.append((ev.tables[drawn.data["table"]].seat_count, drawn.data["players"]))
+    return found
+
+
+@pytest.mark.parametrize(("seats", "final"), [(6, 7), (7, 7), (8, 9)])
+def test_a_six_seven_or_eight_handed_event_plays_down_to_the_final_table_of_tda_rp_9(seats, final):
+    found = final_tables(seats)
+    assert {size for size, _ in found} == {final}
+    assert max(players for _, players in found) == final  # formed as soon as the players left fit it
+
+
+@pytest.mark.parametrize("seats", [5, 9, 10])
+def test_other_events_keep_their_tables_size_at_the_final_table(seats):
+    assert {size for size, _ in final_tables(seats, seeds=range(1))} == {seats}
+
+
+def test_a_final_table_as_big_as_the_others_is_an_option():
+    found = final_tables(6, final_table_seats=6)
+    assert {size for size, _ in found} == {6} and max(players for _, players in found) == 6
+
+
+def test_the_final_table_has_the_tables_seats_to_ten():
+    with pytest.raises(TableError, match="final_table_seats must be a whole number from the tables' 6 seats to 10, got 5"):
+        EventSettings(1500, TURBO, seats=6, final_table_seats=5)
+    with pytest.raises(TableError, match="got 11"):
+        EventSettings(1500, TURBO, seats=6, final_table_seats=11)
+
+
+def test_the_state_keeps_a_final_table_of_seven_seats():
+    ev = event_of(14, seats=6, seed=1)
+    ev.start()
+    bots = bots_for(ev)
+    while len(ev.tables) > 1:
+        play_event(ev, bots, max_hands=1)
+    assert not ev.is_over
+    again = Event(ev.settings, rng=random.Random(0))
+    again.restore_state(ev.state())
+    assert [t.seat_count for t in again.tables.values()] == [t.seat_count for t in ev.tables.values()] == [7]
+
+
 # ----------------------------------------------------------- hand-for-hand
 def bubble_event(seed, n=30, seats=5):
     # 30 entrants, "flat" pays 6: hand-for-hand at 7 players on two tables.

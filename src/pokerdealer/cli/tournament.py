@@ -5,13 +5,18 @@
     pokerdealer tournament --entrants 27 --seats 9 --bots random,tight,caller --stack 1500
                            --structure turbo|regular|deep|FILE.json --seed 1
                            [--payouts standard|top_heavy|flat|winner_takes_all|50,30,20]
-                           [--buy-in 100] [--hand-for-hand-busts tie|chips]
+                           [--buy-in 100] [--hand-for-hand-busts tie|chips] [--final-table-seats N]
                            [--clock [--hand-seconds 60]] [--out DIR] [--json]
 
 Entrants are named after their bots (``random_1``, ``tight_2``, ...; the bots
 cycle over the entrants) and seated by draw; the event runs by the rules of
 :class:`pokerdealer.table.Event` (balancing, breaking, hand-for-hand, the
-final table). Levels go by hands unless ``--clock``: then by minutes on a
+final table). Players busting in one hand-for-hand hand at different tables
+tie and share the prizes of the places they cover, whatever their stacks
+(TDA RP-8A, WSOP-T 126-b); ``--hand-for-hand-busts chips`` ranks them by
+their chips at the start of the hand instead, as online rooms do. The final
+table has TDA RP-9's size (seven seats for 6- and 7-handed events, nine for
+8-handed, else the tables' own) unless ``--final-table-seats``. Levels go by hands unless ``--clock``: then by minutes on a
 simulated clock where each hand takes ``--hand-seconds`` at its table (with
 the preset's breaks). The same seed gives the same result. ``--json`` prints
 (a contract)::
@@ -86,6 +91,14 @@ def tournament_command(
             "as online rooms do).",
         ),
     ] = "tie",
+    final_table_seats: Annotated[
+        int | None,
+        typer.Option(
+            "--final-table-seats",
+            help="Seats at the final table, from --seats to 10 (default: TDA RP-9, 7 for 6- and 7-handed "
+            "events, 9 for 8-handed, else --seats).",
+        ),
+    ] = None,
     clock: Annotated[bool, typer.Option("--clock", help="Levels by minutes on a simulated clock (default: by hands).")] = False,
     hand_seconds: Annotated[float, typer.Option("--hand-seconds", help="With --clock: seconds a hand takes.")] = 60.0,
     out: Annotated[Path | None, typer.Option("--out", help="Write every hand as PHH into this directory.")] = None,
@@ -110,10 +123,15 @@ def tournament_command(
         else:
             levels = preset_structure(structure, timed=clock)
         settings = EventSettings(
-            stack, levels, seats=seats, buy_in=buy_in, payouts=_payouts(payouts), hand_for_hand_busts=hand_for_hand_busts
+            stack, levels, seats=seats, buy_in=buy_in, payouts=_payouts(payouts), hand_for_hand_busts=hand_for_hand_busts,
+            final_table_seats=final_table_seats,
         )
     except TableError as error:
-        raise PokerDealerError(str(error).replace("hand_for_hand_busts", "--hand-for-hand-busts")) from None
+        flags = {"hand_for_hand_busts": "--hand-for-hand-busts", "final_table_seats": "--final-table-seats"}
+        text = str(error)
+        for name, flag in flags.items():
+            text = text.replace(name, flag)
+        raise PokerDealerError(text) from None
     players = make_bots(names, entrants, random.Random(rng.getrandbits(64)))
     entrant_names = [f"{bot.name}_{i + 1}" if hasattr(bot, "name") else f"bot_{i + 1}" for i, bot in enumerate(players)]
     by_name = dict(zip(entrant_names, players))

@@ -138,6 +138,8 @@ class TournamentSpec:
     re_entries: int = 0
     hand_for_hand_busts: str = "tie"
     """Players out in one hand-for-hand hand at different tables: ``tie`` (TDA) or ``chips``."""
+    final_table_seats: int | None = None
+    """The final table's seats (``None``: TDA RP-9's size for ``seats``)."""
     start_at: float | None = None
     clock: float = 30.0
     """The action clock (seconds) at its tables."""
@@ -194,6 +196,10 @@ class TournamentSpec:
         if hfh_busts not in tuple(HandForHandBusts):
             raise TableError.said("event.settings.hand_for_hand_busts", choices=", ".join(HandForHandBusts))
         max_entrants = _whole(d, "max_entrants", 2, 1000, cls.max_entrants)
+        seats = _whole(d, "seats", 2, 10, cls.seats)
+        final_seats = d.get("final_table_seats")
+        if final_seats is not None:
+            final_seats = _whole(d, "final_table_seats", seats, 10, seats)
         if len(bots) > max_entrants:
             raise TableError.said("event.settings.bots_fit", n=len(bots), entrants=max_entrants)
         spec = cls(
@@ -204,12 +210,13 @@ class TournamentSpec:
             structure=preset,
             level_seconds=level_seconds,
             levels=levels,
-            seats=_whole(d, "seats", 2, 10, cls.seats),
+            seats=seats,
             payouts=payouts,
             bots=tuple(bots),
             late_registration=_whole(d, "late_registration", 0, 40, cls.late_registration),
             re_entries=_whole(d, "re_entries", 0, 10, cls.re_entries),
             hand_for_hand_busts=str(hfh_busts),
+            final_table_seats=final_seats,
             start_at=None if start_at is None else float(start_at),
             clock=_seconds(d.get("clock", cls.clock), _field("clock"), 0.2, 600),
             lang=lang,
@@ -262,6 +269,7 @@ class TournamentSpec:
             late_registration=self.late_registration,
             re_entries=self.re_entries,
             hand_for_hand_busts=HandForHandBusts(self.hand_for_hand_busts),
+            final_table_seats=self.final_table_seats,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -358,7 +366,7 @@ class EventTable(LiveTable):
         spec = live.spec
         first = next(x for x in live.event.settings.levels if isinstance(x, Level))
         settings = TableSettings(
-            name=f"{spec.name} · {inner.id}", seats=spec.seats, small_blind=first.small_blind,
+            name=f"{spec.name} · {inner.id}", seats=inner.seat_count, small_blind=first.small_blind,
             big_blind=first.big_blind, stack=max(spec.starting_stack, 2 * first.big_blind), bots=(),
             clock=spec.clock, lang=spec.lang,
         )

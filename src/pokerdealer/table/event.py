@@ -32,9 +32,13 @@ The rules, where they are decided:
 - **Breaking and balancing**: :mod:`pokerdealer.table.balancing` (published
   order: highest-numbered table first; the next big blind moves, to the worst
   position). A table in a hand is never touched: it breaks or gives up a
-  player once its hand is over. When the players left fit one table, all
-  tables stop; once every hand is over the **final table** is drawn anew at
-  the lowest-numbered table (a fresh table: new seats, a new first button).
+  player once its hand is over. When the players left fit the final table,
+  all tables stop; once every hand is over the **final table** is drawn anew
+  at the lowest-numbered table (a fresh table: new seats, a new first
+  button). Its size (:attr:`EventSettings.final_seats`) is TDA RP-9's: seven
+  seats for events played 6- or 7-handed, nine for 8-handed, else the
+  tables' own; ``final_table_seats`` sets another, ``seats`` keeping the
+  tables' size.
 - **Hand-for-hand**: while ``hand_for_hand`` players or fewer separate the
   field from the money (``paid < alive <= paid + hand_for_hand``, registration
   closed, two or more tables), every table plays one hand and waits for the
@@ -90,7 +94,15 @@ from pokerdealer.table.button import Positions, SeatState, SeatStatus
 from pokerdealer.table.payouts import payout_table, share_prizes
 from pokerdealer.table.play import Decide, play_hand
 from pokerdealer.table.record import HandRecord
-from pokerdealer.table.settings import BustTiebreak, ButtonRule, HandForHandBusts, Level, TableError, check_tournament
+from pokerdealer.table.settings import (
+    MAX_SEATS,
+    BustTiebreak,
+    ButtonRule,
+    HandForHandBusts,
+    Level,
+    TableError,
+    check_tournament,
+)
 from pokerdealer.table.structures import Break
 from pokerdealer.table.table import Player, Stakes, Table
 from pokerdealer.table.tournament import Standing, Tournament, antes_paid, place_busts, tie_across_tables
@@ -105,6 +117,10 @@ __all__ = [
     "Move",
     "play_event",
 ]
+
+
+#: TDA RP-9: the final table's size for events played this many a table (others keep their size).
+_RP9_FINAL_TABLE = {6: 7, 7: 7, 8: 9}
 
 
 class ChipsNotConserved(TableError):
@@ -132,6 +148,13 @@ class EventSettings:
     :param hand_for_hand_busts: players busting in one hand-for-hand hand at
         different tables tie (``TIE``, the TDA's rule) or are ranked by their
         chips (``CHIPS``, an online room's practice).
+    :param final_table_seats: the final table's seats, from ``seats`` to 10;
+        ``None``: TDA RP-9's recommendation (:attr:`final_seats`).
+
+    >>> [EventSettings(1500, (Level(10, 20),), seats=n).final_seats for n in (6, 7, 8, 9, 10)]
+    [7, 7, 9, 9, 10]
+    >>> EventSettings(1500, (Level(10, 20),), seats=6, final_table_seats=6).final_seats
+    6
     """
 
     starting_stack: int
@@ -149,6 +172,7 @@ class EventSettings:
     heads_up_no_double_bb: bool = True
     bust_tiebreak: BustTiebreak = BustTiebreak.START_STACK
     hand_for_hand_busts: HandForHandBusts = HandForHandBusts.TIE
+    final_table_seats: int | None = None
     structure: Structure = Structure.NO_LIMIT
     variant: Variant = "holdem"
     options: RuleOptions = field(default_factory=RuleOptions)
@@ -173,6 +197,22 @@ class EventSettings:
             choices = ", ".join(HandForHandBusts)
             raise TableError(f"hand_for_hand_busts must be one of {choices}, got {self.hand_for_hand_busts!r}")
         object.__setattr__(self, "hand_for_hand_busts", HandForHandBusts(self.hand_for_hand_busts))
+        final = self.final_table_seats
+        if final is not None and (isinstance(final, bool) or not isinstance(final, int) or not self.seats <= final <= MAX_SEATS):
+            raise TableError(
+                f"final_table_seats must be a whole number from the tables' {self.seats} seats to {MAX_SEATS}, got {final!r}"
+            )
+
+    @property
+    def final_seats(self) -> int:
+        """The final table's seats: ``final_table_seats``, else TDA RP-9's
+        recommendation -- a final table of seven for events played 6- or
+        7-handed, of nine for 8-handed (one more player at the last two
+        tables' merge, so they can be balanced and combined sooner); else as
+        many as the tables have."""
+        if self.final_table_seats is not None:
+            return self.final_table_seats
+        return _RP9_FINAL_TABLE.get(self.seats, self.seats)
 
     @property
     def timed(self) -> bool:
@@ -232,8 +272,12 @@ class Clock:
 class EventTable(Table):
     """One table of an event: the event decides its levels and takes its busts."""
 
-    def __init__(self, event: Event, table_id: int, *, rng: random.Random, hand_clock: int, serial: int = 0) -> None:
+    def __init__(
+        self, event: Event, table_id: int, *, rng: random.Random, hand_clock: int, serial: int = 0, seats: int | None = None
+    ) -> None:
         super().__init__(event.settings, rng=rng, keep_hands=event._keep_hands)
+        if seats is not None:
+            self._seat_count = seats  # the final table may have more seats than the others (TDA RP-9)
         self.id = table_id
         self.serial = serial
         """Tables opened before this one (a final table drawn anew has its predecessor's id)."""
@@ -292,6 +336,7 @@ class EventTable(Table):
             "hands_played": self._played,
             "offset": self.hand_clock_offset,
             "serial": self.serial,
+            "seat_count": self._seat_count,
             "prev": None if prev is None else [prev.button, prev.small_blind, prev.big_blind, prev.small_blind_dead],
             "seats": [
                 [p.seat, p.name, p.stack, p.status.value, p.missed_small_blind, p.missed_big_blind, p.new, p.away]
@@ -302,6 +347,7 @@ class EventTable(Table):
 
     def _restore(self, state: Mapping[str, Any]) -> None:
         self._played = int(state["hands_played"])
+        self._seat_count = int(state.get("seat_count", self._seat_count))
         self.hand_clock_offset = int(state["offset"])
         prev = state["prev"]
         self._prev = None if prev is None else Positions(int(prev[0]), int(prev[1]), int(prev[2]), bool(prev[3]))
@@ -613,7 +659,7 @@ class Event:
             return False
         if self.clock(now).level is None:
             return False
-        if len(self._tables) > 1 and self.alive <= self.settings.seats and not (self._hfh and self._round):
+        if len(self._tables) > 1 and self.alive <= self.settings.final_seats and not (self._hfh and self._round):
             return False  # the final table is drawn once every hand is over (a hand-for-hand round first ends)
         if self._hfh_due() != self._hfh:
             return False  # hand-for-hand starts or stops once every hand is over
@@ -730,7 +776,7 @@ class Event:
         while self.alive > 1:
             counts = {t.id: len(t._seats) for t in self._tables.values()}
             idle = {t.id: not t.busy for t in self._tables.values()}
-            if len(counts) > 1 and self.alive <= seats:
+            if len(counts) > 1 and self.alive <= self.settings.final_seats:
                 if all(idle.values()):
                     self._final_table()
                 return
@@ -760,8 +806,7 @@ class Event:
 
     def _draw_seat(self) -> tuple[EventTable, int]:
         """A seat drawn at one of the shortest tables (a new table if all are full)."""
-        seats = self.settings.seats
-        open_tables = [t for t in self.tables.values() if len(t._seats) < seats]
+        open_tables = [t for t in self.tables.values() if len(t._seats) < t.seat_count]
         if not open_tables:
             table = self._open_table(max(self._tables, default=0) + 1)
             return table, self._rng.choice(table.free_seats)
@@ -769,9 +814,10 @@ class Event:
         table = self._rng.choice([t for t in open_tables if len(t._seats) == fewest])
         return table, self._rng.choice(table.free_seats)
 
-    def _open_table(self, table_id: int) -> EventTable:
+    def _open_table(self, table_id: int, seats: int | None = None) -> EventTable:
         table = EventTable(
-            self, table_id, rng=random.Random(self._rng.getrandbits(64)), hand_clock=self._hand_clock, serial=self._opened
+            self, table_id, rng=random.Random(self._rng.getrandbits(64)), hand_clock=self._hand_clock, serial=self._opened,
+            seats=seats,
         )
         self._tables[table_id] = table
         self._started_tables += 1
@@ -780,10 +826,10 @@ class Event:
 
     def _balance(self, source: int, target: int) -> None:
         src, dst = self._tables[source], self._tables[target]
-        opts = {"seat_count": self.settings.seats, "heads_up_no_double_bb": self.settings.heads_up_no_double_bb}
+        hu = self.settings.heads_up_no_double_bb
         rule = self.settings.button_rule
-        seat = next_big_blind(rule, src.positions, src.seat_states(), **opts)
-        to_seat = worst_seat(rule, dst.positions, dst.seat_states(), **opts)
+        seat = next_big_blind(rule, src.positions, src.seat_states(), seat_count=src.seat_count, heads_up_no_double_bb=hu)
+        to_seat = worst_seat(rule, dst.positions, dst.seat_states(), seat_count=dst.seat_count, heads_up_no_double_bb=hu)
         if to_seat is None:
             to_seat = self._rng.choice(dst.free_seats)
         self._seat_moved(src._remove(seat), source, dst, to_seat, "balance", SeatStatus.ENTRANT)
@@ -804,9 +850,10 @@ class Event:
                 self.broken.append(t)
                 self._log("table_broken", table=t, players=sum(1 for tid, _ in players if tid == t))
         self._tables = {}
-        table = self._open_table(final_id)
+        final_seats = self.settings.final_seats
+        table = self._open_table(final_id, seats=final_seats)
         self._started_tables -= 1  # the same table, drawn anew
-        seats = self._rng.sample(range(1, self.settings.seats + 1), len(players))
+        seats = self._rng.sample(range(1, final_seats + 1), len(players))
         self._rng.shuffle(players)
         self._log("final_table", table=final_id, players=len(players))
         for (source, p), seat in zip(players, seats):

@@ -48,6 +48,7 @@
     const count = +f.get("bot_count") || 0;
     if (count && !kinds.length) throw new Error(t("event.form.need_bot_kinds"));
     body.bots = Array.from({ length: count }, (_, i) => kinds[i % kinds.length]);
+    if (f.get("final_table_seats")) body.final_table_seats = +f.get("final_table_seats");
     if (f.get("start_at")) body.start_at = new Date(f.get("start_at")).getTime() / 1000;
     return body;
   }
