@@ -40,6 +40,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+async def wait_up(http: httpx.AsyncClient, base: str, server: subprocess.Popen, timeout: float = 120) -> None:
+    """Until the room answers (a loaded machine takes a while to import it); fail if it never does."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            sys.exit(f"the server exited ({server.returncode}) before it answered")
+        try:
+            if (await http.get(base + "/api/tables")).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        await asyncio.sleep(0.2)
+    sys.exit(f"the server did not answer in {timeout:.0f} s")
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
@@ -60,9 +75,16 @@ class TableLoad:
         self.connected = 0
 
 
-async def seat_client(port: int, load: TableLoad, token: str, stats: Stats, think: float, rng: random.Random) -> None:
+def address(k: int) -> str:
+    """The ``k``-th client's own loopback address (127.0.1.1, 127.0.1.2, ...): players
+    come from addresses of their own, and the room caps the connections of one address."""
+    return f"127.0.{1 + k // 250}.{1 + k % 250}"
+
+
+async def seat_client(port: int, load: TableLoad, token: str, stats: Stats, think: float, rng: random.Random, k: int) -> None:
     uri = f"ws://127.0.0.1:{port}/ws/{load.id}"
-    async with websockets.connect(uri, max_size=2**20, open_timeout=30, ping_interval=None) as ws:
+    async with websockets.connect(uri, max_size=2**20, open_timeout=30, ping_interval=None,
+                                  local_addr=(address(k), 0)) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         load.connected += 1
         seen: set[tuple[int, int]] = set()
@@ -175,22 +197,24 @@ async def run(args: argparse.Namespace) -> None:
     try:
         base = f"http://127.0.0.1:{port}"
         async with httpx.AsyncClient(timeout=30) as http:
-            for _ in range(200):
-                try:
-                    if (await http.get(base + "/api/tables")).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    await asyncio.sleep(0.1)
+            await wait_up(http, base, server)
             rng = random.Random(1)
             loads: list[TableLoad] = []
             t_ramp = time.perf_counter()
             async def open_table(k: int) -> None:
-                r = await http.post(base + "/api/tables", json={"name": f"bench {k}", "bots": [], "seats": 6, "clock": 60})
+                # Each table's host and players from their own addresses, as the room's limits expect.
+                own = httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k)), timeout=30)
+                async with own:
+                    r = await own.post(base + "/api/tables", json={"name": f"bench {k}", "bots": [], "seats": 6, "clock": 60})
+                    r.raise_for_status()
                 load = TableLoad(r.json()["id"])
                 loads.append(load)
                 for s in range(6):
-                    j = (await http.post(f"{base}/api/tables/{load.id}/join", json={"name": f"p{s}"})).json()
-                    tasks.append(asyncio.create_task(seat_client(port, load, j["token"], stats, args.think, random.Random(rng.random()))))
+                    own = httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k + s)), timeout=30)
+                    async with own:
+                        j = (await own.post(f"{base}/api/tables/{load.id}/join", json={"name": f"p{s}"})).json()
+                    tasks.append(asyncio.create_task(seat_client(
+                        port, load, j["token"], stats, args.think, random.Random(rng.random()), 6 * k + s)))
 
             for first in range(0, args.tables, 20):
                 await asyncio.gather(*(open_table(k) for k in range(first, min(args.tables, first + 20))))
@@ -219,6 +243,8 @@ async def run(args: argparse.Namespace) -> None:
         print(f"  client loop lag:   p99 {1000 * pct(stats.client_lag, 0.99):.1f} ms, max {1000 * max(stats.client_lag, default=0):.1f} ms")
         print(f"  hands completed:   {sum(len(v) for v in stats.hands_done.values())}")
         print(f"  server CPU:        {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core (clients: {100 * (me1 - me0) / elapsed:.0f}%); errors from server: {stats.errors} {stats.error_samples}")
+        if connected < args.tables or not lat:
+            sys.exit(f"measured too little: {connected} of {args.tables} tables connected, {len(lat)} broadcasts (see {tmp / 'server.log'})")
     finally:
         stop.set()
         for t in tasks:

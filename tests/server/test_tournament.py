@@ -286,3 +286,36 @@ def test_a_spectator_at_a_tournament_table_hears_no_card_of_a_player_that_was_no
     finally:
         ann.close()
         spectator.close()
+
+
+def test_another_tables_hand_sends_this_tables_readers_the_event_strip_alone(server: Server) -> None:
+    # Eight bots at two tables of four: a hand finished at one table changes the field
+    # (players left, average, places, ranks), not the other table, whose readers get the strip.
+    ev = create(server, max_entrants=8, seats=4, level_seconds=60, clock=5, bots=["caller", "tight", "random", "caller"] * 2)
+    assert host(server, ev, "start").status_code == 200
+    room_tables = sorted(state(server, ev["id"])["room_tables"].values())
+    spectator = Client(server, room_tables[0])
+    try:
+        deadline = time.monotonic() + 60
+        strip = spectator.recv(60)
+        while strip["type"] != "event":
+            strip = spectator.recv(max(0.1, deadline - time.monotonic()))
+        assert "seats" not in strip and "you" not in strip  # nothing of the table, nobody's cards
+        ev_now = strip["event"]
+        assert ev_now["id"] == ev["id"] and set(ev_now) >= {"players_left", "average", "places", "ranks", "level"}
+        assert sorted(ev_now["ranks"].values())[0] >= 1 and max(ev_now["ranks"].values()) <= ev_now["players_left"]
+    finally:
+        spectator.close()
+
+
+def test_a_players_rank_is_one_more_than_the_stacks_bigger_than_theirs() -> None:
+    import random
+
+    from pokerdealer.server.tournament import Field
+
+    rng = random.Random(7)
+    for _ in range(200):
+        stacks = [rng.choice((0, 50, 100, 100, 250, 1000)) for _ in range(rng.randint(1, 30))]
+        field = Field((0, 0, 0, False, 0), sorted(stacks), {})
+        for s in stacks:
+            assert field.rank(s) == 1 + sum(1 for x in stacks if x > s)

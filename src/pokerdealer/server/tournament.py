@@ -47,9 +47,11 @@ its tables.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import dataclasses
 import hmac
+import json
 import logging
 import random
 import secrets
@@ -449,6 +451,29 @@ class EventTable(LiveTable):
             self.add_member(m)
 
 
+@dataclass(frozen=True)
+class Field:
+    """The whole field as the tables' strips show it, as of one change of the field."""
+
+    key: tuple[int, int, int, bool, int]
+    stacks: list[int]
+    """Every stack at the tables (as of each table's last finished hand), ascending."""
+    places: dict[str, dict[str, Any]]
+    """The finished, by name: ``{"name", "place", "prize"}``."""
+
+    def rank(self, stack: int) -> int:
+        """1 + how many stacks in the field are bigger (equal stacks share a rank).
+
+        >>> Field((0, 0, 0, False, 0), [100, 300, 300, 900], {}).rank(300)
+        2
+        """
+        return 1 + len(self.stacks) - bisect.bisect_right(self.stacks, stack)
+
+
+def _dumps(value: Any) -> str:  # noqa: ANN401
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def _nothing(conn: Any) -> None:  # noqa: ANN401
     """An operation that writes nothing."""
 
@@ -489,6 +514,7 @@ class LiveEvent:
         self._words_later = False
         """The whole log is being replayed (:meth:`restore`): its tables play their hands without words."""
         self._seating = -1
+        self._field: Field | None = None
         """The event's :attr:`~pokerdealer.table.event.Event.seating` the room tables last followed."""
 
     # ============================================================ the log
@@ -646,11 +672,23 @@ class LiveEvent:
     async def after_hand(self, lt: EventTable) -> None:
         """A hand ended at ``lt`` (written): open the tables it made, wake the others.
         The last hand closes the event's row: a start no longer rebuilds it (it
-        is read on demand, :func:`restore_event`) and the lobbies leave it out."""
+        is read on demand, :func:`restore_event`) and the lobbies leave it out.
+
+        The other tables' readers get the event's strip alone (players left,
+        average, places, ranks), encoded once a table: their table did not
+        change, and its whole state for every reader of every table after
+        every hand made the room's work grow with the square of the field.
+        A table between hands gets its whole state: what it waits for may have changed."""
         await self._flush([db.op_close_table(self.id)] if self.event.is_over else [])
         for other in self.tables.values():
-            if other is not lt:
-                other.broadcast()  # players left, average, places
+            if other is lt or not other.conns:
+                continue
+            if other.table.current is None:
+                other.broadcast()
+            else:
+                text = _dumps({"type": "event", "event": self.strip(other)})
+                for conn in list(other.conns):
+                    conn.send(text)
 
     def poke(self) -> None:
         """Wake every table in play here: it deals if the event lets it now."""
@@ -861,6 +899,7 @@ class LiveEvent:
         ev = self.event
         now = time.time()
         clock = event_views.clock_view(ev, now=now)
+        field = self.field()
         return {
             "id": self.id,
             "name": self.spec.name,
@@ -880,15 +919,22 @@ class LiveEvent:
             "paid": len(ev.payouts),
             "hand_for_hand": ev.hand_for_hand,
             "re_entry": self.reentry_open(now=now),
-            "places": [{"name": s.name, "place": s.place, "prize": s.prize} for s in ev.standings if s.name in lt.by_name],
-            "ranks": self._ranks(lt),
+            "places": sorted((field.places[name] for name in lt.by_name if name in field.places), key=lambda x: x["place"]),
+            "ranks": {p.name: field.rank(p.stack) for p in lt.inner.players},
         }
 
-    def _ranks(self, lt: EventTable) -> dict[str, int]:
-        """Each player here: their rank in chips in the whole field (as of each table's
-        last finished hand; public, as the tournament page's chip counts)."""
-        stacks = sorted((p.stack for t in self.event.tables.values() for p in t.players), reverse=True)
-        return {p.name: 1 + sum(1 for x in stacks if x > p.stack) for p in lt.inner.players}
+    def field(self) -> Field:
+        """What every table's strip reads of the whole field, worked out once
+        for each change of the field (a hand finished, an entry, a bust), not once a reader."""
+        ev = self.event
+        key = (ev.hands, ev.entries, ev.alive, ev.is_over, len(ev.moves))
+        if self._field is None or self._field.key != key:
+            stacks = sorted(p.stack for t in ev.tables.values() for p in t.players)
+            places: dict[str, dict[str, Any]] = {}
+            for s in ev.standings:  # best first: a re-entered player's best place shows
+                places.setdefault(s.name, {"name": s.name, "place": s.place, "prize": s.prize})
+            self._field = Field(key, stacks, places)
+        return self._field
 
     def why_not_dealing(self, lt: EventTable) -> dict[str, Any] | None:
         ev = self.event

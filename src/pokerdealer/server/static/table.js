@@ -53,6 +53,7 @@ function connect() {
     else if (msg.type === "notice") showNote(said(msg));
     else if (msg.type === "chat") addChat(msg);
     else if (msg.type === "moved") eventMoved(msg, token);  // event_strip.js
+    else if (msg.type === "event" && state) { state.event = msg.event; renderEvent(state); }  // event_strip.js: another table's hand changed the field
     else if (msg.type === "welcome") { $("chat").replaceChildren(); (msg.chat || []).forEach(addChat); }
   };
   ws.onclose = () => {

@@ -1,0 +1,207 @@
+"""A big tournament in the room, as its players see it: a ``--entrants`` event
+(``--players`` of them people at their browsers, the rest the room's bots)
+on one ``pokerdealer serve`` process (SQLite).
+
+Each player is a websocket client with its own loopback address (as players
+have their own), acting after ``--think`` seconds on average and following
+its moves from table to table. Measured during the window:
+
+- a player's own action: from sending it to receiving the state that holds
+  it (p50 / p99 / max), and the refusals ("not your turn" among them);
+- the TV page: ``GET /api/tournaments/{id}`` polled twice a second (p50 / p99 / max);
+- the server's CPU, and the hands finished in the whole event.
+
+Run:  uv run python benchmarks/bench_event_players.py [--entrants 1000] [--players 100] [--seconds 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_server import cpu_seconds, free_port, loop_lag, pct, policy, wait_up  # noqa: E402
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.own: list[float] = []
+        self.tv: list[float] = []
+        self.actions = 0
+        self.refusals: dict[str, int] = {}
+        self.moves = 0
+        self.measuring = False
+        self.client_lag: list[float] = []
+
+
+def address(k: int) -> str:
+    """The ``k``-th player's own loopback address (127.0.1.1, 127.0.1.2, ...)."""
+    return f"127.0.{1 + k // 250}.{1 + k % 250}"
+
+
+async def player(base: str, port: int, event: str, token: str, k: int, think: float, stats: Stats) -> None:
+    """Sit where ``/me`` says, play every decision, go where a move sends the player; until out."""
+    rng = random.Random(k)
+    transport = httpx.AsyncHTTPTransport(local_address=address(k))
+    async with httpx.AsyncClient(transport=transport, timeout=30) as http:
+        while True:
+            me = (await http.get(f"{base}/api/tournaments/{event}/me", headers={"X-Player-Token": token})).json()
+            if me.get("status") in ("out", "finished"):
+                return
+            if me.get("table") is None:
+                await asyncio.sleep(0.5)
+                continue
+            await play_table(port, me["table"], me["seat_token"], k, think, rng, stats)
+
+
+async def play_table(port: int, table: str, token: str, k: int, think: float, rng: random.Random, stats: Stats) -> None:
+    uri = f"ws://127.0.0.1:{port}/ws/{table}"
+    sent: dict[tuple[int, int], float] = {}
+    acting: tuple[int, int] | None = None
+    async with websockets.connect(uri, max_size=2**22, open_timeout=60, ping_interval=None,
+                                  local_addr=(address(k), 0)) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        async for text in ws:
+            now = time.perf_counter()
+            msg = json.loads(text)
+            kind = msg["type"]
+            if kind == "moved":
+                stats.moves += 1
+                return
+            if kind == "error":
+                if stats.measuring:
+                    key = msg.get("key", msg.get("message", "?"))
+                    stats.refusals[key] = stats.refusals.get(key, 0) + 1
+                continue
+            if kind != "state":
+                continue
+            hand = msg.get("hand")
+            for key, t0 in list(sent.items()):
+                if hand is None or hand["number"] > key[0] or hand["actions"] >= key[1]:
+                    del sent[key]
+                    if stats.measuring:
+                        stats.own.append(now - t0)
+            you = msg.get("you") or {}
+            if you.get("seat") is None and hand is None and not msg.get("event", {}).get("in_play", True):
+                return  # the table broke: /me says where next
+            legal = you.get("legal")
+            if legal and hand and acting != (hand["number"], hand["actions"]):
+                acting = (hand["number"], hand["actions"])
+                action = policy(legal, rng)
+                action.update(type="act", hand=hand["number"], at=hand["actions"])
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+                sent[(hand["number"], hand["actions"] + 1)] = time.perf_counter()
+                if stats.measuring:
+                    stats.actions += 1
+                await ws.send(json.dumps(action))
+
+
+async def tv(base: str, event: str, stats: Stats) -> None:
+    async with httpx.AsyncClient(timeout=30) as http:
+        while True:
+            t0 = time.perf_counter()
+            r = await http.get(f"{base}/api/tournaments/{event}")
+            r.raise_for_status()
+            if stats.measuring:
+                stats.tv.append(time.perf_counter() - t0)
+            await asyncio.sleep(0.5)
+
+
+async def run(args: argparse.Namespace) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    port = free_port()
+    tmp = Path(tempfile.mkdtemp(prefix="bench-event-", dir=os.environ.get("BENCH_DIR")))
+    server = subprocess.Popen(
+        [sys.executable, "-c", "from pokerdealer.cli import main; main()", "serve", "--port", str(port),
+         "--db", str(tmp / "bench.db"), "--no-demo", "--pause", str(args.pause), "--bot-delay", str(args.bot_delay)],
+        stdout=open(tmp / "server.log", "wb"), stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    stats = Stats()
+    tasks: list[asyncio.Task] = []
+    try:
+        async with httpx.AsyncClient(timeout=60) as http:
+            await wait_up(http, base, server)
+            kinds = ("tight", "caller", "random")
+            bots = [kinds[i % 3] for i in range(args.entrants - args.players)]
+            ev = (await http.post(base + "/api/tournaments", json={
+                "name": "bench", "max_entrants": args.entrants, "bots": bots, "seats": 9,
+                "structure": "turbo", "level_seconds": 600, "clock": 60,
+            })).json()
+            tokens = []
+            for k in range(args.players):
+                transport = httpx.AsyncHTTPTransport(local_address=address(k))
+                async with httpx.AsyncClient(transport=transport, timeout=60) as own:
+                    r = await own.post(f"{base}/api/tournaments/{ev['id']}/register", json={"name": f"player {k}"})
+                    r.raise_for_status()
+                    tokens.append(r.json()["player_token"])
+            r = await http.post(f"{base}/api/tournaments/{ev['id']}/host", json={"command": "start"},
+                                headers={"X-Host-Token": ev["host_token"]})
+            r.raise_for_status()
+            tasks = [asyncio.create_task(player(base, port, ev["id"], tok, k, args.think, stats)) for k, tok in enumerate(tokens)]
+            tasks.append(asyncio.create_task(tv(base, ev["id"], stats)))
+            await asyncio.sleep(args.warmup)
+            tasks.append(asyncio.create_task(loop_lag(stats)))  # type: ignore[arg-type]
+            hands0 = (await http.get(f"{base}/api/tournaments/{ev['id']}")).json()
+            cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+            stats.measuring = True
+            await asyncio.sleep(args.seconds)
+            stats.measuring = False
+            cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
+            end = (await http.get(f"{base}/api/tournaments/{ev['id']}")).json()
+        elapsed = t1 - t0
+        own, tvs = stats.own, stats.tv
+        print(f"event: {args.entrants} entrants ({args.players} players at websockets, think {args.think}s, "
+              f"the rest bots), tables of nine; measured {elapsed:.1f}s after {args.warmup}s")
+        print(f"  players left:      {hands0.get('players_left')} -> {end.get('players_left')}")
+        print(f"  own actions:       {stats.actions} sent, {len(own)} seen: p50 {1000 * pct(own, 0.5):.1f} ms, "
+              f"p99 {1000 * pct(own, 0.99):.1f} ms, max {1000 * max(own, default=float('nan')):.1f} ms")
+        print(f"  TV page:           {len(tvs)} reads: p50 {1000 * pct(tvs, 0.5):.1f} ms, "
+              f"p99 {1000 * pct(tvs, 0.99):.1f} ms, max {1000 * max(tvs, default=float('nan')):.1f} ms")
+        print(f"  refusals:          {sum(stats.refusals.values())} {stats.refusals}; moves followed: {stats.moves}")
+        print(f"  client loop lag:   p99 {1000 * pct(stats.client_lag, 0.99):.1f} ms")
+        print(f"  server CPU:        {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core; load average {os.getloadavg()[0]:.1f}")
+        if not own or not tvs:
+            sys.exit("measured nothing: no player action or TV read completed in the window")
+    finally:
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--entrants", type=int, default=1000)
+    p.add_argument("--players", type=int, default=100)
+    p.add_argument("--seconds", type=float, default=60.0)
+    p.add_argument("--warmup", type=float, default=15.0)
+    p.add_argument("--think", type=float, default=1.0, help="mean seconds a player waits before acting")
+    p.add_argument("--pause", type=float, default=1.0, help="server pause between hands")
+    p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot takes to act")
+    args = p.parse_args()
+    if not 2 <= args.entrants <= 1000 or not 0 <= args.players <= args.entrants:
+        p.error("--entrants 2..1000, --players 0..entrants")
+    asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    main()
