@@ -104,20 +104,3 @@ def test_no_english_is_left_on_any_page_in_chinese(server: Server, tmp_path: Pat
         finally:
             browser.close()
 
-
-def test_a_table_language_is_the_default_of_an_invitee_who_has_not_chosen(server: Server) -> None:
-    table = server.create_table(name="t", bots=["caller"], clock=30, lang="zh-Hant")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=30_000)
-        try:
-            page = browser.new_context(locale="en-US").new_page()
-            page.goto(f"{server.base}/t/{table}")
-            expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
-            expect(page.locator("#join-btn")).to_have_text("坐下")
-            page.select_option("#lang", "zh-Hans")  # a choice is remembered, also on the next page
-            expect(page.locator("#join-btn")).to_have_text("坐下")
-            page.goto(server.base + "/")
-            expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
-            expect(page.locator("#create-btn")).to_have_text("开桌")
-        finally:
-            browser.close()

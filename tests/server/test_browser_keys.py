@@ -125,7 +125,7 @@ def test_keys_fold_check_call_raise_all_in_and_arrows_move_the_slider(browser: B
 def test_copy_invite_link_and_copy_host_link_put_the_links_on_the_clipboard(browser: Browser, room: Server) -> None:
     r = httpx.post(room.base + "/api/tables", json={"name": "copy", "bots": ["caller"], "lang": "zh-Hant"}, timeout=10)
     info = r.json()
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="zh-TW")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=room.base)
     context.set_default_timeout(15_000)
     try:

@@ -202,9 +202,12 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             return refused(request, 400, error)  # in the drills' language
 
     @app.get("/api/i18n")
-    async def i18n(request: Request, lang: str | None = None) -> JSONResponse:
-        """The pages' words: ``lang`` if given and known, else the best for ``Accept-Language``."""
-        chosen = reader_language(lang, pick_language(request.headers.get("accept-language")))
+    async def i18n(request: Request, lang: str | None = None, default: str | None = None) -> JSONResponse:
+        """The pages' words: ``lang`` if given and known (the reader's choice), else the best
+        for ``Accept-Language`` (their browser's), else ``default`` (a table's language, for a
+        browser that reads none of the room's languages), else English."""
+        fallback = reader_language(default, "en")
+        chosen = reader_language(lang, pick_language(request.headers.get("accept-language"), fallback))
         return JSONResponse(
             {"lang": chosen, "messages": page_catalog(chosen)},
             headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"},

@@ -118,14 +118,17 @@ def error_words(lang: str, error: Exception) -> dict[str, Any]:
     return {"message": str(error)}
 
 
-def pick_language(accept: str | None) -> str:
+def pick_language(accept: str | None, default: str = "en") -> str:
     """The room's language for an ``Accept-Language`` header: Traditional Chinese for
-    zh-TW, zh-HK, zh-MO and zh-Hant, Simplified for other Chinese, else English.
+    zh-TW, zh-HK, zh-MO and zh-Hant, Simplified for other Chinese, English for English,
+    else ``default`` (a table's language for its invitee whose browser reads none of ours).
 
     >>> pick_language("zh-TW,zh;q=0.9,en;q=0.8"), pick_language("zh-CN,en;q=0.5")
     ('zh-Hant', 'zh-Hans')
     >>> pick_language("fr-FR,zh-HK;q=0.3"), pick_language("zh-SG"), pick_language("de"), pick_language(None)
     ('zh-Hant', 'zh-Hans', 'en', 'en')
+    >>> pick_language("de", "zh-Hans"), pick_language("en-US", "zh-Hans")
+    ('zh-Hans', 'en')
     """
     ranked: list[tuple[float, int, str]] = []
     for order, part in enumerate((accept or "").split(",")):
@@ -139,7 +142,7 @@ def pick_language(accept: str | None) -> str:
         lang = _language_of(tag.strip())
         if lang is not None and q > 0:
             ranked.append((-q, order, lang))
-    return min(ranked)[2] if ranked else "en"
+    return min(ranked)[2] if ranked else default
 
 
 def _language_of(tag: str) -> str | None:

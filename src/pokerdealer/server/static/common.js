@@ -39,11 +39,17 @@ function applyWords(root) {
     for (const n of (root || document).querySelectorAll(`[data-i18n-${attr}]`)) n.setAttribute(attr, t(n.getAttribute(`data-i18n-${attr}`)));
   }
 }
-// The language: the one chosen in this browser, else `fallback` (a table's language), else the
-// server's pick from Accept-Language. Loads its words and fills the page.
-async function loadWords(fallback) {
-  const want = localStorage.getItem("pd.lang") || fallback || "";
-  const res = await fetch("/api/i18n" + (want ? `?lang=${encodeURIComponent(want)}` : ""));
+// The reader's language: the one chosen in this browser, else the one the link says (`linked`: a
+// lobby's link carries the language it was read in), else the browser's (the server's pick from
+// Accept-Language), else `fallback` (a table's language, for a browser that reads none of ours),
+// else English. A host's language is no invitee's: it is only the last fallback.
+// Loads its words and fills the page.
+async function loadWords(fallback, linked) {
+  const want = localStorage.getItem("pd.lang") || linked || "";
+  const query = new URLSearchParams();
+  if (want) query.set("lang", want);
+  if (fallback) query.set("default", fallback);
+  const res = await fetch("/api/i18n" + (String(query) ? `?${query}` : ""));
   const data = await res.json();
   LANG = data.lang; WORDS = data.messages;
   document.documentElement.lang = LANG;

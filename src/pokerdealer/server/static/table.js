@@ -403,10 +403,11 @@ $("join-form").addEventListener("submit", async (ev) => {
   } catch (e) { $("join-error").textContent = e.message; }
 });
 $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v = $("chat-input").value.trim(); if (v) send({ type: "chat", text: v.slice(0, 200) }); $("chat-input").value = ""; });
-// Words first: the language chosen here, else the one the lobby was read in (its links say it: ?lang=),
-// else the table's, else the browser's.
+// Words first: the reader's (common.js loadWords): the language chosen here, else the one the lobby
+// was read in (its links say it: ?lang=), else the browser's; the table's only for a browser that
+// reads none of the room's languages (the host's language is no invitee's).
 const linkLang = new URLSearchParams(location.search).get("lang");
-api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(linkLang || info.lang)).then(() => {
+api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang, linkLang)).then(() => {
   langMenu("lang-slot", (l) => { send({ type: "lang", lang: l }); soundButton(); keyTitles(); render(); hostPanel.render(); });
   soundButton(); keyTitles();
   hostPanel.refresh();
