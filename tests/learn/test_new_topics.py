@@ -245,6 +245,12 @@ def test_odd_chips_are_whole_units_of_the_smallest_chip() -> None:
         assert all(share % 25 == 0 for share in q.answer["shares"].values())
 
 
+def test_the_odd_chip_diagram_tells_the_smallest_chip_as_the_prompt_does() -> None:
+    # The page draws the diagram and asks only the question: the unit must be on the felt.
+    for q in at("odd_chips", 3, count=5):
+        assert "smallest chip is 25" in q.diagram["note"]
+
+
 def test_each_pot_is_split_on_its_own() -> None:
     for q in at("odd_chips", 4):
         main, side = q.data["pots"]
@@ -300,3 +306,10 @@ def test_a_best_hand_thrown_away_unshown_wins_nothing() -> None:
         other = "B" if mucked == "A" else "A"
         assert evaluate(f"{board} {q.data['hands'][mucked]}").rank > evaluate(f"{board} {q.data['hands'][other]}").rank
         assert q.answer["winners"] == [other]
+
+
+def test_the_hand_thrown_away_is_told_in_the_question_the_page_asks_beside_the_cards() -> None:
+    # The page draws the two hands and asks `ask` alone: without the story it reads as a showdown.
+    for q in at("etiquette", 2, 5):
+        assert f"{q.data['mucked']} thinks" in q.ask and "throws the cards away face down, unshown" in q.ask
+        assert q.prompt.endswith(q.ask)

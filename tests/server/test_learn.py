@@ -1,27 +1,59 @@
 """Practice drills in the room: ``GET /api/quiz`` and the ``/learn`` page
-(Chromium: five drills answered, progress kept per topic in the browser)."""
+(Chromium: drills that grow -- a missed question comes back, a level answered
+well goes up and stays in the browser -- each drawn as a small table with cards)."""
 
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
 from pokerdealer.learn import drills
-from tests.server.chromium import needs_chromium
+from pokerdealer.learn.drills import TOPIC_LEVELS
+from tests.server.chromium import needs_chromium, settled
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, expect  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
+
+SHOTS = Path("/tmp/shots-learn")
+PHONE, LAPTOP = {"width": 390, "height": 844}, {"width": 1366, "height": 768}
 
 
-def test_api_quiz_gives_the_drills_of_the_quiz_command(server: Server) -> None:
-    got = httpx.get(f"{server.base}/api/quiz", params={"topic": "side_pots", "count": 3, "seed": 5, "lang": "zh-Hant"}, timeout=30)
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("learn") / "room.db").start()
+    yield s
+    s.stop()
+
+
+def _one(topic: str, level: int, seed: int, lang: str = "en") -> dict[str, Any]:
+    """The question of item topic:level:seed, as the page gets it."""
+    (q,) = drills(topic, count=1, seed=seed, lang=lang, level=level)
+    return {**q.to_json(), "seed": seed}
+
+
+def test_api_quiz_gives_the_drills_of_the_quiz_command(room: Server) -> None:
+    got = httpx.get(f"{room.base}/api/quiz", params={"topic": "side_pots", "count": 3, "seed": 5, "lang": "zh-Hant"}, timeout=30)
     assert got.status_code == 200
     expected = [q.to_json() for q in drills("side_pots", count=3, seed=5, lang="zh-Hant")]
     assert got.json() == {"questions": expected, "seed": 5}
+
+
+def test_an_item_is_the_question_of_its_topic_level_and_seed(room: Server) -> None:
+    got = httpx.get(f"{room.base}/api/quiz", params={"items": "limits:2:17,showdown:0:5", "lang": "zh-Hans"}, timeout=30)
+    assert got.status_code == 200
+    assert got.json() == {"questions": [_one("limits", 2, 17, "zh-Hans"), _one("showdown", 0, 5, "zh-Hans")]}
+
+
+def test_the_topics_are_the_engines_with_how_many_levels_each_has(room: Server) -> None:
+    got = httpx.get(f"{room.base}/api/quiz/topics", timeout=30)
+    assert got.status_code == 200
+    assert list(got.json()["levels"].items()) == list(TOPIC_LEVELS.items())
 
 
 @pytest.mark.parametrize(
@@ -30,54 +62,121 @@ def test_api_quiz_gives_the_drills_of_the_quiz_command(server: Server) -> None:
         ({"topic": "poker"}, "unknown topic 'poker'"),
         ({"count": 50}, "count 50 is out of range: expected 1 to 20"),
         ({"lang": "fr"}, "unknown language 'fr'"),
+        ({"items": "limits-2-17"}, "'limits-2-17' is not a drill: expected topic:level:seed, e.g. min_raise:2:17"),
+        ({"items": "all:0:1"}, "unknown topic 'all': expected one of showdown, "),
+        ({"items": "limits:5:1"}, "level 5 is out of range: expected 0 to 4"),
+        ({"items": ",".join(["limits:0:1"] * 21)}, "count 21 is out of range: expected 1 to 20"),
+        ({"items": "limits:0:1", "lang": "fr"}, "unknown language 'fr'"),
     ],
 )
-def test_api_quiz_refuses_bad_values_in_one_line(server: Server, params: dict, message: str) -> None:
-    got = httpx.get(f"{server.base}/api/quiz", params=params, timeout=30)
+def test_api_quiz_refuses_bad_values_in_one_line(room: Server, params: dict, message: str) -> None:
+    got = httpx.get(f"{room.base}/api/quiz", params=params, timeout=30)
     assert got.status_code == 400 and got.json()["detail"].startswith(message)
 
 
-@needs_chromium
-def test_learn_page_five_drills_answered_with_explanations_and_progress(browser: Browser, server: Server) -> None:
-    expected = [q.to_json() for q in drills("all", count=5, seed=7, lang="en")]
-    page = browser.new_context().new_page()
-    errors: list[str] = []
+# ------------------------------------------------------------------ the page
+def _page(browser: Browser, room: Server, lang: str, errors: list[str]) -> Page:
+    """A new browser (nothing learnt yet) reading the room in ``lang``; anything the page
+    or the room's Content-Security-Policy reports, and any failed request, goes to ``errors``."""
+    context = browser.new_context(viewport=LAPTOP)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
-    # Anything the room's Content-Security-Policy blocks is reported on the console;
-    # any request of the page that fails (but the browser's own favicon) is an error too.
     page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
-    page.on(
-        "response",
-        lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 and "favicon" not in r.url else None,
-    )
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 and "favicon" not in r.url else None)
+    page.goto(f"{room.base}/rules")  # the origin, to write its storage
+    page.evaluate("(lang) => localStorage.setItem('pd.lang', lang)", lang)
+    return page
+
+
+def _answer(page: Page, q: dict[str, Any], *, right: bool) -> None:
+    """Answer the drill on the page, ``q``, rightly or not."""
+    expect(page.locator("#prompt")).to_have_text(q["ask"] if q["diagram"] else q["prompt"])
+    if q["choices"] is not None:
+        pick = q["answer_index"] if right else (q["answer_index"] + 1) % len(q["choices"])
+        page.click(f'#choices button[data-choice="{pick}"]')
+    else:
+        value = q["answer"]["min_raise_to"]
+        value = (0 if value is None else value) if right else (value or 0) + 1
+        page.fill("#amount", str(value))
+        page.click("#answer")
+    expect(page.locator("#verdict")).to_have_class("ok" if right else "bad")
+    expect(page.locator("#explanation")).to_have_text(q["explanation"])
+
+
+def _shoot(page: Page, name: str) -> None:
+    """The page on a laptop and on a 390 px phone, for a person to look at."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for label, size in (("laptop", LAPTOP), ("phone", PHONE)):
+        page.set_viewport_size(size)
+        settled(page)
+        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+    page.set_viewport_size(LAPTOP)
+
+
+@needs_chromium
+def test_a_missed_drill_comes_back_three_questions_later_drawn_with_its_cards(browser: Browser, room: Server) -> None:
+    errors: list[str] = []
+    page = _page(browser, room, "en", errors)
     try:
-        page.goto(f"{server.base}/learn?topic=all&seed=7")
-        for k, q in enumerate(expected):
-            expect(page.locator("#prompt")).to_have_text(q["prompt"])
-            right = k != 2  # one wrong answer
-            if q["choices"] is not None:
-                pick = q["answer_index"] if right else (q["answer_index"] + 1) % len(q["choices"])
-                page.click(f'#choices button[data-choice="{pick}"]')
-            else:
-                value = q["answer"]["min_raise_to"]
-                value = (0 if value is None else value) if right else (value or 0) + 1
-                page.fill("#amount", str(value))
-                page.click("#answer")
-            expect(page.locator("#verdict")).to_contain_text("Right." if right else "Not quite: the answer is")
-            expect(page.locator("#explanation")).to_have_text(q["explanation"])
-            if k < 4:
-                page.click("#next")
+        page.goto(f"{room.base}/learn?topic=all&seed=7")
+        # "All topics" takes the topics in turn, each at the learner's level (0: nothing learnt
+        # yet), from the seed in the address and the next ones.
+        asked = [_one(topic, 0, 7 + k) for k, topic in enumerate(list(TOPIC_LEVELS)[:4])]
+        missed = asked[0]
+        # The first, a showdown: the hands and the board drawn as cards, face up.
+        cards = [c for hand in missed["diagram"]["hands"] for c in hand["cards"]] + missed["diagram"]["board"]
+        expect(page.locator("#diagram .card")).to_have_count(len(cards))
+        for card in cards:
+            expect(page.locator(f'#diagram .card[data-card="{card}"]')).to_be_visible()
+        _answer(page, missed, right=False)
+        expect(page.locator("#progress")).to_have_text("0 of 1 right · 1 to try again")
+        for q in asked[1:]:
+            page.click("#next")
+            expect(page.locator("#review")).to_be_hidden()
+            _answer(page, q, right=True)
+        # Three questions later, the one missed, marked so, the same hand drawn again.
+        page.click("#next")
+        expect(page.locator("#review")).to_have_text("Again, one you missed")
+        _shoot(page, "review-en")
+        for card in cards:
+            expect(page.locator(f'#diagram .card[data-card="{card}"]')).to_be_visible()
+        _answer(page, missed, right=True)
         expect(page.locator("#verdict")).to_contain_text("Done: 4 of 5 right.")
-        progress = json.loads(page.evaluate("localStorage.getItem('pd.learn.progress')"))
-        assert progress["all"] == {"right": 4, "total": 5}
-        for k, q in enumerate(expected):
-            assert progress[q["topic"]] == {"right": 0 if k == 2 else 1, "total": 1}
-        expect(page.locator("#progress")).to_have_text("4 of 5 right")
-        # Another language: the words and the drills change, the progress stays.
-        page.select_option("#lang", "zh-Hant")
-        expect(page.locator("h1")).to_have_text("練習題")
-        expect(page.locator("#prompt")).to_have_text(re.compile(r"[\u4e00-\u9fff]"))
-        expect(page.locator("#progress")).to_have_text("答對4/5")
-        assert not errors, errors
+        # Answered right once, it comes back once more, later: it stays in the browser till then.
+        state = json.loads(page.evaluate("localStorage.getItem('pd.learn.state')"))
+        assert state["reviews"] == [{"topic": "showdown", "level": 0, "seed": 7, "step": 1, "due": 5 + 8}]
+        assert state["asked"] == 5 and state["turn"] == 4  # the next set goes on with the fifth topic
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+@needs_chromium
+def test_a_level_answered_well_goes_up_and_stays_after_a_reload(browser: Browser, room: Server) -> None:
+    errors: list[str] = []
+    page = _page(browser, room, "zh-Hant", errors)
+    try:
+        page.goto(f"{room.base}/learn?topic=limits&seed=3")
+        first, second = _one("limits", 0, 3, "zh-Hant"), _one("limits", 0, 4, "zh-Hant")
+        expect(page.locator("#heading")).to_have_text("第1/5題 · 最多能下注多少：第1/5級")
+        # A table: every seat drawn, the button and the blinds on theirs, the player asked marked.
+        seats = first["diagram"]["seats"]
+        expect(page.locator("#diagram .dg-seat")).to_have_count(len(seats))
+        expect(page.locator('#diagram .dg-seat.you')).to_have_attribute("data-name", next(s["name"] for s in seats if s["mark"] == "you"))
+        for s in seats:
+            for role in s["roles"]:
+                expect(page.locator(f'#diagram .dg-seat[data-name="{s["name"]}"] [data-role="{role}"]')).to_be_visible()
+        _answer(page, first, right=True)
+        expect(page.locator("#level-up")).to_be_empty()
+        page.click("#next")
+        _answer(page, second, right=True)
+        expect(page.locator("#level-up")).to_have_text("升級了：最多能下注多少，第2/5級。")
+        _shoot(page, "level-up-zh-Hant")
+        # A new visit: the level is kept, the questions are level 2's.
+        page.reload()
+        expect(page.locator("#heading")).to_have_text("第1/5題 · 最多能下注多少：第2/5級")
+        _answer(page, _one("limits", 1, 3, "zh-Hant"), right=True)
+        assert errors == []
     finally:
         page.context.close()

@@ -273,7 +273,6 @@ def cash_vs_tournament_question(rng: random.Random, *, level: int, lang: str) ->
     make = (_blinds_later, _bust, _two_out, _chips_worth, _top_up)[level]
     case = make(rng, lang)
     choices, index = _choices(rng, case["right"], case["wrong"])  # type: ignore[arg-type]
-    ask = message(lang, "quiz.game.ask")
     why = message(lang, "quiz.game.why")
     return Question(
         topic="cash_vs_tournament",
@@ -387,10 +386,12 @@ def _protect(rng: random.Random, lang: str) -> Question:
     play = _ShowdownPlay(board, holes, first=best, rng=rng)
     winners = play.result_winners()
     labels = {name: " ".join(card_label(c) for c in cards) for name, cards in holes.items()}
-    ask = message(lang, "quiz.etiquette.protect.ask", name=best)
+    # The page draws the hands and asks `ask` alone: the story is told in it.
+    ask = message(lang, "quiz.etiquette.protect.story", name=best, other=other) + message(
+        lang, "quiz.sentence_sep") + message(lang, "quiz.etiquette.protect.ask")
     prompt = message(
         lang, "quiz.etiquette.protect.prompt", board=" ".join(card_label(c) for c in board),
-        a=labels["A"], b=labels["B"], name=best, other=other, ask=ask,
+        a=labels["A"], b=labels["B"], ask=ask,
     )
     options: list[list[str]] = [[best], [other], ["A", "B"]]
     choices = tuple(

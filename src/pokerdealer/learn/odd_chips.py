@@ -143,6 +143,7 @@ def odd_chips_question(rng: random.Random, *, level: int, lang: str) -> Question
         data={"players": n, "button": _name(button), "unit": unit, "pots": pots_json},
         ask=ask,
         diagram=table_diagram(
-            seats, pot=sum(amount for amount, _ in pots), note=message(lang, "quiz.odd.note", pots=pot_words)
+            seats, pot=sum(amount for amount, _ in pots),
+            note=message(lang, "quiz.odd.note", pots=pot_words, unit=unit),  # the page shows no prompt
         ),
     )

@@ -16,7 +16,17 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from pokerdealer.server import db, history_store, host, ledger, middleware, proofs, self_limits, tournament_api
+from pokerdealer.errors import PokerDealerError
+from pokerdealer.server import (
+    db,
+    history_store,
+    host,
+    ledger,
+    middleware,
+    proofs,
+    self_limits,
+    tournament_api,
+)
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.middleware import request_language
@@ -35,7 +45,6 @@ from pokerdealer.server.words import (
     table_name,
     words,
 )
-from pokerdealer.errors import PokerDealerError
 from pokerdealer.table import TableError
 
 __all__ = ["create_app"]
@@ -189,14 +198,25 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     async def learn_page() -> FileResponse:
         return page("learn.html")  # practice drills (issue 16)
 
+    @app.get("/api/quiz/topics")
+    async def quiz_topics() -> dict[str, Any]:
+        """The drills' topics and how many levels each has (server/learn.py)."""
+        from pokerdealer.server.learn import topics_payload
+
+        return topics_payload()
+
     @app.get("/api/quiz")
     async def quiz(
-        request: Request, topic: str = "all", count: int = 5, seed: int | None = None, lang: str = "en"
+        request: Request, topic: str = "all", count: int = 5, seed: int | None = None, lang: str = "en",
+        items: str | None = None,
     ) -> Any:  # noqa: ANN401
-        """Practice drills, as ``pokerdealer quiz --json`` prints them (server/learn.py)."""
-        from pokerdealer.server.learn import quiz_payload
+        """Practice drills, as ``pokerdealer quiz --json`` prints them (server/learn.py); with
+        ``items`` (``topic:level:seed,...``) exactly those questions, as the /learn page asks."""
+        from pokerdealer.server.learn import items_payload, quiz_payload
 
         try:
+            if items is not None:
+                return items_payload(items, lang=lang)
             return quiz_payload(topic=topic, count=count, seed=seed, lang=lang)
         except PokerDealerError as error:
             return refused(request, 400, error)  # in the drills' language
