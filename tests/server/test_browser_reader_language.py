@@ -160,3 +160,49 @@ def test_a_player_registered_on_a_tournament_page_is_seated_in_its_language(brow
         assert foreign_words(page, "zh-Hant", ("週五", "阿安", bot_name("caller", lang="zh-Hans"))) == []
     finally:
         context.close()
+
+
+# Switch the language and read, at every frame drawn until the switch is done, the page's own
+# words (a button) beside the words the server made for this reader (the hand's strength, the
+# coach's lines, the coach's words on the last showdown): Chinese or not, each.
+SWITCH_FRAMES = """async ([lang, parts]) => {
+  const sel = document.getElementById("lang");
+  sel.value = lang; sel.dispatchEvent(new Event("change"));
+  const frames = [];
+  for (let i = 0; i < 600 && document.documentElement.dataset.words !== lang; i++) {
+    frames.push(Object.fromEntries(parts.map(p => { const n = document.querySelector(p); return [p, n ? /[\\u3400-\\u9fff]/.test(n.textContent) : null]; })));
+    await new Promise(r => requestAnimationFrame(r));
+  }
+  await new Promise(r => requestAnimationFrame(r));
+  frames.push(Object.fromEntries(parts.map(p => { const n = document.querySelector(p); return [p, n ? /[\\u3400-\\u9fff]/.test(n.textContent) : null]; })));
+  return frames;
+}"""
+
+
+def one_language_each_frame(frames: list[dict[str, bool | None]]) -> list[dict[str, bool | None]]:
+    """The frames that showed some of the parts in Chinese and some not."""
+    return [f for f in frames if len({v for v in f.values() if v is not None}) > 1]
+
+
+def test_a_language_switch_at_the_table_redraws_the_players_own_words_with_the_pages(browser: Browser, room: Server) -> None:
+    table = room.create_table(name="switch", bots=["caller"], clock=60, lang="en")
+    page = open_table(browser, room, table, "en-US")
+    try:
+        page.fill("#join-name", "Ann")
+        page.click("#join-btn")
+        for _ in range(600):  # her turn after the flop: her hand's strength and the coach's lines are out
+            if page.locator("#strength").count() and page.locator("#coach-lines").count() and page.locator("#actions").is_visible():
+                break
+            check_or_call_until(page, "#strength")
+            page.locator("#actions").wait_for(state="visible")
+        in_hand = ["#btn-fold", "#strength", "#coach-lines"]
+        frames = page.evaluate(SWITCH_FRAMES, ["zh-Hant", in_hand])
+        assert frames[-1] == dict.fromkeys(in_hand, True)
+        assert one_language_each_frame(frames) == []
+        check_or_call_until(page, "#coach-sd-lines li", timeout_ms=90_000)
+        after = ["#showdown h3", "#showdown-body .explain", "#coach-sd-lines"]
+        frames = page.evaluate(SWITCH_FRAMES, ["en", after])
+        assert frames[-1] == dict.fromkeys(after, False)
+        assert one_language_each_frame(frames) == []
+    finally:
+        page.context.close()

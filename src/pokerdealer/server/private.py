@@ -29,7 +29,8 @@ def private_state(
     lt: LiveTable, m: Member, player: Player | None, record: HandRecord | None, *, lang: str
 ) -> tuple[dict[str, Any], tuple[int, list[str]] | None]:
     """``m``'s own part of the state, and their seat and hole cards when dealt in."""
-    you: dict[str, Any] = {"member": m.id, "name": m.name, "seat": None, "legal": None}
+    # The language its words are in: a page switching language waits for the state said in it.
+    you: dict[str, Any] = {"member": m.id, "name": m.name, "seat": None, "legal": None, "lang": lang}
     you["coach_showdown"] = _showdown_coach(lt, m, lang=lang)  # seated or not: the hand may have busted them
     if player is None:
         # What they may buy in for again (a recent leaver brings back their stack).

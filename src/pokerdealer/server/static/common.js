@@ -45,12 +45,17 @@ function applyWords(root) {
 // else English. A host's language is no invitee's: it is only the last fallback.
 // Loads its words and fills the page.
 async function loadWords(fallback, linked) {
+  return useWords(await fetchWords(fallback, linked));
+}
+async function fetchWords(fallback, linked) {
   const want = localStorage.getItem("pd.lang") || linked || "";
   const query = new URLSearchParams();
   if (want) query.set("lang", want);
   if (fallback) query.set("default", fallback);
   const res = await fetch("/api/i18n" + (String(query) ? `?${query}` : ""));
-  const data = await res.json();
+  return res.json();
+}
+function useWords(data) {
   LANG = data.lang; WORDS = data.messages;
   document.documentElement.lang = LANG;
   applyWords(document);
@@ -68,13 +73,17 @@ function detailsList(list) {
   for (let n = 1; WORDS[`rules.details.${n}`] !== undefined; n++) items.push(el("li", { id: `detail-${n}`, text: t(`rules.details.${n}`) }));
   list.replaceChildren(...items);
 }
-// The language menu; a choice is remembered and the page redrawn by `redraw`.
-function langMenu(slot, redraw) {
+// The language menu; a choice is remembered and the page redrawn by `redraw`. A page the server
+// also says words to in the reader's language (the table's state: the hand's strength, the coach)
+// gives `theirs(lang)`: it asks for them and resolves once they came; the page's words are put in
+// with them, in one redraw -- never a frame with the two languages side by side.
+function langMenu(slot, redraw, theirs) {
   const sel = el("select", { id: "lang", "aria-label": t("room.lang") });
   for (const [k, v] of Object.entries(LANG_NAMES)) sel.append(el("option", { value: k, text: v, selected: k === LANG }));
   sel.addEventListener("change", async () => {
     localStorage.setItem("pd.lang", sel.value);
-    await loadWords();
+    const [data] = await Promise.all([fetchWords(), theirs ? theirs(sel.value) : null]);
+    useWords(data);
     sel.setAttribute("aria-label", t("room.lang"));
     if (redraw) redraw(LANG);
   });

@@ -29,6 +29,18 @@ function personKey() {
   }
   return key;
 }
+// A language being switched to: the state said in it (the hand's strength, the coach's lines: words
+// the server makes for this reader) is awaited and drawn with the page's new words, in one redraw.
+let switching = null;
+function restated(lang) {
+  if (!state || !state.you || !ws || ws.readyState !== 1) { send({ type: "lang", lang }); return null; }
+  return new Promise((resolve) => {
+    const done = () => { if (switching && switching.done === done) switching = null; resolve(); };
+    switching = { lang, done };
+    send({ type: "lang", lang });
+    setTimeout(done, 3000);  // a state that never comes (the connection lost) holds nothing back for long
+  });
+}
 function send(msg) { if (ws && ws.readyState === 1) { msg.id = ++msgId; ws.send(JSON.stringify(msg)); } }
 function showError(text, note) {
   const e = $("error"); e.textContent = text; e.classList.toggle("hidden", !text);
@@ -43,7 +55,11 @@ function connect() {
   ws.onopen = () => { retry = 0; $("conn").textContent = t("room.conn.connected"); ws.send(JSON.stringify({ type: "hello", token: token || null, lang: LANG })); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { elsewhereSince = 0; if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now(); render(); hostPanel.onState(); }
+    if (msg.type === "state") {
+      elsewhereSince = 0; if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now();
+      if (switching) { if (msg.you && msg.you.lang === switching.lang) switching.done(); return; }  // drawn with the new words
+      render(); hostPanel.onState();
+    }
     else if (msg.type === "error") {
       // A table being handed over to this process is no error to its reader (it keeps the notice of
       // the move that brought them here): "reconnecting…" says the wait; the words only if it lasts.
@@ -408,7 +424,7 @@ $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v
 // reads none of the room's languages (the host's language is no invitee's).
 const linkLang = new URLSearchParams(location.search).get("lang");
 api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang, linkLang)).then(() => {
-  langMenu("lang-slot", (l) => { send({ type: "lang", lang: l }); soundButton(); keyTitles(); render(); hostPanel.render(); });
+  langMenu("lang-slot", () => { soundButton(); keyTitles(); render(); hostPanel.render(); }, restated);
   soundButton(); keyTitles();
   hostPanel.refresh();
   movedNotice();  // event_strip.js
