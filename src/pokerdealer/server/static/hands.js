@@ -37,9 +37,10 @@ function draw() {
   const n = f.seats.length;
   const felt = $("felt");
   felt.querySelectorAll(".seat").forEach(x => x.remove());
+  const slots = feltSlots(n);  // felt.js: as at the table, the first seat at the bottom
+  felt.dataset.ring = n >= 7 ? "big" : "small";
   f.seats.forEach((s, k) => {
-    const a = Math.PI / 2 + (2 * Math.PI * k) / n;
-    const node = el("div", { class: "seat" + (s.folded ? " folded" : "") + (f.actor === s.seat ? " actor" : ""), style: `left:${50 + 50 * Math.cos(a)}%;top:${50 + 50 * Math.sin(a)}%` });
+    const node = el("div", Object.assign({ class: "seat" + (s.folded ? " folded" : "") + (f.actor === s.seat ? " actor" : ""), "data-seat": s.seat }, seatPlace(slots[k])));
     const cards = el("div", { class: "cards" }, ...(s.cards ? s.cards.map(c => cardEl(c)) : (s.folded ? [] : [cardEl(null), cardEl(null)])));
     node.append(el("div", { class: "box" }, cards, el("div", { class: "name", text: s.name }), el("div", { class: "stack", text: fmtNum(s.stack) }),
       el("div", { class: "last", text: s.bet ? t("room.hands.bet", { amount: s.bet }) : "" })));

@@ -79,19 +79,8 @@ function connect() {
   };
 }
 
-function seatPositions(n, mySeat) {
-  // Seats round an ellipse; your seat at the bottom centre. `inward`: how far towards the middle a
-  // seat (and its bet) is drawn by the felt's --seat-inset (app.css), 1 at its sides, 0 at top and bottom.
-  const pos = {};
-  for (let s = 1; s <= n; s++) {
-    const k = ((s - (mySeat || 1)) % n + n) % n;
-    const a = Math.PI / 2 + (2 * Math.PI * k) / n;
-    pos[s] = { x: 50 + 50 * Math.cos(a), y: 50 + 50 * Math.sin(a), inward: -Math.round(1000 * Math.cos(a)) / 1000 };
-  }
-  return pos;
-}
-// A seat's (or its bet's) left edge at `x` % of the felt, drawn in by the felt's --seat-inset.
-const feltLeft = (x, p) => `left:calc(${x}% + ${p.inward} * var(--seat-inset, 0px))`;
+// Seat `s` of `n`'s place on the felt (felt.js): your seat at the bottom, the others clockwise.
+function seatSlot(slots, s, n, mySeat) { return slots[((s - (mySeat || 1)) % n + n) % n]; }
 
 // A seat's name, on one line: one too long for its seat is cut before a number at its end (a bot's
 // "RandomBot 3", a second "Ann 2"), which stays in view as it tells the seats apart (app.css).
@@ -108,7 +97,7 @@ function render() {
   document.title = `${name} — pokerdealer`;
   $("title").textContent = t_("room.table.title", { name, blinds: { key: "room.lobby.blinds", params: { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } } } });
   const mySeat = you && you.seat;
-  const pos = seatPositions(t.seats, mySeat);
+  const slots = feltSlots(t.seats);
   const felt = $("felt");
   felt.dataset.ring = t.seats >= 7 ? "big" : "small";  // a phone draws seven to ten seats smaller (app.css)
   felt.querySelectorAll(".seat").forEach(n => n.remove());
@@ -120,9 +109,9 @@ function render() {
   }
   for (let s = 1; s <= t.seats; s++) {
     const row = state.seats[s - 1];
-    const p = pos[s];
+    const p = seatSlot(slots, s, t.seats, mySeat);
     // A seat in the felt's top fifth hangs from its place rather than centring on it (app.css: .top-row).
-    const node = el("div", { class: p.y < 20 ? "seat top-row" : "seat", "data-seat": s, style: `${feltLeft(p.x, p)};top:${p.y}%` });
+    const node = el("div", Object.assign({ class: p.y < 20 ? "seat top-row" : "seat", "data-seat": s }, seatPlace(p)));
     if (!row) {
       node.classList.add("empty-seat");
       node.append(el("div", { class: "box" }, el("div", { class: "muted", text: t_("room.seat.empty", { seat: s }) })));
@@ -160,11 +149,8 @@ function render() {
     if (hand && hand.small_blind === s && hand.big_blind !== s && hand.small_blind !== hand.button) node.append(el("span", { class: "blind", text: t_("room.role.small_blind") }));
     if (hand && hand.big_blind === s) node.append(el("span", { class: "blind", text: t_("room.role.big_blind") }));
     if (hand && hand.straddle === s) node.append(el("span", { class: "blind", title: t_("room.straddle.explain"), text: t_("room.role.straddle") }));
+    if (row.bet) node.append(moved(el("span", { class: "bet", "data-bet-seat": s, text: fmtNum(row.bet) }), `b${s}`, row.bet));
     felt.append(node);
-    if (row.bet) {
-      const bx = 50 + 0.58 * (p.x - 50), by = 50 + 0.52 * (p.y - 50);
-      felt.append(moved(el("span", { class: "seat bet", "data-bet-seat": s, style: `${feltLeft(bx, p)};top:${by}%;width:auto`, text: fmtNum(row.bet) }), `b${s}`, row.bet));
-    }
   }
   // Centre: board, pots, commitment.
   const board = hand ? hand.board : (last ? last.board : []);

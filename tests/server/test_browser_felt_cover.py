@@ -1,0 +1,140 @@
+"""Nothing on the felt covers a card (issue 23), in real Chromium, from element rectangles: no seat's
+box, its button or blind, its bet or the amount it won covers a board card or another seat's cards,
+on 360 and 390 px phones and a 1366 px laptop, at tables of three to ten seats, in each language;
+the hand replayer's felt on a phone too. (At 390 px a side seat covered 38 % of the first and fifth
+board cards at three and six seats, about 90 % at 360 px; bets covered them at nine and ten.)
+
+The river is reached by play (every seat holds cards, the board its five); then every seat is given a
+bet of 12,345 in the page's state and the felt drawn again: in play no street has a bet at every
+seat and a full board at once, and a felt that holds them all holds any hand's. Screenshots in
+$PD_SHOTS if set."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server.chromium import check_or_call_until, needs_chromium, settled
+from tests.server.conftest import Server
+from tests.server.test_browser_event_words import shot
+from tests.server.test_browser_phone_felt import LANGS, LONG_NAME, sit
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, BrowserContext, Page  # noqa: E402
+
+pytestmark = needs_chromium
+SIZES = {"360": {"width": 360, "height": 740}, "390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 768}}
+BET = 12345  # five digits and a separator: a wide chip
+
+# Each covering of a card: what covers it (a seat's box, its button or blind, its bet, the amount it
+# won) and which card (the board's, or another seat's), with the share of the card covered.
+# With `bet`, every seat is first given a bet of that many chips and the felt drawn again.
+COVERS = """(bet) => {
+  if (bet && typeof state !== "undefined") { state.seats.forEach(s => { if (s) s.bet = bet; }); render(); }
+  const area = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
+    * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  const seatOf = (e) => e.closest("[data-seat]").dataset.seat;
+  const felt = document.getElementById("felt");
+  const covers = [...felt.querySelectorAll(".seat .box, .seat .dealer, .seat .blind, .seat .bet, .seat .won")]
+    .filter(e => e.checkVisibility());
+  const board = [...document.querySelectorAll("#board .card")];
+  const held = [...felt.querySelectorAll(".seat .cards .card")];
+  const out = [];
+  for (const c of covers) {
+    const r = c.getBoundingClientRect(), who = seatOf(c);
+    for (const card of [...board, ...held]) {
+      const owner = card.closest("#board") ? "board" : "seat " + seatOf(card);
+      if (owner === "seat " + who) continue;
+      const b = card.getBoundingClientRect(), a = area(r, b);
+      if (a > 0) out.push(`seat ${who}'s ${c.className} covers ${Math.round(100 * a / (b.width * b.height))} % of ${owner}'s ${card.dataset.card}`);
+    }
+  }
+  return { out, board: board.length, held: held.length, bets: felt.querySelectorAll(".seat .bet").length };
+}"""
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("felt-cover") / "room.db").start()
+    yield s
+    s.stop()
+
+
+def phone(browser: Browser, lang: str) -> BrowserContext:
+    context = browser.new_context(viewport=SIZES["390"], is_mobile=True, has_touch=True)
+    context.set_default_timeout(30_000)
+    context.add_init_script(f"localStorage.setItem('pd.lang', {lang!r})")
+    return context
+
+
+def at_the_river(room: Server, context: BrowserContext, seats: int) -> Page:
+    """A player with a long name and callers in every other seat, at the river, the player to act."""
+    table = room.create_table(name=f"cover {seats}", bots=["caller"] * (seats - 1), seats=seats, clock=300)
+    page = context.new_page()
+    sit(page, f"{room.base}/t/{table}", LONG_NAME)
+    check_or_call_until(page, "#board .card:nth-child(5)")
+    page.locator("#actions").wait_for(state="visible")
+    return page
+
+
+def covered(page: Page, *, name: str, sizes: dict[str, dict[str, int]]) -> list[str]:
+    """Each card covered at each window size, every seat betting."""
+    faults = []
+    for size_name, size in sizes.items():
+        page.set_viewport_size(size)
+        settled(page)
+        seen = page.evaluate(COVERS, BET)
+        assert seen["board"] == 5 and seen["bets"] >= 2, seen
+        faults += [f"{size_name}px: {f}" for f in seen["out"]]
+        shot(page, f"cover-{name}-{size_name}")
+    return faults
+
+
+@pytest.mark.parametrize(("seats", "lang"), [(3, "en"), (4, "zh-Hant"), (6, "zh-Hans"), (9, "en"), (10, "zh-Hans")])
+def test_no_seat_bet_or_label_covers_a_board_card_or_another_seats_cards(
+    browser: Browser, room: Server, seats: int, lang: str
+) -> None:
+    context = phone(browser, lang)
+    try:
+        page = at_the_river(room, context, seats)
+        assert covered(page, name=f"{seats}-{lang}", sizes=SIZES) == []
+    finally:
+        context.close()
+
+
+def test_in_each_language_no_seat_covers_a_card_round_a_full_ring_on_a_small_phone(browser: Browser, room: Server) -> None:
+    """Ten seats at 360 px, the page read in each language in turn (longer or taller words)."""
+    context = phone(browser, "en")
+    try:
+        page = at_the_river(room, context, 10)
+        faults = []
+        for lang in LANGS:
+            page.select_option("#lang", lang)
+            page.locator(f"html[data-words='{lang}']").wait_for(state="attached")
+            faults += [f"{lang} {f}" for f in covered(page, name=f"ring-{lang}", sizes={"360": SIZES["360"]})]
+        assert faults == []
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_replayers_seats_cover_no_card(browser: Browser, room: Server) -> None:
+    """A hand of six seats at its last step, shown cards up (at 360 px a side seat covered the board)."""
+    context = phone(browser, "en")
+    try:
+        page = at_the_river(room, context, 6)
+        check_or_call_until(page, "#showdown-body .entry")
+        page.goto(page.url + "/hands#1")
+        page.locator("#felt .seat").first.wait_for()
+        page.click("#last")
+        faults = []
+        for size_name in ("360", "390"):
+            page.set_viewport_size(SIZES[size_name])
+            settled(page)
+            seen = page.evaluate(COVERS, 0)
+            assert seen["board"] == 5 and seen["held"] >= 4, seen
+            faults += [f"{size_name}px: {f}" for f in seen["out"]]
+            shot(page, f"cover-replayer-{size_name}")
+        assert faults == []
+    finally:
+        context.close()
