@@ -320,6 +320,11 @@ def listen_while_playing(server: Server, *, hands: int = 4, max_hands: int = 8, 
             clients[name] = Client(server, table_id, joined["token"])
             readers.append(_Reader(server, name, joined["token"]))
         _play(listening, spectator, clients, readers, baseline, hands=hands, max_hands=max_hands, timeout=timeout)
+        swept = set(listening.hands)
+    except BaseException:
+        for reader in readers:
+            reader.http.close()
+        raise
     finally:
         for client in clients.values():
             _drain(client)
@@ -330,10 +335,17 @@ def listen_while_playing(server: Server, *, hands: int = 4, max_hands: int = 8, 
             except TimeoutError:
                 break
         spectator.close()
-        for reader in readers:
-            reader.http.close()
     for name, client in [(SPECTATOR, spectator), *clients.items()]:
         _record_frames(listening, name, client)
+    try:
+        # A hand the spectator saw end meanwhile (the table plays on, its players' clocks
+        # running out: a slow machine ends one more) is read by every reader too.
+        late = sorted(set(listening.hands) - swept)
+        if late:
+            _sweep(listening, readers, late, baseline=baseline)
+    finally:
+        for reader in readers:
+            reader.http.close()
     return listening
 
 
