@@ -49,10 +49,20 @@ function showError(text, note) {
 }
 const showNote = (text) => showError(text, true);
 
+// The connection's state in the title row, said from the state (not left in the words a language
+// switch puts in: "connecting…" came back with every switch while the page was connected).
+let connState = "connecting";
+function showConn(now) {
+  if (now) connState = now;
+  const c = $("conn");
+  c.textContent = t(`room.conn.${connState}`);
+  c.dataset.state = connState;
+}
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
-  ws.onopen = () => { retry = 0; $("conn").textContent = t("room.conn.connected"); ws.send(JSON.stringify({ type: "hello", token: token || null, lang: LANG })); };
+  ws.onopen = () => { retry = 0; showConn("connected"); ws.send(JSON.stringify({ type: "hello", token: token || null, lang: LANG })); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
@@ -73,7 +83,7 @@ function connect() {
     else if (msg.type === "welcome") { $("chat").replaceChildren(); (msg.chat || []).forEach(addChat); }
   };
   ws.onclose = () => {
-    $("conn").textContent = t("room.conn.reconnecting");
+    showConn("reconnecting");
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 250 * 2 ** retry);
   };
@@ -410,8 +420,8 @@ $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v
 // reads none of the room's languages (the host's language is no invitee's).
 const linkLang = new URLSearchParams(location.search).get("lang");
 api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang, linkLang)).then(() => {
-  langMenu("lang-slot", () => { soundButton(); keyTitles(); render(); hostPanel.render(); }, restated);
-  soundButton(); keyTitles();
+  langMenu("lang-slot", () => { showConn(); soundButton(); keyTitles(); render(); hostPanel.render(); }, restated);
+  showConn(); soundButton(); keyTitles();
   hostPanel.refresh();
   movedNotice();  // event_strip.js
   connect();
