@@ -1,6 +1,7 @@
 """Practice drills in the room: ``GET /api/quiz`` and the ``/learn`` page
 (Chromium: drills that grow -- a missed question comes back, a level answered
-well goes up and stays in the browser -- each drawn as a small table with cards)."""
+well goes up and stays in the browser -- each drawn as a small table with cards),
+and the hand-ranking chart one click from every table (``GET /api/rankings``)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import httpx
 import pytest
 
 from pokerdealer.learn import drills
+from pokerdealer.learn.chart import ranking_chart
 from pokerdealer.learn.drills import TOPIC_LEVELS
 from tests.server.chromium import needs_chromium, settled
-from tests.server.conftest import Server
+from tests.server.conftest import Client, Server
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
@@ -177,6 +179,65 @@ def test_a_level_answered_well_goes_up_and_stays_after_a_reload(browser: Browser
         page.reload()
         expect(page.locator("#heading")).to_have_text("第1/5題 · 最多能下注多少：第2/5級")
         _answer(page, _one("limits", 1, 3, "zh-Hant"), right=True)
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+# ------------------------------------------------------- the hand-ranking chart
+def test_the_chart_is_served_in_the_order_asked_and_a_bad_variant_is_refused(room: Server) -> None:
+    got = httpx.get(f"{room.base}/api/rankings", params={"variant": "shortdeck", "trips_beat_straight": "false", "lang": "zh-Hans"}, timeout=30)
+    assert got.status_code == 200
+    assert got.json() == ranking_chart("zh-Hans", "shortdeck", trips_beat_straight=False)
+    bad = httpx.get(f"{room.base}/api/rankings", params={"variant": "omaha"}, timeout=30)
+    assert bad.status_code == 400 and bad.json()["detail"] == "unknown variant 'omaha': expected holdem or shortdeck"
+
+
+def test_a_tables_state_says_the_order_of_hands_it_plays_by(room: Server) -> None:
+    reader = Client(room, room.create_table(name="order"))
+    try:
+        state = reader.until(lambda s: s.get("type") == "state")
+        assert (state["table"]["variant"], state["table"]["trips_beat_straight"]) == ("holdem", True)
+    finally:
+        reader.close()
+
+
+#: The chart's title, its first hand and the note under the list, in each language.
+CHART = {
+    "en": ("Hand rankings, from the highest", "royal flush", "Suits never count."),  # capitalised by CSS
+    "zh-Hant": ("牌型大小，由強到弱", "皇家同花順", "花色不分大小。"),
+    "zh-Hans": ("牌型大小，由强到弱", "皇家同花顺", "花色不分大小。"),
+}
+
+
+@needs_chromium
+def test_the_hand_ranking_chart_is_one_click_from_a_table_in_each_language(browser: Browser, room: Server) -> None:
+    errors: list[str] = []
+    page = _page(browser, room, "en", errors)
+    try:
+        # The lobby leads to the drills and to the rules.
+        page.goto(room.base)
+        expect(page.locator('header a[href="/learn"]')).to_have_text("Practice drills")
+        expect(page.locator('header a[href="/rules"]')).to_have_text("The rules")
+        table = room.create_table(name="chart")
+        page.goto(f"{room.base}/t/{table}")
+        chart = page.locator("#rankings")
+        for lang, (title, first, suits) in CHART.items():
+            page.select_option("#lang", lang)
+            expect(page.locator("html")).to_have_attribute("data-words", lang)
+            page.click("#btn-rankings")
+            expect(chart).to_be_visible()
+            expect(chart.locator("h3")).to_have_text(title)
+            rows = chart.locator("li")
+            expect(rows).to_have_count(10)
+            expect(rows.first.locator(".rank-name")).to_have_text(first)
+            for k, card in enumerate(["As", "Ks", "Qs", "Js", "Ts"]):
+                expect(rows.first.locator(".card").nth(k)).to_have_attribute("data-card", card)
+            expect(chart.locator(".card")).to_have_count(50)
+            expect(chart.locator(".rank-foot")).to_contain_text(suits)
+            _shoot(page, f"chart-{lang}")
+            page.click("#rankings-close")
+            expect(chart).to_be_hidden()
         assert errors == []
     finally:
         page.context.close()

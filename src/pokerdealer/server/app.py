@@ -198,6 +198,18 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     async def learn_page() -> FileResponse:
         return page("learn.html")  # practice drills (issue 16)
 
+    @app.get("/api/rankings")
+    async def rankings(
+        request: Request, variant: str = "holdem", trips_beat_straight: bool = True, lang: str = "en"
+    ) -> Any:  # noqa: ANN401
+        """The hand-ranking chart, in ``variant``'s order (the table page's button; learn/chart.py)."""
+        from pokerdealer.learn.chart import ranking_chart
+
+        try:
+            return ranking_chart(lang, variant, trips_beat_straight=trips_beat_straight)
+        except PokerDealerError as error:
+            return refused(request, 400, error)
+
     @app.get("/api/quiz/topics")
     async def quiz_topics() -> dict[str, Any]:
         """The drills' topics and how many levels each has (server/learn.py)."""

@@ -389,6 +389,9 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "time_bank": settings.time_bank,
             "approve_players": settings.approve_players,
             "straddle": settings.straddle,
+            # The order of hands the table plays by (the page's hand-ranking chart).
+            "variant": table.settings.variant,
+            "trips_beat_straight": table.settings.options.short_deck_trips_beat_straight,
         },
         "host": host.public(lt),
         "seats": seat_rows,
