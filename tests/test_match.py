@@ -67,6 +67,18 @@ def test_a_stronger_bot_wins_with_a_confidence_interval():
     assert set(data["bots"][0]) == {"name", "hands", "chips", "bb_per_100", "ci95"}
 
 
+def test_a_kinds_result_is_the_average_of_its_seats():
+    result = play_match(["tight", "caller", "tight", "caller"], hands=400, duplicate=True, seed=4)
+    seats = result.bot_results()
+    tight, caller = result.kind_results()
+    assert (tight.name, caller.name) == ("tight", "caller")
+    assert tight.bb_per_100 == pytest.approx((seats[0].bb_per_100 + seats[2].bb_per_100) / 2)
+    assert tight.chips == seats[0].chips + seats[2].chips == -caller.chips
+    assert tight.hands == 2 * result.hands
+    # Two seats' average varies less than one seat: its interval is no wider.
+    assert 0 < tight.ci95 <= max(seats[0].ci95, seats[2].ci95)
+
+
 def test_plot_is_a_png(tmp_path):
     result = play_match(["random", "caller"], hands=50, seed=1)
     path = tmp_path / "match.png"

@@ -68,6 +68,9 @@ class MatchResult:
     seed: int | None
     rotations: int
     """Hands per deal (the number of bots with duplicate dealing, else 1)."""
+    kinds: tuple[str, ...] = ()
+    """The bot each seat was asked for (``names`` without the ``#N`` that
+    tells two of a kind apart); empty: the names."""
 
     @property
     def hands(self) -> int:
@@ -87,19 +90,34 @@ class MatchResult:
 
     def bot_results(self) -> list[BotResult]:
         """bb/100 and its 95% confidence interval for each bot."""
-        out = []
+        return [self._result(name, [i]) for i, name in enumerate(self.names)]
+
+    def kind_results(self) -> list[BotResult]:
+        """bb/100 and its 95% interval for each kind of bot, over all its
+        seats: a seat's average, so that three ``regular`` against three
+        ``tight`` at six seats compare as one bot against another.
+
+        >>> r = play_match(["caller", "tight", "caller", "tight"], hands=40, duplicate=True, seed=1)
+        >>> [(k.name, k.hands) for k in r.kind_results()]
+        [('caller', 80), ('tight', 80)]
+        """
+        kinds = self.kinds or self.names
+        seats: dict[str, list[int]] = {}
+        for i, kind in enumerate(kinds):
+            seats.setdefault(kind, []).append(i)
+        return [self._result(kind, where) for kind, where in seats.items()]
+
+    def _result(self, name: str, seats: list[int]) -> BotResult:
         units = self.winnings.reshape(self.deals, self.rotations, -1).sum(axis=1)
-        for i, name in enumerate(self.names):
-            samples = units[:, i] / self.big_blind  # big blinds per deal (or per hand)
-            count = len(samples)
-            mean = float(samples.mean()) if count else 0.0
-            variance = float(samples.var(ddof=1)) if count > 1 else 0.0
-            per_hand = 100.0 / self.rotations
-            ci = ci95(variance, count) * per_hand
-            out.append(
-                BotResult(name, self.hands, int(self.winnings[:, i].sum()), mean * per_hand, ci)
-            )
-        return out
+        # Big blinds per deal (or per hand), a seat's average over the seats given.
+        samples = units[:, seats].sum(axis=1) / self.big_blind / len(seats)
+        count = len(samples)
+        mean = float(samples.mean()) if count else 0.0
+        variance = float(samples.var(ddof=1)) if count > 1 else 0.0
+        per_hand = 100.0 / self.rotations
+        ci = ci95(variance, count) * per_hand
+        chips = int(self.winnings[:, seats].sum())
+        return BotResult(name, self.hands * len(seats), chips, mean * per_hand, ci)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -109,6 +127,7 @@ class MatchResult:
             "seed": self.seed,
             "big_blind": self.big_blind,
             "bots": [b.to_json() for b in self.bot_results()],
+            "kinds": [b.to_json() for b in self.kind_results()],
         }
 
 
@@ -146,7 +165,7 @@ def play_match(
         raise PokerDealerError(f"hands must be at least 1, got {hands}")
     rng = random.Random(seed)
     made = [_bot(spec, random.Random(rng.getrandbits(64))) for spec in bots]
-    names = tuple(name for name, _ in made)
+    names = kinds = tuple(name for name, _ in made)
     if len(set(names)) != len(names):
         names = tuple(f"{name}#{i + 1}" for i, name in enumerate(names))
     players = [bot for _, bot in made]
@@ -193,11 +212,11 @@ def play_match(
     except KeyboardInterrupt:
         # The deals played in full (every rotation of each, with duplicate dealing).
         played = winnings[: row // rotations * rotations].copy()
-        partial = MatchResult(names, played, blinds[1], duplicate, seed, rotations)
+        partial = MatchResult(names, played, blinds[1], duplicate, seed, rotations, kinds)
         raise Interrupted(partial) from None
     if progress is not None:
         progress(total, total)
-    return MatchResult(names, winnings, blinds[1], duplicate, seed, rotations)
+    return MatchResult(names, winnings, blinds[1], duplicate, seed, rotations, kinds)
 
 
 def plot_match(result: MatchResult, path: str, *, title: str | None = None) -> None:

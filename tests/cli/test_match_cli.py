@@ -20,7 +20,7 @@ def test_match_json_contract_and_plot(tmp_path):
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"hands", "deals", "duplicate", "seed", "big_blind", "bots", "plot"}
+    assert set(data) == {"hands", "deals", "duplicate", "seed", "big_blind", "bots", "kinds", "plot"}
     assert data["hands"] == 200 and data["deals"] == 100 and data["duplicate"] is True
     assert [b["name"] for b in data["bots"]] == ["tight", "caller"]
     assert sum(b["chips"] for b in data["bots"]) == 0
@@ -40,6 +40,16 @@ def test_match_table_output_and_module_class_bots():
     )
     assert result.exit_code == 0, result.output
     assert "bb/100" in result.stdout and "pokerdealer.bots:CallerBot" in result.stdout
+
+
+def test_a_kind_at_several_seats_gets_its_seats_average_line():
+    result = runner.invoke(
+        app, ["match", "tight", "caller", "tight", "caller", "--hands", "40", "--duplicate", "--seed", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "tight ×2, per seat" in result.stdout and "caller ×2, per seat" in result.stdout
+    alone = runner.invoke(app, ["match", "tight", "caller", "--hands", "40", "--seed", "1"])
+    assert "per seat" not in alone.stdout
 
 
 def test_match_bad_input_is_one_line_with_status_2():

@@ -2,7 +2,10 @@
 
 A bot has one method, ``act(view) -> Action`` (:class:`Bot`), and may have
 ``reset()`` and ``new_hand(view)`` hooks. Built in: ``random``, ``caller``,
-``tight``; any class can be named as ``module:Class``.
+``tight``, ``regular`` (solid, tight-aggressive) and ``loose`` (the
+loose-passive home-game player); any class can be named as ``module:Class``.
+``regular`` and ``loose`` also say why (:meth:`ReadingBot.think` returns a
+:class:`Thought`: the equity and pot odds they used).
 
 >>> import random
 >>> from pokerdealer.bots import make_bot
@@ -17,7 +20,13 @@ from typing import TYPE_CHECKING
 from pokerdealer._lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from pokerdealer.bots.arena import BotStats, SimulationResult, play_hand, simulate, simulate_hands
+    from pokerdealer.bots.arena import (
+        BotStats,
+        SimulationResult,
+        play_hand,
+        simulate,
+        simulate_hands,
+    )
     from pokerdealer.bots.base import (
         BaseBot,
         Bot,
@@ -28,6 +37,7 @@ if TYPE_CHECKING:
     )
     from pokerdealer.bots.builtin import CallerBot, RandomBot, TightBot
     from pokerdealer.bots.registry import BUILTIN_BOTS, bot_names, make_bot, make_bots, register_bot
+    from pokerdealer.bots.sensible import LooseBot, ReadingBot, RegularBot, Thought
     from pokerdealer.bots.strength import CHART, equity_against_random, hand_class, preflop_tier
 
 # Lazy: the built-in bots' strength tables need NumPy and the equity kernel;
@@ -47,6 +57,10 @@ _EXPORTS = {
     "CallerBot": "pokerdealer.bots.builtin",
     "RandomBot": "pokerdealer.bots.builtin",
     "TightBot": "pokerdealer.bots.builtin",
+    "LooseBot": "pokerdealer.bots.sensible",
+    "ReadingBot": "pokerdealer.bots.sensible",
+    "RegularBot": "pokerdealer.bots.sensible",
+    "Thought": "pokerdealer.bots.sensible",
     "BUILTIN_BOTS": "pokerdealer.bots.registry",
     "bot_names": "pokerdealer.bots.registry",
     "make_bot": "pokerdealer.bots.registry",
@@ -66,8 +80,12 @@ __all__ = [
     "Bot",
     "BotStats",
     "CallerBot",
+    "LooseBot",
     "RandomBot",
+    "ReadingBot",
+    "RegularBot",
     "SimulationResult",
+    "Thought",
     "TightBot",
     "bot_names",
     "equity_against_random",

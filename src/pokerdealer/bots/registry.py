@@ -6,7 +6,7 @@
 >>> make_bot("bluffer")
 Traceback (most recent call last):
 ...
-pokerdealer.errors.PokerDealerError: unknown bot 'bluffer': expected one of caller, random, tight, or a Python class as module:Class
+pokerdealer.errors.PokerDealerError: unknown bot 'bluffer': expected one of caller, loose, random, regular, tight, or a Python class as module:Class
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 
 from pokerdealer.bots.base import Bot
 from pokerdealer.bots.builtin import CallerBot, RandomBot, TightBot
+from pokerdealer.bots.sensible import LooseBot, RegularBot
 from pokerdealer.errors import PokerDealerError
 
 __all__ = ["BUILTIN_BOTS", "bot_names", "make_bot", "make_bots", "register_bot"]
@@ -27,7 +28,9 @@ __all__ = ["BUILTIN_BOTS", "bot_names", "make_bot", "make_bots", "register_bot"]
 #: The built-in bots by name.
 BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
     "caller": CallerBot,
+    "loose": LooseBot,
     "random": RandomBot,
+    "regular": RegularBot,
     "tight": TightBot,
 }
 
@@ -71,7 +74,7 @@ def _load(name: str) -> Callable[..., Bot]:
 
 
 def make_bot(name: str, rng: random.Random | None = None, **options: Any) -> Bot:
-    """A new bot by name (``random``, ``caller``, ``tight`` or ``module:Class``).
+    """A new bot by name (``random``, ``caller``, ``tight``, ``regular``, ``loose`` or ``module:Class``).
 
     ``rng`` is its source of randomness; ``options`` (``variant``, ...) are
     passed to the constructor when it accepts them.

@@ -46,6 +46,7 @@ __all__ = [
     "TABLE_BARS",
     "TABLE_BAR_STEP",
     "equity_against_random",
+    "equity_against_ranges",
     "hand_class",
     "preflop_table",
     "preflop_tier",
@@ -223,3 +224,101 @@ def equity_against_random(
     ties = (ranks[1:] == mine).sum(axis=0)
     share = np.where(mine > best_other, 1.0, np.where(mine == best_other, 1.0 / (ties + 1), 0.0))
     return float(share.mean())
+
+
+def equity_against_ranges(
+    hole: Sequence[Card],
+    board: Sequence[Card],
+    ranges: Sequence[np.ndarray],
+    generator: np.random.Generator,
+    *,
+    samples: int = 200,
+    variant: Variant = "holdem",
+) -> float:
+    """Share of the pot won against one opponent per range, by Monte Carlo
+    (ties count as a share): 0.0 .. 1.0.
+
+    Each range is an ``(m, 2)`` array of card-index combos that use neither
+    ``hole`` nor ``board`` (:meth:`~pokerdealer.bots.reading.OpponentRange.combos`);
+    an empty one stands for any two cards. Each sample deals every opponent
+    a combo from their range (redrawn when two opponents would share a card)
+    and the rest of the board from the cards left. The bot's quick estimate,
+    from its own ``generator``; :func:`pokerdealer.equity.equity` is the
+    calculator.
+
+    >>> import numpy as np
+    >>> from pokerdealer.cards import parse_cards
+    >>> from pokerdealer.equity.ranges import class_combos
+    >>> g = np.random.default_rng(1)
+    >>> kings = np.array(class_combos("KK"), dtype=np.int16)
+    >>> round(equity_against_ranges(parse_cards("Qs Qd"), (), [kings], g, samples=4000), 1)
+    0.2
+    >>> equity_against_ranges(parse_cards("Qs Qd"), parse_cards("Qc Qh 2d"), [kings], g)
+    1.0
+    """
+    if not ranges:
+        return 1.0
+    import numpy as np
+
+    from pokerdealer.evaluation.batch import evaluate_many
+
+    known = [c.index for c in hole] + [c.index for c in board]
+    live = np.ones(52, dtype=bool)
+    live[known] = False
+    rest = _deck_indices(variant)
+    rest = rest[live[rest]]
+    one = np.int64(1)
+    taken = np.zeros(samples, dtype=np.int64)  # the cards dealt to opponents so far, as bits
+    clash = np.zeros(samples, dtype=bool)
+    held: list[np.ndarray] = []
+    for combos in ranges:
+        if len(combos) == 0:  # any two cards
+            first, second = np.triu_indices(len(rest), 1)
+            combos = np.stack((rest[first], rest[second]), axis=1)
+        bits = (one << combos[:, 0].astype(np.int64)) | (one << combos[:, 1].astype(np.int64))
+        pick = generator.integers(len(combos), size=samples)
+        # Two opponents cannot hold one card: draw again where they would, a
+        # few times, then leave out the samples that still collide.
+        for _ in range(8):
+            again = (bits[pick] & taken) != 0
+            if not again.any():
+                break
+            pick[again] = generator.integers(len(combos), size=int(again.sum()))
+        clash |= (bits[pick] & taken) != 0
+        taken |= bits[pick]
+        held.append(combos[pick])
+    keep = ~clash
+    count = int(keep.sum())
+    if count == 0:
+        return 0.5
+    held = [h[keep] for h in held]
+    size = len(board)
+    missing = 5 - size
+    cards = np.empty((len(held) + 1, count, 7), dtype=np.int16)
+    cards[0, :, :2] = known[:2]
+    for k, h in enumerate(held, 1):
+        cards[k, :, :2] = h
+    cards[:, :, 2 : 2 + size] = known[2:]
+    if missing:
+        column = np.zeros(52, dtype=np.int64)
+        column[rest] = np.arange(len(rest))
+        keys = generator.random((count, len(rest)))
+        rows = np.arange(count)[:, None]
+        for h in held:  # the opponents' cards never reach the board
+            keys[rows, column[h]] = 2.0
+        drawn = rest[np.argpartition(keys, missing - 1, axis=1)[:, :missing]]
+        cards[:, :, 2 + size :] = drawn
+    ranks = evaluate_many(cards.reshape(-1, 7), variant).reshape(len(held) + 1, count)
+    mine = ranks[0]
+    best_other = ranks[1:].max(axis=0)
+    ties = (ranks[1:] == mine).sum(axis=0)
+    won = (mine > best_other).sum() + (1.0 / (ties[mine == best_other] + 1)).sum()
+    return float(won / count)
+
+
+@lru_cache(maxsize=2)
+def _deck_indices(variant: Variant) -> np.ndarray:
+    """The card indices of the variant's deck."""
+    import numpy as np
+
+    return np.array([c.index for c in deck_cards(variant)], dtype=np.int16)

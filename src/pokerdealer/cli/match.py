@@ -6,14 +6,18 @@
                       [--blinds 1/2] [--stack 200] [--ante 0]
                       [--structure no_limit|pot_limit|fixed_limit] [--plot FILE.png] [--json]
 
-Bots are built-in names (``random``, ``caller``, ``tight``) or ``module:Class``.
+Bots are built-in names (``random``, ``caller``, ``tight``, ``regular``,
+``loose``) or ``module:Class``.
 ``--duplicate`` deals every deck once per seating rotation (heads-up: the
 same cards again with the seats swapped). The report gives each bot's big
-blinds per 100 hands with a 95% confidence interval; ``--plot`` saves the
+blinds per 100 hands with a 95% confidence interval and, when a bot is
+named more than once (``regular tight regular tight regular tight``), each
+kind's too, a seat's average over its seats; ``--plot`` saves the
 cumulative winnings as a PNG. ``--json`` prints (a contract)::
 
     {"hands", "deals", "duplicate", "seed", "big_blind",
-     "bots": [{"name", "hands", "chips", "bb_per_100", "ci95"}], "plot"}
+     "bots": [{"name", "hands", "chips", "bb_per_100", "ci95"}],
+     "kinds": [{"name", "hands", "chips", "bb_per_100", "ci95"}], "plot"}
 
 Ctrl-C stops the match and prints the report of the deals played so far
 (no plot), then exits with status 130.
@@ -42,7 +46,7 @@ __all__ = ["match_command"]
 @app.command("match")
 @reports_errors
 def match_command(
-    bots: Annotated[list[str], typer.Argument(help="Two to ten bots: random, caller, tight or module:Class.")],
+    bots: Annotated[list[str], typer.Argument(help="Two to ten bots: random, caller, tight, regular, loose or module:Class.")],
     hands: Annotated[int, typer.Option("--hands", help="Hands to play (rounded up to whole deals with --duplicate).")] = 10000,
     duplicate: Annotated[bool, typer.Option("--duplicate", help="Deal each deck once per seating rotation.")] = False,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for the cards and the bots.")] = None,
@@ -110,6 +114,13 @@ def _report(result: MatchResult, *, seed: int | None, as_json: bool, plot: str |
     table.add_column("chips", justify="right")
     for line in result.bot_results():
         table.add_row(line.name, f"{line.bb_per_100:+.2f}", f"± {line.ci95:.2f}", f"{line.chips:+d}")
+    kinds = result.kind_results()
+    if len(kinds) < len(result.names):  # a kind at several seats: its seats' average too
+        table.add_section()
+        seats = result.kinds or result.names
+        for line in kinds:
+            label = f"{line.name} ×{seats.count(line.name)}, per seat"
+            table.add_row(label, f"{line.bb_per_100:+.2f}", f"± {line.ci95:.2f}", f"{line.chips:+d}")
     console.print(table)
     if plot:
         console.print(f"plot saved to {plot}", markup=False)
