@@ -1,4 +1,4 @@
-"""Reinforcement-learning environments: PettingZoo (AEC and Parallel) and Gymnasium (one seat).
+"""Reinforcement-learning environments: PettingZoo (AEC and Parallel), Gymnasium (one seat) and a batch of tables (Gymnasium VectorEnv).
 
 >>> from pokerdealer.env import HoldemEnv
 >>> env = HoldemEnv(players=2, stacks=100, blinds=(1, 2))
@@ -16,14 +16,17 @@ from pokerdealer.env.actions import ActionSet
 from pokerdealer.env.aec import HoldemEnv, env, observation_layout, raw_env
 from pokerdealer.env.parallel import HoldemParallelEnv, parallel_env
 from pokerdealer.env.single import HoldemGymEnv
+from pokerdealer.env.vector import HoldemVectorEnv, vector_env
 
 __all__ = [
     "ActionSet",
     "HoldemEnv",
     "HoldemGymEnv",
     "HoldemParallelEnv",
+    "HoldemVectorEnv",
     "env",
     "observation_layout",
     "parallel_env",
     "raw_env",
+    "vector_env",
 ]

@@ -160,6 +160,8 @@ class HoldemCore:
         self.rng = random.Random()
         self.generator = np.random.default_rng()
         self.deals: list[list[int]] = []
+        self.block = 1
+        """How many shuffles the next draw makes: 1 after a seed, doubling to :data:`_DEAL_BLOCK`."""
         self.hand: Hand | None = None
         self.table: Any = None  # a CashTable for sessions (see HoldemEnv)
         self.hand_number = 0
@@ -197,6 +199,7 @@ class HoldemCore:
             # Seeded from the Python generator: any seed random.seed takes works.
             self.generator = np.random.default_rng(self.rng.getrandbits(64))
             self.deals = []
+            self.block = 1
         self.session_stacks = list(self.template.stacks)
         self.hand_number = 0
         self.button = self.rng.randrange(self.n) if button < 0 else button
@@ -254,10 +257,15 @@ class HoldemCore:
 
     def _next_shuffle(self) -> list[int]:
         """The next deck order (its first ``2n + 8`` cards), from a block of
-        NumPy shuffles drawn at once."""
+        NumPy shuffles drawn at once. The blocks grow from one shuffle after a
+        seed: an episode of one hand, reseeded at every reset (a batch of
+        tables does), drew 256 to use one. The generator's numbers come in the
+        same order whatever the blocks, so the decks are the same."""
         deals = self.deals
         if not deals:
-            keys = self.generator.random((_DEAL_BLOCK, 52))
+            size = self.block
+            self.block = min(2 * size, _DEAL_BLOCK)
+            keys = self.generator.random((size, 52))
             block: list[list[int]] = keys.argsort(axis=1)[:, : 2 * self.n + 8].tolist()
             block.reverse()
             self.deals = deals = block

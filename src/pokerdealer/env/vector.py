@@ -1,0 +1,191 @@
+"""A batch of tables stepped together: a Gymnasium ``VectorEnv``.
+
+:func:`vector_env` builds ``num_tables`` tables of ``players`` seats; the
+learner plays one seat (``seat``) at each, every other seat is a built-in bot
+(or any object with ``act(view) -> Action``). One call steps every table:
+``step(actions)`` takes one discrete action per table and returns the
+observations, rewards, terminations, truncations and infos of all of them.
+A table whose episode ended is reset in the same step (Gymnasium's
+``SAME_STEP`` autoreset): its row is already the new episode's first
+observation, and ``infos["final_obs"]`` / ``infos["final_info"]`` hold the
+ended one's.
+
+Observations and masks are written into arrays allocated once
+(``observation``: ``(num_tables, size)`` float32, ``action_mask``:
+``(num_tables, actions)`` int8); :meth:`HoldemVectorEnv.action_masks` gives
+the masks as booleans, as sb3-contrib's ``MaskablePPO`` asks. The table at
+index ``i`` follows exactly :class:`~pokerdealer.env.HoldemGymEnv` reset with
+``seed + i``: the same seeds and actions give the same trajectory.
+
+>>> import numpy as np
+>>> envs = vector_env(num_tables=4, players=2, opponents=["caller"], stacks=100, blinds=(1, 2))
+>>> obs, infos = envs.reset(seed=7)
+>>> obs["observation"].shape, envs.action_masks().shape
+((4, 133), (4, 6))
+>>> obs, rewards, terminated, truncated, infos = envs.step(np.zeros(4, dtype=np.int64))  # all fold
+>>> terminated.tolist(), rewards.tolist()
+([True, True, True, True], [-1.0, -1.0, -1.0, -1.0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from pokerdealer.bots import Bot
+from pokerdealer.env.single import HoldemGymEnv
+from pokerdealer.errors import PokerDealerError
+
+__all__ = ["HoldemVectorEnv", "vector_env"]
+
+
+class HoldemVectorEnv(gymnasium.vector.VectorEnv):
+    """``num_tables`` :class:`~pokerdealer.env.HoldemGymEnv` tables stepped as one batch.
+
+    :param num_tables: how many tables.
+    :param opponents: one bot (name or object) per other seat of each table;
+        a name makes a fresh bot at every table. The table has ``len(opponents) + 1`` seats.
+    :param seat: the learner's seat at every table.
+    :param copy: return copies of the observation arrays (else the arrays
+        themselves, overwritten by the next call).
+    :param env_kwargs: the rest goes to every table (``stacks``, ``blinds``,
+        ``hands``, ``reward_unit``, ``illegal_action``...).
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        num_tables: int,
+        opponents: Sequence[str | Bot] = ("random",),
+        *,
+        seat: int = 0,
+        copy: bool = True,
+        **env_kwargs: Any,  # noqa: ANN401
+    ) -> None:
+        if not isinstance(num_tables, int) or isinstance(num_tables, bool) or num_tables < 1:
+            raise PokerDealerError(f"num_tables must be a whole number of 1 or more, not {num_tables!r}")
+        if env_kwargs.get("action_mode", "discrete") != "discrete":
+            raise PokerDealerError("vector_env steps the discrete action set; action_mode='continuous' is not batched")
+        self.tables = [HoldemGymEnv(opponents, seat=seat, **env_kwargs) for _ in range(num_tables)]
+        first = self.tables[0]
+        self.num_envs = num_tables
+        self.copy = copy
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, num_tables)
+        self.action_space = batch_space(self.single_action_space, num_tables)
+        size = first.observation_space["observation"].shape[0]
+        actions = int(first.action_space.n)
+        self._observation = np.zeros((num_tables, size), dtype=np.float32)
+        self._mask = np.zeros((num_tables, actions), dtype=np.int8)
+        self._rewards = np.zeros(num_tables, dtype=np.float64)
+        self._terminated = np.zeros(num_tables, dtype=np.bool_)
+        self._truncated = np.zeros(num_tables, dtype=np.bool_)
+        self._hand = np.zeros(num_tables, dtype=np.int64)
+        self._skipped = np.zeros(num_tables, dtype=np.int64)
+
+    def _write(self, i: int, obs: dict[str, np.ndarray]) -> None:
+        self._observation[i] = obs["observation"]
+        self._mask[i] = obs["action_mask"]
+
+    def _observations(self) -> dict[str, np.ndarray]:
+        if self.copy:
+            return {"observation": self._observation.copy(), "action_mask": self._mask.copy()}
+        return {"observation": self._observation, "action_mask": self._mask}
+
+    def reset(
+        self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Start every table: ``seed`` (an int: table ``i`` gets ``seed + i``; or one per table)."""
+        n = self.num_envs
+        if seed is None:
+            seeds: list[int | None] = [None] * n
+        elif isinstance(seed, int):
+            seeds = [seed + i for i in range(n)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != n:
+                raise PokerDealerError(f"reset(seed=...) needs one seed per table: {n}, not {len(seeds)}")
+        for i, (table, s) in enumerate(zip(self.tables, seeds)):
+            obs, info = table.reset(seed=s, options=options)
+            self._write(i, obs)
+            self._hand[i] = info["hand"]
+            self._skipped[i] = info["skipped_hands"]
+        return self._observations(), self._infos(None)
+
+    def step(
+        self, actions: Any  # noqa: ANN401
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """One decision at every table; an ended episode starts again at once (its row is the new one's)."""
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,):
+            raise PokerDealerError(f"step() needs one action per table: shape ({self.num_envs},), not {actions.shape}")
+        finals: dict[int, tuple[dict[str, np.ndarray], dict[str, Any]]] = {}
+        self._skipped[:] = 0
+        for i, table in enumerate(self.tables):
+            obs, reward, terminated, truncated, info = table.step(int(actions[i]))
+            self._rewards[i] = reward
+            self._terminated[i] = terminated
+            self._truncated[i] = truncated
+            if terminated or truncated:
+                finals[i] = (obs, info)
+                obs, info = table.reset()
+                self._skipped[i] = info["skipped_hands"]
+            self._write(i, obs)
+            self._hand[i] = info["hand"]
+        return self._observations(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos(finals)
+
+    def _infos(self, finals: dict[int, tuple[dict[str, np.ndarray], dict[str, Any]]] | None) -> dict[str, Any]:
+        """Gymnasium's vector infos: each key an array over the tables, ``_key`` saying
+        which tables have it (made here: gymnasium's ``_add_info`` per table and key
+        cost more than a step of the engine)."""
+        n = self.num_envs
+        every = np.ones(n, dtype=np.bool_)
+        infos: dict[str, Any] = {
+            "hand": self._hand.copy(), "_hand": every,
+            "skipped_hands": self._skipped.copy(), "_skipped_hands": every,
+        }
+        if finals:
+            final_obs = np.full(n, None, dtype=object)
+            final_info = np.full(n, None, dtype=object)
+            has = np.zeros(n, dtype=np.bool_)
+            for i, (obs, info) in finals.items():
+                final_obs[i], final_info[i], has[i] = obs, info, True
+            infos.update(final_obs=final_obs, _final_obs=has, final_info=final_info, _final_info=has.copy())
+        return infos
+
+    def action_masks(self) -> np.ndarray:
+        """The legal discrete actions of every table now, ``(num_tables, actions)`` booleans."""
+        return self._mask.astype(bool)
+
+    def close_extras(self, **kwargs: Any) -> None:  # noqa: ANN401
+        for table in self.tables:
+            table.close()
+
+
+def vector_env(
+    num_tables: int = 8,
+    players: int = 2,
+    *,
+    opponents: Sequence[str | Bot] | None = None,
+    seat: int = 0,
+    **env_kwargs: Any,  # noqa: ANN401
+) -> HoldemVectorEnv:
+    """``num_tables`` tables of ``players`` seats, the learner at ``seat`` of each,
+    the others ``opponents`` (default: the random bot in every other seat).
+
+    >>> envs = vector_env(num_tables=2, players=3, stacks=200, blinds=(1, 2))
+    >>> envs.num_envs, envs.single_action_space
+    (2, Discrete(6))
+    """
+    if opponents is None:
+        opponents = ("random",) * (players - 1)
+    elif len(opponents) != players - 1:
+        raise PokerDealerError(f"{players} players need {players - 1} opponents, not {len(opponents)}")
+    return HoldemVectorEnv(num_tables, opponents, seat=seat, **env_kwargs)

@@ -1,0 +1,69 @@
+"""The batch of tables (env/vector.py): the same trajectories as one table at a time, Gymnasium's
+vector API, refusals."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pokerdealer.env import HoldemGymEnv, vector_env
+from pokerdealer.errors import PokerDealerError
+
+KW = {"stacks": 100, "blinds": (1, 2), "hands": 3}
+
+
+def pick(mask: np.ndarray, rng: np.random.Generator) -> int:
+    return int(rng.choice(np.flatnonzero(mask)))
+
+
+def test_each_table_of_the_batch_follows_the_single_table_environment_with_its_seed() -> None:
+    n, steps = 5, 400
+    envs = vector_env(num_tables=n, players=3, opponents=["tight", "random"], **KW)
+    singles = [HoldemGymEnv(["tight", "random"], **KW) for _ in range(n)]
+    obs, _ = envs.reset(seed=11)
+    single_obs = [env.reset(seed=11 + i)[0] for i, env in enumerate(singles)]
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(steps):
+        for i in range(n):
+            assert np.array_equal(obs["observation"][i], single_obs[i]["observation"])
+            assert np.array_equal(obs["action_mask"][i], single_obs[i]["action_mask"])
+        actions = np.array([pick(m, rng) for m in envs.action_masks()])
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
+        for i, env in enumerate(singles):
+            o, r, term, trunc, _ = env.step(int(actions[i]))
+            assert rewards[i] == r and terminated[i] == term and truncated[i] == trunc
+            if term or trunc:
+                ended += 1
+                assert np.array_equal(infos["final_obs"][i]["observation"], o["observation"])
+                o, _ = env.reset()  # the batch starts the table again in the same step
+            single_obs[i] = o
+    assert ended > 50  # many episodes ended and were started again
+
+
+def test_the_batch_fills_gymnasiums_vector_spaces() -> None:
+    envs = vector_env(num_tables=3, players=2, **KW)
+    obs, _ = envs.reset(seed=1)
+    assert envs.observation_space.contains(obs)
+    assert envs.action_space.shape == (3,)
+    masks = envs.action_masks()
+    assert masks.dtype == bool and masks.shape == (3, envs.single_action_space.n)
+    assert (masks == obs["action_mask"].astype(bool)).all()
+
+
+def test_a_step_needs_one_action_per_table_and_changes_nothing_when_refused() -> None:
+    envs = vector_env(num_tables=3, players=2, **KW)
+    obs, _ = envs.reset(seed=1)
+    with pytest.raises(PokerDealerError, match=r"one action per table: shape \(3,\), not \(2,\)"):
+        envs.step(np.zeros(2, dtype=np.int64))
+    after = envs.step(np.ones(3, dtype=np.int64))[0]  # a check or call: always legal
+    again = vector_env(num_tables=3, players=2, **KW)
+    again.reset(seed=1)
+    assert np.array_equal(after["observation"], again.step(np.ones(3, dtype=np.int64))[0]["observation"])
+
+
+def test_the_opponents_must_fill_the_other_seats() -> None:
+    with pytest.raises(PokerDealerError, match="3 players need 2 opponents, not 1"):
+        vector_env(num_tables=2, players=3, opponents=["caller"])
+    with pytest.raises(PokerDealerError, match="num_tables must be a whole number of 1 or more"):
+        vector_env(num_tables=0)
