@@ -19,6 +19,7 @@ from tests.server.chromium import check_or_call_until, needs_chromium, settled
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import shot
 from tests.server.test_browser_phone_felt import LANGS, LONG_NAME, sit
+from tests.server.test_browser_table_screen import choose_language
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, BrowserContext, Page  # noqa: E402
@@ -29,9 +30,11 @@ BET = 12345  # five digits and a separator: a wide chip
 
 # Each covering of a card: what covers it (a seat's box, its button or blind, its bet, the amount it
 # won) and which card (the board's, or another seat's), with the share of the card covered.
-# With `bet`, every seat is first given a bet of that many chips and the felt drawn again.
-COVERS = """(bet) => {
+# With `bet`, every seat is first given a bet of that many chips and the felt drawn again; measured
+# once its animations are over.
+COVERS = """async (bet) => {
   if (bet && typeof state !== "undefined") { state.seats.forEach(s => { if (s) s.bet = bet; }); render(); }
+  await Promise.all(document.getAnimations().map(a => a.finished));  // a new bet's bump, a card's deal: laid out at rest
   const area = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
     * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
   const seatOf = (e) => e.closest("[data-seat]").dataset.seat;
@@ -50,7 +53,14 @@ COVERS = """(bet) => {
       if (a > 0) out.push(`seat ${who}'s ${c.className} covers ${Math.round(100 * a / (b.width * b.height))} % of ${owner}'s ${card.dataset.card}`);
     }
   }
-  return { out, board: board.length, held: held.length, bets: felt.querySelectorAll(".seat .bet").length };
+  // A seat's button or blind over a bet (its own or another's): which label is whose is not to be guessed.
+  const labels = [...felt.querySelectorAll(".seat .dealer, .seat .blind")];
+  const chips = [...felt.querySelectorAll(".seat .bet")];
+  const mixed = [];
+  for (const l of labels) for (const c of chips) {
+    if (area(l.getBoundingClientRect(), c.getBoundingClientRect()) > 0) mixed.push(`seat ${seatOf(l)}'s ${l.textContent} on seat ${seatOf(c)}'s bet`);
+  }
+  return { out, mixed, labels: labels.length, board: board.length, held: held.length, bets: chips.length };
 }"""
 
 
@@ -78,15 +88,16 @@ def at_the_river(room: Server, context: BrowserContext, seats: int) -> Page:
     return page
 
 
-def covered(page: Page, *, name: str, sizes: dict[str, dict[str, int]]) -> list[str]:
-    """Each card covered at each window size, every seat betting."""
+def covered(page: Page, *, name: str, sizes: dict[str, dict[str, int]], what: str = "out") -> list[str]:
+    """Each card covered (``what="out"``), or each label on a bet (``"mixed"``), at each window size,
+    every seat betting."""
     faults = []
     for size_name, size in sizes.items():
         page.set_viewport_size(size)
         settled(page)
         seen = page.evaluate(COVERS, BET)
-        assert seen["board"] == 5 and seen["bets"] >= 2, seen
-        faults += [f"{size_name}px: {f}" for f in seen["out"]]
+        assert seen["board"] == 5 and seen["bets"] >= 2 and seen["labels"] >= 2, seen
+        faults += [f"{size_name}px: {f}" for f in seen[what]]
         shot(page, f"cover-{name}-{size_name}")
     return faults
 
@@ -103,6 +114,17 @@ def test_no_seat_bet_or_label_covers_a_board_card_or_another_seats_cards(
         context.close()
 
 
+@pytest.mark.parametrize(("seats", "lang"), [(4, "en"), (10, "zh-Hant")])
+def test_no_button_or_blind_lies_on_a_bet(browser: Browser, room: Server, seats: int, lang: str) -> None:
+    """A blind's label lay on a bet on a phone: whose blind, and how much bet, could not be read."""
+    context = phone(browser, lang)
+    try:
+        page = at_the_river(room, context, seats)
+        assert covered(page, name=f"labels-{seats}-{lang}", sizes=SIZES, what="mixed") == []
+    finally:
+        context.close()
+
+
 def test_in_each_language_no_seat_covers_a_card_round_a_full_ring_on_a_small_phone(browser: Browser, room: Server) -> None:
     """Ten seats at 360 px, the page read in each language in turn (longer or taller words)."""
     context = phone(browser, "en")
@@ -110,8 +132,7 @@ def test_in_each_language_no_seat_covers_a_card_round_a_full_ring_on_a_small_pho
         page = at_the_river(room, context, 10)
         faults = []
         for lang in LANGS:
-            page.select_option("#lang", lang)
-            page.locator(f"html[data-words='{lang}']").wait_for(state="attached")
+            choose_language(page, lang)
             faults += [f"{lang} {f}" for f in covered(page, name=f"ring-{lang}", sizes={"360": SIZES["360"]})]
         assert faults == []
     finally:

@@ -133,6 +133,7 @@ def test_copy_invite_link_and_copy_host_link_put_the_links_on_the_clipboard(brow
         page.goto(room.base + info["host_url"])
         expect(page.locator("#host-body")).to_be_visible()
         clipboard = "() => navigator.clipboard.readText()"
+        page.click("#btn-menu")  # on a phone the title row's menu holds the header's buttons
         page.click("#btn-invite")
         expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.invite.copied"))
         expect(page.locator("#error")).to_have_class(re.compile(r"\bnote\b"))  # news, not drawn as an error
@@ -143,6 +144,7 @@ def test_copy_invite_link_and_copy_host_link_put_the_links_on_the_clipboard(brow
         # On the phone the panel is below the felt: the header's Host button brings it up.
         page.evaluate("() => window.scrollTo(0, 0)")
         expect(page.locator("#host-invite")).not_to_be_in_viewport()
+        page.click("#btn-menu")
         page.click("#btn-host")
         expect(page.locator("#host-invite")).to_be_in_viewport()
         page.evaluate("() => navigator.clipboard.writeText('')")

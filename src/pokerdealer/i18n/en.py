@@ -1353,4 +1353,6 @@ MESSAGES: dict[str, str] = {
     "room.lobby.opt.approve_no": "anyone with the link sits down",
     "room.lobby.opt.approve_yes": "the host approves each player",
     "room.lobby.host_link": "Your host link (keep it: it runs the table):",
+    "room.nav.menu": "Menu",
+    "room.nav.close": "Close",
 }

@@ -1309,4 +1309,6 @@ MESSAGES: dict[str, str] = {
     "room.lobby.opt.approve_no": "持链接者可直接入座",
     "room.lobby.opt.approve_yes": "每位玩家须经房主批准",
     "room.lobby.host_link": "你的房主链接（请保存：用它管理牌桌）：",
+    "room.nav.menu": "菜单",
+    "room.nav.close": "关闭",
 }

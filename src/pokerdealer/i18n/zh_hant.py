@@ -1309,4 +1309,6 @@ MESSAGES: dict[str, str] = {
     "room.lobby.opt.approve_no": "持連結者可直接入座",
     "room.lobby.opt.approve_yes": "每位玩家須經房主批准",
     "room.lobby.host_link": "你的房主連結（請保存：用它管理牌桌）：",
+    "room.nav.menu": "選單",
+    "room.nav.close": "關閉",
 }

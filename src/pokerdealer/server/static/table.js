@@ -55,7 +55,7 @@ let connState = "connecting";
 function showConn(now) {
   if (now) connState = now;
   const c = $("conn");
-  c.textContent = t(`room.conn.${connState}`);
+  c.textContent = c.title = t(`room.conn.${connState}`);  // on a phone, connected is a green dot: its words on hover
   c.dataset.state = connState;
 }
 
@@ -368,6 +368,22 @@ function sounds() {
   if (state.you && state.you.legal) beep(880, 120); else beep(440, 40);
 }
 
+// The title row on a phone (app.css): the menu opens under it, the last hand's story over the page.
+function setMenu(open) {
+  $("top").classList.toggle("open", open);
+  $("btn-menu").setAttribute("aria-expanded", String(open));
+}
+function setLastHand(open) {
+  document.body.classList.toggle("last-open", open);
+  $("btn-last").setAttribute("aria-expanded", String(open));
+  if (open) { setMenu(false); $("last-hand").scrollTop = 0; }
+}
+$("btn-menu").addEventListener("click", () => setMenu(!$("top").classList.contains("open")));
+$("menu").addEventListener("click", (ev) => { if (ev.target.closest("button, a")) setMenu(false); });
+$("btn-last").addEventListener("click", () => setLastHand(!document.body.classList.contains("last-open")));
+$("last-close").addEventListener("click", () => setLastHand(false));
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { setMenu(false); setLastHand(false); } });
+
 $("btn-invite").addEventListener("click", async () => {
   // A tournament table's invitation is the tournament's page (its seats are drawn there).
   const link = state && state.event ? `${location.origin}/e/${state.event.id}` : `${location.origin}/t/${tableId}`;
@@ -420,7 +436,7 @@ $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v
 // reads none of the room's languages (the host's language is no invitee's).
 const linkLang = new URLSearchParams(location.search).get("lang");
 api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang, linkLang)).then(() => {
-  langMenu("lang-slot", () => { showConn(); soundButton(); keyTitles(); render(); hostPanel.render(); }, restated);
+  langMenu("lang-slot", () => { setMenu(false); showConn(); soundButton(); keyTitles(); render(); hostPanel.render(); }, restated);
   showConn(); soundButton(); keyTitles();
   hostPanel.refresh();
   movedNotice();  // event_strip.js
