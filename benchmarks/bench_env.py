@@ -44,7 +44,6 @@ import statistics
 import time
 import warnings
 
-
 # The clock rates are measured with (--clock cpu swaps in process_time).
 clock = time.perf_counter
 
