@@ -9,7 +9,7 @@ receiving the state that includes it (the server writes the action to
 SQLite before it tells anyone). Bounded: the table count, a ramp-up, a
 warm-up and a fixed measured window; everything on loopback.
 
-Run:  uv run python benchmarks/bench_server.py [--tables 200] [--seconds 30] [--think 0.5]
+Run:  uv run python benchmarks/bench_server.py [--tables 200] [--seconds 30] [--think 0.5] [--backend postgresql]
       (BENCH_DIR=/dev/shm puts the SQLite file in memory-backed storage)
 """
 
@@ -180,12 +180,21 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(args: argparse.Namespace) -> None:
+def rss_mib(pid: int) -> float:
+    """The process's resident memory (MiB)."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def run(args: argparse.Namespace, db: str) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="bench-server-", dir=os.environ.get("BENCH_DIR")))
-    db = tmp / "bench.db"
+    db = db or str(tmp / "bench.db")
     server = subprocess.Popen(
         [sys.executable, "-c", "from pokerdealer.cli import main; main()", "serve", "--port", str(port),
          "--db", str(db), "--no-demo", "--pause", str(args.pause), "--grace", "600"],
@@ -198,6 +207,7 @@ async def run(args: argparse.Namespace) -> None:
         base = f"http://127.0.0.1:{port}"
         async with httpx.AsyncClient(timeout=30) as http:
             await wait_up(http, base, server)
+            rss0 = rss_mib(server.pid)
             rng = random.Random(1)
             loads: list[TableLoad] = []
             t_ramp = time.perf_counter()
@@ -228,12 +238,14 @@ async def run(args: argparse.Namespace) -> None:
             stats.measuring = False
             cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
             me1 = time.process_time()
+            rss1 = rss_mib(server.pid)
             stop.set()
             lag.cancel()
         connected = sum(1 for ld in loads if ld.connected == 6)
         held = sum(1 for ld in loads if ld.connected == 6 and len(stats.hands_done.get(ld.id, ())) >= 1)
         lat = stats.latencies
         elapsed = t1 - t0
+        print(f"backend: {args.backend}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
         print(f"tables: {args.tables} six-player tables, {6 * args.tables} websocket clients, think {args.think}s "
               f"(ramp-up {ramp:.1f}s, warm-up {args.warmup}s, measured {elapsed:.1f}s)")
         print(f"  tables held:       {held}/{args.tables} (all six seats connected: {connected}; hands completing in the window)")
@@ -243,6 +255,7 @@ async def run(args: argparse.Namespace) -> None:
         print(f"  client loop lag:   p99 {1000 * pct(stats.client_lag, 0.99):.1f} ms, max {1000 * max(stats.client_lag, default=0):.1f} ms")
         print(f"  hands completed:   {sum(len(v) for v in stats.hands_done.values())}")
         print(f"  server CPU:        {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core (clients: {100 * (me1 - me0) / elapsed:.0f}%); errors from server: {stats.errors} {stats.error_samples}")
+        print(f"  server memory:     {rss1:.0f} MiB ({rss0:.0f} MiB idle; {1024 * (rss1 - rss0) / args.tables:.0f} KiB a table)")
         if connected < args.tables or not lat:
             sys.exit(f"measured too little: {connected} of {args.tables} tables connected, {len(lat)} broadcasts (see {tmp / 'server.log'})")
     finally:
@@ -264,6 +277,8 @@ def main() -> None:
     p.add_argument("--warmup", type=float, default=10.0)
     p.add_argument("--think", type=float, default=0.5, help="mean seconds a client waits before acting")
     p.add_argument("--pause", type=float, default=1.0, help="server pause between hands")
+    p.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite",
+                   help="postgresql: a throwaway cluster of Debian's postgresql package (the tests' own)")
     args = p.parse_args()
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600:
         p.error("--tables 1..1000, --seconds 1..600")
@@ -273,7 +288,21 @@ def main() -> None:
         uvloop.install()
     except ImportError:
         pass
-    asyncio.run(run(args))
+    if args.backend == "sqlite":
+        asyncio.run(run(args, ""))
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' PostgreSQL cluster
+    from tests.server.conftest import PgCluster, new_pg_database, pg_bindir_or_fail
+
+    cluster = PgCluster(pg_bindir_or_fail())
+    try:
+        url, drop = new_pg_database(cluster.start())
+        try:
+            asyncio.run(run(args, url))
+        finally:
+            drop()
+    finally:
+        cluster.stop()
 
 
 if __name__ == "__main__":
