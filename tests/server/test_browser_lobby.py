@@ -278,3 +278,36 @@ def test_a_table_name_typed_before_the_words_arrive_is_kept(browser: Browser, ro
         assert page.input_value("input[name=name]") == "Friday game"
     finally:
         context.close()
+
+
+NEW_KINDS = ("regular", "loose")
+
+
+@pytest.mark.parametrize(("lang", "view"), [("en", "laptop"), ("zh-Hant", "phone"), ("zh-Hans", "laptop")])
+def test_the_forms_offer_the_regular_and_the_loose_bot_in_words(
+    browser: Browser, room: Server, lang: str, view: str,
+) -> None:
+    context = _context(browser, view, lang)
+    try:
+        page = _lobby(context, room.base)
+        kinds = page.locator("#ev-bot-kinds")
+        for kind in NEW_KINDS:  # the tournament's: offered, not ticked (its old three are)
+            expect(kinds.locator(f"label:has(input[value={kind}]) span")).to_have_text(
+                message(lang, f"room.bot.kind.{kind}"))
+            expect(kinds.locator(f"input[value={kind}]")).not_to_be_checked()
+        bots = page.locator("#bots")
+        for kind in NEW_KINDS:
+            expect(bots.locator(f"label:has(input[data-bot-kind={kind}]) span")).to_have_text(
+                message(lang, f"room.bot.kind.{kind}"))
+        fill_bots(page)  # none of the old kinds
+        page.fill("#create input[data-bot-kind=regular]", "1")
+        page.fill("#create input[data-bot-kind=loose]", "2")
+        _shot(page, f"{lang}-{view}-form-new-bots")
+        body = _sent(page, "/api/tables", "#create-btn")
+        assert body["bots"] == ["regular", "loose", "loose"]
+        page.wait_for_url("**/t/*")
+        names = [message(lang, "room.bot.name.regular"), message(lang, "room.bot.name.loose")]
+        for name in names:  # seated under the table's language's names
+            expect(page.locator(f".seat .name[title^='{name}']").first).to_be_visible()
+    finally:
+        context.close()

@@ -815,11 +815,12 @@ class LiveTable:
 
     def _bot_action(self, m: Member, record: Any, actor: int) -> Action:
         hand = record.hand
+        variant = hand.config.variant  # a short-deck table's bots count short-deck equity
         if self.seed is not None:
-            bot = make_bot(m.bot, random.Random(f"{self.seed}:{record.number}:{len(hand.log)}"))
+            bot = make_bot(m.bot, random.Random(f"{self.seed}:{record.number}:{len(hand.log)}"), variant=variant)
         else:
             if m.bot_obj is None:
-                m.bot_obj = make_bot(m.bot, random.Random(secrets.randbits(64)))
+                m.bot_obj = make_bot(m.bot, random.Random(secrets.randbits(64)), variant=variant)
             bot = m.bot_obj
         try:
             action = bot.act(hand.view(actor))

@@ -17,8 +17,10 @@ __all__ = ["DEMO_TABLE", "LANGS", "ROOM_BOTS", "ServerOptions", "TableSettings",
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 ANTE_TYPES = ("per_player", "big_blind")
-ROOM_BOTS = ("tight", "caller", "random")
+ROOM_BOTS = ("tight", "caller", "random", "regular", "loose")
 """The bot kinds a host may seat at a room table or a tournament (of those :func:`bot_names` lists)."""
+DEMO_BOTS = ("tight", "caller", "random")
+"""The bots of the demo table."""
 
 
 def check_bot_kinds(bots: Sequence[str]) -> None:
@@ -28,7 +30,7 @@ def check_bot_kinds(bots: Sequence[str]) -> None:
     >>> check_bot_kinds(["shark"])
     Traceback (most recent call last):
     ...
-    pokerdealer.table.settings.TableError: unknown bot 'shark': choose from caller, random, tight
+    pokerdealer.table.settings.TableError: unknown bot 'shark': choose from caller, loose, random, regular, tight
     """
     allowed = set(bot_names()) & set(ROOM_BOTS)
     for b in bots:
@@ -226,4 +228,4 @@ class TableSettings:
 #: The listed table with bots a room makes on an empty database. Its name is a catalog
 #: key (:data:`~pokerdealer.server.words.TABLE_NAME_KEYS`): each reader reads it in their
 #: language, and another process reading the stored row names it alike.
-DEMO_TABLE = TableSettings(name="room.table.name.demo", listed=True, bots=ROOM_BOTS)
+DEMO_TABLE = TableSettings(name="room.table.name.demo", listed=True, bots=DEMO_BOTS)
