@@ -2,7 +2,10 @@
 
 Used to check that ``replay --rules pokerkit`` reproduces PokerKit's finishing
 stacks on files another tool wrote: straddles, antes, odd-chip splits (a board
-everyone plays, odd blinds), short deck and fixed limit.
+everyone plays, odd blinds), short deck and fixed limit. With ``choices``, the
+players also choose at the showdown (show, muck, or PokerKit's automatic
+choice -- PokerKit lets a player muck at an all-in showdown) and a short-deck
+game may have a button blind above its minimum bet.
 """
 
 from __future__ import annotations
@@ -35,11 +38,19 @@ AUTOMATIONS = (
 ROYAL = ("Ah", "Kh", "Qh", "Jh", "Th")
 
 
-def _game(rng: random.Random, kind: str, n: int):  # noqa: ANN202
-    """A PokerKit game: odd blinds, sometimes antes and straddles."""
+def _game(rng: random.Random, kind: str, n: int, choices: bool):  # noqa: ANN202
+    """A PokerKit game: odd blinds, sometimes antes and straddles (with ``choices``,
+    a short-deck button blind above the minimum bet too)."""
+    automations = AUTOMATIONS
+    if choices:
+        automations = tuple(a for a in AUTOMATIONS if a is not Automation.HOLE_CARDS_SHOWING_OR_MUCKING)
     bb = rng.choice([2, 4, 10])
+    min_bet = bb
     sb = min(rng.choice([1, bb // 2, bb // 2 + 1]), bb - 1)  # PokerKit seats equal blinds oddly
     blinds = [sb, bb] + [0] * (n - 2)
+    if choices and kind == "NS" and n > 2 and rng.random() < 0.5:
+        blinds = [0] * (n - 1) + [bb]  # a button blind: PokerKit raises it by the minimum bet
+        min_bet = bb // 2
     if kind == "NT" and n >= 4 and rng.random() < 0.5:
         blinds[2] = 2 * bb  # a straddle, sometimes two
         if n >= 5 and rng.random() < 0.5:
@@ -47,15 +58,20 @@ def _game(rng: random.Random, kind: str, n: int):  # noqa: ANN202
     antes = [rng.choice([0, 1, 3])] * n if rng.random() < 0.4 else [0] * n
     trimming = rng.random() < 0.5
     if kind == "FT":
-        return FixedLimitTexasHoldem(AUTOMATIONS, trimming, antes, blinds, bb, 2 * bb)
+        return FixedLimitTexasHoldem(automations, trimming, antes, blinds, bb, 2 * bb)
     game = NoLimitShortDeckHoldem if kind == "NS" else NoLimitTexasHoldem
-    return game(AUTOMATIONS, trimming, antes, blinds, bb)
+    return game(automations, trimming, antes, blinds, min_bet)
 
 
-def pokerkit_hand(rng: random.Random, kind: str) -> tuple[str, list[int]]:
-    """Play one random hand in PokerKit and return ``(PHH text, finishing stacks)``."""
+def pokerkit_hand(rng: random.Random, kind: str, *, choices: bool = False) -> tuple[str, list[int]]:
+    """Play one random hand in PokerKit and return ``(PHH text, finishing stacks)``.
+
+    With ``choices`` each player at the showdown shows, mucks, or lets PokerKit
+    choose. PokerKit itself may fail such a hand (an ``AssertionError`` when the
+    last hands of a side pot are mucked): then nothing was played.
+    """
     n = rng.randint(2, 9 if kind == "NS" else 10)
-    game = _game(rng, kind, n)
+    game = _game(rng, kind, n, choices)
     stacks = [rng.choice([7, 40, 150, 1000]) for _ in range(n)]
     state = game(stacks, n)
     deck = [str(c) for c in deck_cards("shortdeck" if kind == "NS" else "holdem")]
@@ -75,6 +91,8 @@ def pokerkit_hand(rng: random.Random, kind: str) -> tuple[str, list[int]]:
                 count = state.board_dealing_count
                 state.deal_board("".join(board[:count]))
                 del board[:count]
+            elif choices and state.can_show_or_muck_hole_cards():
+                state.show_or_muck_hole_cards(rng.choice([True, False, None, None]))
             elif state.actor_index is not None:
                 choice = rng.random()
                 lo = state.min_completion_betting_or_raising_to_amount

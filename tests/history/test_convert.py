@@ -239,6 +239,18 @@ def test_engine_hands_are_written_as_phh_in_position_order():
     assert replay.check == "match"
 
 
+def test_a_hand_nobody_acts_in_is_written_with_the_tabled_hands():
+    # Heads-up, blinds 5/10: the big blind Bob is all-in for 4 with 7h 2c, Ann's small
+    # blind covers it, so nobody has a decision (RULES.md §3.4): both hands are tabled
+    # and the board runs out. Written as sm lines with the cards, not "????".
+    config = HandConfig(stacks=(100, 4), blinds=(5, 10), button=0, players=("Ann", "Bob"))
+    hand = Hand(config, deck_for_deal(config, [parse_cards("AsAd"), parse_cards("7h2c")], parse_cards("Kd 9s 4c 3h Jc")))
+    assert hand.is_complete and not hand.log
+    history = hand_to_history(hand)
+    assert history.actions[2:4] == ("p1 sm 7h2c", "p2 sm AsAd")
+    assert history_to_hand(loads(dumps(history))).check == "match"
+
+
 def test_hole_cards_can_be_hidden_when_writing():
     config = HandConfig(stacks=(100, 100, 100))
     hand = Hand(config, deck_for_deal(config, [None, None, None]))

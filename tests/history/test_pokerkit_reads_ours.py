@@ -16,6 +16,10 @@ refuses, and PHH has no field to say otherwise; the tests name each case:
 - PokerKit warns of a fold when checking is free (its legal actions leave it out).
 - The dead chips of a player coming in (a missed small blind) are in our own
   ``_posts`` field only, which PokerKit ignores.
+- A blind whose chips already cover every all-in opponent has no decision
+  (RULES.md §3.4); PokerKit asks them (``RuleOptions.covered_all_in_acts``).
+- A big blind who cannot post both the big-blind ante and the blind posts the
+  blind first (TDA RP-11); PokerKit takes the ante first (``bba_priority``).
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ from typer.testing import CliRunner
 from pokerdealer.cli import app
 from pokerdealer.cli.replay import rule_options
 from pokerdealer.history import dumps, loads
-from pokerdealer.history.convert import history_to_hand
+from pokerdealer.history.convert import ReplayError, history_to_hand
+from pokerdealer.rules import BBAPriority
 
 runner = CliRunner()
 
@@ -348,7 +353,26 @@ def test_pokerkit_warns_of_a_fold_when_checking_is_free_and_we_replay_it_alike()
     assert replay.warnings == [(5, "p2 folds when checking is free")]
 
 
-def test_pokerkit_reads_every_tournament_hand(tmp_path):
+#: Where PokerKit's reading differs from RULES.md on a tournament hand: the option of
+#: ``RuleOptions.pokerkit()`` and RULES.md's choice for it.
+_TOURNAMENT_DIFFERENCES = {
+    "covered_all_in_acts": False,  # RULES.md §3.4: a blind covering every all-in has no decision
+    "bba_priority": BBAPriority.BIG_BLIND_FIRST,  # TDA RP-11: the blind before the big-blind ante
+}
+
+
+def _explained(text: str) -> bool:
+    """Whether PokerKit's reading replays ``text`` to its finishing stacks once
+    those differences are turned back to RULES.md's choices (and not without)."""
+    ours = rule_options("pokerkit").replace(**_TOURNAMENT_DIFFERENCES)
+    try:
+        history_to_hand(loads(text), options=rule_options("pokerkit"))
+        return False  # PokerKit's reading replays it: the refusal is something else
+    except ReplayError:
+        return history_to_hand(loads(text), options=ours).check == "match"
+
+
+def test_pokerkit_reads_every_tournament_hand_but_a_blind_without_a_decision_or_a_short_big_blind_ante(tmp_path):
     # `tournament --out`: antes, short stacks, tables breaking, players busting.
     out = tmp_path / "event"
     result = runner.invoke(app, ["tournament", "--entrants", "12", "--seats", "6", "--seed", "3",
@@ -356,5 +380,12 @@ def test_pokerkit_reads_every_tournament_hand(tmp_path):
     assert result.exit_code == 0, result.output
     texts = [path.read_text() for path in sorted(out.rglob("*.phh"))]
     assert len(texts) >= 20
-    checked = check_every_hand(texts)
-    assert replay_folder_under_pokerkit_rules(tmp_path, checked)["match"] == len(texts)
+    read, refused = [], []
+    for text in texts:
+        try:
+            read.extend(check_every_hand([text]))
+        except Refused:
+            refused.append(text)
+    assert all(_explained(text) for text in refused), [t for t in refused if not _explained(t)][:1]
+    assert len(read) >= 0.9 * len(texts)
+    assert replay_folder_under_pokerkit_rules(tmp_path, read)["match"] == len(read)

@@ -38,6 +38,9 @@ not an error:
   (``10112.5``): the stacks match if they are within one chip;
 * ``sm`` (show/muck) lines written before the board run-out, or in another order
   than the showdown order: they are applied when the rules ask for them;
+* a muck by the last hand left at the showdown, or by the last hand in a side
+  pot: the pot is still that hand's (PokerKit lets every hand muck and then
+  loses the pot's chips; its bug, said in a warning and not followed);
 * hole cards ``????`` revealed later by an ``sm`` line: the deck is built with
   the revealed cards.
 
@@ -641,6 +644,9 @@ def history_to_hand(
                 if p in hand.shown and line.is_muck:
                     why = "all-in" if hand.street != "showdown" else "the called aggressor"
                     warn((index, f"p{p + 1} mucks, but the hand was already tabled ({why})"))
+                elif line.is_muck and p in hand.showdown_order and p not in hand.mucked:
+                    # PokerKit lets the last hand muck too, and its pot then goes to nobody.
+                    warn((index, f"p{p + 1} mucks the last hand left: the last live hand wins the pot; {_POKERKIT_LOSES}"))
                 continue
             if p not in hand.showdown_order and hand.street == "showdown":
                 raise fail(index, f"p{p + 1} is not in the showdown", "showdown", p)
@@ -674,6 +680,12 @@ def history_to_hand(
         if before is not None:
             _note_tolerated(before, record, line, scale, index, warn)
         drain()
+    result = hand.result
+    for p, (index, line) in list(queued.items()):
+        if result is not None and line.is_muck and p not in result.mucked and any(p in a.winners for a in result.awards):
+            # The other hands mucked first: this one was the last left (PokerKit's order differs).
+            del queued[p]
+            warn((index, f"p{p + 1} mucks the last hand left: the last live hand wins the pot; {_POKERKIT_LOSES}"))
     if queued:
         index, line = min(queued.values(), key=lambda item: item[0])
         p = line.actor
@@ -689,7 +701,17 @@ def history_to_hand(
         )
     if hand.is_complete and hand.result is not None:
         _check_known_cards(replay)
+        for award in hand.result.awards:
+            (winner,) = award.winners[:1]
+            if winner in hand.result.mucked and winner in show_lines:
+                # RuleOptions.all_in_may_muck: every hand of a side pot mucked.
+                amount = replay.amount(award.amount)
+                warn((show_lines[winner], f"p{winner + 1} mucks the last hand in a side pot of {amount}: the last "
+                                          f"live hand wins it; {_POKERKIT_LOSES}"))
     return replay
+
+
+_POKERKIT_LOSES = "PokerKit awards it to nobody and loses its chips, its bug, not followed"
 
 
 def _note_tolerated(
@@ -808,6 +830,19 @@ def hand_to_history(
     # to know where each street begins.
     probe = Hand(config, hand.deck)
     showed: set[int] = set()  # one show/muck line per player (a second one is illegal)
+
+    def tabled() -> None:
+        # The betting is over. The hands the rules table now (every hand when
+        # someone is all-in, TDA 16; the called river aggressor,
+        # RuleOptions.reveal_called_aggressor) are shown here, in showdown
+        # order and before any run-out, as the PHH data does.
+        for j in probe.showdown_order:
+            if j in probe.shown:
+                lines.append(f"p{position[j] + 1} sm {format_cards_phh(hand.hole_cards[j])}")
+                showed.add(j)
+
+    if probe.street == "showdown" or probe.is_complete:
+        tabled()  # nobody had a decision (a blind covering every all-in, RULES.md §3.4)
     for action in log:
         deal_up_to(len(probe.board))
         probe.apply(action)
@@ -817,14 +852,7 @@ def hand_to_history(
         if action.kind in (SHOW, MUCK):
             showed.add(i)
         elif probe.street == "showdown" or probe.is_complete:
-            # The betting is over. The hands the rules table now (every hand when
-            # someone is all-in, TDA 16; the called river aggressor,
-            # RuleOptions.reveal_called_aggressor) are shown here, in showdown
-            # order and before any run-out, as the PHH data does.
-            for j in probe.showdown_order:
-                if j in probe.shown:
-                    lines.append(f"p{position[j] + 1} sm {format_cards_phh(hand.hole_cards[j])}")
-                    showed.add(j)
+            tabled()
     result = hand.result
     if result is not None:
         for j in result.showdown_order:

@@ -235,6 +235,7 @@ MESSAGES: dict[str, str] = {
     "award.mucked.shown": "{name} wins with {hand}: {mucked} mucked without showing",
     "award.also_mucked": "; {mucked} mucked",
     "award.shown": "{names} showed",
+    "award.all_mucked": "{name} wins: {mucked} mucked, {name} last, and a pot cannot go to nobody: the last live hand wins it",
     # Labels of the command-line tables.
     "ui.player": "player",
     "ui.hole_cards": "hole cards",

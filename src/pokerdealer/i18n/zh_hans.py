@@ -227,6 +227,7 @@ MESSAGES: dict[str, str] = {
     "award.mucked.shown": "{name}以{hand}赢：{mucked}盖牌，没有摊开",
     "award.also_mucked": "；{mucked}盖牌",
     "award.shown": "{names}摊牌",
+    "award.all_mucked": "{name}赢：{mucked}都盖牌，{name}最后盖牌；底池不能没有人赢，最后一手牌赢",
     # Labels of the command-line tables.
     "ui.player": "玩家",
     "ui.hole_cards": "底牌",

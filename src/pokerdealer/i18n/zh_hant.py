@@ -227,6 +227,7 @@ MESSAGES: dict[str, str] = {
     "award.mucked.shown": "{name}以{hand}贏：{mucked}蓋牌，沒有攤開",
     "award.also_mucked": "；{mucked}蓋牌",
     "award.shown": "{names}攤牌",
+    "award.all_mucked": "{name}贏：{mucked}都蓋牌，{name}最後蓋牌；底池不能沒有人贏，最後一手牌贏",
     # Labels of the command-line tables.
     "ui.player": "玩家",
     "ui.hole_cards": "底牌",

@@ -134,12 +134,16 @@ class PLSmallBlindRounding(StrEnum):
 
 
 class StraddleRaise(StrEnum):
-    """The preflop minimum raise increment when there is a straddle (§2.4)."""
+    """The preflop minimum raise increment when a forced bet is bigger than the
+    minimum bet: a straddle (§2.4), or a button blind (§2.3)."""
 
     STRADDLE = "straddle"
-    """General rule: the largest straddle is the bet to raise, raise by at least it."""
+    """General rule: the largest straddle (or the button blind) is the bet to
+    raise, raise by at least it."""
     BIG_BLIND = "big_blind"
-    """PokerKit: raise by at least the big blind."""
+    """PokerKit: raise by at least the minimum bet (the big blind), whatever the
+    straddle or button blind: a button blind of 2 with a minimum bet of 1 may be
+    raised to 3."""
 
 
 class OddChips(StrEnum):
@@ -208,6 +212,12 @@ class RuleOptions:
     ``reveal_called_aggressor = auto``, the default; TDA 18-B): the showdown
     starts with it tabled and the next players in order show or muck. Off: the
     called aggressor shows or mucks like everyone else (PokerKit)."""
+    all_in_may_muck: bool = False
+    """At a showdown with a player all-in, each player in turn shows or mucks, as
+    PokerKit lets them (a muck forfeits every pot). Off (the default, RULES.md
+    §6.2, TDA 16): every live hand is tabled. Either way
+    :meth:`~pokerdealer.rules.Hand.auto_showdown` tables them all, as PokerKit's
+    automation does."""
     covered_all_in_acts: bool = False
     """The last player who could act, whose chips already cover every opponent's
     all-in (a small blind facing a big blind all-in for less, once the others fold),
@@ -248,6 +258,7 @@ class RuleOptions:
             short_deck_trips_beat_straight=False,
             kill_beaten_hands_first=True,
             reveal_called_aggressor=False,
+            all_in_may_muck=True,
             covered_all_in_acts=True,
         )
 

@@ -276,7 +276,7 @@ def _plan(config: HandConfig) -> _Plan:
         current_bet = max(committed)
     if config.straddles and options.straddle_raise is StraddleRaise.STRADDLE:
         min_inc = max(config.straddles)
-    elif config.button_blind and big > config.min_bet:
+    elif config.button_blind and big > config.min_bet and options.straddle_raise is StraddleRaise.STRADDLE:
         # RULES.md §2.3: preflop, raise to at least double the button blind.
         min_inc = big
     else:
@@ -516,8 +516,9 @@ class Hand:
         self._showdown_order = order
         stacks = self._stacks
         if not all([stacks[i] for i in order]):
-            # Someone is all-in and the betting is over: every live hand is tabled (TDA 16).
             self._all_in_showdown = True
+        if self._all_in_showdown and not self._options.all_in_may_muck:
+            # Someone is all-in and the betting is over: every live hand is tabled (TDA 16).
             for i in order:
                 self._shown[i] = self._hole[i]
             self._finish()
@@ -542,11 +543,16 @@ class Hand:
             winners: tuple[int, ...] = (winner,)
             self._close((_tuple_new(PotAward, (amount, winners, winners, {winner: amount})),))
             return
+        total = self._total
+        mucked_pots: list[PotAward] = []
         if mucked:
             live = [not folded[i] and i not in mucked for i in range(n)]
+            top = max([total[i] for i in range(n) if live[i]])
+            if any([c > top for c in total]):
+                total, mucked_pots = self._mucked_pots(top)
         else:
             live = [not f for f in folded]
-        pots = build_pots(self._total, live, self._dead)
+        pots = build_pots(total, live, self._dead)
         options = self._options
         contenders = [i for i in range(n) if live[i]]
         ranks = self._ranks(contenders) if len(contenders) > 1 else {}
@@ -563,7 +569,7 @@ class Hand:
             if beaten:
                 for i in beaten:
                     live[i] = False
-                pots = build_pots(self._total, live, self._dead)
+                pots = build_pots(total, live, self._dead)
         awards = []
         for amount, eligible in pots:
             if len(eligible) == 1:
@@ -593,7 +599,32 @@ class Hand:
             for i, chips in shares.items():
                 stacks[i] += chips
             awards.append(_tuple_new(PotAward, (amount, eligible, winners, shares)))
-        self._close(tuple(awards))
+        self._close(tuple(awards + mucked_pots))
+
+    def _mucked_pots(self, top: int) -> tuple[list[int], list[PotAward]]:
+        """Side pots every hand of which was mucked (only with
+        :attr:`RuleOptions.all_in_may_muck`): the chips above ``top``, the most
+        any hand still in put in. A pot cannot go to nobody: the last of its
+        hands to muck wins it, the last live hand. Returns the contributions
+        capped at ``top`` and those pots' awards (chips already pushed)."""
+        n = self._n
+        total = self._total
+        folded = self._folded
+        order = {p: k for k, p in enumerate(self._mucked)}
+        levels = sorted({total[i] for i in range(n) if not folded[i] and total[i] > top})
+        awards: list[PotAward] = []
+        previous = top
+        for level in levels:
+            amount = sum([min(c, level) - previous for c in total if c > previous])
+            eligible = tuple([i for i in range(n) if not folded[i] and total[i] >= level])
+            winner = max(eligible, key=order.__getitem__)
+            if awards and awards[-1].eligible == eligible:
+                last = awards.pop()
+                amount += last.amount
+            self._stacks[winner] += amount
+            awards.append(_tuple_new(PotAward, (amount, eligible, (winner,), {winner: amount})))
+            previous = level
+        return [min(c, top) for c in total], awards
 
     def _close(self, awards: tuple[PotAward, ...]) -> None:
         """Complete the hand with the pots awarded (chips already pushed)."""
@@ -797,6 +828,9 @@ class Hand:
     def auto_showdown(self) -> HandResult:
         """Play the showdown the online way and return the result: show in order,
         muck a hand that can no longer win (it is beaten by a hand already shown)."""
+        if self._showdown_pending and self._all_in_showdown:
+            while self._showdown_pending:  # all-in: every hand tabled (RuleOptions.all_in_may_muck)
+                self.apply(_tuple_new(Action, (SHOW, self._showdown_pending[0], None, None)))
         if self._showdown_pending:
             ranks = self._ranks(self._showdown_order)
             best = -1

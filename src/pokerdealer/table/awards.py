@@ -63,9 +63,12 @@ class AwardStory:
 
     @property
     def how(self) -> str:
-        """``folded``, ``mucked`` or ``showdown``."""
+        """``folded``, ``mucked``, ``all_mucked`` or ``showdown``."""
         if len(self.contenders) == 1:
             return "folded"
+        if self.winners[0] in self.mucked:
+            # RuleOptions.all_in_may_muck: every hand in a side pot mucked, the winner last.
+            return "all_mucked"
         if len(self.contenders) - len(self.mucked) == 1:
             return "mucked"
         return "showdown"
@@ -77,6 +80,10 @@ class AwardStory:
         how = self.how
         if how == "folded":
             return message(lang, "award.folded", name=names[self.winners[0]])
+        if how == "all_mucked":
+            winner = self.winners[0]
+            others = join_names([names[i] for i in self.mucked if i != winner], lang)
+            return message(lang, "award.all_mucked", name=names[winner], mucked=others)
         if how == "mucked":
             winner = self.winners[0]
             if winner in self.shown and len(self.board) >= 3:
