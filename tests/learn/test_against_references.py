@@ -11,6 +11,7 @@ import warnings
 from phevaluator import evaluate_cards
 from pokerkit import HandHistory as PokerKitHistory
 
+from pokerdealer.rules import Action
 from tests.learn.helpers import name, questions, replayed
 
 with warnings.catch_warnings():  # eval7 0.1.11 uses pyparsing names deprecated since 3.3
@@ -102,9 +103,31 @@ def test_betting_drills_replay_to_their_answer_with_the_engine() -> None:
                 assert q.answer["min_raise_to"] == hand.legal().min_raise_to
             elif topic == "action_order":
                 assert q.answer["next_to_act"] == name(hand.actor)
+            elif "tabled_now" in q.answer:  # a call is to come: after it, is the betting over?
+                assert name(hand.actor) == q.data["caller"]
+                hand.apply(Action("call"))
+                assert q.answer["tabled_now"] == (hand.actor is None)
             else:
                 assert hand.street == "showdown"
                 assert q.answer["first_to_show"] == name(hand.showdown_order[0])
+
+
+def test_an_all_in_called_leaves_players_with_chips_to_bet_as_pokerkit_counts_them() -> None:
+    # The hands are turned up at once when, after the call, one player still in at most has
+    # chips (TDA 2026 17): PokerKit's stacks after the same call decide it.
+    checked = 0
+    for q in questions("show_order"):
+        if "tabled_now" not in q.answer:
+            continue
+        state = _pokerkit_state(q.data["phh"])
+        caller = state.actor_index
+        assert name(caller) == q.data["caller"]
+        left = list(state.stacks)
+        left[caller] -= state.checking_or_calling_amount  # what the caller has once the call is in
+        can_bet = [i for i, stack in enumerate(left) if state.statuses[i] and stack > 0]
+        assert q.answer["tabled_now"] == (len(can_bet) <= 1), q.data
+        checked += 1
+    assert checked
 
 
 def _pokerkit_state(phh: str):  # noqa: ANN202
@@ -141,5 +164,7 @@ def test_next_to_act_matches_pokerkit() -> None:
 
 def test_first_to_show_matches_pokerkit() -> None:
     for q in questions("show_order"):
+        if "first_to_show" not in q.answer:
+            continue  # an all-in about to be called: see the next test
         state = _pokerkit_state(q.data["phh"])
         assert name(state.showdown_index) == q.answer["first_to_show"], q.data

@@ -22,7 +22,7 @@ ANSWER_KEYS: dict[str, list[set[str]]] = {
     "side_pots": [{"pots"}],
     "min_raise": [{"min_raise_to"}],
     "action_order": [{"next_to_act"}],
-    "show_order": [{"first_to_show"}],
+    "show_order": [{"first_to_show"}, {"tabled_now"}],
     "hand_rankings": [{"category"}, {"winners"}],
     "positions": [{"player"}],
     "limits": [{"max_raise_to"}],
@@ -40,7 +40,7 @@ DATA_KEYS: dict[str, list[set[str]]] = {
     "side_pots": [{"contributions", "folded"}],
     "min_raise": [{"phh"}],
     "action_order": [{"phh"}],
-    "show_order": [{"phh"}],
+    "show_order": [{"phh"}, {"phh", "caller"}],
     "hand_rankings": [{"cards"}, {"hands", "variant"}],
     "positions": [{"players", "button", "folded", "street"}],
     "limits": [{"phh", "structure"}],
@@ -384,6 +384,23 @@ def test_show_order_a_turn_bet_does_not_decide_who_shows_first() -> None:
         turn = phh[phh.index('"d db', phh.index('"d db') + 1) : phh.rindex('"d db')]
         bettor = re.findall(r'"(p\d+) cbr', turn)
         assert bettor and bettor[0] != q.answer["first_to_show"]
+
+
+def test_show_order_an_all_in_called_turns_the_hands_up_only_once_nobody_can_bet() -> None:
+    # Seed 004's first two cases: a model of TDA 2026 17 -- after the call, the hands are
+    # tabled now exactly when at most one player still in has chips left to bet with.
+    seen = set()
+    for q in at_level("show_order", 4):
+        hand = replayed(q)
+        caller = hand.actor
+        assert name(caller) == q.data["caller"] and any(s == 0 for s in hand.stacks)
+        left = list(hand.stacks)
+        left[caller] -= hand.legal().call  # what the caller has once the call is in
+        can_bet = [i for i in range(hand.config.player_count) if not hand.folded[i] and left[i] > 0]
+        assert q.answer["tabled_now"] == (len(can_bet) <= 1)
+        assert q.choices is not None and q.choices[q.answer_index].startswith("Yes" if q.answer["tabled_now"] else "Not yet")
+        seen.add(q.answer["tabled_now"])
+    assert seen == {True, False}
 
 
 def test_side_pots_a_short_all_in_wins_only_the_main_pot() -> None:

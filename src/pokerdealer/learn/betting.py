@@ -13,7 +13,9 @@ does not raise the minimum, a short all-in that does not reopen the betting
 (TDA 2026 49-A), short all-ins that add up to a full raise; the first player
 preflop and after the flop, heads-up, the big blind's option (check is not
 fold), the action after a raise; who shows first after a river bet, after
-checks, after a raise, after a turn bet.
+checks, after a raise, after a turn bet, and whether the hands are turned up
+now when a player is all-in and called (seed 004's first question: only once
+nobody still in can bet, TDA 2026 17).
 
 >>> import random
 >>> q = min_raise_question(random.Random(2), level=0, lang="en")
@@ -47,7 +49,7 @@ __all__ = [
 
 MIN_RAISE_LEVELS = 5
 ACTION_ORDER_LEVELS = 5
-SHOW_ORDER_LEVELS = 4
+SHOW_ORDER_LEVELS = 5
 
 _STREET_KEYS = {
     Street.PREFLOP: "replay.preflop",
@@ -422,8 +424,11 @@ def action_order_question(rng: random.Random, *, level: int, lang: str) -> Quest
 
 # ---------------------------------------------------------------- show_order
 def show_order_question(rng: random.Random, *, level: int, lang: str) -> Question:
-    """Who must show first at a showdown nobody is all-in for (TDA 2026 18-A)."""
+    """Who must show first at a showdown nobody is all-in for (TDA 2026 18-A); at the
+    top level, whether an all-in called turns every hand up now (TDA 2026 17)."""
     level = min(level, SHOW_ORDER_LEVELS - 1)
+    if level == 4:
+        return _tabled_question(rng, lang)
     n = rng.randint(2, 3) if level == 0 else rng.randint(3, 5)
     play = _Play(rng, n)
 
@@ -464,4 +469,62 @@ def show_order_question(rng: random.Random, *, level: int, lang: str) -> Questio
     return _question(
         "show_order", level, play, lang, ask=message(lang, "quiz.show.ask"),
         answer={"first_to_show": _name(first)}, facts=facts, choices=live, right=first,
+    )
+
+
+def _tabled_question(rng: random.Random, lang: str) -> Question:
+    """A player is all-in and the last player to act is about to call: are the hands
+    turned face up now? Only when nobody still in can bet any more (seed 004's two
+    first cases: a preflop all-in called heads-up, against three players on the flop
+    two of whom can still bet). The answer is the engine's: after the call, is
+    anyone left to act?"""
+    bb = _big_blind(rng)
+    short = bb * rng.randint(5, 30)
+    case = rng.choice(("heads_up", "folded", "two_all_in", "others_bet", "others_bet"))
+    if case == "heads_up":  # p2, the button and small blind, moves all-in; p1 must call
+        play = _Play(rng, 2, bb=bb, stacks={1: short})
+        play.act("all_in")
+    elif case == "folded":  # the button all-in, the small blind folds, the big blind to call
+        play = _Play(rng, 3, bb=bb, stacks={2: short})
+        play.act("all_in")
+        play.act("fold")
+    else:  # all in to the flop; there the small blind (and in one case the next) moves all-in
+        n = 3 if case == "two_all_in" else rng.randint(3, 4)
+        stacks = {0: short, 1: short + bb * rng.randint(5, 20)} if case == "two_all_in" else {0: short}
+        play = _Play(rng, n, bb=bb, stacks=stacks)
+        play.until(Street.FLOP)
+        play.act("all_in")
+        if case == "two_all_in":
+            play.act("all_in")
+        while play.hand.actor != n - 1:
+            play.act("call")
+    hand = play.hand
+    caller = hand.actor
+    assert caller is not None
+    all_in = [i for i in play.live() if hand.stacks[i] == 0]
+    call = hand.legal().call
+    diagram = play.diagram(lang, mark=caller)
+    narrated, phh = play.narrate(lang), play.phh()
+    play.act("call")
+    now = hand.actor is None  # nobody left who could bet: the betting is over
+    names = join_names([_name(i) for i in all_in], lang)
+    if now:
+        facts = message(lang, "quiz.show.tabled.now_facts", names=names, caller=_name(caller))
+    else:
+        others = join_names([_name(i) for i in play.live() if hand.stacks[i] > 0], lang)
+        facts = message(lang, "quiz.show.tabled.later_facts", names=names, others=others)
+    options = ["now", "later", "all_in_only", "river"]
+    rng.shuffle(options)
+    ask = message(lang, "quiz.show.tabled.ask", caller=_name(caller), amount=call)
+    return Question(
+        topic="show_order",
+        level=4,
+        prompt=narrated + message(lang, "quiz.sentence_sep") + ask,
+        choices=tuple(message(lang, f"quiz.show.tabled.{option}") for option in options),
+        answer_index=options.index("now" if now else "later"),
+        answer={"tabled_now": now},
+        explanation=with_cite(facts, lang, "all_in_showdown"),
+        data={"phh": phh, "caller": _name(caller)},
+        ask=ask,
+        diagram=diagram,
     )
