@@ -1369,4 +1369,6 @@ MESSAGES: dict[str, str] = {
     "room.lobby.host_link": "Your host link (keep it: it runs the table):",
     "room.nav.menu": "Menu",
     "room.nav.close": "Close",
+    "room.sd.won_hand": "+{amount} · {hand}",
+    "room.sd.won": "+{amount}",
 }

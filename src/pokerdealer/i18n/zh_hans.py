@@ -1325,4 +1325,6 @@ MESSAGES: dict[str, str] = {
     "room.lobby.host_link": "你的房主链接（请保存：用它管理牌桌）：",
     "room.nav.menu": "菜单",
     "room.nav.close": "关闭",
+    "room.sd.won_hand": "+{amount} · {hand}",
+    "room.sd.won": "+{amount}",
 }

@@ -1325,4 +1325,6 @@ MESSAGES: dict[str, str] = {
     "room.lobby.host_link": "你的房主連結（請保存：用它管理牌桌）：",
     "room.nav.menu": "選單",
     "room.nav.close": "關閉",
+    "room.sd.won_hand": "+{amount} · {hand}",
+    "room.sd.won": "+{amount}",
 }

@@ -159,7 +159,8 @@ def legal_payload(hand: Hand, player: int) -> dict[str, Any]:
 
 def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[str, Any]:
     """The end of a hand for everyone: shows in the rules' order, best fives,
-    pots with winners and the evaluator's explanation in every language;
+    the shown hands' names (``category``, ``hand_name``), pots with winners and
+    the evaluator's explanation in every language;
     ``fair`` is the deck proof's public reveal."""
     hand = record.hand
     result = hand.result
@@ -176,6 +177,9 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
             entry["cards"] = cards(hand.hole_cards[i])
             entry["best_five"] = cards(value.best_five) if value else None
             entry["describe"] = {lang: value.describe(lang) for lang in LANGS} if value else None
+            # The hand's name alone, for the felt's "+120 · straight" at a winner's seat.
+            entry["category"] = value.category.value if value else None
+            entry["hand_name"] = {lang: message(lang, f"category.{value.category.value}") for lang in LANGS} if value else None
         else:
             entry["cards"] = None
             entry["mucked"] = True

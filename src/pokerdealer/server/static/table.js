@@ -110,11 +110,12 @@ function render() {
   const slots = feltSlots(t.seats);
   const felt = $("felt");
   felt.dataset.ring = t.seats >= 7 ? "big" : "small";  // a phone draws seven to ten seats smaller (app.css)
+  const before = feltBefore(felt);  // where the chips were, for them to move from (flyChips)
   felt.querySelectorAll(".seat").forEach(n => n.remove());
   const winners = new Set();
-  const shownAt = {};
+  const shownAt = {}, won = {};  // won: the chips each winner took, its pots' shares together
   if (!hand && last) {
-    last.awards.forEach(a => a.winners.forEach(w => winners.add(w.seat)));
+    last.awards.forEach(a => a.winners.forEach(w => { winners.add(w.seat); won[w.seat] = (won[w.seat] || 0) + w.chips; }));
     last.order.forEach(o => { if (o.cards) shownAt[o.seat] = o; });
   }
   for (let s = 1; s <= t.seats; s++) {
@@ -132,8 +133,9 @@ function render() {
     if (s === mySeat) node.classList.add("me");
     if (winners.has(s)) node.classList.add("winner");
     const cardsBox = el("div", { class: "cards" });
-    let shown = row.cards, best = null;
-    if (!shown && shownAt[s]) { shown = shownAt[s].cards; best = new Set(shownAt[s].best_five || []); }
+    const shown = row.cards || (shownAt[s] ? shownAt[s].cards : null);
+    // A winner's five that made its hand raised (its other cards dimmed); a loser's cards as they are.
+    const best = winners.has(s) && shownAt[s] && shownAt[s].best_five ? new Set(shownAt[s].best_five) : null;
     const coached = s === mySeat ? showdownAtSeat(you, hand, state.event) : { note: null, marked: new Set() };  // coach_showdown.js
     if (shown) shown.forEach(c => cardsBox.append(dealt(cardEl(c, (best ? (best.has(c) ? "best" : "dim") : "") + (coached.marked.has(c) ? " decides" : "")), `s${s}:${c}`)));
     else if (row.hidden) { cardsBox.append(cardEl(null), cardEl(null)); }
@@ -143,7 +145,8 @@ function render() {
     const box = el("div", { class: "box" }, cardsBox,
       seatName(row.name), row.bot ? el("div", { class: "status", text: t_("room.seat.bot") }) : null,
       el("div", { class: "stack", text: fmtNum(row.stack) }),
-      el("div", { class: "last" }, row.last_said ? saidNode(row.last_said.key, row.last_said.params) : null),
+      won[s] ? wonLine(won[s], shownAt[s])
+        : el("div", { class: "last" }, row.last_said ? saidNode(row.last_said.key, row.last_said.params) : null),
       status ? el("div", { class: "status", text: status }) : null,
       s === mySeat && you.strength && !row.folded ? el("div", { class: "strength", id: "strength", text: you.strength }) : null,
       coached.note);
@@ -182,6 +185,7 @@ function render() {
     $("handinfo").textContent = state.waiting ? t_(state.waiting.key, state.waiting.params) : t_("room.hand.waiting");
   }
   $("handinfo").classList.toggle("paused", !hand && !!state.waiting);
+  flyChips(before, hand, last, won);
   renderYou(you, hand, t);
   renderEvent(state);  // event_strip.js: a tournament table's clock and field
   renderCoach(state.event ? null : you, send);  // coach.js: the coach's lines and the player's own limits
@@ -190,6 +194,50 @@ function render() {
   sounds();
   $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${t_("room.street." + l.street)}] ` }),
     saidNode("room.log.line", { name: l.name, action: l.said }))));
+}
+
+// What a winner took, at its seat in place of its last action: "+120 · straight" (the hand's name from
+// the server's summary, in the reader's language), or "+120" won without a show.
+function wonLine(chips, shown) {
+  const name = shown && shown.hand_name ? shown.hand_name[LANG] : null;
+  return el("div", { class: "last won", text: name ? t("room.sd.won_hand", { amount: chips, hand: name }) : t("room.sd.won", { amount: chips }) });
+}
+
+// Chips that move: the bets into the pot when a street ends, the pot to its winners when the hand
+// ends -- a chip drawn over the page flies from where they were to where they go (CSS transition).
+// Nothing moves for a reader who asked for less motion (prefers-reduced-motion).
+let feltShown = null;  // the hand and street the felt was last drawn at
+function feltBefore(felt) {
+  const bets = [...felt.querySelectorAll(".seat .bet")].map(b => b.getBoundingClientRect());
+  const pots = $("pots").getBoundingClientRect();
+  return { shown: feltShown, bets, pots };
+}
+function flyChips(before, hand, last, won) {
+  feltShown = hand ? { number: hand.number, street: hand.street } : null;
+  const was = before.shown;
+  if (!was || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const over = !hand && last && last.number === was.number;
+  const nextStreet = hand && hand.number === was.number && hand.street !== was.street;
+  if (!over && !nextStreet) return;
+  const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+  const pot = centre(before.pots.width ? before.pots : $("board").getBoundingClientRect());
+  before.bets.forEach(r => fly(centre(r), pot, "pot", 0));
+  if (over) {
+    for (const seat of Object.keys(won)) {
+      const box = document.querySelector(`#felt .seat[data-seat="${seat}"] .box`);
+      if (box) fly(pot, centre(box.getBoundingClientRect()), "win", before.bets.length ? 250 : 0, seat);
+    }
+  }
+}
+function fly(from, to, kind, delay, seat) {
+  const chip = el("span", { class: "chip-fly", "data-kind": kind, "data-to-seat": seat || null, "aria-hidden": "true",
+    style: `left:${from.x}px;top:${from.y}px;transition-delay:${delay}ms` });
+  document.body.append(chip);
+  chip.getBoundingClientRect();  // laid out where it starts, so that the move below is a transition
+  chip.style.transform = `translate(${to.x - from.x}px, ${to.y - from.y}px)`;
+  const gone = () => chip.remove();
+  chip.addEventListener("transitionend", gone);
+  setTimeout(gone, 1500 + delay);  // a transition that never ends (a hidden tab) leaves no chip behind
 }
 
 // Chat comes as its own messages (not in the state): each line once, added at the end.
