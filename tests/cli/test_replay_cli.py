@@ -326,6 +326,15 @@ def test_files_pokerkit_wrote_replay_to_its_stacks_under_rules_pokerkit(tmp_path
     assert code == 1 and summary["match"] < 120
 
 
+def test_a_single_hand_that_does_not_match_its_finishing_stacks_exits_1(tmp_path):
+    # The many-hands mode exits 1 on a mismatch; one hand does the same (with --json too).
+    wrong = SHOWDOWN.replace("[242, 194, 164]", "[164, 194, 242]")
+    for extra in ((), ("--json",)):
+        code, out, _ = run("replay", write(tmp_path, "h.phh", wrong), *extra)
+        assert code == 1, out
+    assert run("replay", write(tmp_path, "h.phh", SHOWDOWN))[0] == 0
+
+
 def test_an_unknown_rule_set_exits_2(tmp_path):
     code, _, err = run("replay", write(tmp_path, "h.phh", SHOWDOWN), "--rules", "wsop")
     assert code == 2 and "--rules 'wsop': expected one of tda, pokerkit" in err

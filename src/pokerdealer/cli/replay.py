@@ -35,6 +35,8 @@ Players are PHH positions (``p1`` = small blind). ``next`` is set when the file
 stops before the hand ends; ``call`` is ``null`` when checking is possible,
 ``min_raise_to``/``max_raise_to`` ``null`` when raising is closed.
 ``--auto-showdown`` finishes a hand left at the showdown the online way.
+A hand that does not end with its recorded finishing stacks exits with status
+1, as in the many-hands mode.
 
 Many hands: a progress bar, then a summary; ``--json`` prints::
 
@@ -149,3 +151,5 @@ def replay_command(
         _print_json(replay_json(replay, lang))
     else:
         _print_hand(replay, lang, str(path))
+    if replay.check == "mismatch":
+        raise typer.Exit(1)
