@@ -179,7 +179,7 @@ def test_a_folder_or_file_with_no_hand_is_refused_not_summed_up_as_nothing(tmp_p
     (tmp_path / "empty" / "notes" / "read me.txt").write_text("no hands here")
     (tmp_path / "empty.phhs").write_text("")
     for path, message in (
-        (tmp_path / "empty", "no .phh or .phhs files in the folder or its subfolders; nothing to replay"),
+        (tmp_path / "empty", "no .phh, .phhs or PokerStars .txt files in the folder or its subfolders; nothing to replay"),
         (tmp_path / "empty.phhs", "no hands in the file; nothing to replay"),
     ):
         code, out, err = run("replay", str(path), *json_flag)
@@ -333,6 +333,25 @@ def test_a_single_hand_that_does_not_match_its_finishing_stacks_exits_1(tmp_path
         code, out, _ = run("replay", write(tmp_path, "h.phh", wrong), *extra)
         assert code == 1, out
     assert run("replay", write(tmp_path, "h.phh", SHOWDOWN))[0] == 0
+
+
+def test_a_folder_replays_its_pokerstars_text_files_with_its_phh_files(tmp_path):
+    import shutil
+
+    stars = Path(__file__).parents[1] / "history" / "data" / "pokerstars" / "pokerregion-tournament.txt"
+    only = tmp_path / "only-stars"
+    only.mkdir()
+    shutil.copy(stars, only / "hands.txt")
+    code, out, _ = run("replay", str(stars), "--json")
+    alone = json.loads(out)["summary"]["hands"]
+    assert alone >= 2
+    code, out, _ = run("replay", str(only), "--json")
+    assert json.loads(out)["summary"]["hands"] == alone
+    (only / "README.txt").write_text("notes, not a hand history\n")  # a .txt that is not PokerStars text
+    write(only, "sub/h.phh", SHOWDOWN)
+    code, out, _ = run("replay", str(only), "--json")
+    summary = json.loads(out)["summary"]
+    assert summary["hands"] == alone + 1 and summary["rejected"] == summary["skipped"] == 0
 
 
 def test_an_unknown_rule_set_exits_2(tmp_path):

@@ -437,7 +437,7 @@ def replay_many(
     items = list(load_hands(path))
     if not items:  # a summary of nothing would read as success
         what = (
-            "no .phh or .phhs files in the folder or its subfolders"
+            "no .phh, .phhs or PokerStars .txt files in the folder or its subfolders"
             if path.is_dir()
             else "no hands in the file"
         )

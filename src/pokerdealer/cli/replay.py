@@ -6,7 +6,7 @@
                             [--lang en|zh-Hant|zh-Hans]
 
 ``PATH`` is a ``.phh`` file (one hand), a ``.phhs`` file, a folder (searched
-recursively for ``.phh`` and ``.phhs``), or a PokerStars text file (``.txt``,
+recursively for ``.phh``, ``.phhs`` and PokerStars ``.txt`` files), or a PokerStars text file (``.txt``,
 one hand or many; see :mod:`pokerdealer.history.pokerstars_read`). A folder
 or file with no hand in it, and a folder named like a file (``x.phh``), are
 refused (exit status 2), not summed up as nothing replayed.

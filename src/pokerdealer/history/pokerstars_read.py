@@ -442,10 +442,29 @@ def load_one(path: str | Path) -> HandHistory:
     return hands[0]
 
 
+def _holds_a_pokerstars_hand(path: Path) -> bool:
+    """Whether a ``.txt`` file in a folder is PokerStars text (a README is not)."""
+    try:
+        with path.open(encoding="utf-8-sig", errors="replace") as file:
+            return _HAND_START.search(file.read(1 << 16)) is not None
+    except OSError:
+        return True  # unreadable: reported when the file is read
+
+
 def load_hands(path: str | Path) -> Iterator[tuple[str, HandHistory | HistoryError]]:
     """Every hand under ``path`` as :func:`~pokerdealer.history.load_path` yields
     them; a PokerStars ``.txt`` file gives ``(path[#hand id], hand)`` for each of
-    its hands, or ``(path, error)`` once when it cannot be read."""
+    its hands, or ``(path, error)`` once when it cannot be read. A folder's
+    PokerStars ``.txt`` files are read too, with its PHH files, in sorted order."""
+    path = Path(path)
+    if path.is_dir():
+        files = sorted(
+            p for p in path.rglob("*")
+            if p.is_file() and (p.suffix in (".phh", ".phhs") or (is_pokerstars_path(p) and _holds_a_pokerstars_hand(p)))
+        )
+        for file in files:
+            yield from load_hands(file)
+        return
     if not is_pokerstars_path(path):
         yield from load_path(path)
         return
