@@ -96,6 +96,7 @@ def serve_command(
     from pokerdealer.server import ServerOptions, create_app
     from pokerdealer.server.limits import Caps
     from pokerdealer.server.schema import DatabaseError, SchemaError, check, make_engine, shown_db
+    from pokerdealer.server.wire import RoomWebSocketProtocol
 
     if test_seed is None and os.environ.get("POKERDEALER_TEST_SEED"):
         try:
@@ -157,7 +158,8 @@ def serve_command(
         error_console.print(plain_http_warning(host), markup=False, soft_wrap=True)
     config = uvicorn.Config(
         create_app(options), host=host, port=port, workers=1, log_level=log_level,
-        ws_max_size=65536, ws_per_message_deflate=False, lifespan="on",
+        # uvicorn's websocket protocol, but a peer that floods after the room closed it is cut off.
+        ws=RoomWebSocketProtocol, ws_max_size=65536, ws_per_message_deflate=False, lifespan="on",
         # uvicorn believes X-Forwarded-For from 127.0.0.1 by default: any local client could
         # then claim any address and slip past the per-address limits.
         proxy_headers=trust_forwarded is not None, forwarded_allow_ips=trust_forwarded,

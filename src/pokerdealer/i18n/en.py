@@ -1069,7 +1069,7 @@ MESSAGES: dict[str, str] = {
     "room.error.moved_on": "the hand has moved on since you chose; look again",
     "room.error.showdown_auto": "the showdown is played automatically",
     "room.error.unknown_token": "unknown seat token: watching as a spectator",
-    "room.error.slow_down": "too many messages; slow down",
+    "room.conn.flooded": "too many messages at once: the server closed this connection; reconnecting in a few seconds",
     "room.error.already_greeted": "already greeted",
     "room.error.no_such_table": "no such table",
     "room.protocol.binary": "binary messages are not accepted; send JSON text",

@@ -1025,7 +1025,7 @@ MESSAGES: dict[str, str] = {
     "room.error.moved_on": "你選擇之後牌局已經往前走了；請再看一次",
     "room.error.showdown_auto": "攤牌是自動進行的",
     "room.error.unknown_token": "座位憑證無效：你以觀眾身分觀看",
-    "room.error.slow_down": "訊息太多了；請放慢",
+    "room.conn.flooded": "短時間內送出的訊息太多，伺服器已關閉這條連線；幾秒後會重新連線",
     "room.error.already_greeted": "已經打過招呼了",
     "room.error.no_such_table": "沒有這張牌桌",
     "room.protocol.binary": "不接受二進位訊息；請傳送 JSON 文字",

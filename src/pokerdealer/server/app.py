@@ -27,7 +27,7 @@ from pokerdealer.server import (
     self_limits,
     tournament_api,
 )
-from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Connections
+from pokerdealer.server.limits import FLOOD_CLOSE_CODE, FLOODED, TOO_MANY_CLOSE_CODE, Connections
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.middleware import request_language
 from pokerdealer.server.protocol import ProtocolError, parse, visible_text
@@ -412,6 +412,11 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     # ------------------------------------------------------------ websocket
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:
+        # The peer's address: a proxy's X-Forwarded-For counts only with --trust-forwarded.
+        address = ws.client.host if ws.client else "unknown"
+        if connections.cooling(address):  # it flooded a moment ago: refused before any work (HTTP 403)
+            await ws.close(code=FLOOD_CLOSE_CODE, reason=FLOODED)
+            return
         await ws.accept()
         # Before the reader's hello says its language: the browser's Accept-Language.
         lang = pick_language(ws.headers.get("accept-language"))
@@ -426,17 +431,18 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             await ws.send_json({"type": "error", **error_words(lang, error), "code": "elsewhere", "node": error.node})
             await ws.close(code=4409)
             return
-        # The peer's address: a proxy's X-Forwarded-For counts only with --trust-forwarded.
-        address = ws.client.host if ws.client else "unknown"
         refused = connections.admit(address, lt.id)
         if refused is not None:
             await ws.send_json({"type": "error", **error_words(lang, refused), "code": "too_many_connections"})
             await ws.close(code=TOO_MANY_CLOSE_CODE, reason="too many connections")
             return
+        conn = Conn(ws, address=address, lang=lang)
         try:
-            await _serve_reader(ws, lt, Conn(ws, address=address, lang=lang))
+            await _serve_reader(ws, lt, conn)
         finally:
             connections.release(address, lt.id)
+            if conn.shut is not None and conn.shut[0] == FLOOD_CLOSE_CODE:
+                connections.flooded(address)
 
     return app
 
@@ -465,11 +471,11 @@ async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            now = time.monotonic()
-            conn.stamps.append(now)
-            if len(conn.stamps) == conn.stamps.maxlen and now - conn.stamps[0] < 5:
-                conn.tell("error", "room.error.slow_down")
-                continue
+            if not conn.throttle.allow():
+                # A script, not a person: closed at once. Answering each message with a
+                # refusal cost the room's one loop more than the messages did.
+                conn.shut_down(FLOOD_CLOSE_CODE, FLOODED)
+                break
             try:
                 data = parse(message.get("text") if message.get("text") is not None else message.get("bytes"))
             except ProtocolError as error:
@@ -510,8 +516,9 @@ async def _sender(conn: Conn) -> None:
         pass
     finally:
         conn.closed = True
+        code, reason = conn.shut or (1000, "")
         with contextlib.suppress(Exception):
-            await ws.close()
+            await ws.close(code=code, reason=reason)
 
 
 def export_phh(lt: LiveTable, record: Any, *, own: Member | None = None) -> str:

@@ -29,16 +29,24 @@ could write any address in it.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TypeVar
 
 from pokerdealer.server.words import Said
 
-__all__ = ["TOO_MANY_CLOSE_CODE", "Buckets", "Caps", "Connections", "Rate"]
+__all__ = ["FLOODED", "FLOOD_CLOSE_CODE", "TOO_MANY_CLOSE_CODE", "Buckets", "Caps", "Connections", "Rate", "Throttle"]
 
 TOO_MANY_CLOSE_CODE = 4429
 """The websocket close code of a connection refused by a cap (after HTTP 429)."""
+
+FLOOD_CLOSE_CODE = 4008
+"""The websocket close code of a connection closed for sending too many messages
+(4000 + 1008, the protocol's "policy violation"); its reason is :data:`FLOODED`."""
+
+FLOODED = "room.conn.flooded"
+"""The catalog key a page explains the close with, sent as the close's reason."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,47 @@ class Buckets:
         return len(self._spent)
 
 
+class Throttle:
+    """One connection's pace: a message more than ``most`` within ``seconds`` trips it, for good.
+
+    A person's page sends a message per click; a connection past this pace is a
+    script, and is closed (:data:`FLOOD_CLOSE_CODE`) rather than answered: a
+    refusal for every message would cost the room as much as the messages.
+
+    >>> now = [0.0]
+    >>> t = Throttle(most=3, seconds=5.0, clock=lambda: now[0])
+    >>> for now[0] in (0.0, 1.0, 2.0, 5.0, 6.0):  # never more than three within 5 s
+    ...     assert t.allow()
+    >>> now[0] = 6.5  # a fourth within 5 s of the one at 2.0
+    >>> t.allow(), t.tripped
+    (False, True)
+    >>> now[0] = 60.0
+    >>> t.allow()
+    False
+    """
+
+    def __init__(self, *, most: int = 40, seconds: float = 5.0, clock: Callable[[], float] = time.monotonic) -> None:
+        if most < 1 or not seconds > 0:
+            raise ValueError("a throttle needs at least one message in a positive time")
+        self.most = most
+        self.seconds = seconds
+        self.clock = clock
+        self.tripped = False
+        self._stamps: deque[float] = deque(maxlen=most)
+
+    def allow(self) -> bool:
+        """Count one message; False once more than ``most`` came within ``seconds`` (and ever after)."""
+        if self.tripped:
+            return False
+        now = self.clock()
+        stamps = self._stamps
+        if len(stamps) == self.most and now - stamps[0] < self.seconds:
+            self.tripped = True
+            return False
+        stamps.append(now)
+        return True
+
+
 @dataclass(frozen=True)
 class Caps:
     """The most websockets open at once, by client address and by table."""
@@ -124,6 +173,10 @@ class Caps:
     """From one address to all tables together."""
     per_table: int = 200
     """To one table (players and spectators)."""
+    flood_cool_off: float = 10.0
+    """Seconds an address whose connection was closed for flooding may open no new one
+    (a script that reconnects at once would make the room open, greet and close it again
+    and again); the page waits longer than this before it reconnects."""
 
 
 
@@ -141,11 +194,37 @@ class Connections:
     True
     """
 
-    def __init__(self, caps: Caps) -> None:
+    def __init__(self, caps: Caps, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.caps = caps
+        self.clock = clock
         self._pairs: dict[tuple[str, str], int] = {}
         self._addresses: dict[str, int] = {}
         self._tables: dict[str, int] = {}
+        self._flooded: dict[str, float] = {}
+        """address -> until when it may open no connection."""
+
+    def flooded(self, address: str) -> None:
+        """A connection from ``address`` was closed for flooding: it opens none for a while.
+
+        >>> now = [0.0]
+        >>> c = Connections(Caps(flood_cool_off=10.0), clock=lambda: now[0])
+        >>> c.flooded("10.0.0.1")
+        >>> c.cooling("10.0.0.1"), c.cooling("10.0.0.2")
+        (True, False)
+        >>> now[0] = 10.0
+        >>> c.cooling("10.0.0.1")
+        False
+        """
+        now = self.clock()
+        if len(self._flooded) > 1024:  # forget the cooled ones, so many addresses cannot grow memory
+            self._flooded = {a: t for a, t in self._flooded.items() if t > now}
+        self._flooded[address] = now + self.caps.flood_cool_off
+
+    def cooling(self, address: str) -> bool:
+        """Whether ``address`` is refused new connections after a flood (checked before any
+        other work: such a refusal costs the room nothing but the handshake)."""
+        until = self._flooded.get(address)
+        return until is not None and self.clock() < until
 
     def admit(self, address: str, table: str) -> Said | None:
         """Count a new connection, or say why it is refused (nothing counted;

@@ -21,7 +21,6 @@ import logging
 import random
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -30,21 +29,32 @@ from pokerdealer.bots import make_bot
 from pokerdealer.cards import parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
-from pokerdealer.server import between_hands, db, history_store, host, proofs, self_limits, straddle, timebank, waiting
+from pokerdealer.server import (
+    between_hands,
+    db,
+    history_store,
+    host,
+    proofs,
+    self_limits,
+    straddle,
+    timebank,
+    waiting,
+)
 from pokerdealer.server.chat import TableChat
 from pokerdealer.server.fair import DeckCommitment, shuffled_deck
-from pokerdealer.server.settings import ServerOptions, TableSettings
+from pokerdealer.server.limits import Throttle
 from pokerdealer.server.private import private_state
+from pokerdealer.server.seat_names import name_bots, unique_name
+from pokerdealer.server.settings import ServerOptions, TableSettings
 from pokerdealer.server.snapshot import op_snapshot
 from pokerdealer.server.views import (
-    describe_actions,
-    forced_bets_words,
     action_words,
     apply_described,
+    describe_actions,
+    forced_bets_words,
     showdown_summary,
     table_state,
 )
-from pokerdealer.server.seat_names import name_bots, unique_name
 from pokerdealer.server.words import Said, error_words, reader_language, words
 from pokerdealer.table import CashTable, SeatStatus, TableError
 
@@ -120,7 +130,11 @@ class Conn:
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
     task: asyncio.Task[None] | None = None
     closed: bool = False
-    stamps: deque[float] = field(default_factory=lambda: deque(maxlen=40))
+    """Nothing more is sent (nor encoded) for it: it is gone, too slow, or shut by the room."""
+    throttle: Throttle = field(default_factory=Throttle)
+    shut: tuple[int, str] | None = None
+    """Why the room closed it, if it did: the close code and reason (a catalog key:
+    :data:`~pokerdealer.server.limits.FLOODED`); its sender closes the socket so."""
     last_hand: int | None = -1
     """The number of the last hand summary sent (-1: none sent yet)."""
     lang: str = "en"
@@ -138,11 +152,22 @@ class Conn:
                 self.queue.put_nowait(None)
 
     def send_json(self, data: dict[str, Any]) -> None:
-        self.send(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+        if not self.closed:  # nothing is encoded for a connection nobody will read
+            self.send(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
 
     def tell(self, kind: str, key: str, /, **params: Any) -> None:  # noqa: ANN401
         """Send a ``notice`` or ``error`` in words: key, params and the text in the reader's language."""
-        self.send_json({"type": kind, **words(self.lang, key, **params)})
+        if not self.closed:
+            self.send_json({"type": kind, **words(self.lang, key, **params)})
+
+    def shut_down(self, code: int, reason: str) -> None:
+        """Close it from the room's side: what is queued is dropped, nothing more is
+        sent, and its sender closes the socket with ``code`` and ``reason``."""
+        self.shut = (code, reason)
+        self.closed = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(None)
 
 
 @dataclass
@@ -402,6 +427,8 @@ class LiveTable:
                     cmd.future.set_result(result)
                 return True
             if cmd.kind == "msg":
+                if conn is not None and conn.shut is not None:
+                    return False  # what a connection shut for flooding had queued is not done
                 return await self._message(conn, cmd.data)  # type: ignore[arg-type]
             if cmd.kind == "host":
                 result = await host.command(self, cmd.data)
@@ -945,6 +972,8 @@ class LiveTable:
         last_text: str | None = None
         record = self.table.current
         for conn in list(readers):
+            if conn.closed:  # its detach is on the way: nothing is built for it
+                continue
             # The last hand's summary goes to each reader once (the page keeps it).
             fresh = conn.last_hand != last_number
             conn.last_hand = last_number

@@ -15,6 +15,7 @@ let proofKey = null, proofOk = null;
 // it hands the table over once nobody reads it there, and the page reconnects by itself meanwhile.
 let elsewhereSince = 0;
 const ELSEWHERE_QUIET_MS = 10_000;  // a hand-over takes a lease renewal (a third of --lease, 5 s by default)
+const FLOOD_CLOSE_CODE = 4008;  // limits.FLOOD_CLOSE_CODE
 const $ = (id) => document.getElementById(id);
 const t_ = t;  // render() names the table `t`
 $("hands-link").href = `/t/${tableId}/hands`;
@@ -82,9 +83,12 @@ function connect() {
     else if (msg.type === "event" && state) { state.event = msg.event; renderEvent(state); }  // event_strip.js: another table's hand changed the field
     else if (msg.type === "welcome") { $("chat").replaceChildren(); (msg.chat || []).forEach(addChat); }
   };
-  ws.onclose = () => {
+  ws.onclose = (ev) => {
     showConn("reconnecting");
     retry = Math.min(retry + 1, 6);
+    // 4008: the server closed a connection that sent too many messages at once (server/limits.py);
+    // the page says so, and waits a few seconds before it comes back.
+    if (ev.code === FLOOD_CLOSE_CODE) { showError(t("room.conn.flooded")); retry = Math.max(retry, 5); }
     setTimeout(connect, 250 * 2 ** retry);
   };
 }

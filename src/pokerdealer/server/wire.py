@@ -1,0 +1,98 @@
+"""The websocket wire under the room: uvicorn's own protocol, reading a peer no
+faster than the room reads it.
+
+uvicorn (``websockets-sansio``, what ``ws="auto"`` picks) parses whatever a
+read from the socket returned -- up to 256 KB, twelve thousand tiny frames,
+some 140 ms of the room's one event loop -- before it stops reading until the
+application has taken those messages. And once the application has sent its
+close frame, it reads and parses everything the peer still sends, for up to
+ten seconds, waiting for the peer's close frame. So a stranger who floods a
+websocket (and reconnects whenever the room closes it: the room closes a
+connection past its throttle, :data:`~pokerdealer.server.limits.FLOOD_CLOSE_CODE`)
+had the loop parse hundreds of thousands of frames that nobody would read.
+
+:class:`RoomWebSocketProtocol` keeps what it has read and parses it
+:data:`SLICE_BYTES` at a time, the next slice only once the room has taken
+every message of the last (the socket is not read meanwhile, so the peer's
+kernel holds the rest). After the room's close it parses at most
+:data:`AFTER_CLOSE_BYTES` more -- a closing peer sends its close frame and
+perhaps a message already on its way -- then stops reading that connection,
+which is closed :data:`CLOSE_TIMEOUT` seconds after the close frame was sent.
+
+It leans on uvicorn's protocol's own fields (``queue``, ``read_paused``,
+``close_sent``, ``transport``), as of the uvicorn the project locks;
+``tests/server/security/test_flood.py`` drives it through a real socket.
+``pokerdealer serve`` runs uvicorn with it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from uvicorn._types import ASGIReceiveEvent
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+__all__ = ["AFTER_CLOSE_BYTES", "CLOSE_TIMEOUT", "SLICE_BYTES", "RoomWebSocketProtocol"]
+
+SLICE_BYTES = 8 * 1024
+"""What is parsed at once: a browser's message is well under 1 KB (the room takes 64 KB at most:
+a bigger message arrives in several slices, as it would in several reads)."""
+
+AFTER_CLOSE_BYTES = 16 * 1024
+"""What is still parsed of a connection after the room closed it."""
+
+CLOSE_TIMEOUT = 2.0
+"""Seconds from the room's close frame to the end of the connection (uvicorn waits 10)."""
+
+
+class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol, parsing no faster than the room reads (see the module)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # noqa: ANN401
+        super().__init__(*args, **kwargs)
+        self.close_timeout = CLOSE_TIMEOUT
+        self.unparsed = bytearray()
+        """Read from the socket, not parsed yet."""
+        self.read_after_close = 0
+        """Bytes received since the room's close frame."""
+
+    def data_received(self, data: bytes) -> None:
+        if self.close_sent:
+            self.read_after_close += len(data)
+            if self.read_after_close > AFTER_CLOSE_BYTES:
+                # Not closing: a flood. Nothing more is parsed; the close timer ends it.
+                self.unparsed.clear()
+                self._hold()
+                return
+            super().data_received(data)
+            return
+        self.unparsed += data
+        self._parse_slice()
+
+    def _parse_slice(self) -> None:
+        """Parse the next slice of what was read; stop reading while more is left."""
+        chunk = bytes(self.unparsed[:SLICE_BYTES])
+        del self.unparsed[:SLICE_BYTES]
+        super().data_received(chunk)
+        if self.unparsed:
+            self._hold()
+
+    def _hold(self) -> None:
+        if not self.read_paused and not self.transport.is_closing():
+            self.read_paused = True
+            self.transport.pause_reading()
+
+    async def receive(self) -> ASGIReceiveEvent:
+        while self.queue.empty() and self.unparsed and not self.close_sent and not self.transport.is_closing():
+            self._parse_slice()  # the room has taken every message parsed: the next slice
+        if self.queue.empty():
+            self._read_on()  # all parsed, no message whole yet: the rest of it is still to be read
+        message = await self.queue.get()
+        if self.queue.empty():
+            self._read_on()
+        return message
+
+    def _read_on(self) -> None:
+        if self.read_paused and not self.unparsed and not self.close_sent and not self.transport.is_closing():
+            self.read_paused = False
+            self.transport.resume_reading()

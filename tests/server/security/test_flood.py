@@ -1,0 +1,149 @@
+"""A room no stranger can freeze (issue 25): floods are cut off where they start.
+
+Each flooding connection comes from a loopback address of its own
+(127.0.6.k ...; Linux routes all of 127.0.0.0/8 to the loopback device), so
+the per-address limits of the other tests' clients (127.0.0.1) are not spent.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import socket
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from pokerdealer.server.limits import FLOOD_CLOSE_CODE, FLOODED, Throttle
+from pokerdealer.server.live import Conn
+from tests.server.conftest import Client, Server
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("flood") / "room.db").start()
+    yield s
+    s.stop()
+
+
+def _frame(text: str) -> bytes:
+    """A client's (masked) text frame of fewer than 126 bytes."""
+    data = text.encode()
+    mask = os.urandom(4)
+    return bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def _flood(server: Server, table: str, address: str, frames: int) -> tuple[list[dict[str, Any]], int | None, str]:
+    """Say hello and send ``frames`` pings at once (from a thread, as a script would: it
+    never stops to read), reading meanwhile until the server closes: what was received,
+    the close code and its reason (None and why, if no close frame came)."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=30, source_address=(address, 0))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        f"GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    flood = _frame(json.dumps({"type": "hello", "token": None})) + b"".join(
+        _frame(json.dumps({"type": "ping", "id": k})) for k in range(frames)
+    )
+
+    def send() -> None:
+        with contextlib.suppress(OSError):
+            sock.sendall(flood)
+
+    reader = sock.makefile("rb")
+    try:
+        status = reader.readline()
+        assert b" 101 " in status, status
+        while reader.readline() not in (b"\r\n", b""):
+            pass
+        threading.Thread(target=send, daemon=True).start()
+        got: list[dict[str, Any]] = []
+        while True:
+            head = reader.read(2)
+            if len(head) < 2:
+                return got, None, "the connection ended without a close frame"
+            opcode, size = head[0] & 0x0F, head[1] & 0x7F
+            if size >= 126:
+                size = int.from_bytes(reader.read(2 if size == 126 else 8), "big")
+            payload = reader.read(size)
+            if opcode == 0x8:  # close: a code, then the reason
+                return got, int.from_bytes(payload[:2], "big"), payload[2:].decode()
+            if opcode == 0x1:
+                got.append(json.loads(payload))
+    except TimeoutError:
+        return got, None, "still open"
+    finally:
+        reader.close()
+        sock.close()
+
+
+def test_a_connection_past_its_throttle_is_closed_with_4008_and_the_reason_key(room: Server) -> None:
+    table = room.create_table(name="flooded")
+    _, code, reason = _flood(room, table, "127.0.6.1", 400)
+    assert (code, reason) == (FLOOD_CLOSE_CODE, FLOODED)
+
+
+def test_a_flooding_connection_is_sent_no_refusal_per_message(room: Server) -> None:
+    # It was sent a 'slow down' refusal for every throttled message: the room's loop spent
+    # more encoding them than reading the flood.
+    table = room.create_table(name="flooded quietly")
+    got, _, _ = _flood(room, table, "127.0.6.2", 400)
+    assert [m for m in got if m["type"] == "error"] == []
+    assert sum(m["type"] == "pong" for m in got) <= Throttle().most
+
+
+def test_another_table_still_answers_after_a_flood(room: Server) -> None:
+    flooded = room.create_table(name="flooded")
+    quiet = room.create_table(name="quiet", seats=2)
+    ann, bob = room.join(quiet, "Ann"), room.join(quiet, "Bob")
+    players = {ann["seat"]: Client(room, quiet, ann["token"]), bob["seat"]: Client(room, quiet, bob["token"])}
+    try:
+        state = players[ann["seat"]].until(lambda s: s["hand"] is not None)
+        for k in range(4):  # flooders from four addresses, one after another
+            _, code, reason = _flood(room, flooded, f"127.0.6.{10 + k}", 2000)
+            assert code == FLOOD_CLOSE_CODE, reason
+        actor = players[state["hand"]["actor"]]
+        state = actor.until(lambda s: actor.my_turn(s))
+        actor.act_passive(state)
+        number, actions = state["hand"]["number"], state["hand"]["actions"]
+        actor.until(lambda s: s["hand"] is None or (s["hand"]["number"], s["hand"]["actions"]) > (number, actions))
+    finally:
+        for c in players.values():
+            c.close()
+
+
+def test_nothing_is_encoded_for_a_closed_connection() -> None:
+    conn = Conn(None)
+    conn.closed = True
+    unencodable = {"type": "state", "x": object()}  # encoding it would raise TypeError
+    conn.send_json(unencodable)
+    conn.tell("error", "room.error.not_your_turn")
+    assert conn.queue.empty()
+
+
+def test_a_connection_shut_by_the_room_drops_what_was_queued_for_it() -> None:
+    conn = Conn(None)
+    for k in range(3):
+        conn.send(f"state {k}")
+    conn.shut_down(FLOOD_CLOSE_CODE, FLOODED)
+    assert (conn.closed, conn.shut, conn.queue.get_nowait(), conn.queue.empty()) == (
+        True, (FLOOD_CLOSE_CODE, FLOODED), None, True
+    )
+
+
+def test_an_address_that_flooded_is_refused_new_connections_for_a_while(room: Server) -> None:
+    from websockets.exceptions import InvalidStatus
+
+    table = room.create_table(name="flooded again")
+    _, code, reason = _flood(room, table, "127.0.6.3", 400)
+    assert code == FLOOD_CLOSE_CODE, reason
+    with pytest.raises(InvalidStatus) as refused:  # refused at the handshake, before any work
+        connect(f"ws://127.0.0.1:{room.port}/ws/{table}", open_timeout=5, source_address=("127.0.6.3", 0))
+    assert refused.value.response.status_code == 403
+    Client(room, table, address="127.0.6.4").next_of("welcome")  # another address is welcome
