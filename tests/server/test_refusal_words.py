@@ -315,3 +315,46 @@ def test_sitting_in_while_not_sitting_out_is_refused_in_the_readers_language(roo
     c.send(type="sit_in")
     assert said_in_chinese(c.next_of("error"), "room.error.not_sitting_out") == "Ann沒有暫時離座"
     c.close()
+
+
+def test_a_top_up_over_the_maximum_between_hands_is_refused_in_the_readers_language(room: Server) -> None:
+    # Ann alone: no hand is dealt, so her top-up is checked between hands (sitting out, the same);
+    # in a hand it was said in words already, between hands the table's English came through.
+    table = room.create_table(name="top up", stack=200)
+    ann = room.join(table, "Ann", buy_in=150)
+    c = Client(room, table, ann["token"])
+    c.until(lambda s: bool(s.get("you") and s["you"]["seat"]))
+    c.send(type="lang", lang="zh-Hant")
+    c.send(type="top_up", amount=1000)
+    assert said_in_chinese(c.next_of("error"), "room.error.top_up_limit") == "你最多只能再補 50（買入上限 200）"
+    c.send(type="sit_out")
+    c.send(type="top_up", amount=0)
+    said_in_chinese(c.next_of("error"), "room.error.top_up_limit")
+    c.close()
+
+
+def test_a_host_setting_that_cannot_change_is_refused_naming_the_settings_in_chinese(room: Server) -> None:
+    made = httpx.post(room.base + "/api/tables", json={"name": "host settings"}, timeout=10).json()
+    r = httpx.post(f"{room.base}/api/tables/{made['id']}/host", json={"command": "settings", "settings": {"colour": 1}},
+                   headers={**ZH, "X-Host-Token": made["host_token"]}, timeout=10)
+    assert r.status_code == 400
+    text = said_in_chinese(r.json(), "room.host.bad_setting")
+    assert text == "房主只能更改：小盲注、大盲注、前注、誰下前注、行動計時、時間銀行、房主批准入座、抓盲；不能改「colour」"
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (b'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nactions = []\n', "缺少必填欄位「starting_stacks」"),
+        (b'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n'
+         b'actions = ["d dh p1 AsKs", "d dh p2 AsQd"]\n', "As 這張牌被發了兩次"),
+        (b"variant = NT\n", "不是有效的 TOML 格式"),
+    ],
+)
+def test_the_reason_inside_an_upload_refusal_is_said_in_chinese(room: Server, body: bytes, reason: str) -> None:
+    r = httpx.post(room.base + "/api/replay", content=body, headers=ZH, timeout=10)
+    assert r.status_code == 400
+    said = r.json()["message"]
+    assert reason in said, r.json()
+    rest = said.replace(reason, "").replace("PokerStars", "").replace("PHH", "")  # the file's own words and formats aside
+    assert not re.search(r"[A-Za-z]{3,}", rest), said

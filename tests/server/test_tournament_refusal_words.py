@@ -159,3 +159,31 @@ def test_a_name_not_in_a_started_event_is_said_by_key() -> None:
     assert str(caught.value) == "'Bob' is not in this event"
     assert error_words("zh-Hant", caught.value)["message"] == "「Bob」不在這場錦標賽中"
     assert error_words("zh-Hans", caught.value)["message"] == "“Bob”不在这场锦标赛中"
+
+
+def test_a_name_taken_in_a_tournament_is_refused_in_chinese(room: Server) -> None:
+    ev = new_event(room)
+    url = f"{room.base}/api/tournaments/{ev['id']}/register"
+    assert httpx.post(url, json={"name": "Ann"}, timeout=10).status_code == 200
+    r = httpx.post(url, json={"name": "Ann"}, headers=ZH, timeout=10)
+    assert r.status_code == 400
+    said_in_chinese(r.json(), "room.event.error.name_taken")
+    r = httpx.post(url, json={"name": "Ann"}, timeout=10)
+    assert r.json()["detail"] == message("en", "room.event.error.name_taken", name="Ann")
+
+
+def test_a_host_command_the_tournament_cannot_take_now_is_refused_in_chinese(room: Server) -> None:
+    ev = new_event(room)
+    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/host", json={"command": "pause"},
+                   headers={**ZH, "X-Host-Token": ev["host_token"]}, timeout=10)
+    assert r.status_code == 400
+    said_in_chinese(r.json(), "room.event.error.not_running")
+
+
+def test_a_reentry_of_a_player_still_in_is_refused_in_chinese(room: Server) -> None:
+    ev = new_event(room)
+    token = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/register", json={"name": "Ann"}, timeout=10).json()["player_token"]
+    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/reenter", headers={**ZH, "X-Player-Token": token}, timeout=10)
+    assert r.status_code == 400, r.text
+    assert r.json()["key"].startswith(("room.event.error.", "event.error.")), r.json()
+    said_in_chinese(r.json(), r.json()["key"])

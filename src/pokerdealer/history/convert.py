@@ -399,7 +399,7 @@ def _deal(
     seen: set[Card] = set()
     for card in known:
         if card in seen:
-            raise HistoryError(f"card {card} is dealt twice")
+            raise HistoryError.said("history.dealt_twice", card=str(card))
         seen.add(card)
     spare = iter(c for c in deck_cards(config.variant) if c not in seen)
     try:

@@ -121,6 +121,22 @@ class HistoryError(PokerDealerError):
         self.index = index
         self.reason = message
 
+    @classmethod
+    def said(cls, key: str, /, *, path: str | None = None, **params: Any) -> HistoryError:  # noqa: ANN401
+        """The error whose reason is catalog entry ``key`` (English text; the key and
+        params kept, so the room says it in each reader's language).
+
+        >>> error = HistoryError.said("history.missing_field", path="a.phh", field="antes")
+        >>> str(error), error.key
+        ("a.phh: missing required field 'antes'", 'history.missing_field')
+        """
+        from pokerdealer.i18n import message  # the catalogs import the errors
+
+        error = cls(message("en", key, **params), path=path)
+        error.key = key
+        error.params = params
+        return error
+
 
 # -- cards ---------------------------------------------------------------------
 
@@ -458,7 +474,7 @@ def _from_dict(cls: type[HandHistory], data: Mapping[str, Any]) -> HandHistory:
         raise HistoryError(f"a hand must be a TOML table, got {type(data).__name__}")
     for required in ("variant", "antes", "starting_stacks", "actions"):
         if required not in data:
-            raise HistoryError(f"missing required field {required!r}")
+            raise HistoryError.said("history.missing_field", field=required)
     variant = data["variant"]
     kwargs: dict[str, Any] = {"variant": variant}
     for name in ("antes", "starting_stacks", "blinds_or_straddles", "finishing_stacks"):
@@ -575,7 +591,7 @@ def _toml(text: str, path: str | None) -> dict[str, Any]:
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
-        raise HistoryError(f"not valid TOML: {error}", path=path) from None
+        raise HistoryError.said("history.not_toml", path=path, detail=str(error)) from None
 
 
 def loads(text: str, *, path: str | None = None) -> HandHistory:

@@ -998,8 +998,8 @@ MESSAGES: dict[str, str] = {
         "revealed twice and that the board cards sit at their board positions."
     ),
     "room.verify.offline": (
-        "Offline: download the hand as PHH and run pokerdealer verify hand.phh (it also checks the "
-        "shown hands and replays the actions; add --mine mine.json, your own proof, to check your cards)."
+        "Offline: download the hand as PHH and run {command} (it also checks the "
+        "shown hands and replays the actions; add {mine}, your own proof, to check your cards)."
     ),
     "room.verify.root": "Root",
     "room.verify.players": "Players dealt in",
@@ -1166,6 +1166,9 @@ MESSAGES: dict[str, str] = {
     "quiz.error.count": "count {count} is out of range: expected 1 to {most}",
     "quiz.error.seed": "seed {seed} is out of range: expected 0 to 2**63 - 1",
     "i18n.unknown_lang": "unknown language '{lang}': expected one of {langs}",
+    "history.not_toml": "not valid TOML: {detail}",
+    "history.missing_field": "missing required field '{field}'",
+    "history.dealt_twice": "card {card} is dealt twice",
     "quiz.error.topic": "unknown topic '{topic}': expected one of {topics}",
     "quiz.error.item": "'{item}' is not a drill: expected topic:level:seed, e.g. min_raise:2:17",
     "room.error.empty_name": "the name is empty",
@@ -1242,6 +1245,7 @@ MESSAGES: dict[str, str] = {
     "event.form.hfh_busts.tie": "tie and share the prizes of their places (TDA)",
     "event.form.hfh_busts.chips": "ranked by chips at the start of the hand (as online rooms)",
     "event.form.final_seats": "Final table seats (empty: 7 for 6- and 7-handed, 9 for 8-handed, else the tables')",
+    "event.form.break_word": "break",
     "event.lobby.title": "Tournaments",
     "event.lobby.col.name": "Tournament",
     "event.lobby.col.buy_in": "Buy-in",
@@ -1348,6 +1352,8 @@ MESSAGES: dict[str, str] = {
     "room.settings.field.seats": "seats",
     "room.settings.field.ante": "ante",
     "room.settings.field.time_bank": "time_bank",
+    "room.settings.field.ante_type": "ante_type",
+    "room.settings.field.clock": "clock",
     "room.settings.blinds_order": "the small blind cannot be larger than the big blind",
     "room.settings.stack_two_bb": "the stack must be at least two big blinds",
     "room.settings.seat_free": "leave at least one seat free for a person",

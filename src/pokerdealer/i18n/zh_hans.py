@@ -120,8 +120,8 @@ MESSAGES: dict[str, str] = {
     "event.form.buy_in": "买入（进入奖池）",
     "event.form.structure": "盲注结构",
     "event.form.level_minutes": "每级别时长（分钟；留空用预设）",
-    "event.form.levels": "级别，一行一个：小盲／大盲或小盲／大盲／前注（大盲前注）；“break”或“break 10”是休息（分钟）",
-    "event.form.levels_example": "10/20\n15/30\n25/50/50\nbreak 5\n50/100/100",
+    "event.form.levels": "级别，一行一个：小盲／大盲或小盲／大盲／前注（大盲前注）；“休息”或“休息 10”是休息（分钟；也可写 break）",
+    "event.form.levels_example": "10/20\n15/30\n25/50/50\n休息 5\n50/100/100",
     "event.form.seats": "每桌座位数",
     "event.form.payouts": "奖金分配",
     "event.form.percents": "第 1、2……名的百分比（合计 100）",
@@ -130,7 +130,7 @@ MESSAGES: dict[str, str] = {
     "event.form.late": "延迟报名截止级别（0：不开放）",
     "event.form.start_at": "开始时间（留空：由房主开始）",
     "event.form.create": "创建锦标赛",
-    "event.form.bad_level": "不是级别：“{line}”（请写小盲／大盲、小盲／大盲／前注，或 break）",
+    "event.form.bad_level": "不是级别：“{line}”（请写小盲／大盲、小盲／大盲／前注，或“休息”）",
     "event.form.no_levels": "请至少写一个级别",
     "event.form.need_minutes": "自定义级别需要填每级别时长（分钟）",
     "event.form.bad_percents": "奖金分配：以逗号分隔的整数百分比，例如 50、30、20",
@@ -955,8 +955,8 @@ MESSAGES: dict[str, str] = {
         "这个页面在你的浏览器里重算根哈希，并检查没有一张牌被公开两次、公牌都在公牌的牌位上。"
     ),
     "room.verify.offline": (
-        "离线检查：把这手牌下载成 PHH，执行 pokerdealer verify hand.phh"
-        "（它也会检查亮出的手牌并重播所有动作；加上 --mine mine.json，也就是你自己的证明，可以检查你的手牌）。"
+        "离线检查：把这手牌下载成 PHH，执行 {command}"
+        "（它也会检查亮出的手牌并重播所有动作；加上 {mine}，也就是你自己的证明，可以检查你的手牌）。"
     ),
     "room.verify.root": "根哈希",
     "room.verify.players": "发牌玩家数",
@@ -1122,6 +1122,9 @@ MESSAGES: dict[str, str] = {
     "quiz.error.count": "题数 {count} 超出范围：应为 1 至 {most}",
     "quiz.error.seed": "种子 {seed} 超出范围：应为 0 至 2**63 - 1",
     "i18n.unknown_lang": "没有“{lang}”这种语言：应为 {langs} 之一",
+    "history.not_toml": "不是有效的 TOML 格式",
+    "history.missing_field": "缺少必填字段“{field}”",
+    "history.dealt_twice": "{card} 这张牌被发了两次",
     "quiz.error.topic": "没有“{topic}”这个题目：应为 {topics} 之一",
     "quiz.error.item": "“{item}”不是一道题：应写成 topic:level:seed（主题、级别、种子），例如 min_raise:2:17",
     "room.error.empty_name": "名字是空的",
@@ -1198,6 +1201,7 @@ MESSAGES: dict[str, str] = {
     "event.form.hfh_busts.tie": "并列名次，平分这些名次的奖金（TDA 规则）",
     "event.form.hfh_busts.chips": "按这手牌开始时的筹码排名（线上平台的做法）",
     "event.form.final_seats": "决赛桌座位数（留空：每桌6或7人的赛事为7，8人为9，其他与各桌相同）",
+    "event.form.break_word": "休息",
     "event.lobby.title": "锦标赛",
     "event.lobby.col.name": "锦标赛",
     "event.lobby.col.buy_in": "买入",
@@ -1251,8 +1255,8 @@ MESSAGES: dict[str, str] = {
     "room.host.not_seated": "成员 {member} 没有座位",
     "room.host.full": "牌桌已满",
     "room.host.unknown": "不明的房主指令 {command!r}；应为 {commands} 之一",
-    "room.host.bad_setting": "房主只能更改 {settings}；不能改 {key}",
-    "room.host.no_change": "设置：至少给出 {settings} 之一",
+    "room.host.bad_setting": "房主只能更改：{settings}；不能改“{key}”",
+    "room.host.no_change": "设置：至少给出其中一项：{settings}",
     "room.host.approved": "房主让你坐 {seat} 号座位",
     "room.host.refused": "房主没有让你入座",
     "room.host.requested": "你的入座申请正等房主批准",
@@ -1304,6 +1308,8 @@ MESSAGES: dict[str, str] = {
     "room.settings.field.seats": "座位数",
     "room.settings.field.ante": "前注",
     "room.settings.field.time_bank": "时间银行",
+    "room.settings.field.ante_type": "谁下前注",
+    "room.settings.field.clock": "行动计时",
     "room.settings.blinds_order": "小盲注不能大于大盲注",
     "room.settings.stack_two_bb": "买入筹码至少要有两个大盲注",
     "room.settings.seat_free": "至少留一个座位给真人玩家",

@@ -120,8 +120,8 @@ MESSAGES: dict[str, str] = {
     "event.form.buy_in": "買入（進入獎池）",
     "event.form.structure": "盲注結構",
     "event.form.level_minutes": "每級別時長（分鐘；留空用預設）",
-    "event.form.levels": "級別，一行一個：小盲／大盲或小盲／大盲／前注（大盲前注）；「break」或「break 10」是休息（分鐘）",
-    "event.form.levels_example": "10/20\n15/30\n25/50/50\nbreak 5\n50/100/100",
+    "event.form.levels": "級別，一行一個：小盲／大盲或小盲／大盲／前注（大盲前注）；「休息」或「休息 10」是休息（分鐘；也可寫 break）",
+    "event.form.levels_example": "10/20\n15/30\n25/50/50\n休息 5\n50/100/100",
     "event.form.seats": "每桌座位數",
     "event.form.payouts": "獎金分配",
     "event.form.percents": "第 1、2……名的百分比（合計 100）",
@@ -130,7 +130,7 @@ MESSAGES: dict[str, str] = {
     "event.form.late": "延遲報名截止級別（0：不開放）",
     "event.form.start_at": "開始時間（留空：由房主開始）",
     "event.form.create": "建立錦標賽",
-    "event.form.bad_level": "不是級別：「{line}」（請寫小盲／大盲、小盲／大盲／前注，或 break）",
+    "event.form.bad_level": "不是級別：「{line}」（請寫小盲／大盲、小盲／大盲／前注，或「休息」）",
     "event.form.no_levels": "請至少寫一個級別",
     "event.form.need_minutes": "自訂級別需要填每級別時長（分鐘）",
     "event.form.bad_percents": "獎金分配：以逗號分隔的整數百分比，例如 50、30、20",
@@ -955,8 +955,8 @@ MESSAGES: dict[str, str] = {
         "這個頁面在你的瀏覽器裡重算根雜湊，並檢查沒有一張牌被公開兩次、公牌都在公牌的牌位上。"
     ),
     "room.verify.offline": (
-        "離線檢查：把這手牌下載成 PHH，執行 pokerdealer verify hand.phh"
-        "（它也會檢查亮出的手牌並重播所有動作；加上 --mine mine.json，也就是你自己的證明，可以檢查你的手牌）。"
+        "離線檢查：把這手牌下載成 PHH，執行 {command}"
+        "（它也會檢查亮出的手牌並重播所有動作；加上 {mine}，也就是你自己的證明，可以檢查你的手牌）。"
     ),
     "room.verify.root": "根雜湊",
     "room.verify.players": "發牌玩家數",
@@ -1122,6 +1122,9 @@ MESSAGES: dict[str, str] = {
     "quiz.error.count": "題數 {count} 超出範圍：應為 1 至 {most}",
     "quiz.error.seed": "種子 {seed} 超出範圍：應為 0 至 2**63 - 1",
     "i18n.unknown_lang": "沒有「{lang}」這種語言：應為 {langs} 之一",
+    "history.not_toml": "不是有效的 TOML 格式",
+    "history.missing_field": "缺少必填欄位「{field}」",
+    "history.dealt_twice": "{card} 這張牌被發了兩次",
     "quiz.error.topic": "沒有「{topic}」這個題目：應為 {topics} 之一",
     "quiz.error.item": "「{item}」不是一道題：應寫成 topic:level:seed（主題、級別、種子），例如 min_raise:2:17",
     "room.error.empty_name": "名字是空的",
@@ -1198,6 +1201,7 @@ MESSAGES: dict[str, str] = {
     "event.form.hfh_busts.tie": "並列名次，平分這些名次的獎金（TDA 規則）",
     "event.form.hfh_busts.chips": "按這手牌開始時的籌碼排名（線上平台的做法）",
     "event.form.final_seats": "決賽桌座位數（留空：每桌6或7人的賽事為7，8人為9，其他與各桌相同）",
+    "event.form.break_word": "休息",
     "event.lobby.title": "錦標賽",
     "event.lobby.col.name": "錦標賽",
     "event.lobby.col.buy_in": "買入",
@@ -1251,8 +1255,8 @@ MESSAGES: dict[str, str] = {
     "room.host.not_seated": "成員 {member} 沒有座位",
     "room.host.full": "牌桌已滿",
     "room.host.unknown": "不明的房主指令 {command!r}；應為 {commands} 之一",
-    "room.host.bad_setting": "房主只能更改 {settings}；不能改 {key}",
-    "room.host.no_change": "設定：至少給出 {settings} 之一",
+    "room.host.bad_setting": "房主只能更改：{settings}；不能改「{key}」",
+    "room.host.no_change": "設定：至少給出其中一項：{settings}",
     "room.host.approved": "房主讓你坐 {seat} 號座位",
     "room.host.refused": "房主沒有讓你入座",
     "room.host.requested": "你的入座申請正等房主批准",
@@ -1304,6 +1308,8 @@ MESSAGES: dict[str, str] = {
     "room.settings.field.seats": "座位數",
     "room.settings.field.ante": "前注",
     "room.settings.field.time_bank": "時間銀行",
+    "room.settings.field.ante_type": "誰下前注",
+    "room.settings.field.clock": "行動計時",
     "room.settings.blinds_order": "小盲注不能大於大盲注",
     "room.settings.stack_two_bb": "買入籌碼至少要有兩個大盲注",
     "room.settings.seat_free": "至少留一個座位給真人玩家",

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerdealer.i18n import message
 from pokerdealer.server import db
-from pokerdealer.server.settings import TableSettings
+from pokerdealer.server.settings import TableSettings, setting_name
 from pokerdealer.table import TableError
 
 if TYPE_CHECKING:
@@ -67,8 +67,10 @@ HOST_SETTINGS = ("small_blind", "big_blind", "ante", "ante_type", "clock", "time
 # ---------------------------------------------------------------- the words
 # Said by catalog key (``room.host.<which>``), in each reader's language.
 def _params(which: str, params: dict[str, Any]) -> dict[str, Any]:
-    lists = {"unknown": {"commands": ", ".join(COMMANDS)}, "bad_setting": {"settings": ", ".join(HOST_SETTINGS)},
-             "no_change": {"settings": ", ".join(HOST_SETTINGS)}}
+    # The settings a host may change, each by its name in the reader's language (小盲注, not small_blind).
+    settings = [setting_name(name) for name in HOST_SETTINGS]
+    lists = {"unknown": {"commands": ", ".join(COMMANDS)}, "bad_setting": {"settings": settings},
+             "no_change": {"settings": settings}}
     return {**lists.get(which, {}), **params}
 
 

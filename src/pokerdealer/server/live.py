@@ -613,8 +613,9 @@ class LiveTable:
         if kind == "top_up":
             await self._limits_synced(member)
             self_limits.check_buy_in(member)
+            # Checked here, in a hand or not (sitting out too): the table's own refusal is no reader's words.
+            self._check_top_up(member, msg["amount"])
             if self._in_hand(member):
-                self._check_top_up(member, msg["amount"])
                 await self._promise(conn, member, top_up=msg["amount"])
                 return False
             await self._do([("top_up", {"member": member.id, "amount": msg["amount"]})])

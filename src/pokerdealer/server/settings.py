@@ -13,7 +13,7 @@ from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.words import TABLE_NAME_KEYS
 from pokerdealer.table import CashGameSettings, TableError
 
-__all__ = ["DEMO_TABLE", "LANGS", "ROOM_BOTS", "ServerOptions", "TableSettings", "check_bot_kinds"]
+__all__ = ["DEMO_TABLE", "LANGS", "ROOM_BOTS", "ServerOptions", "TableSettings", "check_bot_kinds", "setting_name"]
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 ANTE_TYPES = ("per_player", "big_blind")
@@ -82,8 +82,14 @@ class ServerOptions:
     """Chat lines one table carries, whoever says them (what people can read)."""
 
 
-def _field(name: str) -> dict[str, Any]:
-    """A setting's name in words (catalog ``room.settings.field.<name>``)."""
+def setting_name(name: str) -> dict[str, Any]:
+    """A setting's name in words (catalog ``room.settings.field.<name>``), said in each
+    reader's language where it is put in a message.
+
+    >>> from pokerdealer.i18n import message
+    >>> message("zh-Hant", "room.settings.bool", field=setting_name("straddle"))
+    '抓盲只能是「是」或「否」'
+    """
     return {"key": f"room.settings.field.{name}", "params": {}}
 
 
@@ -157,7 +163,7 @@ class TableSettings:
                                ("time_bank", 0, 600)):
             value = d[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise TableError.said("room.settings.whole_number", field=_field(key), low=low, high=high)
+                raise TableError.said("room.settings.whole_number", field=setting_name(key), low=low, high=high)
             ints[key] = value
         if ints["small_blind"] > ints["big_blind"]:
             raise TableError.said("room.settings.blinds_order")
@@ -178,7 +184,7 @@ class TableSettings:
             raise TableError.said("room.settings.ante_type", choices=", ".join(ANTE_TYPES))
         for key in ("listed", "reveal_deck", "approve_players", "straddle"):
             if not isinstance(d[key], bool):
-                raise TableError.said("room.settings.bool", field=_field(key))
+                raise TableError.said("room.settings.bool", field=setting_name(key))
         return cls(
             name=name, structure=structure, bots=tuple(bots), clock=float(clock),
             lang=d["lang"], listed=d["listed"], reveal_deck=d["reveal_deck"], ante_type=d["ante_type"],

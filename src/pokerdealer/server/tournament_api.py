@@ -13,7 +13,8 @@
 - ``GET /api/tournaments/{id}/standings.csv``;
 - the pages ``/e/{id}`` (the tournament page, the "TV") and ``/e/{id}/standings``.
 
-Refusals are 400 with ``detail`` (English) and the catalog ``key``/``params``.
+Refusals are 400 with ``detail`` in the request's language (``?lang=``, else
+``Accept-Language``) and the catalog ``key``/``params``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Header, HTTPException
+from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
@@ -32,7 +33,8 @@ from pokerdealer.server.live import Rejected
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.room import Elsewhere, NoSuchTable, Room
 from pokerdealer.server.tournament import LiveEvent, TournamentSpec, create_event
-from pokerdealer.server.words import Refused, error_words
+from pokerdealer.server.middleware import request_language
+from pokerdealer.server.words import Refused, refusal_body
 from pokerdealer.table import TableError
 
 __all__ = ["routes"]
@@ -48,8 +50,9 @@ class EventCommand(BaseModel):
     command: str = Field(..., max_length=20)
 
 
-def _refused(error: Exception) -> JSONResponse:
-    return JSONResponse({"detail": str(error), **error_words("en", error)}, 400)
+def _refused(request: Request, error: Exception) -> JSONResponse:
+    """A refused command in the request's language (``detail`` its text, the key and params for the page)."""
+    return JSONResponse(refusal_body(request_language(request), error), 400)
 
 
 def _said(status: int, error: TableError) -> Exception:
@@ -114,7 +117,7 @@ def routes(room: Room) -> APIRouter:
         return JSONResponse(public(await event(event_id), time.time()), headers={"Cache-Control": "no-cache"})
 
     @router.post("/api/tournaments/{event_id}/register")
-    async def register(event_id: str, body: Register) -> Any:  # noqa: ANN401
+    async def register(request: Request, event_id: str, body: Register) -> Any:  # noqa: ANN401
         live = await event(event_id)
         try:
             name = visible_text(body.name, what="name", limit=24)
@@ -123,11 +126,11 @@ def routes(room: Room) -> APIRouter:
         try:
             token = await live.register(name)
         except (Rejected, PokerDealerError) as error:
-            return _refused(error)
+            return _refused(request, error)
         return {"name": name, "player_token": token}
 
     @router.post("/api/tournaments/{event_id}/reenter")
-    async def reenter(event_id: str, x_player_token: str | None = Header(None)) -> Any:  # noqa: ANN401
+    async def reenter(request: Request, event_id: str, x_player_token: str | None = Header(None)) -> Any:  # noqa: ANN401
         live = await event(event_id)
         entrant = live.entrant(x_player_token)
         if entrant is None or x_player_token is None:
@@ -135,7 +138,7 @@ def routes(room: Room) -> APIRouter:
         try:
             await live.reenter(entrant)
         except (Rejected, PokerDealerError) as error:
-            return _refused(error)
+            return _refused(request, error)
         return JSONResponse(live.me(entrant, x_player_token), headers={"Cache-Control": "no-store"})
 
     @router.get("/api/tournaments/{event_id}/me")
@@ -147,14 +150,14 @@ def routes(room: Room) -> APIRouter:
         return JSONResponse(live.me(entrant, x_player_token), headers={"Cache-Control": "no-store"})
 
     @router.post("/api/tournaments/{event_id}/host")
-    async def host_command(event_id: str, body: EventCommand, x_host_token: str | None = Header(None)) -> Any:  # noqa: ANN401
+    async def host_command(request: Request, event_id: str, body: EventCommand, x_host_token: str | None = Header(None)) -> Any:  # noqa: ANN401
         live = await event(event_id)
         if not live.is_host(x_host_token):
             raise Refused(403, "event.error.not_host")
         try:
             await live.host(body.command)
         except (Rejected, PokerDealerError) as error:
-            return _refused(error)
+            return _refused(request, error)
         return {"ok": True, "status": live.status(time.time())}
 
     @router.get("/api/tournaments/{event_id}/standings.csv")

@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 #: The catalog keys the pages use (served by ``/api/i18n``).
-PAGE_PREFIXES = ("room.", "rules.", "legal.", "list.", "quiz.", "event.", "rankings.")
+PAGE_PREFIXES = ("room.", "rules.", "legal.", "list.", "quiz.", "event.", "rankings.", "history.")
 
 #: A table name that is a catalog key under this prefix (the demo table's,
 #: ``room.table.name.demo``) is stored as the key, so every process reading the row

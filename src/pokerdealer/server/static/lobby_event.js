@@ -8,13 +8,16 @@
   form.elements.structure.addEventListener("change", () => shown("ev-levels-box", form.elements.structure.value === "custom"));
   form.elements.payouts.addEventListener("change", () => shown("ev-percents-box", form.elements.payouts.value === "custom"));
 
-  // "10/20", "25/50/50" (big-blind ante), "break" or "break 10" (minutes): one a line.
+  // "10/20", "25/50/50" (big-blind ante), "break" or "break 10" (minutes): one a line. A break is
+  // also said in the page's language ("休息 10", the form says so); "break" is understood in every one.
   function parseLevels(text, seconds) {
     const out = [];
+    const words = ["break", t("event.form.break_word")].map(w => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const breakLine = new RegExp(`^(?:${words.join("|")})(?:\\s*(\\d+(?:\\.\\d+)?))?$`, "i");
     for (const raw of text.split("\n")) {
       const line = raw.trim().replace(/／/g, "/");  // a Chinese keyboard's full-width slash too
       if (!line) continue;
-      const brk = line.match(/^break(?:\s+(\d+(?:\.\d+)?))?$/i);
+      const brk = line.match(breakLine);
       if (brk) { out.push({ break_seconds: brk[1] ? +brk[1] * 60 : seconds }); continue; }
       const m = line.match(/^(\d+)\s*\/\s*(\d+)(?:\s*\/\s*(\d+))?$/);
       if (!m) throw new Error(t("event.form.bad_level", { line }));

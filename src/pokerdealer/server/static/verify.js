@@ -34,7 +34,14 @@ function check() {
   $("computed").textContent = v.computed ? t("room.verify.computed", { root: v.computed }) : "";
 }
 $("check").onclick = check;
-loadWords().then(() => { langMenu("lang-slot", () => { if ($("result").textContent) check(); }); start(); });
+// The offline check in words, its commands as code (typed as they are, in every language).
+const COMMANDS = { command: "pokerdealer verify hand.phh", mine: "--mine mine.json" };
+function offline() {
+  const marks = Object.fromEntries(Object.keys(COMMANDS).map((k, i) => [k, `\u0001${i}\u0001`]));
+  const parts = t("room.verify.offline", marks).split("\u0001");
+  $("offline").replaceChildren(...parts.map((text, i) => i % 2 ? el("code", { text: Object.values(COMMANDS)[+text] }) : text));
+}
+loadWords().then(() => { offline(); langMenu("lang-slot", () => { offline(); if ($("result").textContent) check(); }); start(); });
 function start() {
 if (!q.get("table") || !q.get("hand")) return;
   const base = `/api/tables/${encodeURIComponent(q.get("table"))}/hands/${encodeURIComponent(q.get("hand"))}`;
