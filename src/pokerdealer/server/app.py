@@ -409,6 +409,20 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             out.update((src.summary(number) or {}).get("fair") or {"reveal": None})
         return JSONResponse(out)
 
+    @app.get("/api/tables/{table_id}/hands/{number}/why")
+    async def hand_why(table_id: str, number: int) -> JSONResponse:
+        """Why each bot did what it did in a hand: for every decision of a
+        bot that says why (``regular``, ``loose``), the equity and pot odds it
+        used, from its own view alone; ``reasons`` is ``null`` until the hand
+        is over (they would tell its cards' strength while it is played)."""
+        lt = await table(table_id)
+        src = await history_store.source(lt, number)
+        meta = src.hand_meta.get(number) if src is not None else None
+        if src is None or meta is None:
+            raise Refused(404, "room.error.no_such_hand")
+        over = number <= src.table.hands_played
+        return JSONResponse({"number": number, "reasons": meta.get("bot_reasons", []) if over else None})
+
     # ------------------------------------------------------------ websocket
     @app.websocket("/ws/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str) -> None:

@@ -851,12 +851,38 @@ class LiveTable:
                 m.bot_obj = make_bot(m.bot, random.Random(secrets.randbits(64)), variant=variant)
             bot = m.bot_obj
         try:
-            action = bot.act(hand.view(actor))
+            think = getattr(bot, "think", None)
+            thought = think(hand.view(actor)) if think is not None else None
+            action = thought.action if thought is not None else bot.act(hand.view(actor))
             action = Action(action.kind, actor, action.amount)
             hand.check_action(action)
         except PokerDealerError:
-            action = self._passive(hand, actor)
+            return self._passive(hand, actor)
+        if thought is not None:  # its reasons, for "why did the bot do that?" once the hand is over
+            self._keep_reasons(record, m, actor, thought.to_json())
         return action
+
+    def _hide_unshown_strength(self, record: Any) -> None:
+        """A bot's equity and its hand's rank tell its cards' strength (a
+        preflop equity names the hand's class): kept only for the bots whose
+        cards the hand showed; the others' reasons keep the pot odds, the rule
+        and what they read of their opponents."""
+        reasons = self.hand_meta.get(record.number, {}).get("bot_reasons")
+        if not reasons:
+            return
+        shown = {record.seats[p] for p in record.hand.shown}
+        for line in reasons:
+            if line["seat"] not in shown:
+                line["equity"] = line["hand_share"] = None
+
+    def _keep_reasons(self, record: Any, m: Member, actor: int, reasons: dict[str, Any]) -> None:
+        """Keep a bot's reasons for one decision with its hand (hand_meta's
+        ``bot_reasons``; in memory: a restart forgets them), by room seat."""
+        seats = record.seats
+        for line in reasons["ranges"]:
+            line["seat"] = seats[line["seat"]]
+        meta = self.hand_meta.setdefault(record.number, {})
+        meta.setdefault("bot_reasons", []).append({"seat": seats[actor], "name": m.name, **reasons})
 
     def _can_deal(self) -> bool:
         return waiting.why_not_dealing(self) is None
@@ -928,6 +954,7 @@ class LiveTable:
         ops += self_limits.shared_ops(self, limited)
         ops.append(self._snapshot_op(at))  # a start replays only what follows
         self.hand_meta[record.number]["ended_at"] = at
+        self._hide_unshown_strength(record)
         history_store.forget_old(self)
         summary = self.summary(record.number)
         self.last_summary = summary
