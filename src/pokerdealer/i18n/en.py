@@ -1243,7 +1243,7 @@ MESSAGES: dict[str, str] = {
     "event.form.reentries": "Re-entries per player (0: freezeout)",
     "event.form.hfh_busts": "Players out in one hand-for-hand hand at different tables",
     "event.form.hfh_busts.tie": "tie and share the prizes of their places (TDA)",
-    "event.form.hfh_busts.chips": "ranked by chips at the start of the hand (as online rooms)",
+    "event.form.hfh_busts.chips": "ranked by their chips, as online rooms do",
     "event.form.final_seats": "Final table seats (empty: 7 for 6- and 7-handed, 9 for 8-handed, else the tables')",
     "event.form.break_word": "break",
     "event.lobby.title": "Tournaments",
