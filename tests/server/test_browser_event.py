@@ -174,7 +174,7 @@ def test_the_standings_page_lists_the_places_and_links_the_csv(
     page = open_page(browser, f"{room.base}/e/{running['id']}/standings", viewport=viewport, accept=accept)
     expect(page.locator("#standings tbody tr td.name").first).to_be_visible()
     href = page.locator("#csv").get_attribute("href")
-    rows = list(csv.reader(io.StringIO(httpx.get(room.base + href, timeout=10).text, newline="")))
+    rows = list(csv.reader(io.StringIO(httpx.get(room.base + href, timeout=10).content.decode("utf-8-sig"), newline="")))
     assert rows[0] == ["place", "name", "prize"] and len(rows) > 1
     shown = page.locator("#standings tbody td.name").all_text_contents()
     assert set(shown) <= {r[1] for r in rows[1:]} | {r[1][1:] for r in rows[1:] if r[1].startswith("'")}

@@ -284,7 +284,7 @@ def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]
     while True:  # the top-up is taken between hands: until the ledger has it
         first = httpx.get(url, headers={"X-Host-Token": token}, timeout=10)
         assert first.status_code == 200 and first.headers["content-type"].startswith("text/csv")
-        if {r["name"]: r for r in csv.DictReader(io.StringIO(first.text))}["Ann"]["top_ups"] == "50":
+        if {r["name"]: r for r in csv.DictReader(io.StringIO(first.content.decode("utf-8-sig")))}["Ann"]["top_ups"] == "50":
             break
         assert time.monotonic() < deadline, f"the top-up never reached the ledger: {first.text}"
         time.sleep(0.1)
@@ -293,9 +293,9 @@ def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]
 
     server = restart(room)
     again = httpx.get(url, headers={"X-Host-Token": token}, timeout=10)
-    rows = list(csv.DictReader(io.StringIO(again.text)))
+    rows = list(csv.DictReader(io.StringIO(again.content.decode("utf-8-sig"))))
     by_name = {r["name"]: r for r in rows}
     assert by_name["Ann"]["buy_ins"] == "300" and by_name["Ann"]["top_ups"] == "50"
     assert by_name["Bob"]["on_table"] == "0" and int(by_name["Bob"]["cash_outs"]) > 0
     assert sum(int(r["net"]) for r in rows) == 0
-    assert {r["name"] for r in rows} == {r["name"] for r in csv.DictReader(io.StringIO(first.text))}
+    assert {r["name"] for r in rows} == {r["name"] for r in csv.DictReader(io.StringIO(first.content.decode("utf-8-sig")))}

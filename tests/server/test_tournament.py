@@ -78,7 +78,7 @@ def test_a_small_event_is_played_to_its_winner_at_the_room_tables(tmp_path: Path
                 assert told and told[-1]["table"] == mine["moved"]["to"] and told[-1]["key"].startswith("room.event.moved.")
                 moved += 1
         assert moved >= 1  # the final table is drawn anew: whoever of them reached it was moved
-        csv = server.get(f"/api/tournaments/{ev['id']}/standings.csv").text.splitlines()
+        csv = server.get(f"/api/tournaments/{ev['id']}/standings.csv").content.decode("utf-8-sig").splitlines()
         assert csv[0] == "place,name,prize" and len(csv) == 7
         for c in clients.values():
             c.close()

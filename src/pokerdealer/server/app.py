@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,6 +27,7 @@ from pokerdealer.server import (
     self_limits,
     tournament_api,
 )
+from pokerdealer.server.csv_out import CSV_TYPE, csv_file
 from pokerdealer.server.limits import FLOOD_CLOSE_CODE, FLOODED, TOO_MANY_CLOSE_CODE, Connections
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.middleware import request_language
@@ -307,12 +308,12 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             return refused(request, 400, error)
 
     @app.get("/api/tables/{table_id}/ledger.csv")
-    async def ledger_csv(table_id: str, x_host_token: str | None = Header(None)) -> PlainTextResponse:
+    async def ledger_csv(table_id: str, x_host_token: str | None = Header(None)) -> Response:
         """The ledger for settling up: the host's (the money of a home game is theirs to share)."""
         lt = await hosted(table_id, x_host_token)
         text = ledger.to_csv(await table_ledger(lt))
-        return PlainTextResponse(
-            text, media_type="text/csv",
+        return Response(
+            csv_file(text), media_type=CSV_TYPE,
             headers={"Content-Disposition": f'attachment; filename="{lt.id}-ledger.csv"', "Cache-Control": "no-store"},
         )
 

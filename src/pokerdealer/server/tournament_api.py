@@ -24,16 +24,17 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Header, HTTPException, Request
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.server import event_lobby, event_views
+from pokerdealer.server.csv_out import CSV_TYPE, csv_file
 from pokerdealer.server.live import Rejected
+from pokerdealer.server.middleware import request_language
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.room import Elsewhere, NoSuchTable, Room
 from pokerdealer.server.tournament import LiveEvent, TournamentSpec, create_event
-from pokerdealer.server.middleware import request_language
 from pokerdealer.server.words import Refused, refusal_body
 from pokerdealer.table import TableError
 
@@ -161,10 +162,10 @@ def routes(room: Room) -> APIRouter:
         return {"ok": True, "status": live.status(time.time())}
 
     @router.get("/api/tournaments/{event_id}/standings.csv")
-    async def standings(event_id: str) -> PlainTextResponse:
+    async def standings(event_id: str) -> Response:
         live = await event(event_id)
-        return PlainTextResponse(
-            event_views.standings_csv(live.event), media_type="text/csv",
+        return Response(
+            csv_file(event_views.standings_csv(live.event)), media_type=CSV_TYPE,
             headers={"Content-Disposition": f'attachment; filename="{live.id}-standings.csv"'},
         )
 

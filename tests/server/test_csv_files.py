@@ -1,0 +1,36 @@
+"""The CSV files a host downloads open in Excel with Chinese names intact (issue 23): UTF-8
+with a byte order mark (Excel reads a file without one in the computer's own code page)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.server.conftest import Server
+
+BOM = b"\xef\xbb\xbf"
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("csv") / "room.db").start()
+    yield s
+    s.stop()
+
+
+def test_the_ledger_csv_is_utf8_with_a_bom_and_keeps_a_chinese_name(room: Server) -> None:
+    made = httpx.post(room.base + "/api/tables", json={"name": "帳"}, timeout=10).json()
+    room.join(made["id"], "阿安")
+    r = httpx.get(f"{room.base}/api/tables/{made['id']}/ledger.csv", headers={"X-Host-Token": made["host_token"]}, timeout=10)
+    assert r.status_code == 200 and r.headers["content-type"] == "text/csv; charset=utf-8"
+    assert r.content.startswith(BOM + b"member,name,")
+    assert "阿安" in r.content.decode("utf-8-sig")
+
+
+def test_the_standings_csv_is_utf8_with_a_bom(room: Server) -> None:
+    made = httpx.post(room.base + "/api/tournaments", json={"name": "週五"}, timeout=10).json()
+    r = httpx.get(f"{room.base}/api/tournaments/{made['id']}/standings.csv", timeout=10)
+    assert r.status_code == 200 and r.headers["content-type"] == "text/csv; charset=utf-8"
+    assert r.content.startswith(BOM + b"place,name,prize")
