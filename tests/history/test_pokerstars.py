@@ -284,8 +284,23 @@ def test_every_action_that_puts_a_player_all_in_says_so(structure):
         assert len(said) == len(acts)
         for action, line in zip(acts, said):
             before = probe.stacks[action.player]
+            paid = {"call": action.amount, "raise": (action.amount or 0) - probe.committed[action.player]}
             probe.apply(action)
-            all_in = before > 0 and probe.stacks[action.player] == 0
+            # What went in, not the stack after: a hand ending on a call pays out at once.
+            all_in = before > 0 and paid.get(action.kind) == before
             assert line.endswith(" and is all-in") == all_in, line
             seen += all_in and action.kind == "call"
     assert seen > 5
+
+
+def test_a_call_all_in_that_ends_the_betting_says_so():
+    """The last call of a hand puts its caller all-in even though the run-out
+    and the award then give him chips back (the engine finishes the hand at
+    the call): what he put in is his whole stack."""
+    config = HandConfig(stacks=(40, 100), blinds=(1, 2), players=("Ann", "Bob"))
+    hand = Hand(config, deck_for_deal(config, [parse_cards("As Ah"), parse_cards("2c 7d")], parse_cards("Ad Kh 9c 5s 3d")))
+    hand.raise_to(100)  # Bob, on the button, acts first heads-up
+    hand.call()
+    lines = hand_to_pokerstars(hand, when=WHEN).splitlines()
+    assert "Bob: raises 98 to 100 and is all-in" in lines
+    assert "Ann: calls 38 and is all-in" in lines

@@ -314,9 +314,18 @@ def hand_to_pokerstars(
             continue
         street = len(probe.board)
         top = max(probe.committed)
+        # All-in is what the action puts in against the stack before it, not the
+        # stack after: a call that ends the hand is followed at once by the
+        # run-out and the award, which may already have paid the caller.
         before = probe.stacks[p]
+        if kind == "call":
+            paid = action.amount or 0
+        elif kind == "raise":
+            paid = (action.amount or 0) - probe.committed[p]
+        else:
+            paid = 0
         probe.apply(action)
-        all_in = " and is all-in" if before and not probe.stacks[p] and kind in ("call", "raise") else ""
+        all_in = " and is all-in" if before and paid >= before else ""
         if kind == "fold":
             folded_on[p] = (0, 0, 0, 1, 2, 3)[street]
             lines.append(f"{names[p]}: folds")
