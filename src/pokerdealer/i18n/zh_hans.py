@@ -1025,6 +1025,8 @@ MESSAGES: dict[str, str] = {
     "room.error.moved_on": "你选择之后牌局已经往前走了；请再看一次",
     "room.error.showdown_auto": "摊牌是自动进行的",
     "room.error.unknown_token": "座位凭证无效：你以观众身分观看",
+    "room.error.queue_sender": "牌桌还没处理完你前面的 {n} 条讯息；请等它回应",
+    "room.error.queue_table": "牌桌正忙（有 {n} 条讯息在等候）；请稍后再试",
     "room.conn.flooded": "短时间内发出的讯息太多，服务器已关闭这条连接；几秒后会重新连接",
     "room.error.already_greeted": "已经打过招呼了",
     "room.error.no_such_table": "没有这张牌桌",

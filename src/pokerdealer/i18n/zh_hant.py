@@ -1025,6 +1025,8 @@ MESSAGES: dict[str, str] = {
     "room.error.moved_on": "你選擇之後牌局已經往前走了；請再看一次",
     "room.error.showdown_auto": "攤牌是自動進行的",
     "room.error.unknown_token": "座位憑證無效：你以觀眾身分觀看",
+    "room.error.queue_sender": "牌桌還沒處理完你前面的 {n} 則訊息；請等它回應",
+    "room.error.queue_table": "牌桌正忙（有 {n} 則訊息在等候）；請稍後再試",
     "room.conn.flooded": "短時間內送出的訊息太多，伺服器已關閉這條連線；幾秒後會重新連線",
     "room.error.already_greeted": "已經打過招呼了",
     "room.error.no_such_table": "沒有這張牌桌",

@@ -479,6 +479,7 @@ async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
             await ws.send_json({"type": "error", **error_words(conn.lang, error), "ref": "hello"})
     except (asyncio.TimeoutError, WebSocketDisconnect):
         return
+    conn.sender = token if isinstance(token, str) and token else conn
     conn.task = asyncio.create_task(_sender(conn))
     await lt.queue.put(Command("attach", conn, {"token": token, "lang": lang}))
     try:
@@ -503,9 +504,11 @@ async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
                 conn.lang = reader_language(data["lang"], conn.lang)
                 # What is made in their language (the coach's lines) is sent again in it now,
                 # not at the table's next change.
-                await lt.queue.put(Command("restate", conn, {}))
+                lt.offer(conn, "restate", {})  # refused only with many waiting: the next state is in it
                 continue
-            await lt.queue.put(Command("msg", conn, data))
+            refused = lt.offer(conn, "msg", data)
+            if refused is not None:
+                conn.send_json({"type": "error", **error_words(conn.lang, refused), "ref": data["type"], "id": data.get("id")})
     except WebSocketDisconnect:
         pass
     finally:

@@ -36,7 +36,9 @@ from typing import TypeVar
 
 from pokerdealer.server.words import Said
 
-__all__ = ["FLOODED", "FLOOD_CLOSE_CODE", "TOO_MANY_CLOSE_CODE", "Buckets", "Caps", "Connections", "Rate", "Throttle"]
+__all__ = [
+    "FLOODED", "FLOOD_CLOSE_CODE", "TOO_MANY_CLOSE_CODE", "Backlog", "Buckets", "Caps", "Connections", "Rate", "Throttle",
+]
 
 TOO_MANY_CLOSE_CODE = 4429
 """The websocket close code of a connection refused by a cap (after HTTP 429)."""
@@ -161,6 +163,48 @@ class Throttle:
             return False
         stamps.append(now)
         return True
+
+
+class Backlog:
+    """Messages waiting in a table's queue, counted by sender and in all.
+
+    A table takes its messages one at a time; a sender with many connections
+    (one seat's token from many addresses) could keep it busy with their own
+    while the others' actions waited behind. A message over either bound is
+    refused at once, with the reason, and never queued.
+
+    >>> b = Backlog(per_sender=2, per_table=3)
+    >>> b.admit("ann"), b.admit("ann")
+    (None, None)
+    >>> str(b.admit("ann"))
+    'the table has not yet done your last 2 messages; wait for its answer'
+    >>> b.admit("bob") is None, str(b.admit("cy"))
+    (True, 'the table is busy (3 messages waiting); try again in a moment')
+    >>> b.done("ann")
+    >>> b.admit("cy") is None
+    True
+    """
+
+    def __init__(self, *, per_sender: int = 8, per_table: int = 256) -> None:
+        self.per_sender = per_sender
+        self.per_table = per_table
+        self.total = 0
+        self._by: dict[Hashable, int] = {}
+
+    def admit(self, sender: Hashable) -> Said | None:
+        """Count a message of ``sender``'s, or say why it is refused (nothing counted)."""
+        if self._by.get(sender, 0) >= self.per_sender:
+            return Said("room.error.queue_sender", n=self.per_sender)
+        if self.total >= self.per_table:
+            return Said("room.error.queue_table", n=self.per_table)
+        _bump(self._by, sender, 1)
+        self.total += 1
+        return None
+
+    def done(self, sender: Hashable) -> None:
+        """The table took one of ``sender``'s messages."""
+        _bump(self._by, sender, -1)
+        self.total = max(0, self.total - 1)
 
 
 @dataclass(frozen=True)

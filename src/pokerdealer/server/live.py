@@ -42,7 +42,7 @@ from pokerdealer.server import (
 )
 from pokerdealer.server.chat import TableChat
 from pokerdealer.server.fair import DeckCommitment, shuffled_deck
-from pokerdealer.server.limits import Throttle
+from pokerdealer.server.limits import Backlog, Throttle
 from pokerdealer.server.private import private_state
 from pokerdealer.server.seat_names import name_bots, unique_name
 from pokerdealer.server.settings import ServerOptions, TableSettings
@@ -132,6 +132,8 @@ class Conn:
     closed: bool = False
     """Nothing more is sent (nor encoded) for it: it is gone, too slow, or shut by the room."""
     throttle: Throttle = field(default_factory=Throttle)
+    sender: Any = None
+    """Whose messages these are, for the table's backlog: the seat token of its hello, else the connection."""
     shut: tuple[int, str] | None = None
     """Why the room closed it, if it did: the close code and reason (a catalog key:
     :data:`~pokerdealer.server.limits.FLOODED`); its sender closes the socket so."""
@@ -184,6 +186,9 @@ class Rejected(Said):
 
 _STOP = Command("stop")
 
+QUEUED = ("msg", "restate")
+"""The readers' commands counted in a table's :class:`~pokerdealer.server.limits.Backlog`."""
+
 
 class LiveTable:
     """A table in play: the :class:`~pokerdealer.table.CashTable`, its members,
@@ -221,6 +226,8 @@ class LiveTable:
         self.chat = TableChat(room.chat_limits)
         self.conns: set[Conn] = set()
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.backlog = Backlog()
+        """Readers' messages in ``queue``, by sender: bounded (:meth:`offer`)."""
         self.task: asyncio.Task[None] | None = None
         self.turn_key: tuple[int, int] | None = None
         self.turn_started = 0.0
@@ -232,6 +239,14 @@ class LiveTable:
         self.broken: str | None = None
         self.host = host.HostState(base=settings)
         self.bank = timebank.TimeBank()
+
+    def offer(self, conn: Conn, kind: str, data: dict[str, Any]) -> Said | None:
+        """Queue a reader's message for the table, or say why not: its sender (one seat's
+        token, however many connections hold it) already has many waiting, or the table has."""
+        refused = self.backlog.admit(conn.sender)
+        if refused is None:
+            self.queue.put_nowait(Command(kind, conn, data))
+        return refused
 
     # ============================================================ events
     def add_member(self, member: Member) -> None:
@@ -412,6 +427,8 @@ class LiveTable:
     # ----------------------------------------------------------- commands
     async def _handle(self, cmd: Command) -> bool:
         conn = cmd.conn
+        if conn is not None and cmd.kind in QUEUED:
+            self.backlog.done(conn.sender)
         try:
             if cmd.kind == "attach":
                 return self._attach(conn, cmd.data.get("token"), cmd.data.get("lang"))  # type: ignore[arg-type]
@@ -574,6 +591,8 @@ class LiveTable:
             if kind == "limit_continue":
                 await self._limits_synced(member)  # gone on at another table: nothing left to confirm here
             events = self_limits.events_for(self, member, msg, now=time.time())
+            if not events:
+                return False  # a setting as it already was changes nothing
             await self._do(events)
             if kind == "limit_continue":
                 conn.tell("notice", "room.limits.went_on")

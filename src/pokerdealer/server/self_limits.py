@@ -421,7 +421,10 @@ def events_for(lt: LiveTable, member: Member, msg: dict[str, Any], *, now: float
     """The events a player's message asks for; raises :class:`Said` with a
     catalog key (and its params) when it cannot be done."""
     kind = msg["type"]
+    own = own_of(lt, member)
     if kind == "coach":
+        if own.coach is not None and own.coach == bool(msg["on"]):
+            return []  # what it is already: nothing to log (a toggling script logged thousands)
         return [("coach", {"member": member.id, "on": bool(msg["on"])})]
     if kind == "limits":
         minutes, loss, unit = msg.get("minutes"), msg.get("loss"), msg.get("unit") or "chips"
@@ -433,9 +436,10 @@ def events_for(lt: LiveTable, member: Member, msg: dict[str, Any], *, now: float
             raise Said("room.limits.error.unit", units=", ".join(UNITS))
         data = {"member": member.id, "minutes": minutes, "loss": loss, "unit": unit,
                 "time_sit_out": bool(msg.get("time_sit_out"))}
+        if (own.minutes, own.loss, own.loss_unit, own.time_sit_out) == (minutes, loss, unit, data["time_sit_out"]):
+            return []  # the limits they have already
         return [("limits", data)]
     # limit_continue: the player's own choice, after the cool-off
-    own = own_of(lt, member)
     if own.stop is None:
         raise Said("room.limits.error.not_stopped")
     wait = cool_off_left(own, now=now, cool_off=lt.options.limit_cool_off)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from pokerdealer.server.limits import FLOOD_CLOSE_CODE, FLOODED, Throttle
+from pokerdealer.server.limits import FLOOD_CLOSE_CODE, FLOODED, Backlog, Throttle
 from pokerdealer.server.live import Conn
 from tests.server.conftest import Client, Server
 
@@ -38,18 +38,23 @@ def _frame(text: str) -> bytes:
     return bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
-def _flood(server: Server, table: str, address: str, frames: int) -> tuple[list[dict[str, Any]], int | None, str]:
-    """Say hello and send ``frames`` pings at once (from a thread, as a script would: it
-    never stops to read), reading meanwhile until the server closes: what was received,
-    the close code and its reason (None and why, if no close frame came)."""
+def _flood(
+    server: Server, table: str, address: str, frames: int, *, token: str | None = None,
+    message: Any = None, until: Any = None,  # noqa: ANN401
+) -> tuple[list[dict[str, Any]], int | None, str]:
+    """Say hello and send ``frames`` pings (or ``message(k)``) at once (from a thread, as a
+    script would: it never stops to read), reading meanwhile until the server closes (or a
+    message satisfies ``until``): what was received, the close code and its reason (None
+    and why, if no close frame came)."""
+    message = message or (lambda k: {"type": "ping", "id": k})
     sock = socket.create_connection(("127.0.0.1", server.port), timeout=30, source_address=(address, 0))
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall(
         f"GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
     )
-    flood = _frame(json.dumps({"type": "hello", "token": None})) + b"".join(
-        _frame(json.dumps({"type": "ping", "id": k})) for k in range(frames)
+    flood = _frame(json.dumps({"type": "hello", "token": token})) + b"".join(
+        _frame(json.dumps(message(k))) for k in range(frames)
     )
 
     def send() -> None:
@@ -76,6 +81,8 @@ def _flood(server: Server, table: str, address: str, frames: int) -> tuple[list[
                 return got, int.from_bytes(payload[:2], "big"), payload[2:].decode()
             if opcode == 0x1:
                 got.append(json.loads(payload))
+                if until is not None and until(got[-1]):
+                    return got, None, "stopped reading"
     except TimeoutError:
         return got, None, "still open"
     finally:
@@ -147,3 +154,58 @@ def test_an_address_that_flooded_is_refused_new_connections_for_a_while(room: Se
         connect(f"ws://127.0.0.1:{room.port}/ws/{table}", open_timeout=5, source_address=("127.0.6.3", 0))
     assert refused.value.response.status_code == 403
     Client(room, table, address="127.0.6.4").next_of("welcome")  # another address is welcome
+
+
+# ================================================================ a table's queue
+def test_a_senders_messages_waiting_at_a_table_are_bounded() -> None:
+    backlog = Backlog(per_sender=8, per_table=100)
+    assert [backlog.admit("ann") for _ in range(8)] == [None] * 8
+    refused = backlog.admit("ann")
+    assert refused is not None and refused.key == "room.error.queue_sender"
+    assert backlog.admit("bob") is None  # someone else's are not
+
+
+def test_a_tables_waiting_messages_are_bounded_whoever_sends_them() -> None:
+    backlog = Backlog(per_sender=8, per_table=3)
+    for sender in ("ann", "bob", "cy"):
+        assert backlog.admit(sender) is None
+    refused = backlog.admit("dee")
+    assert refused is not None and refused.key == "room.error.queue_table"
+    backlog.done("ann")
+    assert backlog.admit("dee") is None
+
+
+def test_a_burst_past_a_seats_backlog_is_refused_with_the_key(room: Server) -> None:
+    # One seat's token from many connections could keep its table busy with its own messages.
+    table = room.create_table(name="queued")
+    ann = room.join(table, "Ann")
+    got, _, _ = _flood(
+        room, table, "127.0.6.20", 30, token=ann["token"],
+        message=lambda k: {"type": "coach", "on": 1 - k % 2, "id": k},
+        until=lambda m: m.get("key") == "room.error.queue_sender",
+    )
+    assert got[-1]["key"] == "room.error.queue_sender", [m.get("key") for m in got if m["type"] == "error"]
+    assert got[-1]["ref"] == "coach"
+
+
+def test_a_setting_as_it_already_was_is_not_logged(shared_server: Server) -> None:
+    from pokerdealer.server import db
+    from pokerdealer.server.schema import database_url
+
+    table = shared_server.create_table(name="coached")
+    ann = shared_server.join(table, "Ann")
+    a = Client(shared_server, table, ann["token"])
+    try:
+        a.until(lambda s: s["you"] is not None)
+        for _ in range(3):
+            a.send(type="coach", on=1)
+        a.send(type="ping", id=7)  # the table takes messages in order: the coach ones are done by its answer
+        a.next_of("pong")
+    finally:
+        a.close()
+    store = db.Store(database_url(str(shared_server.db)))
+    try:
+        events = store.read(lambda c: db.events_between(c, table, 0))
+    finally:
+        store.engine.dispose()
+    assert [data["on"] for _, kind, data, _ in events if kind == "coach"] == [True]
