@@ -304,3 +304,19 @@ def test_a_call_all_in_that_ends_the_betting_says_so():
     lines = hand_to_pokerstars(hand, when=WHEN).splitlines()
     assert "Bob: raises 98 to 100 and is all-in" in lines
     assert "Ann: calls 38 and is all-in" in lines
+
+
+def test_a_player_with_no_chips_left_to_post_writes_no_blind_line():
+    """Ante first: the big blind's whole stack went to the ante, so there is no
+    "posts big blind 0" line (the ante line says "and is all-in")."""
+    from pokerdealer.rules import BBAPriority, RuleOptions
+
+    options = RuleOptions(bba_priority=BBAPriority.ANTE_FIRST)
+    config = HandConfig(stacks=(4, 3000), blinds=(25, 50), ante=50, ante_type="big_blind", players=("d", "a"),
+                        button=1, options=options)
+    hand = Hand(config, deck_for_deal(config, [parse_cards("7d 9c"), parse_cards("Th 6d")]))
+    if not hand.is_complete:
+        hand.auto_showdown()
+    lines = hand_to_pokerstars(hand, when=WHEN).splitlines()
+    assert "d: posts the ante 4 and is all-in" in lines
+    assert not [line for line in lines if line.startswith("d: posts big blind")]

@@ -243,17 +243,23 @@ def hand_to_pokerstars(
         if chips:
             lines.append(f"{names[sb]}: posts small blind {amt(chips)}{tail}")
     chips, tail = take(bb, big)
-    # Written even when the ante took every chip (ante first): it says who is the big blind.
-    lines.append(f"{names[bb]}: posts big blind {amt(chips)}{tail}")
+    # A player the ante left with no chips posts nothing (no "posts big blind
+    # 0"): the ante line already said "and is all-in", and a reader finds the
+    # big blind by seat, left of the small blind.
+    if chips:
+        lines.append(f"{names[bb]}: posts big blind {amt(chips)}{tail}")
     for i, straddle in zip(config.straddle_players, config.straddles):
         chips, tail = take(i, straddle)
-        lines.append(f"{names[i]}: posts straddle {amt(chips)}{tail}")
+        if chips:
+            lines.append(f"{names[i]}: posts straddle {amt(chips)}{tail}")
     for post in config.posts:
         # A player coming in (new, or back with missed blinds): the big blind
         # live, a missed small blind dead, one line as PokerStars writes it.
         i = post.player
         live, _ = take(i, post.live)
         dead, tail = take(i, post.dead)
+        if not live + dead:
+            continue  # nothing left to post: no line of 0
         if post.live and post.dead:
             lines.append(f"{names[i]}: posts small & big blinds {amt(live + dead)}{tail}")
         elif post.live:

@@ -305,6 +305,15 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             posts.append([position[name], 0, _phh(chips)])
             h.pay(name, chips, live=False)
     if big_blind is None:
+        # A big blind the ante put all-in posts no blind line (our export
+        # writes none): he is the player left of the small blind (left of the
+        # button without one), and his ante took his whole stack.
+        after = names.index(small_blind) + 1 if small_blind is not None else 0
+        seat = names[after % len(names)]
+        if antes[seat] and antes[seat] == stacks[seat]:
+            big_blind = seat
+            blinds[seat] = stakes[1] if variant != "FT" else stakes[0]
+    if big_blind is None:
         raise UnsupportedHistory("no big blind is posted (the rules engine plays blind games only)")
 
     holes: dict[str, str] = {}
