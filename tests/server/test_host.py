@@ -299,3 +299,17 @@ def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]
     assert by_name["Bob"]["on_table"] == "0" and int(by_name["Bob"]["cash_outs"]) > 0
     assert sum(int(r["net"]) for r in rows) == 0
     assert {r["name"] for r in rows} == {r["name"] for r in csv.DictReader(io.StringIO(first.content.decode("utf-8-sig")))}
+
+
+def test_host_approves_players_ticked_during_a_hand_holds_for_a_join_in_that_hand(room: list[Server]) -> None:
+    server = room[-1]
+    table, token = create(server, bots=["caller"])
+    ann = server.join(table, "Ann")
+    a = Client(server, table, ann["token"])
+    a.until(my_turn_in_hand)  # a hand in play, waiting on Ann: it goes on while the host ticks the box
+    assert host(server, table, token, "settings", settings={"approve_players": True}).status_code == 200
+    bob = server.join(table, "Bob")
+    assert bob["pending"] is True and bob["seat"] is None
+    view = host_view(server, table, token)
+    assert [q["name"] for q in view["requests"]] == ["Bob"] and view["settings"]["approve_players"] is True
+    a.close()

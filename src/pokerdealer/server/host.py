@@ -63,6 +63,9 @@ COMMANDS = ("pause", "resume", "settings", "approve", "refuse", "stand_up", "clo
 HOST_SETTINGS = ("small_blind", "big_blind", "ante", "ante_type", "clock", "time_bank", "approve_players", "straddle")
 """The table settings a host may change during the game."""
 
+AT_ONCE = ("approve_players",)
+"""The settings that come into force at once, during a hand too (the others after it)."""
+
 
 # ---------------------------------------------------------------- the words
 # Said by catalog key (``room.host.<which>``), in each reader's language.
@@ -189,8 +192,15 @@ def apply(lt: LiveTable, kind: str, data: dict[str, Any], at: float) -> None:
     if kind == "host_settings":
         if lt.table.current is None:
             _change(lt, data["changes"])
-        else:
-            lt.host.pending = {**lt.host.pending, **data["changes"]}
+            return
+        # Who may sit down is no part of the hand in play: it holds from the click (someone
+        # joining later in that hand asks the host); the rest waits for the hand's end.
+        now = {k: v for k, v in data["changes"].items() if k in AT_ONCE}
+        if now:
+            _change(lt, now)
+        later = {k: v for k, v in data["changes"].items() if k not in AT_ONCE}
+        if later:
+            lt.host.pending = {**lt.host.pending, **later}
         return
     if kind == "seat_approve":
         m = lt.members[data["member"]]
