@@ -97,7 +97,7 @@ def test_showdown_human_output_shows_table_and_explanation() -> None:
     code, out, _ = run(*SEED_SHOWDOWN, "--lang", "zh-Hans")
     assert code == 0
     assert "最强五张" in out and "A♠ A♦ K♦ Q♠ 7♥" in out
-    assert "第一张踢脚K♦大过B的Q♠（公牌）" in out.replace("\n", "")
+    assert "第一张踢脚K♦大过B的Q♠（公共牌）" in out.replace("\n", "")
 
 
 def test_showdown_player_names_are_not_rich_markup() -> None:

@@ -192,7 +192,7 @@ def test_a_zh_hans_session_shows_a_chinese_screen_with_the_same_commands():
     assert "现金桌 1/2，3位玩家：你是You，座位1" in out
     assert "f 弃牌 · c 过牌/跟注 · r N 下注/加注到N · a 全下" in out  # the help line
     assert "── 第1手 ──" in out
-    for word in ("座位", "玩家", "筹码", "小盲", "大盲", "底池 5", "公牌", "你的手牌"):
+    for word in ("座位", "玩家", "筹码", "小盲", "大盲", "底池 5", "公共牌", "你的手牌"):
         assert word in out, word
     assert "f 弃牌 · c 跟注 1 · r 4..200 加注到 · p 8 底池大小 · h 5 半池 · a 全下 200" in out
     assert "看不懂 'zzz'" in out

@@ -16,7 +16,7 @@ from pokerdealer.evaluation.explain import Step, compare_hands
 from pokerdealer.evaluation.showdown import ShowdownResult, showdown
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
-BOARD_MARK = {"en": "{} (from the board)", "zh-Hant": "{}（公牌）", "zh-Hans": "{}（公牌）"}
+BOARD_MARK = {"en": "{} (from the board)", "zh-Hant": "{}（公牌）", "zh-Hans": "{}（公共牌）"}
 
 
 def cards(text: str) -> list[str]:
@@ -193,7 +193,7 @@ def test_board_broadway_plays_for_everyone_split() -> None:
     assert_explained(
         result,
         "9♥",
-        {"en": "the board plays", "zh-Hant": "公牌就是最強五張", "zh-Hans": "公牌就是最强五张"},
+        {"en": "the board plays", "zh-Hant": "公牌就是最強五張", "zh-Hans": "公共牌就是最强五张"},
     )
 
 
@@ -341,5 +341,5 @@ def test_royal_flush_on_board_both_players_play_the_board_split() -> None:
     assert result.decided_by.step is Step.IDENTICAL
     assert_explained(
         result,
-        {"en": "the board plays", "zh-Hant": "公牌就是最強五張", "zh-Hans": "公牌就是最强五张"},
+        {"en": "the board plays", "zh-Hant": "公牌就是最強五張", "zh-Hans": "公共牌就是最强五张"},
     )

@@ -206,7 +206,7 @@ MESSAGES: dict[str, str] = {
     "part.category": "牌型",
     "result.wins": "{names}赢",
     "result.split": "{names}平分底池",
-    "board_card": "{card}（公牌）",
+    "board_card": "{card}（公共牌）",
     "explain.category": "{result}：{win_hand}，大过{losers}的{lose_hand}",
     "explain.made_cards": (
         "{result}：{win_hand}，大过{losers}的{lose_hand}；"
@@ -219,7 +219,7 @@ MESSAGES: dict[str, str] = {
     "explain.kicker.earlier_tie": "（前面的踢脚{cards}相同）",
     "explain.identical": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",
     "explain.identical.two": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",
-    "explain.board_plays": "；公牌就是最强五张",
+    "explain.board_plays": "；公共牌就是最强五张",
     "explain.dead_cards": "；{cards}都不算数",
     "explain.dead_card": "；{cards}不算数",
     "award.folded": "{name}赢：其他人都弃牌",
@@ -232,7 +232,7 @@ MESSAGES: dict[str, str] = {
     "ui.player": "玩家",
     "ui.hole_cards": "底牌",
     "ui.cards": "手牌",
-    "ui.board": "公牌",
+    "ui.board": "公共牌",
     "ui.best_five": "最强五张",
     "ui.hand": "牌型",
     "ui.wins": "赢",
@@ -337,7 +337,7 @@ MESSAGES: dict[str, str] = {
     "coach.sd.first.aggressor": "{name}先亮牌：河牌最后一次下注或加注的是{name}（跟注不算）；其他人顺时针接着亮牌或盖牌。",
     "coach.sd.first.button": "{name}先亮牌：河牌没有人下注，就由按钮左手边第一位还有牌的人先亮；其他人顺时针接着亮牌或盖牌。",
     "coach.sd.showed_both": "你亮出了两张底牌：要赢得底池，两张底牌都要完整摊开。",
-    "coach.sd.board_plays": "你的最强五张就是公牌，你仍然亮出了两张底牌：只用公牌参与分池，也要把两张底牌都摊开。",
+    "coach.sd.board_plays": "你的最强五张就是公共牌，你仍然亮出了两张底牌：只用公共牌参与分池，也要把两张底牌都摊开。",
     "coach.sd.you_mucked": "你的牌面朝下盖掉，没有摊开：输的牌可以盖掉、不必亮出；盖牌就放弃你所在的每一个底池。",
     "coach.sd.others_mucked": "{mucked}没有亮牌就盖牌：赢不了的牌可以盖掉，盖牌就放弃底池。",
     "coach.sd.won_unshown": "{mucked}没有亮牌就盖牌，只剩你还有牌，不必亮牌就赢得底池：无争议的摊牌不必亮牌。",
@@ -388,8 +388,8 @@ MESSAGES: dict[str, str] = {
     "rules.all-in-showdown.body": "有玩家全下且下注结束时，所有仍在局的手牌都翻开。",
     "rules.uncontested.title": "无争议的底池不必亮牌",
     "rules.uncontested.body": "其他人都弃牌，或在摊牌时没有亮牌就面朝下盖牌，最后还持有有效牌的人赢得底池，不必亮牌。有人全下时不适用：所有手牌都要摊开。",
-    "rules.board-plays.title": "只用公牌也要亮两张",
-    "rules.board-plays.body": "最强五张就是公牌时，要参与分池仍须把两张底牌都摊开：组牌用了几张底牌决定牌力，摊牌要亮两张是程序。",
+    "rules.board-plays.title": "只用公共牌也要亮两张",
+    "rules.board-plays.body": "最强五张就是公共牌时，要参与分池仍须把两张底牌都摊开：组牌用了几张底牌决定牌力，摊牌要亮两张是程序。",
     "rules.self-limits.title": "给自己设的限制",
     "rules.self-limits.body": "须达所在地法定年龄、并遵守当地法令才可以玩；只投入输得起的金额，入座前设定止损与时间上限。游戏应以娱乐为目的，把每一手牌当作一次独立决策，而不是必须赢回来的战役。",
     "quiz.topic.showdown": "哪手牌赢",
@@ -716,7 +716,7 @@ MESSAGES: dict[str, str] = {
     "play.main_pot": "主池",
     "play.side_pot": "边池{n}",
     "play.unmatched": "{name}的未跟注部分",
-    "play.board": "公牌",
+    "play.board": "公共牌",
     "play.your_cards": "你的手牌",
     "play.choice.fold": "弃牌",
     "play.choice.check": "过牌",
@@ -823,7 +823,7 @@ MESSAGES: dict[str, str] = {
     "room.form.listed.no": "否（只靠邀请连结）",
     "room.form.listed.yes": "是",
     "room.form.reveal": "每手结束后",
-    "room.form.reveal.public": "只公开公牌和亮出的手牌",
+    "room.form.reveal.public": "只公开公共牌和亮出的手牌",
     "room.form.reveal.deck": "公开整副牌（家庭牌局）",
     "room.form.create": "开桌",
     "room.structure.no_limit": "无限注",
@@ -922,7 +922,7 @@ MESSAGES: dict[str, str] = {
     "room.log.post_dead": "补下死注 {amount}（错过的小盲）",
     "room.log.straddle": "抓盲 {amount}",
     "room.status.busted": "输光出局",
-    "room.sd.board": "公牌",
+    "room.sd.board": "公共牌",
     "room.sd.mucks": "盖牌",
     "room.sd.award": "{label} {amount}：",
     "room.sd.uncontested": "其他人都弃牌",
@@ -950,9 +950,9 @@ MESSAGES: dict[str, str] = {
     "room.hands.download_mine": "下载我的证明",
     "room.verify.intro": (
         "每手牌开始前，牌桌先公布一个根哈希：以每个牌位各一个加盐哈希建成的 Merkle 根。"
-        "这手牌结束后，牌桌对规则已公开的牌位（发出的公牌、亮出的手牌）公开“牌：盐”，"
+        "这手牌结束后，牌桌对规则已公开的牌位（发出的公共牌、亮出的手牌）公开“牌：盐”，"
         "其他牌位只公开哈希，所以弃掉和盖掉的牌仍然保密。"
-        "这个页面在你的浏览器里重算根哈希，并检查没有一张牌被公开两次、公牌都在公牌的牌位上。"
+        "这个页面在你的浏览器里重算根哈希，并检查没有一张牌被公开两次、公共牌都在公共牌的牌位上。"
     ),
     "room.verify.offline": (
         "离线检查：把这手牌下载成 PHH，执行 {command}"
@@ -960,7 +960,7 @@ MESSAGES: dict[str, str] = {
     ),
     "room.verify.root": "根哈希",
     "room.verify.players": "发牌玩家数",
-    "room.verify.board": "公牌（可不填）",
+    "room.verify.board": "公共牌（可不填）",
     "room.verify.reveal": "公开内容（这手牌的 /fair JSON，或 _deck_reveal 列表）",
     "room.verify.check": "检查",
     "room.verify.ok": "✔ 公开内容与承诺相符（公开了 {n} 张牌）",
@@ -970,8 +970,8 @@ MESSAGES: dict[str, str] = {
     "room.verify.no_list": "找不到公开列表",
     "room.verify.size": "公开内容有 {n} 个牌位，一副牌有 52 张（短牌 36 张）",
     "room.verify.root_differs": "公开的牌和叶哈希算不出承诺的根哈希",
-    "room.verify.need_players": "要检查公牌，请填发牌玩家数",
-    "room.verify.board_differs": "第 {k} 张公牌是 {card}，牌位 {position} 公开的是 {revealed}",
+    "room.verify.need_players": "要检查公共牌，请填发牌玩家数",
+    "room.verify.board_differs": "第 {k} 张公共牌是 {card}，牌位 {position} 公开的是 {revealed}",
     "room.verify.nothing": "什么都没有",
     "room.verify.bad_entry": "牌位 {i} 既不是叶哈希也不是“牌：盐”",
     "room.verify.twice": "{card} 被公开了两次（牌位 {first} 和 {second}）",
