@@ -1111,6 +1111,7 @@ MESSAGES: dict[str, str] = {
     "room.upload.neither": "neither PokerStars text nor PHH ({error})",
     "room.upload.no_hand": "no hand in the file",
     "room.upload.bad": "the hand cannot be replayed: {error}",
+    "room.upload.too_long": "the hand has {n} actions; the replayer opens hands of at most {most}",
     "room.upload.unfinished": "the hand stops before its end: the replayer shows finished hands",
     "room.error.too_large": "the request body is larger than {limit} bytes",
     "room.error.server_error": "internal server error",

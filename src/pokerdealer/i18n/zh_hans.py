@@ -1067,6 +1067,7 @@ MESSAGES: dict[str, str] = {
     "room.upload.neither": "既不是 PokerStars 文本，也不是 PHH（{error}）",
     "room.upload.no_hand": "文件里没有牌局",
     "room.upload.bad": "这手牌无法回放：{error}",
+    "room.upload.too_long": "这手牌有 {n} 个动作；回放器只打开最多 {most} 个动作的牌局",
     "room.upload.unfinished": "这手牌没有打完：回放器只显示打完的牌局",
     "room.error.too_large": "请求内容超过 {limit} 字节",
     "room.error.server_error": "服务器内部错误",

@@ -1067,6 +1067,7 @@ MESSAGES: dict[str, str] = {
     "room.upload.neither": "既不是 PokerStars 文字，也不是 PHH（{error}）",
     "room.upload.no_hand": "檔案裡沒有牌局",
     "room.upload.bad": "這手牌無法重播：{error}",
+    "room.upload.too_long": "這手牌有 {n} 個動作；重播器只開啟最多 {most} 個動作的牌局",
     "room.upload.unfinished": "這手牌沒有打完：重播器只顯示打完的牌局",
     "room.error.too_large": "請求內容超過 {limit} 位元組",
     "room.error.server_error": "伺服器內部錯誤",

@@ -112,6 +112,8 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     options = options or ServerOptions()
     room = Room(options)
     connections = Connections(options.caps)
+    replays = asyncio.Semaphore(2)
+    """Uploaded hands replayed at once (each in a thread: they share the GIL with the loop)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -189,7 +191,9 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
         body = await request.body()  # the middleware's body limit applies (413)
         try:
-            return replay_upload(body.decode("utf-8-sig"))
+            text = body.decode("utf-8-sig")
+            async with replays:  # a few at once, in worker threads: the tables' loop plays on meanwhile
+                return await asyncio.to_thread(replay_upload, text)
         except UnicodeDecodeError:
             raise Refused(400, "room.upload.not_utf8") from None
         except UploadError as error:

@@ -209,3 +209,51 @@ def test_a_setting_as_it_already_was_is_not_logged(shared_server: Server) -> Non
     finally:
         store.engine.dispose()
     assert [data["on"] for _, kind, data, _ in events if kind == "coach"] == [True]
+
+
+# ================================================================ uploads
+def _reraises_phh(raises: int) -> str:
+    """A heads-up PHH hand of ``raises`` minimum re-raises, a call and a check-down."""
+    actions = ["d dh p1 AsKs", "d dh p2 QdQc"]
+    bet = 2
+    for k in range(raises):
+        bet += 2
+        actions.append(f"p{2 - k % 2} cbr {bet}")
+    actions.append(f"p{2 - raises % 2} cc")
+    actions += ["d db 2c3d4h", "p1 cc", "p2 cc", "d db 9s", "p1 cc", "p2 cc", "d db Th", "p1 cc", "p2 cc"]
+    return "\n".join([
+        "variant = 'NT'", "ante_trimming_status = true", "antes = [0, 0]", "blinds_or_straddles = [1, 2]",
+        "min_bet = 2", f"starting_stacks = [{bet + 1000}, {bet + 1000}]",
+        "actions = [" + ", ".join(repr(a) for a in actions) + "]",
+    ])
+
+
+def _reraises_pokerstars(raises: int) -> str:
+    lines = [
+        "PokerStars Hand #7:  Hold'em No Limit (1/2) - 2024/01/15 14:30:00 UTC [2024/01/15 9:30:00 ET]",
+        "Table 'Home' 2-max Seat #1 is the button",
+        f"Seat 1: Ann ({2 * raises + 1000} in chips)", f"Seat 2: Bob ({2 * raises + 1000} in chips)",
+        "Ann: posts small blind 1", "Bob: posts big blind 2", "*** HOLE CARDS ***",
+    ]
+    bet = 2
+    for k in range(raises):
+        lines.append(f"{('Ann', 'Bob')[k % 2]}: raises 2 to {bet + 2}")
+        bet += 2
+    lines.append(f"{('Ann', 'Bob')[raises % 2]}: folds")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("make", [_reraises_phh, _reraises_pokerstars], ids=["phh", "pokerstars"])
+def test_an_uploaded_hand_of_too_many_actions_is_refused_saying_the_cap(make: Any) -> None:  # noqa: ANN401
+    from pokerdealer.server.upload import MAX_ACTIONS, UploadError, replay_upload
+
+    with pytest.raises(UploadError) as refused:
+        replay_upload(make(MAX_ACTIONS))
+    assert refused.value.key == "room.upload.too_long"
+    assert f"at most {MAX_ACTIONS}" in str(refused.value)
+
+
+def test_an_uploaded_hand_under_the_cap_is_replayed() -> None:
+    from pokerdealer.server.upload import replay_upload
+
+    assert len(replay_upload(_reraises_phh(100))["frames"]) > 100
