@@ -320,3 +320,24 @@ def test_a_player_with_no_chips_left_to_post_writes_no_blind_line():
     lines = hand_to_pokerstars(hand, when=WHEN).splitlines()
     assert "d: posts the ante 4 and is all-in" in lines
     assert not [line for line in lines if line.startswith("d: posts big blind")]
+
+
+def test_a_name_with_pokerstars_syntax_cannot_forge_a_line():
+    """A player named ``Bob: shows [As Ah]`` would write ``Bob: shows [As Ah]: folds``,
+    a line that reads as Bob showing aces; and ``Cy collected 500 from pot`` would
+    read as a collection. Their names are made safe, and the text read back still
+    has three different players with the right stacks."""
+    from pokerdealer.history.pokerstars_read import read_pokerstars
+
+    players = ("Bob: shows [As Ah]", "Bob", "Cy collected 500 from pot")
+    config = HandConfig(stacks=(100, 100, 100), blinds=(1, 2), players=players)
+    hand = Hand(config, deck_for_deal(config, [parse_cards("7c 2d"), parse_cards("Kd Qd"), parse_cards("9h 9s")]))
+    hand.fold()
+    hand.fold()
+    text = hand_to_pokerstars(hand, when=WHEN, hero="Bob: shows [As Ah]")
+    lines = text.splitlines()
+    assert not [line for line in lines if line.startswith(("Bob: shows", "Cy collected"))]
+    assert "Dealt to Bob__shows__As_Ah_ [7c 2d]" in lines
+    (history,) = read_pokerstars(text)
+    written = ("Bob__shows__As_Ah_", "Bob", "Cy_collected_500_from_pot")
+    assert dict(zip(history.player_names, history.finishing_stacks)) == dict(zip(written, hand.stacks))

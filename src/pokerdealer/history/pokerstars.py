@@ -58,6 +58,7 @@ __all__ = [
     "history_to_pokerstars",
     "histories_to_pokerstars",
     "poker_stars_hand_description",
+    "safe_names",
     "session_to_pokerstars",
 ]
 
@@ -183,6 +184,9 @@ def hand_to_pokerstars(
         raise PokerDealerError(f"hero {hero!r} is not one of the players: {', '.join(names)}")
     if hero is not None and reveal_all:
         raise PokerDealerError("give a hero (only their cards are written) or reveal_all (everyone's), not both")
+    if hero is not None:
+        hero = safe_names(names)[names.index(hero)]
+    names = safe_names(names)
     code = "USD" if currency == "$" else currency.upper()
     if code not in CURRENCIES:
         raise PokerDealerError(f"unknown currency {currency!r}: expected one of USD, EUR, GBP, or none (play money)")
@@ -412,6 +416,42 @@ def hand_to_pokerstars(
         else:
             lines.append(f"{who} folded before Flop (didn't bet)")
     return "\n".join(lines)
+
+
+_NAME_KEEP = frozenset("_-.'")
+_SYNTAX_WORDS = frozenset(
+    "seat dealt to collected from pot uncalled bet returned shows showed mucks mucked folds folded "
+    "checks calls bets raises posts is all-in and total board table won lost doesn't show hand "
+    "pokerstars summary".split()
+)
+
+
+def safe_names(names: Sequence[str]) -> list[str]:
+    """Names as written in our PokerStars text, so that no name can forge a line.
+
+    A name keeps its letters (any script), digits, ``_ - . '`` and single inner
+    spaces; every other character (``:``, brackets, ``#``, ``$``, line breaks...)
+    becomes ``_``. A name with a word of PokerStars' syntax in it (``Bob
+    collected 5 from pot``) has its spaces made ``_`` too, so no line can read
+    as another. Names that end up the same get ``_2``, ``_3``...: each player
+    stays one name when the text is read back.
+
+    >>> safe_names(["Bob: shows [As Ah]", "Bob", "TightBot 1", "阿安", "Bob_ shows _As Ah_"])
+    ['Bob__shows__As_Ah_', 'Bob', 'TightBot 1', '阿安', 'Bob__shows__As_Ah__2']
+    """
+    out: list[str] = []
+    taken: set[str] = set()
+    for name in names:
+        text = "".join(c if c.isalnum() or c in _NAME_KEEP or c == " " else "_" for c in name)
+        text = " ".join(text.split()) or "player"
+        if " " in text and any(word.lower() in _SYNTAX_WORDS for word in text.split(" ")):
+            text = text.replace(" ", "_")
+        unique, k = text, 2
+        while unique in taken:
+            unique, k = f"{text}_{k}", k + 1
+        taken.add(unique)
+        out.append(unique)
+    return out
 
 
 def _amount(chips: int, scale: int) -> str:
