@@ -413,3 +413,22 @@ def test_a_mismatch_is_said_with_the_languages_colon(tmp_path):
     path = write(tmp_path, "h.phh", text)
     code, out, _ = run("replay", str(tmp_path), "--lang", "zh-Hant")
     assert "不符：" in out and "重播：" in out and "記錄：" in out, out
+
+
+FREE_FOLD = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cc", "p1 cc", "p2 f",
+  "d db Kc8h3c", "p1 cc", "p3 cc", "d db 2s", "p1 cc", "p3 cc", "d db 9d", "p1 cc", "p3 cc",
+  "p1 sm AsKs", "p3 sm QhQd"]
+"""
+
+
+def test_tolerated_lines_of_a_chinese_replay_are_chinese(tmp_path):
+    # Under PokerKit's rules a fold when checking is free is tolerated with a line:
+    # a zh-Hans reader gets that line from the catalog, not in English.
+    code, out, _ = run("replay", write(tmp_path, "h.phh", FREE_FOLD), "--rules", "pokerkit", "--lang", "zh-Hans")
+    assert code == 0
+    assert "已容忍" in out and "p2 在可以过牌时弃牌" in out and "checking" not in out

@@ -22,6 +22,7 @@ from pokerdealer.evaluation import evaluate
 from pokerdealer.history.convert import (
     Replay,
     ReplayError,
+    Tolerated,
     UnsupportedHistory,
     history_to_hand,
     unsupported_variant,
@@ -391,7 +392,9 @@ def _print_ending(replay: Replay, lang: str) -> None:
         console.print(Text(_w(lang, "warnings"), style="bold yellow"))
         for index, message in replay.warnings:
             where = f"actions[{index}] " if index is not None else ""
-            console.print(Text(f"  {where}{message}", style="yellow"))
+            # A tolerated line knows its catalog key: said in the reader's language.
+            said = message.said(lang) if isinstance(message, Tolerated) else message
+            console.print(Text(f"  {where}{said}", style="yellow"))
 
 
 # -- many hands -------------------------------------------------------------------------

@@ -82,6 +82,7 @@ from pokerdealer.history.phh import (
     PhhAction,
     format_cards_phh,
 )
+from pokerdealer.i18n import message
 from pokerdealer.rules import (
     Action,
     AnteType,
@@ -642,21 +643,22 @@ def history_to_hand(
                 # Already tabled by the rules: an all-in, or the called river aggressor
                 # (RuleOptions.reveal_called_aggressor).
                 if p in hand.shown and line.is_muck:
-                    why = "all-in" if hand.street != "showdown" else "the called aggressor"
-                    warn((index, f"p{p + 1} mucks, but the hand was already tabled ({why})"))
+                    why = "all_in" if hand.street != "showdown" else "called_aggressor"
+                    warn((index, Tolerated("already_tabled", who=f"p{p + 1}",
+                                           why={"key": f"replay.tolerated.why.{why}"})))
                 elif line.is_muck and p in hand.showdown_order and p not in hand.mucked:
                     # PokerKit lets the last hand muck too, and its pot then goes to nobody.
-                    warn((index, f"p{p + 1} mucks the last hand left: the last live hand wins the pot; {_POKERKIT_LOSES}"))
+                    warn((index, Tolerated("last_hand_mucked", who=f"p{p + 1}")))
                 continue
             if p not in hand.showdown_order and hand.street == "showdown":
                 raise fail(index, f"p{p + 1} is not in the showdown", "showdown", p)
             if hand.street != "showdown" or hand.actor != p:
                 if hand.street == "showdown":
-                    warn((index, f"p{p + 1} shows or mucks out of the showdown order"))
+                    warn((index, Tolerated("out_of_order", who=f"p{p + 1}")))
                 elif hand.folded[p]:
                     raise fail(index, f"p{p + 1} has folded", "showdown", p)
                 else:
-                    warn((index, f"p{p + 1} shows or mucks before the betting is over"))
+                    warn((index, Tolerated("before_betting_over", who=f"p{p + 1}")))
             queued[p] = (index, line)
             drain()
             continue
@@ -666,7 +668,7 @@ def history_to_hand(
         if kind == "f":
             action = Action(FOLD, p)
             if warn_free_fold and hand.actor == p and hand.legal().can_check:
-                warn((index, f"p{p + 1} folds when checking is free"))
+                warn((index, Tolerated("free_fold", who=f"p{p + 1}")))
         elif kind == "cc":
             action = Action(CHECK_CALL, p)
         else:
@@ -685,19 +687,21 @@ def history_to_hand(
         if result is not None and line.is_muck and p not in result.mucked and any(p in a.winners for a in result.awards):
             # The other hands mucked first: this one was the last left (PokerKit's order differs).
             del queued[p]
-            warn((index, f"p{p + 1} mucks the last hand left: the last live hand wins the pot; {_POKERKIT_LOSES}"))
+            warn((index, Tolerated("last_hand_mucked", who=f"p{p + 1}")))
     if queued:
         index, line = min(queued.values(), key=lambda item: item[0])
         p = line.actor
         actor = hand.actor
-        who = f"p{actor + 1}" if actor is not None else "nobody"
-        warn((index, f"p{(p or 0) + 1}'s show/muck not applied: {who} must show or muck first"))
+        if actor is None:
+            warn((index, Tolerated("not_applied_over", who=f"p{(p or 0) + 1}")))
+        else:
+            warn((index, Tolerated("not_applied", who=f"p{(p or 0) + 1}", first=f"p{actor + 1}")))
     if hand.street == "showdown" and auto_showdown:
         hand.auto_showdown()
     expected = history.finishing_stacks
     if expected is not None and replay.check == "match" and tuple(expected) != replay.finishing_stacks:
         replay.warnings.append(
-            (None, "finishing_stacks records half chips of a chopped pot; matched within one chip")
+            (None, Tolerated("half_chips"))
         )
     if hand.is_complete and hand.result is not None:
         _check_known_cards(replay)
@@ -706,12 +710,31 @@ def history_to_hand(
             if winner in hand.result.mucked and winner in show_lines:
                 # RuleOptions.all_in_may_muck: every hand of a side pot mucked.
                 amount = replay.amount(award.amount)
-                warn((show_lines[winner], f"p{winner + 1} mucks the last hand in a side pot of {amount}: the last "
-                                          f"live hand wins it; {_POKERKIT_LOSES}"))
+                warn((show_lines[winner], Tolerated("side_pot_mucked", who=f"p{winner + 1}", amount=amount)))
     return replay
 
 
-_POKERKIT_LOSES = "PokerKit awards it to nobody and loses its chips, its bug, not followed"
+class Tolerated(str):
+    """A tolerated-difference line of a replay: the English text (what ``--json`` and
+    tests read) that also knows its catalog key, so a reader sees it in their language.
+
+    >>> line = Tolerated("free_fold", who="p2")
+    >>> line, line.said("zh-Hans")
+    ('p2 folds when checking is free', 'p2 在可以过牌时弃牌')
+    """
+
+    key: str
+    params: dict[str, object]
+
+    def __new__(cls, name: str, /, **params: object) -> Tolerated:
+        key = f"replay.tolerated.{name}"
+        line = super().__new__(cls, message("en", key, **params))
+        line.key, line.params = key, params
+        return line
+
+    def said(self, lang: str) -> str:
+        """The line in ``lang`` (one of :data:`pokerdealer.i18n.LANGUAGES`)."""
+        return message(lang, self.key, **self.params)
 
 
 def _note_tolerated(
@@ -722,14 +745,13 @@ def _note_tolerated(
     label = f"p{(record.player or 0) + 1}"
     asked = line.amount
     if record.kind == CALL:
-        warn((index, f"{label} raises to {asked}, but no opponent can match more than the "
-                     "current bet; played as a call"))
+        warn((index, Tolerated("raise_as_call", who=label, asked=asked)))
     elif legal.min_raise_to is None or record.amount < legal.min_raise_to:  # type: ignore[operator]
-        minimum = "" if legal.min_raise_to is None else (
-            f" (below the minimum raise to {_unscale(legal.min_raise_to, scale)})"
-        )
-        warn((index, f"{label} raises to {asked}, only what an all-in opponent can match"
-                     f"{minimum}; the part nobody can match comes back uncalled"))
+        if legal.min_raise_to is None:
+            warn((index, Tolerated("raise_uncalled", who=label, asked=asked)))
+        else:
+            warn((index, Tolerated("raise_uncalled_below", who=label, asked=asked,
+                                   minimum=_unscale(legal.min_raise_to, scale))))
 
 
 def _check_known_cards(replay: Replay) -> None:
@@ -746,12 +768,12 @@ def _check_known_cards(replay: Replay) -> None:
         known = replay.known_holes[p] if p < len(replay.known_holes) else None
         if known is None or None in known:
             replay.warnings.append(
-                (None, f"p{p + 1}'s hole cards are not in the file: the showdown used filler cards")
+                (None, Tolerated("filler_hole", who=f"p{p + 1}"))
             )
     known_board = replay.known_board
     if len(known_board) < len(replay.hand.board) or None in known_board:
         replay.warnings.append(
-            (None, "the board is not complete in the file: the showdown used filler cards")
+            (None, Tolerated("filler_board"))
         )
 
 
