@@ -140,6 +140,7 @@ MESSAGES: dict[str, str] = {
     "event.form.need_bot_kinds": "bots: tick at least one kind",
     "event.error.no_such_tournament": "no such tournament",
     "event.error.unknown_player": "unknown player token: use the one registering gave you",
+    "event.error.too_many_registrations": "too many registrations from your address to this tournament; wait {s} s",
     "event.error.not_host": "only the host may do that (X-Host-Token)",
     "event.error.not_registered": "'{name}' is not registered in this event",
     "event.error.not_in_event": "'{name}' is not in this event",

@@ -80,6 +80,9 @@ class ServerOptions:
     """Chat lines from one client address (spectators included), all tables together."""
     chat_table: Rate = field(default_factory=lambda: Rate(burst=20, every=0.25))
     """Chat lines one table carries, whoever says them (what people can read)."""
+    register_rate: Rate = field(default_factory=lambda: Rate(burst=8, every=10.0))
+    """Registrations from one client address into one tournament: a household's few at
+    once, then one every 10 s (a stranger registered 96 junk names in 0.8 s and filled it)."""
 
 
 def setting_name(name: str) -> dict[str, Any]:

@@ -3,7 +3,9 @@
 - ``GET /api/tournaments``: the tournaments listed in the lobby (:mod:`~pokerdealer.server.event_lobby`);
 - ``POST /api/tournaments``: create (:class:`~pokerdealer.server.tournament.TournamentSpec`'s
   fields) -> ``{id, host_token, invite, host_url}``;
-- ``POST /api/tournaments/{id}/register`` ``{name}`` -> ``{name, player_token}``;
+- ``POST /api/tournaments/{id}/register`` ``{name}`` -> ``{name, player_token}`` (a few
+  from one client address at once, then one every few seconds: ``ServerOptions.register_rate``;
+  one more is a 429 with ``Retry-After``);
 - ``POST /api/tournaments/{id}/reenter`` (header ``X-Player-Token``): a player
   who is out enters again (same name, same token) -> what ``/me`` says, their new table;
 - ``GET /api/tournaments/{id}/me`` (header ``X-Player-Token``) -> where the
@@ -19,7 +21,9 @@ Refusals are 400 with ``detail`` in the request's language (``?lang=``, else
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +34,7 @@ from pydantic import BaseModel, Field
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.server import event_lobby, event_views
 from pokerdealer.server.csv_out import CSV_TYPE, csv_file
+from pokerdealer.server.limits import Buckets
 from pokerdealer.server.live import Rejected
 from pokerdealer.server.middleware import request_language
 from pokerdealer.server.protocol import ProtocolError, visible_text
@@ -68,8 +73,10 @@ def public(live: LiveEvent, now: float) -> dict[str, Any]:
     return {**state, "id": live.id, "room_tables": {str(k): v for k, v in live.room_tables().items()}}
 
 
-def routes(room: Room) -> APIRouter:
+def routes(room: Room, *, clock: Callable[[], float] = time.monotonic) -> APIRouter:
     router = APIRouter()
+    registrations = Buckets(room.options.register_rate, clock=clock)
+    """By (client address, tournament): ``ServerOptions.register_rate``."""
 
     async def event(event_id: str) -> LiveEvent:
         """The tournament, played by this process (taken over if its lease is free)."""
@@ -120,6 +127,10 @@ def routes(room: Room) -> APIRouter:
     @router.post("/api/tournaments/{event_id}/register")
     async def register(request: Request, event_id: str, body: Register) -> Any:  # noqa: ANN401
         live = await event(event_id)
+        address = request.client.host if request.client else "unknown"
+        if not registrations.take((address, live.id)):
+            wait = math.ceil(registrations.wait((address, live.id)))
+            raise Refused(429, "event.error.too_many_registrations", headers={"Retry-After": str(wait)}, s=wait)
         try:
             name = visible_text(body.name, what="name", limit=24)
         except ProtocolError as error:

@@ -257,3 +257,22 @@ def test_an_uploaded_hand_under_the_cap_is_replayed() -> None:
     from pokerdealer.server.upload import replay_upload
 
     assert len(replay_upload(_reraises_phh(100))["frames"]) > 100
+
+
+# ================================================================ registrations
+def test_registrations_from_one_address_into_a_tournament_are_rate_limited(shared_server: Server) -> None:
+    import httpx
+
+    from pokerdealer.server.settings import ServerOptions
+
+    burst = ServerOptions().register_rate.burst
+    made = httpx.post(f"{shared_server.base}/api/tournaments", json={"name": "open", "max_entrants": 100}, timeout=10)
+    event = made.json()["id"]
+    said = [
+        httpx.post(f"{shared_server.base}/api/tournaments/{event}/register", json={"name": f"junk {k}"}, timeout=10)
+        for k in range(burst + 1)
+    ]
+    assert [r.status_code for r in said] == [200] * burst + [429]
+    assert said[-1].json()["key"] == "event.error.too_many_registrations"
+    assert int(said[-1].headers["Retry-After"]) > 0
+
