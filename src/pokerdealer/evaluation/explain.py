@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pokerdealer.cards import RANKS, Card, parse_cards
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.i18n import check_lang, join_names, message, rank_name
+from pokerdealer.i18n import check_lang, join_names, message, rank_name, you_key
 
 if TYPE_CHECKING:
     from pokerdealer.evaluation.value import HandValue
@@ -362,7 +362,7 @@ def explain_decision(
     if decision.winner == "b":
         win_cards, lose_cards = lose_cards, win_cards
     result = message(
-        lang, "result.split" if len(winners) > 1 else "result.wins", names=names
+        lang, "result.split" if len(winners) > 1 else you_key("result.wins", winners), names=names
     )
     fields = {
         "result": result,
@@ -385,7 +385,7 @@ def explain_decision(
     assert decision.kicker_index is not None
     text = message(
         lang,
-        "explain.kicker",
+        you_key("explain.kicker", losers),  # "your" kicker, never "You's"
         made=_summary(win, lang),
         ordinal=message(lang, f"ordinal.{decision.kicker_index}"),
         win_card=mark(win_cards[0]),

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.i18n import en, zh_hans, zh_hant
 
-__all__ = ["CATALOGS", "LANGUAGES", "check_lang", "join_names", "message", "rank_name"]
+__all__ = ["CATALOGS", "LANGUAGES", "check_lang", "join_names", "message", "rank_name", "you_key"]
 
 #: Language code → catalog. The order is the order shown in messages and ``--help``.
 CATALOGS: dict[str, dict[str, str]] = {
@@ -67,6 +67,16 @@ def _said(lang: str, value: object) -> object:
     if isinstance(value, list):  # a list of messages: said one after the other
         return message(lang, "list.separator").join(str(_said(lang, v)) for v in value)
     return value
+
+
+def you_key(key: str, names: Sequence[str]) -> str:
+    """``key`` or its ``.you`` form when the one player named is the reader called "you"
+    (the coach's and ``play``'s default name): English then says "You win", "your".
+
+    >>> you_key("result.wins", ["You"]), you_key("result.wins", ["Ann"]), you_key("result.wins", ["you", "B"])
+    ('result.wins.you', 'result.wins', 'result.wins')
+    """
+    return f"{key}.you" if len(names) == 1 and names[0].casefold() == "you" else key
 
 
 def rank_name(rank: int, lang: str, *, plural: bool = False) -> str:

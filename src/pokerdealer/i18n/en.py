@@ -214,6 +214,7 @@ MESSAGES: dict[str, str] = {
     "part.category": "the kind of hand",
     # Explanations (compare_hands / showdown).
     "result.wins": "{names} wins",
+    "result.wins.you": "{names} win",
     "result.split": "{names} split the pot",
     "board_card": "{card} (from the board)",
     "explain.category": "{result}: {win_hand} beats {lose_hand} ({losers})",
@@ -225,6 +226,11 @@ MESSAGES: dict[str, str] = {
         "{result}: both have {made}; "
         "the {ordinal} kicker {win_card} beats {losers}'s {lose_card}"
     ),
+    # The loser addressed as "you": "your" (never "You's").
+    "explain.kicker.you": (
+        "{result}: both have {made}; "
+        "the {ordinal} kicker {win_card} beats your {lose_card}"
+    ),
     "explain.kicker.earlier_tie": " (the kickers before it tie: {cards})",
     "explain.identical": "identical five cards: split — {names} all play {cards} ({hand})",
     "explain.identical.two": "identical five cards: split — {names} both play {cards} ({hand})",
@@ -232,11 +238,15 @@ MESSAGES: dict[str, str] = {
     "explain.dead_cards": "; {cards} do not play",
     "explain.dead_card": "; {cards} does not play",
     "award.folded": "{name} wins: everyone else folded",
+    "award.folded.you": "{name} win: everyone else folded",
     "award.mucked": "{name} wins without showing: {mucked} mucked",
+    "award.mucked.you": "{name} win without showing: {mucked} mucked",
     "award.mucked.shown": "{name} wins with {hand}: {mucked} mucked without showing",
+    "award.mucked.shown.you": "{name} win with {hand}: {mucked} mucked without showing",
     "award.also_mucked": "; {mucked} mucked",
     "award.shown": "{names} showed",
     "award.all_mucked": "{name} wins: {mucked} mucked, {name} last, and a pot cannot go to nobody: the last live hand wins it",
+    "award.all_mucked.you": "{name} win: {mucked} mucked, {name} last, and a pot cannot go to nobody: the last live hand wins it",
     # Labels of the command-line tables.
     "ui.player": "player",
     "ui.hole_cards": "hole cards",

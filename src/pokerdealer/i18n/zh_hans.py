@@ -206,6 +206,7 @@ MESSAGES: dict[str, str] = {
     "part.kicker": "第{ordinal}张踢脚",
     "part.category": "牌型",
     "result.wins": "{names}赢",
+    "result.wins.you": "{names}赢",
     "result.split": "{names}平分底池",
     "board_card": "{card}（公共牌）",
     "explain.category": "{result}：{win_hand}，大过{losers}的{lose_hand}",
@@ -217,6 +218,10 @@ MESSAGES: dict[str, str] = {
         "{result}：双方都是{made}；"
         "第{ordinal}张踢脚{win_card}大过{losers}的{lose_card}"
     ),
+    "explain.kicker.you": (
+        "{result}：双方都是{made}；"
+        "第{ordinal}张踢脚{win_card}大过{losers}的{lose_card}"
+    ),
     "explain.kicker.earlier_tie": "（前面的踢脚{cards}相同）",
     "explain.identical": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",
     "explain.identical.two": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",
@@ -224,11 +229,15 @@ MESSAGES: dict[str, str] = {
     "explain.dead_cards": "；{cards}都不算数",
     "explain.dead_card": "；{cards}不算数",
     "award.folded": "{name}赢：其他人都弃牌",
+    "award.folded.you": "{name}赢：其他人都弃牌",
     "award.mucked": "{name}不必亮牌就赢：{mucked}盖牌",
+    "award.mucked.you": "{name}不必亮牌就赢：{mucked}盖牌",
     "award.mucked.shown": "{name}以{hand}赢：{mucked}盖牌，没有摊开",
+    "award.mucked.shown.you": "{name}以{hand}赢：{mucked}盖牌，没有摊开",
     "award.also_mucked": "；{mucked}盖牌",
     "award.shown": "{names}摊牌",
     "award.all_mucked": "{name}赢：{mucked}都盖牌，{name}最后盖牌；底池不能没有人赢，最后一手牌赢",
+    "award.all_mucked.you": "{name}赢：{mucked}都盖牌，{name}最后盖牌；底池不能没有人赢，最后一手牌赢",
     # Labels of the command-line tables.
     "ui.player": "玩家",
     "ui.hole_cards": "底牌",

@@ -206,6 +206,7 @@ MESSAGES: dict[str, str] = {
     "part.kicker": "第{ordinal}張踢腳",
     "part.category": "牌型",
     "result.wins": "{names}贏",
+    "result.wins.you": "{names}贏",
     "result.split": "{names}平分底池",
     "board_card": "{card}（公牌）",
     "explain.category": "{result}：{win_hand}，大過{losers}的{lose_hand}",
@@ -217,6 +218,10 @@ MESSAGES: dict[str, str] = {
         "{result}：雙方都是{made}；"
         "第{ordinal}張踢腳{win_card}大過{losers}的{lose_card}"
     ),
+    "explain.kicker.you": (
+        "{result}：雙方都是{made}；"
+        "第{ordinal}張踢腳{win_card}大過{losers}的{lose_card}"
+    ),
     "explain.kicker.earlier_tie": "（前面的踢腳{cards}相同）",
     "explain.identical": "最強五張一模一樣，平分：{names}都是{cards}（{hand}）",
     "explain.identical.two": "最強五張一模一樣，平分：{names}都是{cards}（{hand}）",
@@ -224,11 +229,15 @@ MESSAGES: dict[str, str] = {
     "explain.dead_cards": "；{cards}都不算數",
     "explain.dead_card": "；{cards}不算數",
     "award.folded": "{name}贏：其他人都棄牌",
+    "award.folded.you": "{name}贏：其他人都棄牌",
     "award.mucked": "{name}不必亮牌就贏：{mucked}蓋牌",
+    "award.mucked.you": "{name}不必亮牌就贏：{mucked}蓋牌",
     "award.mucked.shown": "{name}以{hand}贏：{mucked}蓋牌，沒有攤開",
+    "award.mucked.shown.you": "{name}以{hand}贏：{mucked}蓋牌，沒有攤開",
     "award.also_mucked": "；{mucked}蓋牌",
     "award.shown": "{names}攤牌",
     "award.all_mucked": "{name}贏：{mucked}都蓋牌，{name}最後蓋牌；底池不能沒有人贏，最後一手牌贏",
+    "award.all_mucked.you": "{name}贏：{mucked}都蓋牌，{name}最後蓋牌；底池不能沒有人贏，最後一手牌贏",
     # Labels of the command-line tables.
     "ui.player": "玩家",
     "ui.hole_cards": "底牌",

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pokerdealer.cards import Card
 from pokerdealer.evaluation import evaluate
 from pokerdealer.evaluation.showdown import showdown
-from pokerdealer.i18n import join_names, message
+from pokerdealer.i18n import join_names, message, you_key
 from pokerdealer.rules import Hand
 
 __all__ = ["AwardStory", "award_stories"]
@@ -79,11 +79,12 @@ class AwardStory:
         mucked = join_names([names[i] for i in self.mucked], lang)
         how = self.how
         if how == "folded":
-            return message(lang, "award.folded", name=names[self.winners[0]])
+            winner = names[self.winners[0]]
+            return message(lang, you_key("award.folded", [winner]), name=winner)
         if how == "all_mucked":
             winner = self.winners[0]
             others = join_names([names[i] for i in self.mucked if i != winner], lang)
-            return message(lang, "award.all_mucked", name=names[winner], mucked=others)
+            return message(lang, you_key("award.all_mucked", [names[winner]]), name=names[winner], mucked=others)
         if how == "mucked":
             winner = self.winners[0]
             if winner in self.shown and len(self.board) >= 3:
@@ -92,10 +93,10 @@ class AwardStory:
                     trips_beat_straight=self.trips_beat_straight,
                 )
                 return message(
-                    lang, "award.mucked.shown", name=names[winner], hand=value.describe(lang),
+                    lang, you_key("award.mucked.shown", [names[winner]]), name=names[winner], hand=value.describe(lang),
                     mucked=mucked,
                 )
-            return message(lang, "award.mucked", name=names[winner], mucked=mucked)
+            return message(lang, you_key("award.mucked", [names[winner]]), name=names[winner], mucked=mucked)
         compared = {names[i]: self.holes[i] for i in self.contenders if i in self.shown}
         if len(compared) < 2 or len(self.board) < 3:  # pragma: no cover - hold'em shows on a full board
             return message(lang, "award.shown", names=join_names(list(compared), lang))
