@@ -418,7 +418,8 @@ def hand_to_pokerstars(
     return "\n".join(lines)
 
 
-_NAME_KEEP = frozenset("_-.'")
+_NAME_SYNTAX = frozenset(":[]()")
+"""Characters of PokerStars' line syntax (``Name: ``, ``[cards]``, ``(chips)``)."""
 _SYNTAX_WORDS = frozenset(
     "seat dealt to collected from pot uncalled bet returned shows showed mucks mucked folds folded "
     "checks calls bets raises posts is all-in and total board table won lost doesn't show hand "
@@ -429,20 +430,20 @@ _SYNTAX_WORDS = frozenset(
 def safe_names(names: Sequence[str]) -> list[str]:
     """Names as written in our PokerStars text, so that no name can forge a line.
 
-    A name keeps its letters (any script), digits, ``_ - . '`` and single inner
-    spaces; every other character (``:``, brackets, ``#``, ``$``, line breaks...)
-    becomes ``_``. A name with a word of PokerStars' syntax in it (``Bob
+    A name keeps every character but those of the syntax (``:``, square and
+    round brackets) and the unprintable ones (line breaks, tabs), which become
+    ``_``; runs of spaces become one (real names such as ``.prestige.U$`` stay). A name with a word of PokerStars' syntax in it (``Bob
     collected 5 from pot``) has its spaces made ``_`` too, so no line can read
     as another. Names that end up the same get ``_2``, ``_3``...: each player
     stays one name when the text is read back.
 
-    >>> safe_names(["Bob: shows [As Ah]", "Bob", "TightBot 1", "阿安", "Bob_ shows _As Ah_"])
-    ['Bob__shows__As_Ah_', 'Bob', 'TightBot 1', '阿安', 'Bob__shows__As_Ah__2']
+    >>> safe_names(["Bob: shows [As Ah]", "Bob", "TightBot 1", "阿安", "Bob_ shows _As Ah_", ".prestige.U$"])
+    ['Bob__shows__As_Ah_', 'Bob', 'TightBot 1', '阿安', 'Bob__shows__As_Ah__2', '.prestige.U$']
     """
     out: list[str] = []
     taken: set[str] = set()
     for name in names:
-        text = "".join(c if c.isalnum() or c in _NAME_KEEP or c == " " else "_" for c in name)
+        text = "".join("_" if c in _NAME_SYNTAX or not c.isprintable() else c for c in name)
         text = " ".join(text.split()) or "player"
         if " " in text and any(word.lower() in _SYNTAX_WORDS for word in text.split(" ")):
             text = text.replace(" ", "_")
@@ -564,14 +565,25 @@ def histories_to_pokerstars(histories: Iterable, *, first_id: int = 1, **options
     """Many PHH hands (a ``.phhs`` session) as one PokerStars file's text; hands
     without a ``hand`` number are numbered from ``first_id``. With a ``hero``,
     the hands they were not dealt are left out (a player's own history, as
-    PokerStars writes it); none at all is an error."""
-    texts = []
+    PokerStars writes it); none at all is an error.
+
+    Hand numbers are unique in the file, as trackers need (they drop a hand
+    whose number they have seen): a tournament's or a room's tables each count
+    their own hands, so a number already used -- hand 7 of table 2 after hand 7
+    of table 1 -- becomes the next one above every number of the session."""
+    histories = list(histories)
     hero = options.get("hero")
-    for k, history in enumerate(histories):
+    numbers = [h.metadata.get("hand") if isinstance(h.metadata.get("hand"), int) else first_id + k
+               for k, h in enumerate(histories)]
+    spare = max(numbers, default=first_id) + 1
+    used: set[int] = set()
+    texts = []
+    for history, hand_id in zip(histories, numbers):
+        if hand_id in used:
+            hand_id, spare = spare, spare + 1
+        used.add(hand_id)
         if hero is not None and hero not in history.player_names:
             continue
-        number = history.metadata.get("hand")
-        hand_id = number if isinstance(number, int) else first_id + k
         texts.append(history_to_pokerstars(history, hand_id=hand_id, **options))
     if not texts and hero is not None:
         raise PokerDealerError(f"hero {hero!r} is not one of the players of any hand")
