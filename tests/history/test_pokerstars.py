@@ -341,3 +341,27 @@ def test_a_name_with_pokerstars_syntax_cannot_forge_a_line():
     (history,) = read_pokerstars(text)
     written = ("Bob__shows__As_Ah_", "Bob", "Cy_collected_500_from_pot")
     assert dict(zip(history.player_names, history.finishing_stacks)) == dict(zip(written, hand.stacks))
+
+
+def test_hand_numbers_are_unique_across_tables():
+    """Hand 7 of table 1 and hand 7 of table 2 in one file: trackers would drop
+    the second as a duplicate, so it gets a number of its own."""
+    import re
+
+    from pokerdealer.history import loads
+
+    def history(table: int, number: int):
+        return loads(f"""
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 f"]
+table = {table}
+hand = {number}
+""")
+
+    session = histories_to_pokerstars([history(1, 7), history(2, 7), history(1, 8)], when=WHEN)
+    numbers = re.findall(r"^PokerStars Hand #(\d+):", session, re.M)
+    assert numbers == ["7", "9", "8"]
