@@ -51,8 +51,25 @@ const hostPanel = (() => {
     }
   }
 
+  // A player's line; the stack as the felt shows it now (the table's last state), else as the host's read said.
+  function playerText(p) {
+    const row = typeof state !== "undefined" && state && state.seats[p.seat - 1];
+    const stack = row && row.name === p.name ? row.stack : p.stack;
+    return t("room.host.ui.player", { name: p.name, seat: p.seat, stack }) + (p.bot ? ` · ${t("room.seat.bot")}` : "");
+  }
+  // The stacks follow the felt at each state, not at the next read (a second later at most): put in place,
+  // the players' buttons stay under the host's finger.
+  function followStacks() {
+    if (!view) return;
+    for (const p of view.players) {
+      const node = document.querySelector(`#host-players .host-item[data-name="${CSS.escape(p.name)}"] .host-what`);
+      if (node) node.textContent = playerText(p);
+    }
+  }
+
   // Every state the table sends may change what the host sees: read again, at most about once a second.
   function onState() {
+    followStacks();
     if (!token || refused || timer) return;
     const wait = Math.max(0, 1000 - (performance.now() - lastFetch));
     timer = setTimeout(() => { timer = null; refresh(); }, wait);
@@ -110,11 +127,12 @@ const hostPanel = (() => {
         el("button", { type: "button", "data-refuse": r.member, text: t("room.host.ui.refuse"), onclick: () => command({ command: "refuse", member: r.member }) }))))
       : [el("p", { class: "muted", text: t("room.host.ui.no_requests") })]));
     $h("host-players").replaceChildren(...(view.players.length ? view.players.map(p => el("div", { class: "host-item", "data-member": p.member, "data-name": p.name },
-      el("span", { class: "host-what", text: t("room.host.ui.player", { name: p.name, seat: p.seat, stack: p.stack }) + (p.bot ? ` · ${t("room.seat.bot")}` : "") }),
+      el("span", { class: "host-what", text: playerText(p) }),
       p.stand_up ? el("span", { class: "muted", text: t("room.host.ui.standing_up") })
         : over || p.member === null ? null  // closing: everyone is stood up after this hand anyway
         : el("button", { type: "button", "data-stand-up": p.member, text: t("room.host.ui.stand_up"), onclick: () => command({ command: "stand_up", member: p.member }) })))
       : [el("p", { class: "muted", text: t("room.host.ui.no_players") })]));
+    followStacks();
     const rows = view.ledger || [];
     $h("host-ledger").tBodies[0].replaceChildren(...rows.map(r => el("tr", { "data-member": r.member },
       el("td", { text: r.name }), ...["buy_ins", "top_ups", "cash_outs", "on_table", "net"].map(f => el("td", { class: "num", text: fmtNum(r[f]) })))));
