@@ -432,3 +432,39 @@ def test_tolerated_lines_of_a_chinese_replay_are_chinese(tmp_path):
     code, out, _ = run("replay", write(tmp_path, "h.phh", FREE_FOLD), "--rules", "pokerkit", "--lang", "zh-Hans")
     assert code == 0
     assert "已容忍" in out and "p2 在可以过牌时弃牌" in out and "checking" not in out
+
+
+SPLIT_SIDE_POT = """variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+starting_stacks = [10, 100, 100, 100]
+actions = ["d dh p1 6c7d", "d dh p2 AdKc", "d dh p3 AhQc", "d dh p4 KsKd",
+  "p3 cbr 11", "p4 cc", "p1 cc", "p2 cc",
+  "d db 2c3d4h", "p2 cbr 20", "p3 cc", "p4 f",
+  "d db 5s", "p2 cc", "p3 cc", "d db 9c", "p2 cc", "p3 cc",
+  "p2 sm AdKc", "p3 sm AhQc", "p1 sm 6c7d"]
+"""
+
+
+def test_a_split_side_pot_is_said_as_side_pot_1_not_the_pot(tmp_path):
+    # p1's straight takes the main pot; p2 and p3 both play the wheel and split side pot 1.
+    code, out, _ = run("replay", write(tmp_path, "h.phh", SPLIT_SIDE_POT), "--lang", "zh-Hans")
+    assert code == 0
+    assert "边池1：最强五张一模一样，平分" in out and "平分底池" not in out
+
+
+def test_the_odd_chip_of_a_split_says_why_citing_the_tda_rule(tmp_path):
+    # 43 split two ways: the odd chip goes to p2, the first winner left of the button (p4).
+    from pokerdealer.learn.citations import cite
+
+    code, out, _ = run("replay", write(tmp_path, "h.phh", SPLIT_SIDE_POT), "--lang", "en")
+    assert code == 0
+    assert f"p2 gets the odd chip: the first winner left of the button ({cite('en', 'odd-chips')})" in out
+
+
+def test_two_winners_of_a_side_pot_split_side_pot_1_not_the_pot():
+    from pokerdealer.evaluation.showdown import showdown
+
+    outcome = showdown("2c 3d 4h 5s 9c", {"A": "Ad Kc", "B": "Ah Qc", "C": "Ks Kd"})
+    assert outcome.explain("zh-Hant", pot=1).startswith("A和B平分邊池1")

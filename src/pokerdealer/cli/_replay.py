@@ -29,7 +29,8 @@ from pokerdealer.history.convert import (
 )
 from pokerdealer.history.phh import HandHistory, HistoryError
 from pokerdealer.history.pokerstars_read import load_hands
-from pokerdealer.i18n import message
+from pokerdealer.i18n import join_names, message
+from pokerdealer.learn.citations import cite
 from pokerdealer.rules import Hand, RuleOptions
 from pokerdealer.rules.actions import CALL, CHECK, FOLD, MUCK, RAISE, SHOW
 from pokerdealer.table.awards import AwardStory, award_stories
@@ -357,6 +358,12 @@ def _print_pots(replay: Replay, lang: str) -> None:
         )
         if len(award.shares) > 1:
             console.print(Text(f"    {shares}", style="dim"))
+            least = min(award.shares.values())
+            odd = [_who(replay, i) for i, chips in award.shares.items() if chips > least]
+            if odd:  # an uneven split: say who got the odd chip and by which rule
+                key = "odd_chip.one" if len(odd) == 1 else "odd_chip"
+                cited = cite(lang, "odd-chips")
+                console.print(Text("    " + _w(lang, key, names=join_names(odd, lang), cite=cited), style="dim"))
 
 
 def _print_ending(replay: Replay, lang: str) -> None:

@@ -327,8 +327,12 @@ def explain_decision(
     losers: Sequence[str],
     board: Collection[Card] = frozenset(),
     dead: Sequence[Card] = (),
+    pot: int = 0,
 ) -> str:
     """The words for ``decision`` between the players ``winners`` and ``losers``.
+
+    ``pot``: 0 for the main pot (or the only one), ``k`` for side pot ``k``: a split
+    side pot is said as one ("A and B split side pot 1", 平分边池1), never "the pot".
 
     ``winners`` (and ``losers``) may name several players holding hands of the
     same strength; ``decision`` compares one hand of each side (``a``/``b`` as
@@ -350,6 +354,8 @@ def explain_decision(
         cards = _labels(value.best_five) if same else _rank_labels(value.best_five)
         key = "explain.identical.two" if len(winners) == 2 else "explain.identical"
         text = message(lang, key, names=names, hand=describe_hand(value, lang), cards=cards)
+        if pot:
+            text = message(lang, "explain.side_pot", n=pot) + text
         if board and all(card in board for card in value.best_five):
             text += message(lang, "explain.board_plays")
         if dead:
@@ -361,9 +367,10 @@ def explain_decision(
     win_cards, lose_cards = decision.deciding_cards
     if decision.winner == "b":
         win_cards, lose_cards = lose_cards, win_cards
-    result = message(
-        lang, "result.split" if len(winners) > 1 else you_key("result.wins", winners), names=names
-    )
+    if len(winners) > 1:
+        result = message(lang, "result.split.side" if pot else "result.split", names=names, n=pot)
+    else:
+        result = message(lang, you_key("result.wins", winners), names=names)
     fields = {
         "result": result,
         "losers": join_names(list(losers), lang),

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 from pokerdealer.cards import Card, CardsLike, Variant, deck_cards, parse_cards
 from pokerdealer.errors import CardParseError, PokerDealerError
+from pokerdealer.evaluation.explain import Decision, Step, compare_hands, explain_decision
 from pokerdealer.evaluation.scalar import evaluate
 from pokerdealer.evaluation.value import HandValue
-from pokerdealer.evaluation.explain import Decision, Step, compare_hands, explain_decision
 from pokerdealer.i18n import check_lang
 
 __all__ = ["DecidedBy", "ShowdownResult", "showdown"]
@@ -60,9 +60,9 @@ class ShowdownResult:
         """The players who win nothing, in the order given."""
         return [name for name in self.hands if name not in self.winners]
 
-    def explain(self, lang: str = "en") -> str:
-        """The explanation again, in another language."""
-        return _explain_pot(self.decision, lang, self.hands, self.hole_cards, self.board)
+    def explain(self, lang: str = "en", *, pot: int = 0) -> str:
+        """The explanation again, in another language; ``pot`` ``k`` says it of side pot ``k``."""
+        return _explain_pot(self.decision, lang, self.hands, self.hole_cards, self.board, pot=pot)
 
 
 def _best(hands: Mapping[str, HandValue], names: list[str]) -> list[str]:
@@ -79,6 +79,8 @@ def _explain_pot(
     hands: Mapping[str, HandValue],
     holes: Mapping[str, tuple[Card, ...]],
     board: tuple[Card, ...],
+    *,
+    pot: int = 0,
 ) -> str:
     """Explain ``decision`` as the decision between the winners and the best losers."""
     names = list(hands)
@@ -90,7 +92,8 @@ def _explain_pot(
             best_five = set(hands[name].best_five)
             dead.extend(card for card in holes[name] if card not in best_five)
     return explain_decision(
-        decision, lang, winners=winners, losers=best_losers, board=frozenset(board), dead=dead
+        decision, lang, winners=winners, losers=best_losers, board=frozenset(board), dead=dead,
+        pot=pot,
     )
 
 

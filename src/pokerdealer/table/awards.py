@@ -60,6 +60,8 @@ class AwardStory:
     holes: tuple[tuple[Card, ...], ...]
     variant: str
     trips_beat_straight: bool = True
+    #: 0: the main pot (or the only one); k: side pot k (a split is said of that pot).
+    pot: int = 0
 
     @property
     def how(self) -> str:
@@ -104,7 +106,7 @@ class AwardStory:
             self.board, compared, variant=self.variant, lang=lang,  # type: ignore[arg-type]
             trips_beat_straight=self.trips_beat_straight,
         )
-        text = outcome.decided_by.explanation
+        text = outcome.explain(lang, pot=self.pot)
         if self.mucked:
             text += message(lang, "award.also_mucked", mucked=mucked)
         return text
@@ -145,7 +147,7 @@ def award_stories(hand: Hand, *, names: Sequence[str] | None = None) -> list[Awa
                 total_after += result.awards[k].amount
             contenders[k] |= set(pot.eligible)
     stories = []
-    for award, players in zip(result.awards, contenders, strict=True):
+    for k, (award, players) in enumerate(zip(result.awards, contenders, strict=True)):
         ordered = tuple(sorted(players))
         stories.append(
             AwardStory(
@@ -158,6 +160,7 @@ def award_stories(hand: Hand, *, names: Sequence[str] | None = None) -> list[Awa
                 holes=hand.hole_cards,
                 variant=hand.config.variant,
                 trips_beat_straight=hand.config.options.short_deck_trips_beat_straight,
+                pot=k,
             )
         )
     return stories
