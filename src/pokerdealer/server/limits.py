@@ -185,7 +185,7 @@ class Backlog:
     True
     """
 
-    def __init__(self, *, per_sender: int = 8, per_table: int = 256) -> None:
+    def __init__(self, *, per_sender: int = 16, per_table: int = 256) -> None:
         self.per_sender = per_sender
         self.per_table = per_table
         self.total = 0
