@@ -3,12 +3,15 @@
 A line must find a token in every bucket that applies to it (see
 :mod:`pokerdealer.server.limits`):
 
-- the speaker's own, if they hold a seat here (``ServerOptions.chat_member``);
+- the speaker's own, if they hold a seat here (``ServerOptions.chat_member``):
+  theirs alone, so nobody else's talk can use it up;
+- the table's (``chat_table``), shared by everyone without a seat: however many
+  spectators talk, no table carries more of their chat than people can read, so
+  no reader falls behind and is dropped as slow (the seats are few, each with
+  its own small budget);
 - the speaker's address, for everyone, spectators included, shared by all
   tables of the process (``chat_address``): one client with many tabs or many
-  seat tokens is still one client;
-- the table's (``chat_table``): however many people talk, no table carries more
-  chat than people can read, so no reader falls behind and is dropped as slow.
+  seat tokens is still one client.
 
 A refused line goes back to its sender alone, with how long to wait. The
 last :data:`HISTORY` lines are kept in memory (chat is talk, not play: it is
@@ -89,8 +92,10 @@ class TableChat:
         """Send ``text`` (already checked by :func:`~pokerdealer.server.protocol.parse`)
         from ``conn`` to every reader; or return why not, in words (nothing sent, no token spent)."""
         member = conn.member
-        own = [] if member is None else [(self.limits.members, member.id)]
-        buckets = [*own, (self.limits.addresses, conn.address), (self.table, None)]
+        # A seat holder's own bucket is theirs alone; people without a seat share the table's,
+        # so a crowd of spectators cannot talk a seated player out of the chat.
+        own = (self.table, None) if member is None else (self.limits.members, member.id)
+        buckets = [own, (self.limits.addresses, conn.address)]
         waits = [b.wait(key) for b, key in buckets]
         if max(waits) > 0:
             worst = max(range(len(waits)), key=waits.__getitem__)

@@ -276,3 +276,36 @@ def test_registrations_from_one_address_into_a_tournament_are_rate_limited(share
     assert said[-1].json()["key"] == "event.error.too_many_registrations"
     assert int(said[-1].headers["Retry-After"]) > 0
 
+
+
+# ================================================================ chat
+def test_spectators_cannot_use_up_a_seated_players_chat() -> None:
+    # Six spectator sockets let only 2 of a seated player's 20 lines through (room.chat.busy).
+    from pokerdealer.server.chat import ChatLimits, TableChat
+    from pokerdealer.server.limits import Rate
+    from pokerdealer.server.settings import ServerOptions
+
+    class Reader:
+        def __init__(self, address: str, member: Any = None) -> None:  # noqa: ANN401
+            self.address, self.member = address, member
+
+        def send(self, text: str) -> None:
+            pass
+
+    class Seat:
+        id, name = 1, "Ann"
+
+    now = [0.0]
+    options = ServerOptions(chat_member=Rate(5, 2.0), chat_address=Rate(10, 1.0), chat_table=Rate(20, 0.25))
+    chat = TableChat(ChatLimits(options, clock=lambda: now[0]))
+    spectators = [Reader(f"10.0.1.{k}") for k in range(6)]
+    ann = Reader("10.0.0.1", Seat())
+    said = 0
+    for step in range(40):  # 40 s: Ann says a line every 2 s (her own rate), each spectator four a second
+        now[0] = float(step)
+        for s in spectators:
+            for _ in range(4):
+                chat.say(s, "spam", readers=[])
+        if step % 2 == 0:
+            said += chat.say(ann, f"line {step}", readers=[]) is None
+    assert said == 20
