@@ -85,8 +85,9 @@ function draw() {
   $("standings-more").href = $("standings-link").href;
   fillRows(document.querySelector("#standings tbody"), s.standings.slice(0, TV_STANDINGS).map(p => el("tr", {},
     el("td", { text: placeText(p.place) }), el("td", { class: "name", text: p.name }), el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))), t("event.standings.none"), 3);
-  // The structure around the level now (one back, ten ahead), every level a click away.
-  $("structure").tBodies[0].replaceChildren(...s.structure.map(r => el("tr", { class: (r.index === c.index ? "current" : "") + (r.index < c.index - 1 || r.index > c.index + 10 ? " far" : "") },
+  // The structure around the level now (one back, ten ahead), every level a click away; a finished
+  // event is at no level (its last one is not marked as being played).
+  $("structure").tBodies[0].replaceChildren(...s.structure.map(r => el("tr", { class: (r.index === c.index && !over ? "current" : "") + (r.index < c.index - 1 || r.index > c.index + 10 ? " far" : "") },
     el("td", { text: r.break ? t("event.clock.break") : String(r.level) }),
     el("td", { text: r.break ? "" : blindsText(r) }),
     el("td", { text: r.break ? "" : anteText(r) }),
