@@ -111,7 +111,7 @@ def test_tournament_hands_with_a_buy_in(tmp_path):
     assert result.exit_code == 0, result.stderr
     headers = [line for line in result.stdout.splitlines() if line.startswith("PokerStars Hand #")]
     assert len(headers) == 2
-    assert all(": Tournament #812, $3.19+$0.31 USD Hold'em No Limit (1/2) - " in line for line in headers)
+    assert all(": Tournament #812, $3.19+$0.31 USD Hold'em No Limit - Level I (1/2) - " in line for line in headers)
 
 
 def test_decimal_amounts_with_a_currency(tmp_path):

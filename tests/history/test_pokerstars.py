@@ -365,3 +365,23 @@ hand = {number}
     session = histories_to_pokerstars([history(1, 7), history(2, 7), history(1, 8)], when=WHEN)
     numbers = re.findall(r"^PokerStars Hand #(\d+):", session, re.M)
     assert numbers == ["7", "9", "8"]
+
+
+def test_a_tournament_hand_names_its_level_and_its_table_as_pokerstars_does():
+    """``Hold'em No Limit - Level I (10/20)`` and ``Table '77 3'``: readers such
+    as pokerdf take a tournament hand by these shapes."""
+    from pokerdealer.history import loads
+
+    history = loads("""
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [10, 20]
+min_bet = 20
+starting_stacks = [1500, 1500]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 f"]
+table = 3
+hand = 12
+""")
+    lines = history_to_pokerstars(history, when=WHEN, tournament=77).splitlines()
+    assert lines[0].startswith("PokerStars Hand #12: Tournament #77, Freeroll Hold'em No Limit - Level I (10/20) - ")
+    assert lines[1].startswith("Table '77 3' 2-max ")

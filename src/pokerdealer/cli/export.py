@@ -48,7 +48,10 @@ def export_command(
     reveal_all: Annotated[
         bool, typer.Option("--reveal-all", help="Write every player's hole cards (not with --hero).")
     ] = False,
-    table: Annotated[str, typer.Option("--table", help="Table name written in each hand.")] = "pokerdealer",
+    table: Annotated[
+        str | None,
+        typer.Option("--table", help="Table name written in each hand (default: the file's, else pokerdealer)."),
+    ] = None,
     currency: Annotated[
         str | None, typer.Option("--currency", help="USD, EUR or GBP (default: the file's, else play money).")
     ] = None,
@@ -95,7 +98,9 @@ def export_command(
             extra["currency"] = currency
         if tournament is not None:
             extra.update(tournament=tournament, buy_in=buy_in)
-        text = histories_to_pokerstars(histories, hero=hero, reveal_all=reveal_all, table=table, **extra)
+        if table is not None:
+            extra["table"] = table
+        text = histories_to_pokerstars(histories, hero=hero, reveal_all=reveal_all, **extra)
     except PokerDealerError as error:
         raise PokerDealerError(f"{file}: {error}") from None
     if out is None:

@@ -140,7 +140,7 @@ def hand_to_pokerstars(
     seats: Sequence[int] | None = None,
     hero: str | None = None,
     reveal_all: bool = False,
-    table: str = "pokerdealer",
+    table: str | None = None,
     max_seats: int | None = None,
     when: datetime.datetime | None = None,
     currency: str = "",
@@ -166,8 +166,11 @@ def hand_to_pokerstars(
         (``$`` is taken as USD): amounts get the symbol, the header the code.
     :param scale: chips per currency unit: with ``100`` the chips are cents and
         amounts are written ``0.25``, ``1``, ``36.51``.
+    :param table: the table's name (default ``pokerdealer``; in a tournament
+        ``"<tournament> 1"``, as PokerStars names its tables ``"797469411 3"``).
     :param tournament: a tournament number: the header becomes a tournament
-        header with ``level`` (from 1) as a Roman numeral; amounts are chips.
+        header with `` - Level N``, ``level`` (from 1, the default) as a Roman
+        numeral, as PokerStars writes it; amounts are chips.
     :param buy_in: the tournament's buy-in and fee in ``currency`` units,
         ``"1.84+0.16"`` (default: a freeroll).
     """
@@ -207,12 +210,14 @@ def hand_to_pokerstars(
     date = _date(when)
     lines: list[str] = []
     if tournament is not None:
-        lv = f" - Level {_roman(level)}" if level else ""
+        lv = f" - Level {_roman(level or 1)}"  # PokerStars always names the level
         fee = _buy_in(buy_in, CURRENCIES[code], code)
         lines.append(f"PokerStars Hand #{hand_id}: Tournament #{tournament}, {fee} {game}{lv} ({stakes}) - {date}")
     else:
         code_text = f" {code}" if code else ""
         lines.append(f"PokerStars Hand #{hand_id}:  {game} ({stakes}{code_text}) - {date}")
+    if table is None:
+        table = "pokerdealer" if tournament is None else f"{tournament} 1"
     b = config.button
     lines.append(f"Table '{table}' {max_seats or max(n, max(seats))}-max Seat #{seats[b]} is the button")
     order = sorted(range(n), key=lambda i: seats[i])
@@ -530,8 +535,12 @@ def history_to_pokerstars(history, *, hand_id: int | None = None, **options: obj
     seats = meta.get("seats")
     if isinstance(seats, list) and len(seats) == history.player_count:
         options.setdefault("seats", seats)
-    if isinstance(meta.get("table"), str):
-        options.setdefault("table", meta["table"])
+    table = meta.get("table")
+    if isinstance(table, str):
+        options.setdefault("table", table)
+    elif isinstance(table, int) and isinstance(options.get("tournament", meta.get("_tournament")), int):
+        # A tournament's numbered table (``pokerdealer tournament --out``): PokerStars names it "<tournament> <n>".
+        options.setdefault("table", f"{options.get('tournament', meta.get('_tournament'))} {table}")
     if isinstance(meta.get("seat_count"), int):
         options.setdefault("max_seats", meta["seat_count"])
     if isinstance(meta.get("level"), int):
