@@ -117,3 +117,13 @@ def test_short_deck_trips_against_straight_follows_the_option() -> None:
 def test_short_deck_rejects_low_cards() -> None:
     with pytest.raises(CardParseError, match="short deck"):
         showdown(BOARD, {"A": "As Kd", "B": "Ah 9c"}, variant="shortdeck")
+
+
+def test_a_counterfeited_two_pair_is_named_as_seed_000_names_it() -> None:
+    # Seed 000: 5♠4♠ against A♣K♦ on 5♦ 4♥ K♣ 9♠ 9♥ -- the board's nines push the fours out.
+    players = {"你": "5s 4s", "對手": "Ac Kd"}
+    result = showdown("5d 4h Kc 9s 9h", players, lang="zh-Hant")
+    assert result.winners == ["對手"]
+    assert "疊牌（被公牌反做）" in result.decided_by.explanation and "你的4被疊掉了" in result.decided_by.explanation
+    assert "叠牌（被公共牌反做）" in result.explain("zh-Hans")
+    assert "your fours are counterfeited" in showdown("5d 4h Kc 9s 9h", {"You": "5s 4s", "B": "Ac Kd"}).explain("en")

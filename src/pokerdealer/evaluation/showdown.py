@@ -14,6 +14,7 @@ the best loser(s): what the winners had that the next best hand did not.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -21,8 +22,8 @@ from pokerdealer.cards import Card, CardsLike, Variant, deck_cards, parse_cards
 from pokerdealer.errors import CardParseError, PokerDealerError
 from pokerdealer.evaluation.explain import Decision, Step, compare_hands, explain_decision
 from pokerdealer.evaluation.scalar import evaluate
-from pokerdealer.evaluation.value import HandValue
-from pokerdealer.i18n import check_lang
+from pokerdealer.evaluation.value import Category, HandValue
+from pokerdealer.i18n import check_lang, message, rank_name, you_key
 
 __all__ = ["DecidedBy", "ShowdownResult", "showdown"]
 
@@ -91,10 +92,39 @@ def _explain_pot(
         for name in winners:
             best_five = set(hands[name].best_five)
             dead.extend(card for card in holes[name] if card not in best_five)
-    return explain_decision(
+    text = explain_decision(
         decision, lang, winners=winners, losers=best_losers, board=frozenset(board), dead=dead,
         pot=pot,
     )
+    if winners and hands[winners[0]].category is Category.TWO_PAIR:
+        for name in best_losers:
+            dropped = _counterfeited(hands[name], holes[name], board)
+            if dropped is not None:
+                text += message(lang, you_key("explain.counterfeit", [name]), name=name, pair=rank_name(dropped, lang, plural=True))
+    return text
+
+
+def _counterfeited(value: HandValue, hole: tuple[Card, ...], board: tuple[Card, ...]) -> int | None:
+    """The rank of a pair made with a hole card that the board's pair pushed out of a
+    two pair (seed 000's 疊牌, counterfeit), or ``None``.
+
+    >>> from pokerdealer.evaluation import evaluate
+    >>> board, hole = parse_cards("5d 4h Kc 9s 9h"), parse_cards("5s 4s")
+    >>> _counterfeited(evaluate(hole + board), hole, board)  # the fours no longer play
+    2
+    """
+    if value.category is not Category.TWO_PAIR:
+        return None
+    on_board = Counter(card.rank for card in board)
+    seven = Counter(card.rank for card in hole + board)
+    playing = {card.rank for card in value.best_five}
+    if not any(count >= 2 and rank in playing for rank, count in on_board.items()):
+        return None  # no board pair in the two pair: nothing was counterfeited
+    lost = [
+        rank for rank, count in seven.items()
+        if count >= 2 and rank not in playing and any(card.rank == rank for card in hole)
+    ]
+    return max(lost) if lost else None
 
 
 def showdown(

@@ -236,6 +236,8 @@ MESSAGES: dict[str, str] = {
     "explain.identical": "identical five cards: split — {names} all play {cards} ({hand})",
     "explain.identical.two": "identical five cards: split — {names} both play {cards} ({hand})",
     "explain.board_plays": "; the board plays",
+    "explain.counterfeit": "; {name}'s {pair} are counterfeited: the board's pair gives both a better second pair, so only the top pairs compare",
+    "explain.counterfeit.you": "; your {pair} are counterfeited: the board's pair gives both a better second pair, so only the top pairs compare",
     "explain.side_pot": "side pot {n}: ",
     "explain.dead_cards": "; {cards} do not play",
     "explain.dead_card": "; {cards} does not play",

@@ -227,6 +227,8 @@ MESSAGES: dict[str, str] = {
     "explain.identical": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",
     "explain.identical.two": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",
     "explain.board_plays": "；公共牌就是最强五张",
+    "explain.counterfeit": "；叠牌（被公共牌反做）：公共牌成对，双方都多了一个更好的第二对，{name}的{pair}被叠掉了，只剩顶对比大小",
+    "explain.counterfeit.you": "；叠牌（被公共牌反做）：公共牌成对，双方都多了一个更好的第二对，{name}的{pair}被叠掉了，只剩顶对比大小",
     "explain.side_pot": "边池{n}：",
     "explain.dead_cards": "；{cards}都不算数",
     "explain.dead_card": "；{cards}不算数",

@@ -227,6 +227,8 @@ MESSAGES: dict[str, str] = {
     "explain.identical": "最強五張一模一樣，平分：{names}都是{cards}（{hand}）",
     "explain.identical.two": "最強五張一模一樣，平分：{names}都是{cards}（{hand}）",
     "explain.board_plays": "；公牌就是最強五張",
+    "explain.counterfeit": "；疊牌（被公牌反做）：公牌成對，雙方都多了一個更好的第二對，{name}的{pair}被疊掉了，只剩頂對比大小",
+    "explain.counterfeit.you": "；疊牌（被公牌反做）：公牌成對，雙方都多了一個更好的第二對，{name}的{pair}被疊掉了，只剩頂對比大小",
     "explain.side_pot": "邊池{n}：",
     "explain.dead_cards": "；{cards}都不算數",
     "explain.dead_card": "；{cards}不算數",
