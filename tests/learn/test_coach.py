@@ -217,3 +217,14 @@ def test_the_rules_page_has_an_anchor_words_and_a_citation_for_every_rule_the_co
             assert message(lang, f"rules.{anchor}.title") and message(lang, f"rules.{anchor}.body")
             assert page_catalog(lang)[f"rules.{anchor}.cite"] == cite(lang, anchor, long=True)
     assert 'id="details-list"' in page
+
+
+def test_facing_a_bet_with_a_raise_open_the_coach_says_call_raise_or_fold() -> None:
+    # Not "you must call or fold" beside "you may raise": the first line names the raise too.
+    hand = deal((200, 200, 200), ("As Ah", "Kd 9c", "7s 7d"))
+    hand.raise_to(8)
+    first = coach_lines(hand, 0)[0]
+    assert first.key == "coach.call_raise_or_fold" and keys(hand, 0)[1] == "coach.raise.range"
+    assert first.body("en") == "You may call 7, raise or fold."
+    assert first.body("zh-Hant") == "你可以跟注 7、加注或棄牌。" and first.body("zh-Hans") == "你可以跟注 7、加注或弃牌。"
+    assert hand.can(Action(RAISE, None, 14))  # the engine agrees a raise is open

@@ -393,6 +393,7 @@ MESSAGES: dict[str, str] = {
     "coach.sd.felt.mucked": "Mucked: a mucked hand wins nothing",
     "coach.option": "Coach me",
     "coach.title": "Coach",
+    "coach.call_raise_or_fold": "You may call {amount}, raise or fold.",
     "rules.title": "The rules, in short",
     "rules.intro": "The rules the coach cites, each with its number in the Poker TDA Rules 2026 (the 2024 number in brackets where it differs) and the beginners' detail it answers (the list at the end).",
     "rules.details.title": "Six details beginners often get wrong",

@@ -385,6 +385,7 @@ MESSAGES: dict[str, str] = {
     "coach.sd.felt.mucked": "盖掉的牌赢不到底池",
     "coach.option": "规则教练",
     "coach.title": "教练",
+    "coach.call_raise_or_fold": "你可以跟注 {amount}、加注或弃牌。",
     "rules.title": "规则摘要",
     "rules.intro": "教练引用的规则，每条附 Poker TDA 规则 2026 年版的编号（与 2024 年版不同时，括号里注明 2024 年版的编号），以及它对应的新手细节（见文末列表）。",
     "rules.details.title": "新手最容易弄错的六个细节",

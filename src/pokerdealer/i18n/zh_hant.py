@@ -385,6 +385,7 @@ MESSAGES: dict[str, str] = {
     "coach.sd.felt.mucked": "蓋掉的牌贏不到底池",
     "coach.option": "規則教練",
     "coach.title": "教練",
+    "coach.call_raise_or_fold": "你可以跟注 {amount}、加注或棄牌。",
     "rules.title": "規則摘要",
     "rules.intro": "教練引用的規則，每條附 Poker TDA 規則 2026 年版的編號（與 2024 年版不同時，括號裡註明 2024 年版的編號），以及它對應的新手細節（見文末列表）。",
     "rules.details.title": "新手最容易弄錯的六個細節",

@@ -23,7 +23,7 @@ deciding card marked (seed 000), from :func:`pokerdealer.evaluation.compare_hand
 >>> _ = hand.raise_to(8)  # Cy (the button) raises the big blind of 2 by 6
 >>> for line in coach_lines(hand, 0):  # Ann, the small blind
 ...     print(line.text("en"))
-You must call 7 or fold. [Check, call or fold: beginners' detail 2]
+You may call 7, raise or fold. [Check, call or fold: beginners' detail 2]
 You may raise to 14 or more, up to 200: the bet is 8 and the largest full bet or raise this round added 6, so a raise must add at least 6. [Minimum raise: TDA 2026 45-A; beginners' detail 3]
 >>> coach_lines(hand, 1)  # not Bob's turn: nothing to say yet
 []
@@ -144,13 +144,15 @@ def before_acting(hand: Hand, player: int) -> list[CoachLine]:
         return []
     lines: list[CoachLine] = []
     stack = hand.stacks[player]
+    low, high, rule, reason = raise_window(hand, player)
     if legal.call is None:
         lines.append(CoachLine("coach.check_free", {}, "check"))
     elif legal.call >= stack:
         lines.append(CoachLine("coach.call_all_in", {"amount": legal.call}, "check"))
     else:
-        lines.append(CoachLine("coach.must_call", {"amount": legal.call}, "check"))
-    low, high, rule, reason = raise_window(hand, player)
+        # "Call or fold" only when no raise is open to them: else the line beside it says they may raise.
+        key = "coach.must_call" if rule else "coach.call_raise_or_fold"
+        lines.append(CoachLine(key, {"amount": legal.call}, "check"))
     verb = "bet" if hand.raise_is_bet else "raise"
     current = hand.current_bet
     if not rule:
