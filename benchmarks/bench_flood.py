@@ -226,7 +226,7 @@ def flood_queue(port: int, table: str, token: str, seconds: float, sockets: int,
                 end = time.monotonic() + seconds
                 on = True
                 while time.monotonic() < end:
-                    await ws.send(json.dumps({"type": "coach", "on": on}))
+                    await ws.send(json.dumps({"type": "coach", "on": int(on)}))
                     counts["sent"] += 1
                     on = not on
                     await asyncio.sleep(5 / 39)  # 39 frames in 5 s: just under 40
