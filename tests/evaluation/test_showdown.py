@@ -127,3 +127,16 @@ def test_a_counterfeited_two_pair_is_named_as_seed_000_names_it() -> None:
     assert "疊牌（被公牌反做）" in result.decided_by.explanation and "你的4被疊掉了" in result.decided_by.explanation
     assert "叠牌（被公共牌反做）" in result.explain("zh-Hans")
     assert "your fours are counterfeited" in showdown("5d 4h Kc 9s 9h", {"You": "5s 4s", "B": "Ac Kd"}).explain("en")
+
+
+def test_a_short_deck_flush_over_a_full_house_says_why_and_the_tables_order() -> None:
+    # 36 cards: nine of a suit, so a flush is rarer than a full house and ranks above it;
+    # trips against a straight say which of the two orders this table plays.
+    flush = showdown("Kh Kd 8h 7c Th", {"A": "Ah Jh", "B": "Ks 7d"}, variant="shortdeck")
+    assert flush.winners == ["A"] and "a flush beats a full house: the 36-card deck" in flush.decided_by.explanation
+    trips = showdown("9c 8d 7h Ks Kd", {"A": "Ts 6c", "B": "Kc 6d"}, variant="shortdeck")
+    assert "this table ranks three of a kind above a straight" in trips.decided_by.explanation
+    straight = showdown(
+        "9c 8d 7h Ks Kd", {"A": "Ts 6c", "B": "Kc 6d"}, variant="shortdeck", trips_beat_straight=False
+    )
+    assert "this table ranks a straight above three of a kind" in straight.decided_by.explanation

@@ -319,6 +319,30 @@ def _summary(value: HandValue, lang: str) -> str:
     return describe_hand(value, lang)
 
 
+#: Short deck's categories ranked otherwise than with 52 cards: (winner, loser) -> why.
+_SHORT_DECK_WHY = {
+    ("flush", "full_house"): "explain.shortdeck.flush",
+    ("three_of_a_kind", "straight"): "explain.shortdeck.trips",
+    ("straight", "three_of_a_kind"): "explain.shortdeck.straight",
+}
+
+
+def _short_deck_order(win: HandValue, lose: HandValue, lang: str) -> str:
+    """Why, in short deck, ``win``'s category beats ``lose``'s where the order differs from
+    52 cards (and which order this table uses for trips and straights); ``""`` otherwise.
+
+    >>> from pokerdealer.evaluation import evaluate
+    >>> flush = evaluate("Ah Jh 8h 7h 6h Ks Kd", "shortdeck")
+    >>> boat = evaluate("Ks Kd Kc 7s 7d 6c Jc", "shortdeck")
+    >>> _short_deck_order(flush, boat, "en").startswith("; in short deck a flush beats a full house")
+    True
+    """
+    if win.variant != "shortdeck":
+        return ""
+    key = _SHORT_DECK_WHY.get((str(win.category), str(lose.category)))
+    return message(lang, key) if key else ""
+
+
 def explain_decision(
     decision: Decision,
     lang: str,
@@ -378,7 +402,7 @@ def explain_decision(
         "lose_hand": _summary(lose, lang),
     }
     if decision.step is Step.CATEGORY:
-        return message(lang, "explain.category", **fields)
+        return message(lang, "explain.category", **fields) + _short_deck_order(win, lose, lang)
     if decision.step is Step.MADE_CARDS:
         part = deciding_part(decision, lang)
         if len(win_cards) == 1:
