@@ -133,3 +133,14 @@ def test_public_names_of_the_evaluation_package():
         "rank_function",
         "rank_of_indices",
     }
+
+
+def test_two_pair_decided_by_its_kicker_says_the_kicker_not_the_first() -> None:
+    # Two pair has one kicker: there is no "first" where there is no second (issue 23).
+    from pokerdealer.evaluation import compare_hands, evaluate
+    from pokerdealer.evaluation.explain import deciding_part, explain_decision
+
+    board = "9c 7h 7c 2d 3s"
+    decision = compare_hands(evaluate(f"9h Ac {board}"), evaluate(f"9d Kd {board}"))
+    assert [deciding_part(decision, lang) for lang in ("en", "zh-Hant", "zh-Hans")] == ["the kicker", "踢腳", "踢脚"]
+    assert "; the kicker A♣ beats B's K♦" in explain_decision(decision, "en", winners=["A"], losers=["B"])

@@ -44,7 +44,7 @@ PLACES = {
     STRAIGHT_FLUSH: [("made", 1)],
     ROYAL: [("made", 1)],
 }
-# What the coach must call each made part, in English (the kicker: "the third kicker").
+# What the coach must call each made part, in English (a kicker: "the third kicker", "the kicker" when alone).
 MADE_WORDS = {
     HIGH: ["the top card"],
     PAIR: ["the pair"],
@@ -183,7 +183,9 @@ def test_the_deciding_card_the_coach_names_is_the_models() -> None:
             assert f"[{card_label(card)}]" in text
         if kind == "kicker":
             assert decision.step.value == "kicker" and decision.kicker_index == index
-            words = f"the {ORDINALS[index - 1]} kicker"
+            # A hand with one kicker (two pair, four of a kind) has no "first": it is "the kicker".
+            only = sum(kind == "kicker" for kind, _ in PLACES[mine[0]]) == 1
+            words = "the kicker" if only else f"the {ORDINALS[index - 1]} kicker"
         else:
             assert decision.step.value == "made_cards" and decision.made_index == index
             words = MADE_WORDS[mine[0]][index - 1]

@@ -156,14 +156,22 @@ def deciding_part(decision: Decision, lang: str = "en") -> str:
     if decision.step is Step.CATEGORY:
         return message(lang, "part.category")
     if decision.step is Step.KICKER:
-        assert decision.kicker_index is not None
-        return message(lang, "part.kicker", ordinal=message(lang, f"ordinal.{decision.kicker_index}"))
+        return _kicker_words(decision, lang)
     if decision.step is Step.MADE_CARDS:
         assert decision.made_index is not None
         winner = decision.a if decision.winner == "a" else decision.b
         part_key, _ = _made_parts(winner)[decision.made_index - 1]
         return message(lang, part_key, ordinal=message(lang, f"ordinal.{decision.made_index}"))
     raise PokerDealerError("identical hands: no card decided between them")
+
+
+def _kicker_words(decision: Decision, lang: str) -> str:
+    """The deciding kicker in words: ``the third kicker``, or ``the kicker`` for a hand
+    with only one (two pair, four of a kind): no "first" where there is no second."""
+    assert decision.kicker_index is not None
+    if len(decision.a.kickers) == 1:
+        return message(lang, "part.kicker.only")
+    return message(lang, "part.kicker", ordinal=message(lang, f"ordinal.{decision.kicker_index}"))
 
 
 def _is_lowest_straight(value: HandValue) -> bool:
@@ -418,7 +426,7 @@ def explain_decision(
         lang,
         you_key("explain.kicker", losers),  # "your" kicker, never "You's"
         made=_summary(win, lang),
-        ordinal=message(lang, f"ordinal.{decision.kicker_index}"),
+        kicker=_kicker_words(decision, lang),
         win_card=mark(win_cards[0]),
         lose_card=mark(lose_cards[0]),
         **fields,

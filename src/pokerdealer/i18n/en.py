@@ -211,6 +211,7 @@ MESSAGES: dict[str, str] = {
     "part.top_card": "the top card",
     "part.flush_card": "the {ordinal} card of the flush",
     "part.kicker": "the {ordinal} kicker",
+    "part.kicker.only": "the kicker",
     "part.category": "the kind of hand",
     # Explanations (compare_hands / showdown).
     "result.wins": "{names} wins",
@@ -225,12 +226,12 @@ MESSAGES: dict[str, str] = {
     ),
     "explain.kicker": (
         "{result}: both have {made}; "
-        "the {ordinal} kicker {win_card} beats {losers}'s {lose_card}"
+        "{kicker} {win_card} beats {losers}'s {lose_card}"
     ),
     # The loser addressed as "you": "your" (never "You's").
     "explain.kicker.you": (
         "{result}: both have {made}; "
-        "the {ordinal} kicker {win_card} beats your {lose_card}"
+        "{kicker} {win_card} beats your {lose_card}"
     ),
     "explain.kicker.earlier_tie": " (the kickers before it tie: {cards})",
     "explain.identical": "identical five cards: split — {names} all play {cards} ({hand})",

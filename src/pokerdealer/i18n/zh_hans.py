@@ -204,6 +204,7 @@ MESSAGES: dict[str, str] = {
     "part.top_card": "最大张",
     "part.flush_card": "同花的第{ordinal}张",
     "part.kicker": "第{ordinal}张踢脚",
+    "part.kicker.only": "踢脚",
     "part.category": "牌型",
     "result.wins": "{names}赢",
     "result.wins.you": "{names}赢",
@@ -217,11 +218,11 @@ MESSAGES: dict[str, str] = {
     ),
     "explain.kicker": (
         "{result}：双方都是{made}；"
-        "第{ordinal}张踢脚{win_card}大过{losers}的{lose_card}"
+        "{kicker}{win_card}大过{losers}的{lose_card}"
     ),
     "explain.kicker.you": (
         "{result}：双方都是{made}；"
-        "第{ordinal}张踢脚{win_card}大过{losers}的{lose_card}"
+        "{kicker}{win_card}大过{losers}的{lose_card}"
     ),
     "explain.kicker.earlier_tie": "（前面的踢脚{cards}相同）",
     "explain.identical": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",

@@ -204,6 +204,7 @@ MESSAGES: dict[str, str] = {
     "part.top_card": "最大張",
     "part.flush_card": "同花的第{ordinal}張",
     "part.kicker": "第{ordinal}張踢腳",
+    "part.kicker.only": "踢腳",
     "part.category": "牌型",
     "result.wins": "{names}贏",
     "result.wins.you": "{names}贏",
@@ -217,11 +218,11 @@ MESSAGES: dict[str, str] = {
     ),
     "explain.kicker": (
         "{result}：雙方都是{made}；"
-        "第{ordinal}張踢腳{win_card}大過{losers}的{lose_card}"
+        "{kicker}{win_card}大過{losers}的{lose_card}"
     ),
     "explain.kicker.you": (
         "{result}：雙方都是{made}；"
-        "第{ordinal}張踢腳{win_card}大過{losers}的{lose_card}"
+        "{kicker}{win_card}大過{losers}的{lose_card}"
     ),
     "explain.kicker.earlier_tie": "（前面的踢腳{cards}相同）",
     "explain.identical": "最強五張一模一樣，平分：{names}都是{cards}（{hand}）",
