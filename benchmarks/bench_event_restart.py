@@ -44,9 +44,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from bench_restart import import_floor  # noqa: E402 - run as a script, its folder is on the path
 from sqlalchemy import text
 
-from bench_restart import import_floor  # noqa: E402 - run as a script, its folder is on the path
 from pokerdealer.server import db as dbmod
 from pokerdealer.server import tournament
 from pokerdealer.server.room import Room

@@ -9,7 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from tests.docs_samples import CONFIG, RUN, SHOWN, Block, blocks, commands, first_pages, make_files, pages, run_page
+from tests.docs_samples import (
+    CONFIG,
+    RUN,
+    SHOWN,
+    Block,
+    blocks,
+    commands,
+    first_pages,
+    make_files,
+    pages,
+    run_page,
+)
 
 #: Blocks a test cannot run (a server that runs until stopped, PostgreSQL, nginx,
 #: a Ray cluster, PyTorch, the benchmarks): each says why above it. Keep them few.

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from fractions import Fraction
+
+import pytest
 
 from pokerdealer.acpc import (
     AcpcError,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+from pokerdealer.cards import deck_cards
 from pokerdealer.cli import app
 from pokerdealer.cli.play import parse_command
-from pokerdealer.cards import deck_cards
 from pokerdealer.history import load_all
 from pokerdealer.history.convert import history_to_hand
 from pokerdealer.rules import Hand, HandConfig

@@ -410,7 +410,7 @@ def test_a_pot_line_takes_the_languages_colon(tmp_path, lang, line):
 
 def test_a_mismatch_is_said_with_the_languages_colon(tmp_path):
     text = SHOWDOWN.replace("[242, 194, 164]", "[243, 193, 164]")
-    path = write(tmp_path, "h.phh", text)
+    write(tmp_path, "h.phh", text)
     code, out, _ = run("replay", str(tmp_path), "--lang", "zh-Hant")
     assert "不符：" in out and "重播：" in out and "記錄：" in out, out
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
+import warnings
 
 import gymnasium
 import numpy as np
 import pytest
-import warnings
 
 with warnings.catch_warnings():  # pettingzoo.test imports deprecated example envs
     warnings.simplefilter("ignore", DeprecationWarning)

@@ -5,7 +5,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pokerdealer.table.balancing import allowed_spread, balance_move, break_order, spread_of, table_to_break
+from pokerdealer.table.balancing import (
+    allowed_spread,
+    balance_move,
+    break_order,
+    spread_of,
+    table_to_break,
+)
 
 counts_strategy = st.dictionaries(st.integers(1, 120), st.integers(0, 9), min_size=1, max_size=30)
 

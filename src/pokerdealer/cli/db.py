@@ -31,7 +31,12 @@ def upgrade_command(
     may share the database: stop them, upgrade once, start them again.
     """
     from pokerdealer.server.schema import (
-        DatabaseError, SchemaError, database_url, make_engine, shown_db, upgrade,
+        DatabaseError,
+        SchemaError,
+        database_url,
+        make_engine,
+        shown_db,
+        upgrade,
     )
 
     try:

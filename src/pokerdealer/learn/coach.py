@@ -37,7 +37,12 @@ from typing import Any
 
 from pokerdealer.cards import Card
 from pokerdealer.evaluation import Decision, HandValue, Step, compare_hands, evaluate
-from pokerdealer.evaluation.explain import card_label, comparison_order, deciding_part, explain_decision
+from pokerdealer.evaluation.explain import (
+    card_label,
+    comparison_order,
+    deciding_part,
+    explain_decision,
+)
 from pokerdealer.i18n import join_names, message
 from pokerdealer.learn.citations import cite
 from pokerdealer.rules import Hand, Pot, Street, build_pots, unmatched_bet

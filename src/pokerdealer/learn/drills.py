@@ -40,17 +40,17 @@ from pokerdealer.learn.betting import (
     min_raise_question,
     show_order_question,
 )
-from pokerdealer.learn.hands import (
-    BEST_FIVE_LEVELS,
-    SHOWDOWN_LEVELS,
-    best_five_question,
-    showdown_question,
-)
 from pokerdealer.learn.games import (
     CASH_VS_TOURNAMENT_LEVELS,
     ETIQUETTE_LEVELS,
     cash_vs_tournament_question,
     etiquette_question,
+)
+from pokerdealer.learn.hands import (
+    BEST_FIVE_LEVELS,
+    SHOWDOWN_LEVELS,
+    best_five_question,
+    showdown_question,
 )
 from pokerdealer.learn.limits import LIMITS_LEVELS, limits_question
 from pokerdealer.learn.odd_chips import ODD_CHIPS_LEVELS, odd_chips_question

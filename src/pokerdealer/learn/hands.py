@@ -19,7 +19,7 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 
-from pokerdealer.cards import Card, deck_cards, parse_cards
+from pokerdealer.cards import Card, deck_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import HandValue, Step, evaluate, showdown
 from pokerdealer.evaluation.explain import card_label

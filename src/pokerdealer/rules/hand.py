@@ -73,6 +73,7 @@ from pokerdealer.rules.config import (
     Structure,
 )
 from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet, unmatched_bet
+
 # At module level: an import inside view() cost 3 us a call in the compiled
 # build (view.py needs Hand for type checking only, so there is no cycle).
 from pokerdealer.rules.view import PlayerView

@@ -15,15 +15,15 @@ The status is one of ``registering`` (not started), ``running``, ``paused``
 >>> from pokerdealer.table.event import Event, EventSettings, play_event
 >>> from pokerdealer.table.structures import structure
 >>> event = Event(EventSettings(500, structure("turbo", timed=False), seats=6), rng=random.Random(1))
->>> for name in ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"):
+>>> for name in ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"):
 ...     _ = event.register(name)
 >>> s = public_state(event, now=None, name="Friday")
 >>> s["status"], s["entries"], s["registered"][:2], s["clock"]["level"], s["clock"]["hands_left"]
-('registering', 7, ['Ann', 'Bob'], 1, 8)
+('registering', 8, ['Ann', 'Bob'], 1, 8)
 >>> event.start()
 >>> s = public_state(event, now=None)
 >>> s["status"], [len(t["players"]) for t in s["tables"]], s["average_stack"], [p["prize"] for p in s["payouts"]]
-('running', [4, 3], 500, [346, 207, 147])
+('running', [4, 4], 500, [395, 236, 169])
 >>> def shove(view):
 ...     legal = view.legal
 ...     return ("p%d cbr %d" % (view.player + 1, legal.max_raise_to)) if legal.max_raise_to else "p%d cc" % (view.player + 1)

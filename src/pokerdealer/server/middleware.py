@@ -38,7 +38,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerdealer.i18n import CATALOGS
-from pokerdealer.server.words import Said, pick_language, reader_language, refusal_body, said_text
+from pokerdealer.server.words import Said, pick_language, reader_language, refusal_body, said_text  # noqa: F401 - the doctests use it
 
 __all__ = [
     "MAX_BODY_BYTES",

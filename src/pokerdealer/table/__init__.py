@@ -39,7 +39,14 @@ from pokerdealer.table.settings import (
 )
 from pokerdealer.table.structures import STRUCTURE_PRESETS, Break, load_structure, structure
 from pokerdealer.table.table import Player, Stakes, Table
-from pokerdealer.table.tournament import Standing, Tournament, antes_paid, place_busts, split_prize_pool, tie_across_tables
+from pokerdealer.table.tournament import (
+    Standing,
+    Tournament,
+    antes_paid,
+    place_busts,
+    split_prize_pool,
+    tie_across_tables,
+)
 
 __all__ = [
     "Break",

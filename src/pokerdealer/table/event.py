@@ -89,7 +89,14 @@ from typing import Any
 
 from pokerdealer.cards import Variant
 from pokerdealer.rules import Action, HeadsUpCap, PlayerView, RuleOptions, Structure
-from pokerdealer.table.balancing import allowed_spread, balance_move, break_order, next_big_blind, table_to_break, worst_seat
+from pokerdealer.table.balancing import (
+    allowed_spread,
+    balance_move,
+    break_order,
+    next_big_blind,
+    table_to_break,
+    worst_seat,
+)
 from pokerdealer.table.button import Positions, SeatState, SeatStatus
 from pokerdealer.table.payouts import payout_table, share_prizes
 from pokerdealer.table.play import Decide, play_hand
@@ -105,7 +112,13 @@ from pokerdealer.table.settings import (
 )
 from pokerdealer.table.structures import Break
 from pokerdealer.table.table import Player, Stakes, Table
-from pokerdealer.table.tournament import Standing, Tournament, antes_paid, place_busts, tie_across_tables
+from pokerdealer.table.tournament import (
+    Standing,
+    Tournament,
+    antes_paid,
+    place_busts,
+    tie_across_tables,
+)
 
 __all__ = [
     "ChipsNotConserved",
