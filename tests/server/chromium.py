@@ -54,6 +54,15 @@ def fill_bots(page: Page, **counts: int) -> None:
         page.fill(f"#create input[data-bot-kind={kind}]", str(counts.get(kind, 0)))
 
 
+def choose_language(page: Page, lang: str) -> None:
+    """Choose the page's language as a person does: the language menu is in the
+    title row's menu (☰) where the page has one; then wait for the page's words."""
+    if page.locator("#btn-menu").is_visible() and not page.locator("#top.open").count():
+        page.click("#btn-menu")
+    page.select_option("#lang", lang)
+    page.locator(f"html[data-words='{lang}']").wait_for(state="attached")
+
+
 def settled(page: Page) -> None:
     """Wait until the page is in its words (the catalog loaded and put in), its fonts are
     loaded and a frame has been drawn since: what a test measures is then what a person sees.

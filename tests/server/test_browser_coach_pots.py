@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.chromium import needs_chromium, settled
+from tests.server.chromium import choose_language, needs_chromium, settled
 from tests.server.conftest import Client, Server
 
 pytest.importorskip("playwright")
@@ -105,7 +105,7 @@ def test_at_a_side_pot_the_felt_and_the_coach_name_only_what_ann_can_win(browser
                 # Her action is in once the hand has moved on (or a new hand began).
                 ann.wait_for_function(f"() => !state.hand || state.hand.actions !== {number}")
         for lang, (coach_if, coach_rest, felt) in SAID.items():
-            ann.select_option("#lang", lang)
+            choose_language(ann, lang)
             expect(ann.locator("#coach-lines")).to_contain_text(coach_if)
             expect(ann.locator("#coach-lines")).to_contain_text(coach_rest)
             expect(ann.locator("#pots")).to_contain_text(felt)
@@ -132,7 +132,7 @@ def test_in_pot_limit_the_coach_shows_the_raise_by_the_pot_after_the_call(browse
         ann.click("#join-btn")
         expect(ann.locator("#coach-toggle")).to_be_checked()  # a bot is seated: the coach is on
         for lang, words in said.items():
-            ann.select_option("#lang", lang)
+            choose_language(ann, lang)
             expect(ann.locator("#coach-lines")).to_contain_text(words, timeout=60_000)
             _shoot(ann, f"pot-limit-{lang}")
         line = ann.evaluate("() => state.you.coach.lines.find(l => l.rule === 'pot-limit')")

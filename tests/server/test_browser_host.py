@@ -200,7 +200,7 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
             host.click("#host-csv")
         download = got.value
         assert download.suggested_filename == f"{table}-ledger.csv"
-        rows = _ledger(Path(download.path()).read_text(encoding="utf-8"))
+        rows = _ledger(Path(download.path()).read_text(encoding="utf-8-sig"))
         by_name = {r["name"]: r for r in rows}
         assert set(by_name) == {"Bob", bot}
         assert by_name["Bob"]["buy_ins"] == 200 and by_name["Bob"]["on_table"] == 0

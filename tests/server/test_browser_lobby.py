@@ -20,7 +20,7 @@ import pytest
 
 from pokerdealer.i18n import message
 from pokerdealer.server.settings import TableSettings
-from tests.server.chromium import BOT_KINDS, fill_bots, needs_chromium
+from tests.server.chromium import BOT_KINDS, fill_bots, needs_chromium, settled
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
 
@@ -134,9 +134,15 @@ def test_another_process_lists_the_demo_table_by_its_stored_key(browser: Browser
 
 
 def _sent(page: Page, path: str, button: str) -> dict:
-    """Click ``button`` and return the JSON body the page posts to ``path``."""
-    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith(path)) as got:
-        page.click(button)
+    """Click ``button`` and return the JSON body the page posts to ``path`` (a busy
+    machine's Chromium can take a while; a refusal the form shows is said)."""
+    settled(page)
+    try:
+        with page.expect_request(lambda r: r.method == "POST" and r.url.endswith(path), timeout=40_000) as got:
+            page.click(button)
+    except Exception as error:
+        said = page.evaluate("[...document.querySelectorAll('.error')].map(e => e.textContent).join(' | ')")
+        raise AssertionError(f"no POST {path} after clicking {button}; the page says: {said!r}") from error
     return got.value.post_data_json
 
 

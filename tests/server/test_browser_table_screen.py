@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from pokerdealer.i18n import message
-from tests.server.chromium import check_or_call_until, needs_chromium, settled
+from tests.server.chromium import check_or_call_until, choose_language, needs_chromium, settled
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import shot
 from tests.server.test_browser_phone_felt import LONG_NAME
@@ -26,14 +26,6 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(tmp_path_factory.mktemp("table-screen") / "room.db").start()
     yield s
     s.stop()
-
-
-def choose_language(page: Page, lang: str) -> None:
-    """The language menu, in the title row's menu on a phone."""
-    if page.locator("#btn-menu").is_visible() and not page.locator("#top.open").count():
-        page.click("#btn-menu")
-    page.select_option("#lang", lang)
-    page.locator(f"html[data-words='{lang}']").wait_for(state="attached")
 
 
 def test_a_language_switch_keeps_the_connection_said_connected(browser: Browser, room: Server) -> None:

@@ -20,17 +20,32 @@ from typing import Any
 
 from pokerdealer.bots.base import Bot
 from pokerdealer.bots.builtin import CallerBot, RandomBot, TightBot
-from pokerdealer.bots.sensible import LooseBot, RegularBot
 from pokerdealer.errors import PokerDealerError
 
 __all__ = ["BUILTIN_BOTS", "bot_names", "make_bot", "make_bots", "register_bot"]
 
+def _sensible(kind: str) -> Callable[..., Bot]:
+    """A factory of :mod:`~pokerdealer.bots.sensible`'s ``kind`` that imports it when
+    first called: it reads ranges with NumPy and the equity tables, which a rules
+    hand (and the CLI's help) must not load (tests/test_startup.py)."""
+
+    def make(**kwargs: Any) -> Bot:  # noqa: ANN401
+        from pokerdealer.bots import sensible
+
+        cls = getattr(sensible, kind)
+        accepted = inspect.signature(cls).parameters
+        return cls(**{k: v for k, v in kwargs.items() if k in accepted})
+
+    make.__name__ = make.__qualname__ = kind
+    return make
+
+
 #: The built-in bots by name.
 BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
     "caller": CallerBot,
-    "loose": LooseBot,
+    "loose": _sensible("LooseBot"),
     "random": RandomBot,
-    "regular": RegularBot,
+    "regular": _sensible("RegularBot"),
     "tight": TightBot,
 }
 
