@@ -22,7 +22,6 @@ import json
 import os
 import random
 import resource
-import signal
 import subprocess
 import sys
 import tempfile
@@ -33,7 +32,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_server import cpu_seconds, free_port, loop_lag, pct, policy, wait_up  # noqa: E402
+from bench_server import address, cpu_seconds, free_port, loop_lag, pct, policy, stop_all, wait_up  # noqa: E402
 
 
 class Stats:
@@ -45,11 +44,6 @@ class Stats:
         self.moves = 0
         self.measuring = False
         self.client_lag: list[float] = []
-
-
-def address(k: int) -> str:
-    """The ``k``-th player's own loopback address (127.0.1.1, 127.0.1.2, ...)."""
-    return f"127.0.{1 + k // 250}.{1 + k % 250}"
 
 
 async def player(base: str, port: int, event: str, token: str, k: int, think: float, stats: Stats) -> None:
@@ -178,14 +172,7 @@ async def run(args: argparse.Namespace) -> None:
         if not own or not tvs:
             sys.exit("measured nothing: no player action or TV read completed in the window")
     finally:
-        for t in tasks:
-            t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        await stop_all(tasks, server)
 
 
 def main() -> None:

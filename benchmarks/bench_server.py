@@ -180,6 +180,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+async def stop_all(tasks: list[asyncio.Task], server: subprocess.Popen) -> None:
+    """Cancel the clients, then stop the server (SIGTERM, then kill after 15 s)."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
 def rss_mib(pid: int) -> float:
     """The process's resident memory (MiB)."""
     with open(f"/proc/{pid}/status") as f:
@@ -260,14 +272,7 @@ async def run(args: argparse.Namespace, db: str) -> None:
             sys.exit(f"measured too little: {connected} of {args.tables} tables connected, {len(lat)} broadcasts (see {tmp / 'server.log'})")
     finally:
         stop.set()
-        for t in tasks:
-            t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        await stop_all(tasks, server)
 
 
 def main() -> None:
