@@ -57,6 +57,20 @@ class Structure(StrEnum):
     FIXED_LIMIT = "fixed_limit"
     """Bets and raises of one fixed unit per street, with a raise cap (§4.3)."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> Structure:
+        """An unknown name is refused with the names there are: ``"limit"``
+        is a common guess for ``fixed_limit``, and Python's own "is not a
+        valid Structure" did not say what would be right.
+
+        >>> Structure("limit")
+        Traceback (most recent call last):
+        ...
+        pokerdealer.rules.config.ConfigError: unknown structure 'limit': expected no_limit, pot_limit or fixed_limit
+        """
+        *others, last = (s.value for s in cls)
+        raise ConfigError(f"unknown structure {value!r}: expected {', '.join(others)} or {last}")
+
 
 class AnteType(StrEnum):
     """Who pays the ante (RULES.md §2)."""
