@@ -140,3 +140,35 @@ def test_a_short_deck_flush_over_a_full_house_says_why_and_the_tables_order() ->
         "9c 8d 7h Ks Kd", {"A": "Ts 6c", "B": "Kc 6d"}, variant="shortdeck", trips_beat_straight=False
     )
     assert "this table ranks a straight above three of a kind" in straight.decided_by.explanation
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "the first kicker K♦ beats 小美's 7♠ and Bob's 7♥"),
+        ("zh-Hans", "第一张踢脚K♦大过小美的7♠和Bob的7♥"),
+        ("zh-Hant", "第一張踢腳K♦大過小美的7♠和Bob的7♥"),
+    ],
+)
+def test_several_losers_kickers_are_each_named_with_their_own_card(lang: str, expected: str) -> None:
+    # Issue 23: "小美 and Bob's 7♥" when 小美's kicker was the 7♠.
+    result = showdown("Ad 6s 5h 3c 2d", {"Ann": "As Kd", "小美": "Ah 7s", "Bob": "Ac 7h"})
+    assert result.explain(lang).endswith(expected)
+
+
+def test_losers_playing_one_board_card_are_named_together() -> None:
+    result = showdown("Ad Qs 5h 3c 2d", {"Ann": "As Kd", "小美": "Ah 7s", "Bob": "Ac 7h"})
+    assert result.explain().endswith("the first kicker K♦ beats 小美 and Bob's Q♠ (from the board)")
+
+
+def test_split_winners_kickers_are_each_named_with_their_own_card() -> None:
+    result = showdown("Ad 6s 5h 3c 2d", {"Ann": "As Kd", "Bob": "Ah Kc", "You": "Ac 7h"})
+    assert result.explain() == (
+        "Ann and Bob split the pot: all have a pair of aces; "
+        "the first kicker: Ann's K♦ and Bob's K♣ beat your 7♥"
+    )
+
+
+def test_several_losers_pairs_are_each_named_with_their_own_cards() -> None:
+    result = showdown("Kd Qs 3h 7c 2d", {"Ann": "As Ad", "小美": "9h 9s", "Bob": "9c 9d", "Cy": "4c 5d"})
+    assert result.explain("zh-Hant").endswith("對子A♠ A♦大過小美的9♠ 9♥和Bob的9♦ 9♣")

@@ -33,7 +33,7 @@ If all five cards tie the step is ``identical`` (split). Suits never count.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
@@ -163,6 +163,48 @@ def deciding_part(decision: Decision, lang: str = "en") -> str:
         part_key, _ = _made_parts(winner)[decision.made_index - 1]
         return message(lang, part_key, ordinal=message(lang, f"ordinal.{decision.made_index}"))
     raise PokerDealerError("identical hands: no card decided between them")
+
+
+def _deciding_cards_of(decision: Decision, value: HandValue) -> tuple[Card, ...]:
+    """``value``'s cards at the step that decided ``decision`` (its kicker, its pair...):
+    players of one strength hold the same ranks there, but each their own suits.
+
+    >>> from pokerdealer.evaluation import evaluate
+    >>> board = "Ad 6s 5h 3c 2d"
+    >>> decision = compare_hands(evaluate(f"As Kd {board}"), evaluate(f"Ah 7s {board}"))
+    >>> _deciding_cards_of(decision, evaluate(f"Ac 7h {board}"))
+    (Card('7h'),)
+    """
+    if decision.step is Step.KICKER:
+        assert decision.kicker_index is not None
+        return (_kickers(value)[decision.kicker_index - 1],)
+    assert decision.step is Step.MADE_CARDS and decision.made_index is not None
+    return _made_parts(value)[decision.made_index - 1][1]
+
+
+def _owned(
+    names: Sequence[str],
+    cards_of: Mapping[str, tuple[Card, ...]],
+    shown: Callable[[tuple[Card, ...]], str],
+    lang: str,
+) -> str:
+    """Each name with its own cards ("小美's 7♠ and Bob's 7♥"); players playing the very
+    same cards (a board card) are named together ("小美 and Bob's 7♠ (from the board)").
+
+    >>> cards = {"A": (Card.parse("7s"),), "B": (Card.parse("7h"),), "C": (Card.parse("7s"),)}
+    >>> _owned(["A", "B", "C"], cards, lambda c: card_label(c[0]), "en")
+    "A and C's 7♠ and B's 7♥"
+    """
+    groups: dict[tuple[Card, ...], list[str]] = {}
+    for name in names:
+        groups.setdefault(tuple(sorted(cards_of[name], key=str)), []).append(name)
+    return join_names(
+        [
+            message(lang, you_key("explain.owned", group), names=join_names(group, lang), cards=shown(cards_of[group[0]]))
+            for group in groups.values()
+        ],
+        lang,
+    )
 
 
 def _kicker_words(decision: Decision, lang: str) -> str:
@@ -360,6 +402,7 @@ def explain_decision(
     board: Collection[Card] = frozenset(),
     dead: Sequence[Card] = (),
     pot: int = 0,
+    hands: Mapping[str, HandValue] | None = None,
 ) -> str:
     """The words for ``decision`` between the players ``winners`` and ``losers``.
 
@@ -368,7 +411,9 @@ def explain_decision(
 
     ``winners`` (and ``losers``) may name several players holding hands of the
     same strength; ``decision`` compares one hand of each side (``a``/``b`` as
-    in the decision). For a split (``identical``), ``losers`` is empty and
+    in the decision); ``hands`` (each name's hand) is then needed, because each
+    player's own deciding cards are named: "the first kicker decides: K♦ against
+    小美's 7♠ and Bob's 7♥". For a split (``identical``), ``losers`` is empty and
     ``dead`` lists the tied players' hole cards that are not in their best five.
     Used by :meth:`Decision.explain` and by :func:`pokerdealer.evaluation.showdown.showdown`.
     """
@@ -411,26 +456,49 @@ def explain_decision(
     }
     if decision.step is Step.CATEGORY:
         return message(lang, "explain.category", **fields) + _short_deck_order(win, lose, lang)
-    if decision.step is Step.MADE_CARDS:
-        part = deciding_part(decision, lang)
-        if len(win_cards) == 1:
-            shown_win, shown_lose = mark(win_cards[0]), mark(lose_cards[0])
-        else:
-            shown_win, shown_lose = _labels(win_cards), _labels(lose_cards)
+
+    def shown(cards: tuple[Card, ...]) -> str:
+        return mark(cards[0]) if len(cards) == 1 else _labels(cards)
+
+    if len(winners) > 1 or len(losers) > 1:
+        # Several players on a side hold the same ranks but not the same cards: each
+        # name goes with its own ("小美's 7♠ and Bob's 7♥", never "小美 and Bob's 7♥").
+        if hands is None:
+            raise PokerDealerError(
+                "explaining a decision between several players needs their hands "
+                f"(winners {list(winners)}, losers {list(losers)})"
+            )
+        cards_of = {name: _deciding_cards_of(decision, hands[name]) for name in [*winners, *losers]}
+        # A lone winner's cards go bare (the result names them); losers' always go named.
+        win_shown = (
+            shown(cards_of[winners[0]]) if len(winners) == 1 else _owned(winners, cards_of, shown, lang)
+        )
+        sides = {"win_cards": win_shown, "lose_cards": _owned(losers, cards_of, shown, lang)}
+        plural = "split" if len(winners) > 1 else "many"  # English: "K♦ beats", "A's K♦ and B's K♥ beat"
+        if decision.step is Step.MADE_CARDS:
+            return message(
+                lang, f"explain.made_cards.{plural}", part=deciding_part(decision, lang), **sides, **fields
+            )
+        text = message(
+            lang, f"explain.kicker.{plural}", made=_summary(win, lang),
+            kicker=_kicker_words(decision, lang), **sides, **fields,
+        )
+    elif decision.step is Step.MADE_CARDS:
         return message(
-            lang, "explain.made_cards", part=part, win_cards=shown_win, lose_cards=shown_lose,
+            lang, "explain.made_cards", part=deciding_part(decision, lang),
+            win_cards=shown(win_cards), lose_cards=shown(lose_cards), **fields,
+        )
+    else:
+        text = message(
+            lang,
+            you_key("explain.kicker", losers),  # "your" kicker, never "You's"
+            made=_summary(win, lang),
+            kicker=_kicker_words(decision, lang),
+            win_card=mark(win_cards[0]),
+            lose_card=mark(lose_cards[0]),
             **fields,
         )
     assert decision.kicker_index is not None
-    text = message(
-        lang,
-        you_key("explain.kicker", losers),  # "your" kicker, never "You's"
-        made=_summary(win, lang),
-        kicker=_kicker_words(decision, lang),
-        win_card=mark(win_cards[0]),
-        lose_card=mark(lose_cards[0]),
-        **fields,
-    )
     earlier = _kickers(win)[: decision.kicker_index - 1]
     if earlier:
         text += message(lang, "explain.kicker.earlier_tie", cards=_labels(earlier))

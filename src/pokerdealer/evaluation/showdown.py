@@ -94,7 +94,7 @@ def _explain_pot(
             dead.extend(card for card in holes[name] if card not in best_five)
     text = explain_decision(
         decision, lang, winners=winners, losers=best_losers, board=frozenset(board), dead=dead,
-        pot=pot,
+        pot=pot, hands=hands,
     )
     if winners and hands[winners[0]].category is Category.TWO_PAIR:
         for name in best_losers:

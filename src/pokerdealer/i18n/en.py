@@ -233,6 +233,25 @@ MESSAGES: dict[str, str] = {
         "{result}: both have {made}; "
         "{kicker} {win_card} beats your {lose_card}"
     ),
+    # Several players on a side: each named with their own cards (issue 23).
+    "explain.owned": "{names}'s {cards}",
+    "explain.owned.you": "your {cards}",
+    "explain.made_cards.many": (
+        "{result}: {win_hand} beats {lose_hand} ({losers}); "
+        "{part} {win_cards} beats {lose_cards}"
+    ),
+    "explain.made_cards.split": (
+        "{result}: {win_hand} beats {lose_hand} ({losers}); "
+        "{part}: {win_cards} beat {lose_cards}"
+    ),
+    "explain.kicker.many": (
+        "{result}: all have {made}; "
+        "{kicker} {win_cards} beats {lose_cards}"
+    ),
+    "explain.kicker.split": (
+        "{result}: all have {made}; "
+        "{kicker}: {win_cards} beat {lose_cards}"
+    ),
     "explain.kicker.earlier_tie": " (the kickers before it tie: {cards})",
     "explain.identical": "identical five cards: split — {names} all play {cards} ({hand})",
     "explain.identical.two": "identical five cards: split — {names} both play {cards} ({hand})",

@@ -224,6 +224,25 @@ MESSAGES: dict[str, str] = {
         "{result}：双方都是{made}；"
         "{kicker}{win_card}大过{losers}的{lose_card}"
     ),
+    # 一方有几位玩家：各自的牌跟着各自的名字（issue 23）。
+    "explain.owned": "{names}的{cards}",
+    "explain.owned.you": "{names}的{cards}",
+    "explain.made_cards.many": (
+        "{result}：{win_hand}，大过{losers}的{lose_hand}；"
+        "{part}{win_cards}大过{lose_cards}"
+    ),
+    "explain.made_cards.split": (
+        "{result}：{win_hand}，大过{losers}的{lose_hand}；"
+        "{part}：{win_cards}大过{lose_cards}"
+    ),
+    "explain.kicker.many": (
+        "{result}：大家都是{made}；"
+        "{kicker}{win_cards}大过{lose_cards}"
+    ),
+    "explain.kicker.split": (
+        "{result}：大家都是{made}；"
+        "{kicker}：{win_cards}大过{lose_cards}"
+    ),
     "explain.kicker.earlier_tie": "（前面的踢脚{cards}相同）",
     "explain.identical": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",
     "explain.identical.two": "最强五张一模一样，平分：{names}都是{cards}（{hand}）",

@@ -224,6 +224,25 @@ MESSAGES: dict[str, str] = {
         "{result}：雙方都是{made}；"
         "{kicker}{win_card}大過{losers}的{lose_card}"
     ),
+    # 一方有幾位玩家：各自的牌跟著各自的名字（issue 23）。
+    "explain.owned": "{names}的{cards}",
+    "explain.owned.you": "{names}的{cards}",
+    "explain.made_cards.many": (
+        "{result}：{win_hand}，大過{losers}的{lose_hand}；"
+        "{part}{win_cards}大過{lose_cards}"
+    ),
+    "explain.made_cards.split": (
+        "{result}：{win_hand}，大過{losers}的{lose_hand}；"
+        "{part}：{win_cards}大過{lose_cards}"
+    ),
+    "explain.kicker.many": (
+        "{result}：大家都是{made}；"
+        "{kicker}{win_cards}大過{lose_cards}"
+    ),
+    "explain.kicker.split": (
+        "{result}：大家都是{made}；"
+        "{kicker}：{win_cards}大過{lose_cards}"
+    ),
     "explain.kicker.earlier_tie": "（前面的踢腳{cards}相同）",
     "explain.identical": "最強五張一模一樣，平分：{names}都是{cards}（{hand}）",
     "explain.identical.two": "最強五張一模一樣，平分：{names}都是{cards}（{hand}）",
