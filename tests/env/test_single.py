@@ -132,3 +132,15 @@ def test_action_masks_refuse_the_continuous_mode():
     env.reset(seed=0)
     with pytest.raises(PokerDealerError, match="discrete"):
         env.action_masks()
+
+
+def test_an_unseeded_reset_goes_on_with_the_seeded_streams_instead_of_reseeding() -> None:
+    env = HoldemGymEnv(["caller"], stacks=100, blinds=(1, 2))
+    env.reset(seed=3)
+    generator = env.aec._core.generator
+    decks = set()
+    for _ in range(20):
+        env.reset()
+        assert env.aec._core.generator is generator  # no new NumPy generator per episode
+        decks.add(env.aec.hand.deck[:4])
+    assert len(decks) == 20  # and the deals still differ

@@ -11,7 +11,9 @@ the AEC episode (one hand by default, or ``hands=N``). The reward of a step
 is every chip the agent won or lost since its previous decision; a hand in
 which the agent had nothing to decide (everybody folded to its big blind)
 is played through on ``reset`` and its result is added to the reward of the
-first step (and counted in ``info["skipped_hands"]``).
+first step (and counted in ``info["skipped_hands"]``). ``reset(seed=...)``
+seeds the table's cards, button and bots; a ``reset()`` without a seed
+goes on with the same streams (the next shuffle, the next button).
 
 :meth:`HoldemGymEnv.action_masks` gives the legal discrete actions as
 booleans, the method sb3-contrib's ``MaskablePPO`` looks for, so it trains on
@@ -102,13 +104,19 @@ class HoldemGymEnv(gymnasium.Env):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
+        # The table's deck and button streams are seeded here only: an unseeded
+        # reset goes on with them (a new NumPy generator per episode cost more
+        # than the episode's own decisions).
+        aec_seed: int | None = None
         if seed is not None or not self.bots:
             self._rng.seed(int(self.np_random.integers(2**63)))
             self._make_bots()
+            aec_seed = self._rng.getrandbits(64)
         self._carried = 0.0
         self._skipped = 0
         while True:
-            self.aec.reset(seed=self._rng.getrandbits(64))
+            self.aec.reset(seed=aec_seed)
+            aec_seed = None
             self._seen_hand = 0
             reward, done = self._play_others()
             if not done:
