@@ -1207,7 +1207,7 @@ MESSAGES: dict[str, str] = {
     "room.request.field.member": "member",
     "room.request.field.settings": "settings",
     "room.request.field.body": "body",
-    "room.error.elsewhere": "table {table} is being played by another server process ({node}); the room's address routes it there -- try again in a moment",
+    "room.error.elsewhere": "table {table} is being played by another server process; the room's address routes it there -- try again in a moment",
     "room.error.no_finished_hand": "no such finished hand",
     "room.error.no_such_hand": "no such hand",
     "room.proof.no_seat_token": "send your seat token in the X-Seat-Token header",

@@ -1162,7 +1162,7 @@ MESSAGES: dict[str, str] = {
     "room.request.field.member": "成员编号",
     "room.request.field.settings": "设置",
     "room.request.field.body": "请求内容",
-    "room.error.elsewhere": "牌桌 {table} 正由另一个服务器进程（{node}）进行；房间的地址会把你导向那里，请稍后再试",
+    "room.error.elsewhere": "牌桌 {table} 正由另一个服务器进程进行；房间的地址会把你导向那里，请稍后再试",
     "room.error.no_finished_hand": "没有这手已结束的牌局",
     "room.error.no_such_hand": "没有这手牌",
     "room.proof.no_seat_token": "请在 X-Seat-Token 请求头中发送你的座位凭证",

@@ -1162,7 +1162,7 @@ MESSAGES: dict[str, str] = {
     "room.request.field.member": "成員編號",
     "room.request.field.settings": "設定",
     "room.request.field.body": "請求內容",
-    "room.error.elsewhere": "牌桌 {table} 正由另一個伺服器程序（{node}）進行；房間的位址會把你導向那裡，請稍後再試",
+    "room.error.elsewhere": "牌桌 {table} 正由另一個伺服器程序進行；房間的位址會把你導向那裡，請稍後再試",
     "room.error.no_finished_hand": "沒有這手已結束的牌局",
     "room.error.no_such_hand": "沒有這手牌",
     "room.proof.no_seat_token": "請在 X-Seat-Token 標頭中送出你的座位憑證",

@@ -271,6 +271,8 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/join")
     async def join(request: Request, table_id: str, body: JoinTable) -> Any:  # noqa: ANN401
         lt = await table(table_id)
+        if getattr(lt, "live_event", None) is not None:  # a tournament seats its entrants (they register)
+            raise Refused(409, "room.event.error.cash_only")
         try:
             name = visible_text(body.name, what="name", limit=24)
         except ProtocolError as error:
@@ -447,7 +449,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             return
         except Elsewhere as error:
             # Another live process plays it: the browser retries (through the proxy's routing).
-            await ws.send_json({"type": "error", **error_words(lang, error), "code": "elsewhere", "node": error.node})
+            await ws.send_json({"type": "error", **error_words(lang, error), "code": "elsewhere"})
             await ws.close(code=4409)
             return
         refused = connections.admit(address, lt.id)

@@ -624,14 +624,20 @@ def release(conn: Connection, owner: str, table_ids: list[str]) -> None:
 
 
 def lease_of(conn: Connection, table_id: str) -> dict[str, Any] | None:
+    """Who holds a stored row's lease, and its ``kind``: ``event`` (a tournament's
+    own row), ``event_table`` (a table of one) or ``table`` (a cash table). A
+    request for one kind by the id of another is answered "no such" at once
+    (it is not played elsewhere). None: no such row."""
     row = conn.execute(
-        select(TableRow.closed, LeaseRow.owner, LeaseRow.node, LeaseRow.expires_at)
+        select(TableRow.closed, LeaseRow.owner, LeaseRow.node, LeaseRow.expires_at, TableRow.settings)
         .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
         .where(TableRow.id == table_id)
     ).first()
     if row is None:  # a closed table too: its history is read where it is played
         return None
-    return {"owner": row[1], "node": row[2], "expires_at": row[3]}
+    settings = _settings_or_none(row[4]) or {}
+    kind = "event" if "tournament" in settings else "event_table" if "event" in settings else "table"
+    return {"owner": row[1], "node": row[2], "expires_at": row[3], "kind": kind}
 
 
 def lobby(conn: Connection) -> list[dict[str, Any]]:

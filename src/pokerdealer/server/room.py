@@ -68,13 +68,20 @@ class NoSuchTable(LookupError):
 
 
 class Elsewhere(Exception):
-    """The table is played by another live server process."""
+    """The table is played by another live server process. Its ``node`` (that
+    process's host and port) is for the log only: a refusal never names a host
+    (it would tell a stranger the room's inner addresses).
+
+    >>> error = Elsewhere("abc123", "10.0.0.2:8000")
+    >>> error.params, "10.0.0.2" in str(error)
+    ({'table': 'abc123'}, False)
+    """
 
     def __init__(self, table_id: str, node: str) -> None:
         self.table_id = table_id
         self.node = node
         self.key = "room.error.elsewhere"
-        self.params = {"table": table_id, "node": node}
+        self.params = {"table": table_id}
         super().__init__(message("en", self.key, **self.params))
 
 
@@ -326,7 +333,7 @@ class Room:
         PostgreSQL followed from its log if another process holds it):
         a :class:`~pokerdealer.server.tournament.LiveEvent`. Raises
         :class:`NoSuchTable` or :class:`Elsewhere`, as :meth:`resolve`."""
-        if not TABLE_ID.fullmatch(event_id):
+        if not TABLE_ID.fullmatch(event_id) or event_id in self.tables:  # a table's id is no tournament's
             raise NoSuchTable(event_id)
         live = self.events.get(event_id)
         if live is None:
@@ -339,8 +346,8 @@ class Room:
         if live is not None:
             return live
         lease = await asyncio.to_thread(self.store.read, lambda c: db.lease_of(c, event_id))
-        if lease is None or event_id in self._failed:
-            raise NoSuchTable(event_id)
+        if lease is None or lease["kind"] != "event" or event_id in self._failed:
+            raise NoSuchTable(event_id)  # a table's id: no tournament, not one played elsewhere
         raise Elsewhere(event_id, lease["node"] or "?")
 
     async def resolve(self, table_id: str) -> LiveTable:
@@ -351,12 +358,14 @@ class Room:
         lt = self.tables.get(table_id)
         if lt is not None:
             return lt
+        if table_id in self.events:  # a tournament's id is no table's (its page is /e/...)
+            raise NoSuchTable(table_id)
         lt = await self.claim(table_id)
         if lt is not None:
             return lt
         lease = await asyncio.to_thread(self.store.read, lambda c: db.lease_of(c, table_id))
-        if lease is None or table_id in self._failed:
-            raise NoSuchTable(table_id)
+        if lease is None or lease["kind"] == "event" or table_id in self._failed:
+            raise NoSuchTable(table_id)  # a tournament's id: no table, not one played elsewhere
         # Ask its holder to hand it over once nobody reads it there (the browser retries).
         with contextlib.suppress(Exception):
             await asyncio.to_thread(

@@ -414,6 +414,9 @@ class EventTable(LiveTable):
                 return False
             return await super()._advance()
 
+    async def _join(self, name: str, buy_in: int | None, person: str | None = None) -> dict[str, Any]:
+        raise Rejected("room.event.error.cash_only")  # before any member is stored: the event seats its entrants
+
     async def _message(self, conn: Conn, msg: dict[str, Any]) -> bool:
         if msg.get("type") in _CASH_ONLY:
             raise Rejected("room.event.error.cash_only")
