@@ -164,7 +164,7 @@ def test_a_raked_cash_hand_with_a_post_and_a_player_sitting_out():
     ids=["omaha", "run-twice", "table-line"],
 )
 def test_what_cannot_be_read_says_why(change, message):
-    with pytest.raises(HistoryError, match="hand 1 \\(PokerStars Hand #208958099944") as error:
+    with pytest.raises(HistoryError, match="hand #208958099944 \\(line 1\\)") as error:
         read_pokerstars(CASH.replace(*change))
     assert message in str(error.value)
     if change[1].startswith(("Omaha", "*** FIRST")):

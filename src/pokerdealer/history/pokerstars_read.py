@@ -9,6 +9,15 @@ Hold'em only: No Limit (``NT``), Pot Limit (``PT``, our extension), Limit
 (``FT``) and 6+ Hold'em No Limit (``NS``); cash games and tournaments; antes,
 blinds, straddles and the posts of players coming in (our ``_posts`` field).
 Run-it-twice hands and other games are refused with one line saying so.
+6+ Hold'em's "(Button Blind $0.25 - Ante $0.25 USD)" is played with the
+engine's button blind (RULES.md §2.3).
+
+Real files of 2005 to 2025 are read as they are: UTF-8 or cp1252, a space
+before a header, "PokerStars Game #", Zoom, Home Game "{club}" and heads-up
+"Match Round I, Level I" headers, tables without "N-max", and a player the
+seat list marks "is sitting out" who still posts or is dealt in (he is in the
+hand). One hand that cannot be read does not refuse the file: :func:`read_each`
+gives its error (naming the hand number and why) in its place.
 
 A Limit hand is replayed without the raise cap in rounds that start
 heads-up (``_limit_heads_up_cap``): the text does not say which rule the room
@@ -18,7 +27,9 @@ Every action keeps its PokerStars line as a PHH comment (``p3 cbr 6 # line
 10: Cy: raises 4 to 6``), so a replay that rejects it names the line.
 
 ``finishing_stacks`` are computed from the text (chips put in, uncalled bets
-returned, pots collected), so a replay checks the file against the rules; a
+returned, pots collected), so a replay checks the file against the rules (text
+before 2008 writes no "Uncalled bet" line: the bet nobody called is worked out
+from what each player put in); a
 raked hand has none (the rake is not the engine's), its rake is kept in
 ``_rake``.
 
@@ -73,13 +84,25 @@ __all__ = [
     "load_hands",
     "load_one",
     "load_pokerstars",
+    "read_each",
     "read_pokerstars",
+    "read_text",
 ]
 
-_HAND_START = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
-_HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>\d+):\s+(?P<rest>.*)$")
+# A hand starts with its header, at a line's start: some files put a space (or
+# a byte-order mark) before it.
+_HAND_START = re.compile(
+    r"^[ \t\ufeff]*PokerStars (?:Zoom |Home )?(?:Hand |Game )+#", re.MULTILINE
+)
+_HEADER = re.compile(
+    r"^[ \t\ufeff]*PokerStars (?:Zoom |Home )?(?:Hand |Game )+#(?P<id>\d+):\s+(?P<rest>.*)$"
+)
+_HAND_NUMBER = re.compile(r"#(\d+)")
 _STAKES = re.compile(r"\((?P<stakes>[^()]*)\)\s+-\s+(?P<date>.*)$")
-_LEVEL = re.compile(r"\s+-\s+Level\s+(?P<level>[IVXLCDM]+|\d+)$")
+# "- Level IV", or a heads-up match's "- Match Round I, Level IV".
+_LEVEL = re.compile(r"\s+-\s+(?:Match Round\s+(?P<round>[IVXLCDM]+|\d+),\s+)?Level\s+(?P<level>[IVXLCDM]+|\d+)$")
+# 6+ Hold'em's stakes: "(Button Blind $0.25 - Ante $0.25 USD)".
+_BUTTON_BLIND_STAKES = re.compile(r"Button Blind (?P<blind>\S+) - Ante (?P<ante>\S+)(?:\s+(?P<code>[A-Z]{3}))?$")
 _GAME_START = re.compile(r"(?:6\+ )?Hold'em|Omaha|Razz|\d Card|Triple|Badugi|Courchevel|HORSE|\d+-Game|Mixed")
 _GAMES = {
     "Hold'em No Limit": "NT",
@@ -90,7 +113,12 @@ _GAMES = {
 _DATE = re.compile(
     r"(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2}) (?P<H>\d{1,2}):(?P<M>\d{2}):(?P<S>\d{2})(?: (?P<zone>[A-Z]+))?"
 )
-_TABLE = re.compile(r"^Table '(?P<table>.*)' (?P<max>\d+)-max (?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")
+# 2005-era tables say no "N-max".
+_TABLE = re.compile(
+    r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?Seat #(?P<button>\d+) is the button"
+)
+# A seated player's line that shows him in the hand: a post, an action, a show.
+_IN_HAND = re.compile(r"(?:posts |folds|checks|calls |bets |raises |shows \[|mucks hand)")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:,[^()]*)?\)(?P<tail>.*)$")
 _BOARD = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]")
 _CURRENCIES = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP"}
@@ -108,33 +136,73 @@ def is_pokerstars_text(text: str) -> bool:
     return _HAND_START.match(text.lstrip()) is not None
 
 
+def read_text(path: str | Path) -> str:
+    """The text of a PokerStars file: UTF-8 (with or without a byte-order
+    mark) or, as older PokerStars clients wrote it, Windows-1252 (cp1252).
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile(suffix=".txt", delete=False) as file:
+    ...     _ = file.write("Seat 1: Jos\u00e9 (100 in chips)".encode("cp1252"))
+    >>> read_text(file.name)
+    'Seat 1: Jos\u00e9 (100 in chips)'
+    """
+    data = Path(path).read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        # Not UTF-8: cp1252 decodes all but five bytes, which a text file does not hold.
+        return data.decode("cp1252", errors="replace")
+
+
 def load_pokerstars(path: str | Path) -> list[HandHistory]:
     """Every hand of a PokerStars text file, as PHH; a bad hand raises
-    :class:`HistoryError` naming the file and the hand."""
+    :class:`HistoryError` naming the file and the hand (:func:`load_each`
+    reads the others)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
+        text = read_text(path)
+    except OSError as error:
         raise HistoryError(f"cannot read: {error}", path=str(path)) from None
     return read_pokerstars(text, path=str(path))
 
 
 def read_pokerstars(text: str, *, path: str | None = None) -> list[HandHistory]:
-    """Every hand in ``text`` (PokerStars format) as PHH, in file order."""
+    """Every hand in ``text`` (PokerStars format) as PHH, in file order; the
+    first hand that cannot be read raises (:func:`read_each` reads the others)."""
+    hands = []
+    for hand in read_each(text, path=path):
+        if isinstance(hand, HistoryError):
+            raise hand
+        hands.append(hand)
+    return hands
+
+
+def read_each(text: str, *, path: str | None = None) -> list[HandHistory | HistoryError]:
+    """Every hand in ``text`` as PHH, or, for a hand that cannot be read, the
+    error naming it (its hand number, its first line) and saying why: one bad
+    hand does not take the file's other hands with it.
+
+    >>> bad = "PokerStars Hand #6: Hold'em No Limit (1/2) - 2024/01/15 14:31:00 UTC\\nTable?"
+    >>> (error,) = read_each(bad)
+    >>> print(error.reason)
+    hand #6 (line 1): expected "Table '...' N-max Seat #B is the button" on line 2, got ['Table?']
+    """
     starts = [m.start() for m in _HAND_START.finditer(text)]
     if not starts:
         raise HistoryError("no PokerStars hand in the text (a hand starts 'PokerStars Hand #')", path=path)
-    hands = []
+    hands: list[HandHistory | HistoryError] = []
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(text)
         block = text[start:end]
+        first_line = text.count("\n", 0, start) + 1
         try:
-            hands.append(_read_hand(block, first_line=text.count("\n", 0, start) + 1))
+            hands.append(_read_hand(block, first_line=first_line))
         except HistoryError as error:
-            first = block.splitlines()[0][:60]
+            number = _HAND_NUMBER.search(block.splitlines()[0])
+            which = f"hand #{number[1]}" if number else f"hand {k + 1}"
             where = f"{path}: " if path else ""
             kind = UnsupportedHistory if isinstance(error, UnsupportedHistory) else HistoryError
-            raise kind(f"{where}hand {k + 1} ({first}...): {error.reason}", path=None) from None
+            hands.append(kind(f"{where}{which} (line {first_line}): {error.reason}", path=None))
     return hands
 
 
@@ -169,6 +237,23 @@ class _Hand:
         self.street: dict[str, Decimal] = {}
         self.put_in = {name: Decimal(0) for name in names}
         self.back = {name: Decimal(0) for name in names}
+        self.live = {name: Decimal(0) for name in names}  # bets and blinds: what others must match
+        self.returned = False  # the text says "Uncalled bet (...) returned"
+
+    def uncalled(self) -> tuple[str, Decimal] | None:
+        """The bet nobody matched and its owner: PokerStars text before 2008
+        returns it without an "Uncalled bet" line (its winner "collected" only
+        the called pot), so it is worked out from what each player put in.
+
+        >>> h = _Hand(["Ann", "Bob"])
+        >>> h.pay("Ann", Decimal(10)); h.pay("Bob", Decimal(4))
+        >>> h.uncalled()
+        ('Ann', Decimal('6'))
+        """
+        top = sorted(self.live.items(), key=lambda item: item[1], reverse=True)
+        if len(top) < 2 or top[0][1] <= top[1][1]:
+            return None
+        return top[0][0], top[0][1] - top[1][1]
 
     def who(self, line: str) -> tuple[str, str] | None:
         """``(name, rest)`` for a ``Name: rest`` line of a seated player."""
@@ -180,11 +265,13 @@ class _Hand:
     def pay(self, name: str, chips: Decimal, *, live: bool = True) -> None:
         self.put_in[name] += chips
         if live:
+            self.live[name] += chips
             self.street[name] = self.street.get(name, Decimal(0)) + chips
 
 
 def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
-    lines = [line.rstrip() for line in block.strip().splitlines()]
+    # Some files double every line break: a blank line inside a hand says nothing.
+    lines = [line.rstrip() for line in block.strip().splitlines() if line.strip()]
     header = _HEADER.match(lines[0])
     found = _STAKES.search(header["rest"]) if header else None
     if header is None or found is None:
@@ -194,7 +281,10 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     level = _LEVEL.search(before)
     if level:
         before = before[: level.start()]
-    tournament = re.match(r"Tournament #(\d+),\s*", before)
+    club = re.match(r"\{(?P<club>[^}]*)\}\s*", before)  # a Home Game's "{club}" before the game
+    if club:
+        before = before[club.end() :]
+    tournament = re.match(r"(?:Zoom )?Tournament #(\d+),\s*", before)
     buy_in = ""
     if tournament:
         before = before[tournament.end() :]
@@ -205,11 +295,22 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     if game not in _GAMES:
         raise UnsupportedHistory(f"{game!r} is not played by the rules engine (hold'em NL, PL, Limit, 6+ NL)")
     variant = _GAMES[game]
-    words = found["stakes"].split()
-    stakes = [_number(x, lines[0]) for x in words[0].split("/")] if words else []
-    if len(stakes) != 2:
-        raise HistoryError(f"expected stakes like (1/2) in {lines[0]!r}")
     metadata: dict[str, Any] = {"hand": int(header["id"])}
+    if club:
+        metadata["_club"] = club["club"]
+    button_blind = _BUTTON_BLIND_STAKES.match(found["stakes"].strip())
+    if button_blind:
+        # 6+ Hold'em: everyone antes, the button alone posts a blind (RULES.md §2.3).
+        blind = _number(button_blind["blind"], lines[0])
+        stakes = [Decimal(0), blind]
+        words = [button_blind["blind"]] + ([button_blind["code"]] if button_blind["code"] else [])
+    else:
+        words = found["stakes"].split()
+        stakes = [_number(x, lines[0]) for x in words[0].split("/")] if words else []
+        if len(stakes) != 2:
+            raise HistoryError(
+                f"expected stakes like (1/2) or (Button Blind 2 - Ante 1) in {lines[0]!r}, got ({found['stakes']})"
+            )
     code = words[-1] if len(words) > 1 else _CURRENCIES.get(words[0][:1])
     if tournament:
         metadata["_tournament"] = int(tournament[1])
@@ -236,18 +337,35 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     if table is None:
         raise HistoryError(f"expected \"Table '...' N-max Seat #B is the button\" on line 2, got {lines[1:2]!r}")
     metadata["table"] = table["table"]
-    metadata["seat_count"] = int(table["max"])
+    if table["max"]:
+        metadata["seat_count"] = int(table["max"])
     button_seat = int(table["button"])
 
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
+    away: list[str] = []
     k = 2
     while k < len(lines) and (seat := _SEAT.match(lines[k])):
         k += 1
-        if "sitting out" in seat["tail"] or "out of hand" in seat["tail"]:
-            continue
         seats[seat["name"]] = int(seat["seat"])
         stacks[seat["name"]] = _number(seat["stack"], lines[k - 1])
+        if "sitting out" in seat["tail"] or "out of hand" in seat["tail"]:
+            away.append(seat["name"])
+    if away:
+        # A player marked "is sitting out" who still posts, is dealt in or acts
+        # (a tournament deals him in and folds for him) is in the hand; one who
+        # does none of these is not.
+        seated = _Hand(list(seats))
+        playing = {m[1] for line in lines[k:] if (m := re.match(r"Dealt to (.+?) \[", line))}
+        for line in lines[k:]:
+            if line.startswith("*** SUMMARY ***"):
+                break
+            said = seated.who(line)
+            if said and _IN_HAND.match(said[1]):
+                playing.add(said[0])
+        for name in away:
+            if name not in playing:
+                del seats[name], stacks[name]
     if len(seats) < 2:
         raise HistoryError("fewer than two players are dealt in")
     # PHH order: left of the button first, the button (or the seat before an empty one) last.
@@ -270,7 +388,10 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         if said is None:
             continue
         name, rest = said
-        m = re.match(r"posts (the ante|small blind|big blind|small & big blinds|straddle) (\S+)( and is all-in)?", rest)
+        m = re.match(
+            r"posts (the ante|small blind|big blind|small & big blinds|straddle|button blind) (\S+)( and is all-in)?",
+            rest,
+        )
         if m is None:
             continue
         what, chips = m[1], _number(m[2], line)
@@ -289,6 +410,12 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             h.pay(name, chips)
         elif what == "straddle":
             blinds[name] = chips
+            h.pay(name, chips)
+        elif what == "button blind" and big_blind is None:
+            if name != names[-1]:
+                raise HistoryError(f"{name} posts the button blind but is not on the button (seat {button_seat})")
+            big_blind = name
+            blinds[name] = big = max(chips, stakes[1]) if short else chips
             h.pay(name, chips)
         else:
             pending_posts.append((name, what, chips))
@@ -347,6 +474,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         m = re.match(r"Uncalled bet \((.+)\) returned to (.+)$", line)
         if m and m[2] in position:
             h.back[m[2]] += _number(m[1], line)
+            h.returned = True
             continue
         m = re.match(r"(.+?) collected (\S+) from ", line)
         if m and m[1] in position:
@@ -390,6 +518,8 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         # PHH heads-up: [small, big] although p1 (left of the button) posts the big blind.
         bos.reverse()
         ante_list.reverse()
+    if not h.returned and (uncalled := h.uncalled()):
+        h.back[uncalled[0]] += uncalled[1]
     finishing = None
     if rake == 0:
         finishing = tuple(
