@@ -69,7 +69,7 @@ function connect() {
     if (msg.type === "state") {
       elsewhereSince = 0; if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now();
       if (switching) { if (msg.you && msg.you.lang === switching.lang) switching.done(); return; }  // drawn with the new words
-      render(); hostPanel.onState();
+      render(); hostPanel.onState(); whyBot.onState();
     }
     else if (msg.type === "error") {
       // A table being handed over to this process is no error to its reader (it keeps the notice of
@@ -488,7 +488,7 @@ $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v
 // reads none of the room's languages (the host's language is no invitee's).
 const linkLang = new URLSearchParams(location.search).get("lang");
 api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang, linkLang)).then(() => {
-  langMenu("lang-slot", () => { setMenu(false); showConn(); soundButton(); keyTitles(); render(); hostPanel.render(); }, restated);
+  langMenu("lang-slot", () => { setMenu(false); showConn(); soundButton(); keyTitles(); render(); hostPanel.render(); whyBot.render(); }, restated);
   showConn(); soundButton(); keyTitles();
   hostPanel.refresh();
   movedNotice();  // event_strip.js
