@@ -17,6 +17,13 @@ the masks as booleans, as sb3-contrib's ``MaskablePPO`` asks. The table at
 index ``i`` follows exactly :class:`~pokerdealer.env.HoldemGymEnv` reset with
 ``seed + i``: the same seeds and actions give the same trajectory.
 
+Two ways to get there, the same trajectories: for no limit with the default
+rules, one hand per episode and the ``random`` / ``caller`` bots, every
+table's hand is a row of NumPy arrays and each step plays all rows at once
+(:mod:`pokerdealer.env.batch`, ``batched`` is then ``True``); any other
+configuration runs one ``HoldemGymEnv`` per table. ``batched=False`` asks for
+the second.
+
 >>> import numpy as np
 >>> envs = vector_env(num_tables=4, players=2, opponents=["caller"], stacks=100, blinds=(1, 2))
 >>> obs, infos = envs.reset(seed=7)
@@ -38,6 +45,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from pokerdealer.bots import Bot
+from pokerdealer.env.batch import TableBatch, batch_refusal
 from pokerdealer.env.single import HoldemGymEnv
 from pokerdealer.errors import PokerDealerError
 
@@ -53,6 +61,9 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
     :param seat: the learner's seat at every table.
     :param copy: return copies of the observation arrays (else the arrays
         themselves, overwritten by the next call).
+    :param batched: step the tables' hands in arrays when the configuration
+        allows (:func:`~pokerdealer.env.batch.batch_refusal`); ``False``: one
+        ``HoldemGymEnv`` per table whatever the configuration.
     :param env_kwargs: the rest goes to every table (``stacks``, ``blinds``,
         ``hands``, ``reward_unit``, ``illegal_action``...).
     """
@@ -66,14 +77,24 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
         *,
         seat: int = 0,
         copy: bool = True,
+        batched: bool = True,
         **env_kwargs: Any,  # noqa: ANN401
     ) -> None:
         if not isinstance(num_tables, int) or isinstance(num_tables, bool) or num_tables < 1:
             raise PokerDealerError(f"num_tables must be a whole number of 1 or more, not {num_tables!r}")
         if env_kwargs.get("action_mode", "discrete") != "discrete":
             raise PokerDealerError("vector_env steps the discrete action set; action_mode='continuous' is not batched")
-        self.tables = [HoldemGymEnv(opponents, seat=seat, **env_kwargs) for _ in range(num_tables)]
-        first = self.tables[0]
+        first = HoldemGymEnv(opponents, seat=seat, **env_kwargs)
+        self.refusal = batch_refusal(first, opponents) if batched else "batched=False"
+        """Why the tables are not stepped in arrays (``None``: they are)."""
+        self.batch: TableBatch | None = None
+        if self.refusal is None:
+            self.batch = TableBatch(first, [str(o) for o in opponents], num_tables)
+            self.tables: list[HoldemGymEnv] = []
+        else:
+            self.tables = [first] + [
+                HoldemGymEnv(opponents, seat=seat, **env_kwargs) for _ in range(num_tables - 1)
+            ]
         self.num_envs = num_tables
         self.copy = copy
         self.single_observation_space = first.observation_space
@@ -89,6 +110,15 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
         self._truncated = np.zeros(num_tables, dtype=np.bool_)
         self._hand = np.zeros(num_tables, dtype=np.int64)
         self._skipped = np.zeros(num_tables, dtype=np.int64)
+        if self.batch is not None:  # the batch writes into its own arrays
+            self._observation = self.batch.observation
+            self._mask = self.batch.mask
+            self._hand[:] = 1
+
+    @property
+    def batched(self) -> bool:
+        """Whether the tables' hands are stepped in arrays (see :mod:`pokerdealer.env.batch`)."""
+        return self.batch is not None
 
     def _write(self, i: int, obs: dict[str, np.ndarray]) -> None:
         self._observation[i] = obs["observation"]
@@ -112,6 +142,10 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
             seeds = list(seed)
             if len(seeds) != n:
                 raise PokerDealerError(f"reset(seed=...) needs one seed per table: {n}, not {len(seeds)}")
+        if self.batch is not None:
+            self.batch.reset(seeds)
+            self._skipped[:] = self.batch.skipped
+            return self._observations(), self._infos(None)
         for i, (table, s) in enumerate(zip(self.tables, seeds)):
             obs, info = table.reset(seed=s, options=options)
             self._write(i, obs)
@@ -126,6 +160,16 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise PokerDealerError(f"step() needs one action per table: shape ({self.num_envs},), not {actions.shape}")
+        batch = self.batch
+        if batch is not None:
+            actions = actions.astype(np.int64)
+            batch.check(actions)  # an illegal action anywhere: an error, nothing stepped
+            batch.step(actions)
+            self._skipped[:] = batch.skipped
+            return (
+                self._observations(), batch.reward.copy(), batch.terminated.copy(),
+                self._truncated.copy(), self._infos(batch.finals),
+            )
         finals: dict[int, tuple[dict[str, np.ndarray], dict[str, Any]]] = {}
         self._skipped[:] = 0
         for i, table in enumerate(self.tables):

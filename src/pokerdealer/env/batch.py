@@ -1,0 +1,641 @@
+"""Many tables' one-hand episodes in NumPy arrays, stepped together: the fast path of
+:func:`~pokerdealer.env.vector_env`.
+
+:class:`TableBatch` plays what a batch of :class:`~pokerdealer.env.HoldemGymEnv`
+tables plays, table ``i`` exactly as ``HoldemGymEnv`` reset with ``seed + i``
+(the same deals, buttons, bot choices, rewards and observations, bit for bit),
+for the configuration learners use most: no limit, the default rules, fixed
+starting stacks, one hand per episode, the discrete actions, and the
+``random`` and ``caller`` bots in the other seats. Each table's state is a
+row of arrays (stacks, bets, who is still to act...), and each rule the
+engine applies to one hand is applied here to every row at once; the forced
+bets come from the engine's own plan of each button (:func:`_plan`), the
+showdowns from the batch evaluator. What it does not cover,
+:func:`batch_refusal` names, and the vector environment then runs one
+``HoldemGymEnv`` per table.
+
+The rules are the engine's (RULES.md; :mod:`pokerdealer.rules.hand`,
+:mod:`pokerdealer.rules.betting`, :mod:`pokerdealer.rules.pots`) and
+``tests/env/test_batch.py`` plays thousands of random hands both ways and
+compares every value.
+
+>>> from pokerdealer.env import HoldemGymEnv
+>>> first = HoldemGymEnv(["random"], stacks=100, blinds=(1, 2))
+>>> batch_refusal(first, ["random"]) is None
+True
+>>> batch = TableBatch(first, ["random"], tables=3)
+>>> batch.reset([1, 2, 3])
+>>> batch.observation.shape, batch.mask.shape
+((3, 133), (3, 6))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium.utils import seeding
+
+from pokerdealer.env.core import _DEAL_BLOCK, observation_layout
+from pokerdealer.errors import IllegalActionError
+from pokerdealer.evaluation.batch import evaluate_many
+from pokerdealer.rules.config import RuleOptions, Structure
+from pokerdealer.rules.hand import _plan
+
+__all__ = ["BATCHED_BOTS", "TableBatch", "batch_refusal"]
+
+#: The bots the batch plays itself (their choices drawn from each bot's own generator).
+BATCHED_BOTS = ("random", "caller")
+_FOLD, _CALL, _RAISE = 0, 1, 2
+_NO_LEVEL = np.int64(1) << 62
+
+
+def batch_refusal(first: Any, opponents: Sequence[Any]) -> str | None:  # noqa: ANN401
+    """Why a batch of tables like ``first`` (a :class:`~pokerdealer.env.HoldemGymEnv`)
+    cannot be stepped in arrays, or ``None`` when it can.
+
+    >>> from pokerdealer.env import HoldemGymEnv
+    >>> batch_refusal(HoldemGymEnv(["tight"], stacks=100), ["tight"])
+    "opponent 'tight' is not one of ('random', 'caller')"
+    """
+    aec = first.aec
+    t = aec._template
+    for spec in opponents:
+        if not (isinstance(spec, str) and spec in BATCHED_BOTS):
+            return f"opponent {spec!r} is not one of {BATCHED_BOTS}"
+    if aec.hands_per_episode != 1:
+        return "episodes of more than one hand"
+    if aec.action_mode != "discrete" or aec.illegal_action != "raise":
+        return "not the discrete actions with illegal_action='raise'"
+    if t.structure is not Structure.NO_LIMIT:
+        return f"structure {t.structure}"
+    if t.options != RuleOptions() or t.variant != "holdem":
+        return "rule options or variant other than the defaults"
+    if t.ante or t.straddles or t.posts or t.button_blind or min(t.stacks) < 1:
+        return "antes, straddles, posts, a button blind or an empty stack"
+    if aec.render_mode is not None:
+        return "rendering"
+    return None
+
+
+class TableBatch:
+    """``tables`` tables like ``first``, their hands in arrays (rows: tables, columns: seats).
+
+    :param first: a :class:`~pokerdealer.env.HoldemGymEnv` of the configuration
+        (:func:`batch_refusal` must have accepted it).
+    :param opponents: the bot names, one per seat other than the learner's.
+    :param tables: how many tables.
+
+    After :meth:`reset` and each :meth:`step`, :attr:`observation` and
+    :attr:`mask` hold every table's learner observation (each table waits for
+    its learner); :attr:`reward`, :attr:`terminated`, :attr:`skipped` and
+    :attr:`finals` what the step gave.
+    """
+
+    def __init__(self, first: Any, opponents: Sequence[str], tables: int) -> None:  # noqa: ANN401
+        aec = first.aec
+        template = aec._template
+        n = self.n = aec.n
+        self.tables = tables
+        self.seat = s = first.seat
+        self.action_set = aec.action_set
+        self.obs_scale = 1.0 / template.blinds[1]
+        self.reward_scale = aec._reward_scale
+        choice = aec._button_choice
+        self.fixed_button = -1 if choice == "random" else int(choice)
+        self.starting = np.array(template.stacks, dtype=np.int64)
+        self.min_bet = template.min_bet
+        self.need = 2 * n + 8
+        # The others' bots in seat order ("random" or "caller"; None: the learner).
+        kinds: list[str | None] = [None] * n
+        others = [q for q in range(n) if q != s]
+        for q, spec in zip(others, opponents):
+            kinds[q] = spec
+        self.bot_kinds = kinds
+        # The forced bets of each button, from the engine's plan of that config.
+        plans = [
+            _plan(template.replace(button=b, players=tuple(f"player_{q}" for q in range(n))))
+            for b in range(n)
+        ]
+        self.plan_stacks = np.array([p[10] for p in plans], dtype=np.int64)
+        self.plan_committed = np.array([p[11] for p in plans], dtype=np.int64)
+        self.plan_total = np.array([p[12] for p in plans], dtype=np.int64)
+        self.plan_current = np.array([p[15] for p in plans], dtype=np.int64)
+        self.plan_min_inc = np.array([p[16] for p in plans], dtype=np.int64)
+        self.plan_first = np.array([p[20] for p in plans], dtype=np.int64)
+        seats = np.arange(n)
+        self.seats = seats
+        # Deck positions: player i's hole cards (rules.deal.hole_positions) for each button, the board.
+        k = (seats[None, :] - np.arange(n)[:, None] - 1) % n
+        self.hole_positions = np.stack([k, n + k], axis=2)  # (button, player, 2)
+        base = 2 * n
+        self.board_positions = np.array([base + 1, base + 2, base + 3, base + 5, base + 7])
+        self.rotation = (s + seats) % n  # the observer first
+        layout = observation_layout(n)
+        self.size = layout["hand_number"].stop
+        self.layout = {name: part.start for name, part in layout.items()}
+        self.fractions = np.array(self.action_set.fractions, dtype=np.float64)
+
+        shape = (tables, n)
+        self.stacks = np.zeros(shape, dtype=np.int64)
+        self.committed = np.zeros(shape, dtype=np.int64)
+        self.total = np.zeros(shape, dtype=np.int64)
+        self.folded = np.zeros(shape, dtype=np.bool_)
+        self.pend = np.zeros(shape, dtype=np.bool_)
+        self.acted = np.full(shape, -1, dtype=np.int64)
+        self.hole = np.zeros((tables, n, 2), dtype=np.int64)
+        self.board = np.zeros((tables, 5), dtype=np.int64)
+        self.board_count = np.zeros(tables, dtype=np.int64)
+        self.button = np.zeros(tables, dtype=np.int64)
+        self.current = np.zeros(tables, dtype=np.int64)
+        self.min_inc = np.zeros(tables, dtype=np.int64)
+        self.street = np.zeros(tables, dtype=np.int64)
+        self.live = np.zeros(tables, dtype=np.int64)
+        self.actor = np.full(tables, -1, dtype=np.int64)
+        self.complete = np.zeros(tables, dtype=np.bool_)
+        # Episode bookkeeping (HoldemGymEnv's): no learner decision yet, skipped hands' rewards.
+        self.fresh = np.zeros(tables, dtype=np.bool_)
+        self.carried = np.zeros(tables, dtype=np.float64)
+        self.skipped = np.zeros(tables, dtype=np.int64)
+        self.reward = np.zeros(tables, dtype=np.float64)
+        self.terminated = np.zeros(tables, dtype=np.bool_)
+        self.finals: dict[int, tuple[dict[str, np.ndarray], dict[str, Any]]] = {}
+        self.observation = np.zeros((tables, self.size), dtype=np.float32)
+        self.mask = np.zeros((tables, len(self.action_set)), dtype=np.int8)
+        self.amounts = np.zeros((tables, len(self.action_set)), dtype=np.int64)
+        self.no_mask = np.zeros(len(self.action_set), dtype=np.int8)
+        # Each table's generators, as HoldemGymEnv and HoldemCore hold them.
+        self.np_randoms: list[np.random.Generator | None] = [None] * tables
+        self.rngs = [random.Random() for _ in range(tables)]
+        self.core_rngs = [random.Random() for _ in range(tables)]
+        self.generators: list[np.random.Generator] = [np.random.default_rng(0)] * tables
+        self.decks: list[np.ndarray] = [np.zeros((0, self.need), dtype=np.int64)] * tables
+        self.deck_next = [0] * tables
+        self.blocks = [1] * tables
+        self.bot_rngs: list[list[random.Random | None]] = [[None] * n for _ in range(tables)]
+        self.seeded = [False] * tables
+        self.deck = np.zeros((tables, self.need), dtype=np.int64)
+        self.all_rows = np.arange(tables)
+        self.bot_decisions = 0
+        """The bots' decisions so far (benchmarks count them with the learner's)."""
+
+    # ------------------------------------------------------------- seeding
+    def _seed(self, i: int, seed: int | None) -> None:
+        """Table ``i`` seeded as ``HoldemGymEnv.reset(seed=seed)`` seeds its own, its
+        bots' and its core's generators."""
+        if seed is not None or self.np_randoms[i] is None:
+            self.np_randoms[i] = seeding.np_random(seed)[0]
+        np_random = self.np_randoms[i]
+        assert np_random is not None
+        rng = self.rngs[i]
+        rng.seed(int(np_random.integers(2**63)))
+        bots = self.bot_rngs[i]
+        for q in range(self.n):
+            if q != self.seat:
+                bots[q] = random.Random(rng.getrandbits(64))
+        core_rng = self.core_rngs[i]
+        core_rng.seed(rng.getrandbits(64))
+        self.generators[i] = np.random.default_rng(core_rng.getrandbits(64))
+        self.decks[i] = np.zeros((0, self.need), dtype=np.int64)
+        self.deck_next[i] = 0
+        self.blocks[i] = 1
+        self.seeded[i] = True
+
+    def _next_shuffle(self, i: int) -> np.ndarray:
+        """Table ``i``'s next deck order: HoldemCore._next_shuffle's blocks, drawn alike."""
+        k = self.deck_next[i]
+        deck = self.decks[i]
+        if k == len(deck):
+            size = self.blocks[i]
+            self.blocks[i] = min(2 * size, _DEAL_BLOCK)
+            keys = self.generators[i].random((size, 52))
+            deck = self.decks[i] = keys.argsort(axis=1)[:, : self.need]
+            k = 0
+        self.deck_next[i] = k + 1
+        return deck[k]
+
+    # ------------------------------------------------------------- episodes
+    def reset(self, seeds: Sequence[int | None]) -> None:
+        """Every table starts an episode (``seeds``: one per table; ``None`` goes on
+        with a seeded table's generators)."""
+        for i, seed in enumerate(seeds):
+            if seed is not None or not self.seeded[i]:
+                self._seed(i, seed)
+        self.carried[:] = 0.0
+        self.skipped[:] = 0
+        self.fresh[:] = True
+        self.finals = {}
+        self._deal(self.all_rows)
+        self._play()
+        self._encode_turns()
+
+    def check(self, actions: np.ndarray) -> None:
+        """Raise IllegalActionError (nothing changed) if some table's action is not legal."""
+        size = self.mask.shape[1]
+        inside = (actions >= 0) & (actions < size)
+        legal = np.zeros(self.tables, dtype=np.bool_)
+        legal[inside] = self.mask[self.all_rows[inside], actions[inside]] == 1
+        if not legal.all():
+            i = int(np.flatnonzero(~legal)[0])
+            a = int(actions[i])
+            labels = self.action_set.labels
+            what = f"{a} ({labels[a]})" if 0 <= a < size else f"{a} (not one of 0..{size - 1})"
+            allowed = ", ".join(f"{k} {labels[k]}" for k in np.flatnonzero(self.mask[i]).tolist())
+            raise IllegalActionError(
+                f"table {i}: action {what} is not legal now; legal: {allowed}",
+                player=self.seat,
+                rule="masked_action",
+            )
+
+    def step(self, actions: np.ndarray) -> None:
+        """Every table's learner acts (``actions``: checked legal), then the bots until
+        each table waits for its learner again; an ended episode starts again."""
+        rows = self.all_rows
+        kind = np.where(actions == 0, _FOLD, np.where(actions == 1, _CALL, _RAISE))
+        to = self.amounts[rows, actions]
+        carried = self.carried.copy()
+        self.carried[:] = 0.0
+        self.skipped[:] = 0
+        self.reward[:] = 0.0
+        self.terminated[:] = False
+        self.fresh[:] = False
+        self.finals = {}
+        self._apply(rows, np.full(self.tables, self.seat), kind, to)
+        self._play()
+        self.reward += carried
+        self._encode_turns()
+
+    def _play(self) -> None:
+        """The bots act, hands end and new ones are dealt until every table waits for its learner."""
+        seat = self.seat
+        while True:
+            done = np.flatnonzero(self.complete)
+            if done.size:
+                self._end_episodes(done)
+                continue
+            actor = self.actor
+            bots = np.flatnonzero((actor >= 0) & (actor != seat))
+            if not bots.size:
+                return
+            self._bots_act(bots)
+
+    def _end_episodes(self, rows: np.ndarray) -> None:
+        payoffs = self._award(rows)
+        value = payoffs[:, self.seat] * self.reward_scale
+        fresh = self.fresh[rows]
+        ended = rows[~fresh]
+        if ended.size:
+            self.reward[ended] = value[~fresh]
+            self.terminated[ended] = True
+            final = np.zeros((ended.size, self.size), dtype=np.float32)
+            self._encode(ended, final, acting=False)
+            no_mask = self.no_mask
+            finals = self.finals
+            for i, row, paid in zip(ended.tolist(), final, payoffs[~fresh].tolist()):
+                finals[i] = (
+                    {"observation": row, "action_mask": no_mask.copy()},
+                    {"hand": 1, "payoffs": tuple(paid), "illegal_move": False},
+                )
+            self.skipped[ended] = 0
+        skipped = rows[fresh]
+        if skipped.size:  # the learner had nothing to decide: played through, reward carried
+            self.carried[skipped] += value[fresh]
+            self.skipped[skipped] += 1
+        self.fresh[rows] = True
+        self._deal(rows)
+
+    # --------------------------------------------------------------- dealing
+    def _deal(self, rows: np.ndarray) -> None:
+        """A new hand at each of ``rows``: button, deck, forced bets, the first to act."""
+        n = self.n
+        buttons = []
+        deck = self.deck
+        for i in rows.tolist():
+            buttons.append(self.core_rngs[i].randrange(n) if self.fixed_button < 0 else self.fixed_button)
+            deck[i] = self._next_shuffle(i)
+        b = np.array(buttons, dtype=np.int64)
+        self.button[rows] = b
+        self.stacks[rows] = self.plan_stacks[b]
+        self.committed[rows] = self.plan_committed[b]
+        self.total[rows] = self.plan_total[b]
+        self.current[rows] = self.plan_current[b]
+        self.min_inc[rows] = self.plan_min_inc[b]
+        self.street[rows] = 0
+        self.board_count[rows] = 0
+        self.folded[rows] = False
+        self.live[rows] = n
+        self.complete[rows] = False
+        cards = deck[rows]
+        self.hole[rows] = cards[np.arange(rows.size)[:, None, None], self.hole_positions[b]]
+        self.board[rows] = cards[:, self.board_positions]
+        self._end_rounds(self._begin_round(rows, self.plan_first[b]))
+
+    # ---------------------------------------------------------------- rounds
+    def _first_from(self, pend: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The first pending seat at or after ``start`` (clockwise; -1 if none) and how many are pending."""
+        n = self.n
+        position = (self.seats[None, :] - start[:, None]) % n
+        key = np.where(pend, position, n)
+        first = key.argmin(axis=1)
+        count = pend.sum(axis=1)
+        return np.where(count > 0, first, -1), count
+
+    def _covers(self, rows: np.ndarray, p: np.ndarray, pend_one: np.ndarray) -> np.ndarray:
+        """hand._covers_every_all_in for player ``p`` of each row (only where ``pend_one``)."""
+        stacks = self.stacks[rows]
+        committed = self.committed[rows]
+        others = ~self.folded[rows] & (self.seats[None, :] != p[:, None])
+        nobody_with_chips = ~(others & (stacks > 0)).any(axis=1)
+        top = np.where(others, committed, 0).max(axis=1)
+        mine = committed[np.arange(rows.size), np.maximum(p, 0)]
+        return pend_one & nobody_with_chips & (mine >= top)
+
+    def _begin_round(self, rows: np.ndarray, first: np.ndarray) -> np.ndarray:
+        """Hand._begin_round at each row; returns the rows whose round is over at once."""
+        self.acted[rows] = -1
+        stacks = self.stacks[rows]
+        committed = self.committed[rows]
+        folded = self.folded[rows]
+        reach = np.where(folded, 0, committed + stacks)
+        second = np.sort(reach, axis=1)[:, -2]
+        pend = ~folded & (stacks > 0) & (committed < second[:, None])
+        actor, count = self._first_from(pend, first)
+        one = count == 1
+        if one.any():
+            mine = committed[np.arange(rows.size), np.maximum(actor, 0)]
+            clear = one & ((mine >= self.current[rows]) | self._covers(rows, actor, one))
+            pend[clear] = False
+            actor[clear] = -1
+            count[clear] = 0
+        self.pend[rows] = pend
+        self.actor[rows] = actor
+        return rows[count == 0]
+
+    def _end_rounds(self, rows: np.ndarray) -> None:
+        """Hand._end_round at each row (and the next street's rounds that end at once)."""
+        n = self.n
+        while rows.size:
+            total = self.total[rows]
+            order = np.sort(total, axis=1)
+            extra = order[:, -1] - order[:, -2]
+            back = extra > 0
+            if back.any():  # the uncalled bet goes back (RULES.md §5.1)
+                r = rows[back]
+                who = total[back].argmax(axis=1)
+                e = extra[back]
+                self.stacks[r, who] += e
+                c = self.committed[r, who]
+                self.committed[r, who] = np.where(c > e, c - e, 0)
+                self.total[r, who] -= e
+            stacks = self.stacks[rows]
+            folded = self.folded[rows]
+            able = ((stacks > 0) & ~folded).sum(axis=1)
+            won = self.live[rows] == 1
+            shown = ~won & ((self.street[rows] == 3) | (able <= 1))
+            over = won | shown
+            if over.any():
+                self.board_count[rows[shown]] = 5
+                ended = rows[over]
+                self.complete[ended] = True
+                self.actor[ended] = -1
+                self.pend[ended] = False
+            rows = rows[~over]
+            if not rows.size:
+                return
+            street = self.street[rows] + 1
+            self.street[rows] = street
+            self.board_count[rows] = street + 2  # flop 3, turn 4, river 5
+            self.committed[rows] = 0
+            self.current[rows] = 0
+            self.min_inc[rows] = self.min_bet
+            rows = self._begin_round(rows, (self.button[rows] + 1) % n)
+
+    # --------------------------------------------------------------- actions
+    def _legal(self, rows: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...]:
+        """betting.legal_actions / raise_window of player ``p`` at each row (no limit):
+        the call (0: a check), whether a raise is open, and its range."""
+        ar = np.arange(rows.size)
+        stacks = self.stacks[rows]
+        committed = self.committed[rows]
+        current = self.current[rows]
+        stack = stacks[ar, p]
+        mine = committed[ar, p]
+        to_call = current - mine
+        acted = self.acted[rows, p]
+        closed = (acted >= 0) & (current - acted < self.min_inc[rows])  # not reopened (TDA)
+        closed |= stack <= to_call
+        can_answer = (
+            ~self.folded[rows] & (stacks > 0) & (committed + stacks > current[:, None])
+            & (self.seats[None, :] != p[:, None])
+        )
+        closed |= ~can_answer.any(axis=1)
+        hi = mine + stack
+        lo = np.minimum(current + self.min_inc[rows], hi)
+        call = np.where(to_call > 0, np.minimum(to_call, stack), 0)
+        return call, ~closed, lo, hi, mine
+
+    def _apply(self, rows: np.ndarray, p: np.ndarray, kind: np.ndarray, to: np.ndarray) -> None:
+        """Hand.apply of a fold, check/call or raise to ``to`` by player ``p`` at each row."""
+        raising = kind == _RAISE
+        calm = ~raising
+        folds = kind == _FOLD
+        if folds.any():
+            r, q = rows[folds], p[folds]
+            self.folded[r, q] = True
+            self.live[r] -= 1
+        calls = kind == _CALL
+        if calls.any():
+            r, q = rows[calls], p[calls]
+            amount = np.minimum(self.current[r] - self.committed[r, q], self.stacks[r, q])
+            self.stacks[r, q] -= amount
+            self.committed[r, q] += amount
+            self.total[r, q] += amount
+        ended = rows[:0]
+        if calm.any():
+            r, q = rows[calm], p[calm]
+            self.acted[r, q] = self.current[r]
+            self.pend[r, q] = False
+            actor, count = self._first_from(self.pend[r], (q + 1) % self.n)
+            won = self.live[r] == 1
+            one = (count == 1) & ~won
+            if one.any():
+                clear = self._covers(r, actor, one)
+                self.pend[r[clear]] = False
+                actor[clear] = -1
+                count[clear] = 0
+            self.actor[r] = np.where(won, -1, actor)
+            ended = r[won | (count == 0)]
+        if raising.any():
+            r, q, amount = rows[raising], p[raising], to[raising]
+            current = self.current[r]
+            increment = amount - current
+            delta = amount - self.committed[r, q]
+            self.stacks[r, q] -= delta
+            self.committed[r, q] = amount
+            self.total[r, q] += delta
+            self.min_inc[r] = np.where(increment >= self.min_inc[r], increment, self.min_inc[r])
+            self.current[r] = amount
+            self.acted[r, q] = amount
+            pend = ~self.folded[r] & (self.stacks[r] > 0) & (self.seats[None, :] != q[:, None])
+            self.pend[r] = pend
+            self.actor[r] = self._first_from(pend, (q + 1) % self.n)[0]
+        if ended.size:
+            self._end_rounds(ended)
+
+    def _bots_act(self, rows: np.ndarray) -> None:
+        """Each row's bot to act decides (RandomBot / CallerBot, with its own generator)."""
+        p = self.actor[rows]
+        self.bot_decisions += rows.size
+        call, open_, lo, hi, _mine = self._legal(rows, p)
+        kinds = np.full(rows.size, _CALL, dtype=np.int64)
+        to = np.zeros(rows.size, dtype=np.int64)
+        bot_kinds = self.bot_kinds
+        bot_rngs = self.bot_rngs
+        for j, (i, q, c, o, low, high) in enumerate(
+            zip(rows.tolist(), p.tolist(), call.tolist(), open_.tolist(), lo.tolist(), hi.tolist())
+        ):
+            if bot_kinds[q] != "random":
+                continue  # the caller checks or calls
+            rng = bot_rngs[i][q]
+            assert rng is not None
+            # RandomBot.decide: passive, [fold], [raise], uniformly.
+            pick = rng.randrange(1 + (c > 0) + o)
+            if pick == 0:
+                continue
+            if pick == 1 and c > 0:
+                kinds[j] = _FOLD
+            else:
+                kinds[j] = _RAISE
+                to[j] = rng.randint(low, high)
+        self._apply(rows, p, kinds, to)
+
+    # -------------------------------------------------------------- showdown
+    def _award(self, rows: np.ndarray) -> np.ndarray:
+        """Hand._finish at each complete row: the pots pushed; returns each seat's payoff."""
+        folded = self.folded[rows]
+        total = self.total[rows]
+        stacks = self.stacks[rows].copy()
+        won = self.live[rows] == 1
+        w = np.flatnonzero(won)
+        if w.size:  # uncontested: everything to the last player in
+            stacks[w, (~folded[w]).argmax(axis=1)] += total[w].sum(axis=1)
+        s = np.flatnonzero(~won)
+        if s.size:
+            stacks[s] += self._shares(rows[s], total[s], folded[s])
+        self.stacks[rows] = stacks
+        self.committed[rows] = 0
+        self.total[rows] = 0
+        return stacks - self.starting
+
+    def _shares(self, rows: np.ndarray, total: np.ndarray, folded: np.ndarray) -> np.ndarray:
+        """What each player wins at a showdown: pots.build_pots' main and side pots, each to
+        its best hands, a split's odd chips clockwise from the button (pots.split_pot)."""
+        n = self.n
+        m = rows.size
+        seven = np.concatenate(
+            [self.hole[rows], np.broadcast_to(self.board[rows][:, None, :], (m, n, 5))], axis=2
+        )
+        ranks = evaluate_many(seven.reshape(m * n, 7)).reshape(m, n).astype(np.int64)
+        live = ~folded
+        ranks = np.where(live, ranks, -1)
+        levels = np.sort(np.where(live, total, _NO_LEVEL), axis=1)
+        top = levels[np.arange(m), live.sum(axis=1) - 1]
+        above = np.maximum(total - top[:, None], 0).sum(axis=1)  # folded chips over the top level
+        position = (self.seats[None, :] - self.button[rows][:, None] - 1) % n
+        before = position[:, None, :] < position[:, :, None]  # [row, i, j]: j is dealt before i
+        shares = np.zeros((m, n), dtype=np.int64)
+        previous = np.zeros(m, dtype=np.int64)
+        for j in range(n):
+            level = levels[:, j]
+            new = (level != _NO_LEVEL) & (level > previous)
+            if not new.any():
+                continue
+            level = np.where(new, level, previous)
+            amount = (np.minimum(total, level[:, None]) - np.minimum(total, previous[:, None])).sum(axis=1)
+            amount += np.where(new & (level == top), above, 0)
+            eligible = live & (total >= level[:, None]) & new[:, None]
+            r = np.where(eligible, ranks, -1)
+            winners = eligible & (r == r.max(axis=1)[:, None])
+            count = np.maximum(winners.sum(axis=1), 1)
+            share = amount // count
+            rest = amount - share * count
+            ahead = (winners[:, None, :] & before).sum(axis=2)  # winners dealt before each one
+            shares += winners * (share[:, None] + (ahead < rest[:, None]))
+            previous = level
+        return shares
+
+    # ----------------------------------------------------------- observation
+    def _encode_turns(self) -> None:
+        """Every table's learner observation, mask and raise amounts (each waits for its learner)."""
+        self._encode(self.all_rows, self.observation, acting=True)
+
+    def _encode(self, rows: np.ndarray, out: np.ndarray, *, acting: bool) -> None:
+        """HoldemCore._encode of the learner's seat at each row into ``out`` (and, ``acting``,
+        the actor's scalars, the mask and the amounts)."""
+        n = self.n
+        s = self.seat
+        lay = self.layout
+        m = rows.size
+        ar = np.arange(m)
+        scale = self.obs_scale
+        out.fill(0.0)
+        hole = self.hole[rows, s]
+        out[ar, hole[:, 0]] = 1.0
+        out[ar, hole[:, 1]] = 1.0
+        shown = np.arange(5)[None, :] < self.board_count[rows][:, None]
+        rr, cc = np.nonzero(shown)
+        out[rr, lay["board"] + self.board[rows][rr, cc]] = 1.0
+        complete = self.complete[rows]
+        out[ar, lay["street"] + np.where(complete, 3, self.street[rows])] = 1.0
+        rot = self.rotation
+        out[ar, lay["button"] + (self.button[rows] - s) % n] = 1.0
+        stacks = self.stacks[rows][:, rot]
+        folded = self.folded[rows][:, rot]
+        total = self.total[rows]
+        out[:, lay["stack"] : lay["stack"] + n] = stacks * scale
+        out[:, lay["committed"] : lay["committed"] + n] = self.committed[rows][:, rot] * scale
+        out[:, lay["contributed"] : lay["contributed"] + n] = total[:, rot] * scale
+        out[:, lay["folded"] : lay["folded"] + n] = folded
+        out[:, lay["all_in"] : lay["all_in"] + n] = ~folded & (stacks == 0)
+        out[:, lay["in_hand"] : lay["in_hand"] + n] = ~folded
+        actor = self.actor[rows]
+        has = np.flatnonzero(actor >= 0)
+        out[has, lay["to_act"] + (actor[has] - s) % n] = 1.0
+        out[:, lay["pot"]] = total.sum(axis=1) * scale
+        out[:, lay["hand_number"]] = 1.0
+        if not acting:
+            return
+        # Every row waits for its learner: the actor's scalars, the mask and the amounts.
+        p = np.full(m, s)
+        call, open_, lo, hi, mine = self._legal(rows, p)
+        out[:, lay["to_call"]] = call * scale
+        out[:, lay["can_call"]] = call > 0
+        out[:, lay["min_raise_to"]] = np.where(open_, lo, 0) * scale
+        out[:, lay["max_raise_to"]] = np.where(open_, hi, 0) * scale
+        out[:, lay["can_fold"]] = 1.0  # RuleOptions.fold_when_check_allowed
+        out[:, lay["can_check"]] = call == 0
+        out[:, lay["can_raise"]] = open_
+        # ActionSet._raises: each choice's raise-to amount, legal only inside lo..hi.
+        mask = self.mask
+        amounts = self.amounts
+        mask[:, :2] = 1
+        amounts[:] = 0
+        action_set = self.action_set
+        k = 2
+        if action_set.min_raise:
+            mask[:, 2] = open_
+            amounts[:, 2] = lo
+            k = 3
+        if self.fractions.size:
+            current = self.current[rows]
+            base = (total.sum(axis=1) + (current - mine)).astype(np.float64)
+            for f in self.fractions.tolist():
+                amount = current + (f * base + 0.5).astype(np.int64)
+                mask[:, k] = open_ & (lo <= amount) & (amount <= hi)
+                amounts[:, k] = amount
+                k += 1
+        if action_set.all_in:
+            mask[:, k] = open_
+            amounts[:, k] = hi
