@@ -67,6 +67,18 @@ def serve_command(
         int | None,
         typer.Option("--conns-per-table", help="Most websockets open at once to one table (default 200).", show_default=False),
     ] = None,
+    create_burst: Annotated[
+        int,
+        typer.Option("--create-burst", help="Tables one client address may create at once (and as many tournaments); then one every --create-every seconds."),
+    ] = 40,
+    create_every: Annotated[
+        float,
+        typer.Option("--create-every", help="Seconds after which one client address may create one more table (or tournament) once its burst is spent."),
+    ] = 3.0,
+    lobby_per_creator: Annotated[
+        int,
+        typer.Option("--lobby-per-creator", help="The lobby lists the newest this many open tables of one client address (and as many tournaments); the others are reached by their links."),
+    ] = 25,
     trust_forwarded: Annotated[
         str | None,
         typer.Option(
@@ -94,7 +106,7 @@ def serve_command(
     import uvicorn
 
     from pokerdealer.server import ServerOptions, create_app
-    from pokerdealer.server.limits import Caps
+    from pokerdealer.server.limits import Caps, Rate
     from pokerdealer.server.schema import DatabaseError, SchemaError, check, make_engine, shown_db
     from pokerdealer.server.wire import RoomWebSocketProtocol
 
@@ -116,6 +128,12 @@ def serve_command(
         raise fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}")
     if node is not None and not 1 <= len(node) <= 200:
         raise fail("--node must be 1 to 200 characters")
+    if not 1 <= create_burst <= 100_000:
+        raise fail("--create-burst must be a whole number from 1 to 100000")
+    if not 0.001 <= create_every <= 86_400:
+        raise fail("--create-every must be 0.001 to 86400 seconds")
+    if not 1 <= lobby_per_creator <= 100_000:
+        raise fail("--lobby-per-creator must be a whole number from 1 to 100000")
     _check_tls(certfile, keyfile)
     caps: dict[str, int] = {}
     for name, count in (("per_address", conns_per_address), ("per_address_table", conns_per_address_table),
@@ -146,6 +164,7 @@ def serve_command(
         limit_cool_off=limit_cool_off,
         node=node or f"{socket.gethostname()}:{port}",
         caps=Caps(**caps),
+        create_rate=Rate(burst=create_burst, every=create_every), lobby_per_creator=lobby_per_creator,
     )
     if test_seed is not None:
         console.print("[yellow]test mode: decks are NOT random (--test-seed)[/yellow]")

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import math
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -28,7 +29,13 @@ from pokerdealer.server import (
     tournament_api,
 )
 from pokerdealer.server.csv_out import CSV_TYPE, csv_file
-from pokerdealer.server.limits import FLOOD_CLOSE_CODE, FLOODED, TOO_MANY_CLOSE_CODE, Connections
+from pokerdealer.server.limits import (
+    FLOOD_CLOSE_CODE,
+    FLOODED,
+    TOO_MANY_CLOSE_CODE,
+    Connections,
+    creator_tag,
+)
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.middleware import request_language
 from pokerdealer.server.protocol import ProtocolError, parse, visible_text
@@ -256,11 +263,15 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.post("/api/tables")
     async def create(request: Request, body: CreateTable) -> Any:  # noqa: ANN401
+        address = request.client.host if request.client else "unknown"
+        if not room.creations.take((address, "table")):  # ServerOptions.create_rate
+            wait = math.ceil(room.creations.wait((address, "table")))
+            raise Refused(429, "room.error.too_many_tables", headers={"Retry-After": str(wait)}, s=wait)
         try:
             settings = TableSettings.from_host(body.model_dump())
         except TableError as error:
             return refused(request, 400, error)
-        lt, host_token = await room.create_table(settings)
+        lt, host_token = await room.create_table(settings, creator=creator_tag(address))
         # The host link carries the token in the fragment: never sent to a server, nor in its logs.
         return {**lt_info(lt), "host_token": host_token, "host_url": f"/t/{lt.id}#host={host_token}"}
 

@@ -671,12 +671,12 @@ def listed_tournaments(
     conn: Connection, *, held: set[str] | frozenset[str] = frozenset(), window: int = 500
 ) -> list[dict[str, Any]]:
     """The lobby's tournaments: every open row whose settings have a ``tournament`` listed
-    in the lobby (its ``listed``), oldest first: ``{"id", "tournament", "created_at", "log"}``.
+    in the lobby (its ``listed``), oldest first: ``{"id", "tournament", "created_at", "log", "creator"}``.
 
     ``log`` is what the event's log tells without replaying it, for those not in ``held``
     (the events this process plays, known better in memory; ``None`` for them), each an
-    indexed look-up: ``started`` (an ``ev_start`` is written), ``entries`` (registrations,
-    counted before the start only: a started event's log is long), ``last_at`` (its newest
+    indexed look-up: ``started`` (an ``ev_start`` is written), ``entries`` (registrations
+    less removals, counted before the start only: a started event's log is long), ``last_at`` (its newest
     event: a running event writes at least every few seconds) and ``last_clock``: the newest
     of ``ev_start``, ``ev_pause``, ``ev_resume``, ``ev_restart`` among its newest ``window``
     events (``None``: none there), so a pause is told though the hands in play went on after it.
@@ -699,8 +699,10 @@ def listed_tournaments(
             last = conn.execute(select(EventRow.seq, EventRow.at).where(of_event).order_by(EventRow.seq.desc()).limit(1)).first()
             entries = clock = None
             if started is None:
-                entries = conn.execute(
+                entries = conn.execute(  # registrations less those the host removed
                     select(func.count()).select_from(EventRow).where(of_event, EventRow.kind == "ev_register")
+                ).scalar() - conn.execute(
+                    select(func.count()).select_from(EventRow).where(of_event, EventRow.kind == "ev_remove")
                 ).scalar()
             elif last is not None:
                 clock = conn.execute(
@@ -715,7 +717,8 @@ def listed_tournaments(
                 "last_at": None if last is None else last[1],
                 "last_clock": clock,
             }
-        out.append({"id": table_id, "tournament": spec, "created_at": created_at, "log": log_facts})
+        out.append({"id": table_id, "tournament": spec, "created_at": created_at, "log": log_facts,
+                    "creator": settings.get("creator") if settings is not None else None})
     return out
 
 

@@ -8,6 +8,10 @@ it takes entries now. One another process plays is read from its stored row and 
 log tells without a replay (:func:`~pokerdealer.server.db.listed_tournaments`): see
 :func:`stored_status`.
 
+No more than the newest ``ServerOptions.lobby_per_creator`` of one creator (client
+address) are listed: a script that made hundreds would bury the others; the rest are
+played and reached by their links as ever.
+
 Finished tournaments are left out: a player reads the lobby for one to enter or to watch,
 and a finished one's standings stay at its link (``/e/{id}/standings``).
 """
@@ -19,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pokerdealer.server import db, event_views
+from pokerdealer.server.limits import newest_per_creator
 from pokerdealer.server.tournament import TICK, TournamentSpec
 from pokerdealer.table import TableError
 
@@ -109,6 +114,7 @@ async def listed(room: Room, *, now: float) -> list[dict[str, Any]]:
     """The listed tournaments not finished, oldest first (see the module)."""
     held = frozenset(room.events)
     rows = await asyncio.to_thread(room.store.read, lambda c: db.listed_tournaments(c, held=held))
+    rows = newest_per_creator(rows, lambda r: r["creator"], room.options.lobby_per_creator)
     out = []
     for row in rows:
         live = room.events.get(row["id"])

@@ -193,6 +193,7 @@ def public_state(
         "seats": settings.seats,
         "entries": event.entries,
         "registered": _registered(event) if not started else [],
+        "removed": _removed(event),
         "registration": {"open": not event.is_over and event.registration_open(now), "until_level": settings.late_registration, "re_entries": settings.re_entries},
         "players_left": event.alive,
         "average_stack": average_stack(event),
@@ -209,8 +210,20 @@ def public_state(
 
 
 def _registered(event: Event) -> list[str]:
-    """Names registered before the start (the log holds only registrations until then)."""
-    return [str(e.data["player"]) for e in event.log if e.kind == "registered"]
+    """Names registered before the start (the log holds only registrations, and the
+    host's removals of them, until then)."""
+    names: list[str] = []
+    for e in event.log:
+        if e.kind == "registered":
+            names.append(str(e.data["player"]))
+        elif e.kind == "removed":
+            names.remove(str(e.data["player"]))
+    return names
+
+
+def _removed(event: Event) -> list[dict[str, Any]]:
+    """The entries the host removed before the start, and the buy-in each got back."""
+    return [{"name": str(e.data["player"]), "refund": int(e.data["refund"])} for e in event.log if e.kind == "removed"]
 
 
 def player_view(event: Event, name: str, *, now: float | None) -> dict[str, Any]:

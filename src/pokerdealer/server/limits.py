@@ -28,9 +28,10 @@ could write any address in it.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -38,6 +39,7 @@ from pokerdealer.server.words import Said
 
 __all__ = [
     "FLOODED", "FLOOD_CLOSE_CODE", "TOO_MANY_CLOSE_CODE", "Backlog", "Buckets", "Caps", "Connections", "Rate", "Throttle",
+    "creator_tag", "newest_per_creator",
 ]
 
 TOO_MANY_CLOSE_CODE = 4429
@@ -300,6 +302,45 @@ class Connections:
         if table is not None:
             return self._tables.get(table, 0)
         return sum(self._tables.values())
+
+
+def creator_tag(address: str) -> str:
+    """Who created a table or a tournament, as its stored row keeps it: a digest of the
+    client address (the lobby counts what each creator lists; the address itself is not
+    written to the database).
+
+    >>> creator_tag("10.0.0.1") == creator_tag("10.0.0.1") != creator_tag("10.0.0.2")
+    True
+    >>> len(creator_tag("10.0.0.1"))
+    16
+    """
+    return hashlib.sha256(f"pokerdealer creator {address}".encode()).hexdigest()[:16]
+
+
+T = TypeVar("T")
+
+
+def newest_per_creator(rows: Sequence[T], creator: Callable[[T], str | None], most: int) -> list[T]:
+    """``rows`` (oldest first) without all but the newest ``most`` of each creator: one
+    address that made a thousand listed tables fills the lobby with ``most`` of them, and
+    the rest stay open to whoever has their link. Rows of no known creator (made before
+    creators were kept) are all kept.
+
+    >>> rows = ["a1", "b1", "a2", "a3", "x"]
+    >>> newest_per_creator(rows, lambda r: None if r == "x" else r[0], 2)
+    ['b1', 'a2', 'a3', 'x']
+    """
+    seen: dict[str, int] = {}
+    kept: list[T] = []
+    for row in reversed(rows):
+        who = creator(row)
+        if who is not None:
+            seen[who] = seen.get(who, 0) + 1
+            if seen[who] > most:
+                continue
+        kept.append(row)
+    kept.reverse()
+    return kept
 
 
 K = TypeVar("K", bound=Hashable)

@@ -49,6 +49,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from pokerdealer.i18n import message
 from pokerdealer.server import db, host, log_turn, tournament
 from pokerdealer.server.chat import ChatLimits
+from pokerdealer.server.limits import Buckets, newest_per_creator
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
 from pokerdealer.server.settings import DEMO_TABLE, ServerOptions, TableSettings
 from pokerdealer.server.snapshot import restore as restore_snapshot
@@ -99,6 +100,8 @@ class Room:
         """Tournaments played here (:class:`~pokerdealer.server.tournament.LiveEvent`); their tables are in ``tables``."""
         self.chat_limits = ChatLimits(options)
         """Chat buckets by member and by address, shared by every table here."""
+        self.creations = Buckets(options.create_rate)
+        """Tables and tournaments created, by (client address, ``"table"`` or ``"tournament"``)."""
         self._claim_lock = asyncio.Lock()
         self._failed: set[str] = set()
         self._stats: dict[str, tuple[int, int, int]] = {}
@@ -284,7 +287,7 @@ class Room:
     def _rebuild(self, t: dict[str, Any]) -> tuple[LiveTable, list[db.Op]] | None:
         """The table from its newest snapshot and the events after it, and the
         snapshots to write if it had none yet (None: it cannot be rebuilt)."""
-        settings = TableSettings.from_dict(t["settings"])
+        settings = TableSettings.from_dict({k: v for k, v in t["settings"].items() if k != "creator"})
         lt = LiveTable(self, t["id"], settings, seed=t["seed"], created_at=t["created_at"])
         for m in t["members"]:
             member = Member(m["id"], m["name"], m["token_hash"], bot=m["bot"])
@@ -374,16 +377,19 @@ class Room:
         raise Elsewhere(table_id, lease["node"] or "?")
 
     # --------------------------------------------------------------- tables
-    async def create_table(self, settings: TableSettings) -> tuple[LiveTable, str]:
-        """A new table and its host token (whoever created it runs it: :mod:`~pokerdealer.server.host`)."""
+    async def create_table(self, settings: TableSettings, *, creator: str | None = None) -> tuple[LiveTable, str]:
+        """A new table and its host token (whoever created it runs it: :mod:`~pokerdealer.server.host`).
+        ``creator``: :func:`~pokerdealer.server.limits.creator_tag` of the client, kept in the
+        stored row beside the settings (the lobby lists a few tables per creator)."""
         table_id = secrets.token_urlsafe(9)
         at = time.time()
         lt = LiveTable(self, table_id, settings, seed=self.options.test_seed, created_at=at)
         token, (kind, data) = host.new_token()
         lt.apply_event(kind, data, at)
+        stored = settings.to_dict() | ({"creator": creator} if creator else {})
         await self.store.write(
             [
-                db.op_insert_table(table_id, settings.name, settings.to_dict(), self.options.test_seed, at),
+                db.op_insert_table(table_id, settings.name, stored, self.options.test_seed, at),
                 db.op_insert_lease(table_id, self.owner, self.node, at + self.lease),
                 lt._event_op(kind, data, at),
             ]
@@ -413,20 +419,28 @@ class Room:
         return await asyncio.wait_for(future, 30)
 
     async def listed(self) -> list[dict[str, Any]]:
-        """The lobby: every listed open table in the database, whichever process plays it."""
+        """The lobby: every listed open table in the database, whichever process plays it,
+        but no more than the newest ``ServerOptions.lobby_per_creator`` of one creator's."""
         rows = await asyncio.to_thread(self.store.read, db.lobby)
+
+        def shown(row: dict[str, Any]) -> bool:
+            if row["id"] in self._failed or row["settings"] is None:
+                return False  # cannot be restored (logged when it was tried)
+            lt = self.tables.get(row["id"])  # held here: its settings as the host has them now
+            if lt is not None:
+                return lt.settings.listed and not (lt.host.closing or lt.host.closed)
+            return bool(row["settings"].get("listed"))
+
+        rows = newest_per_creator(
+            [r for r in rows if shown(r)], lambda r: (r["settings"] or {}).get("creator"), self.options.lobby_per_creator
+        )
         out = []
         for row in rows:
-            if row["id"] in self._failed or row["settings"] is None:
-                continue  # cannot be restored (logged when it was tried)
             lt = self.tables.get(row["id"])
             if lt is not None:
-                if lt.settings.listed and not (lt.host.closing or lt.host.closed):
-                    out.append(lt_info(lt))
+                out.append(lt_info(lt))
                 continue
             s = row["settings"]
-            if not s.get("listed"):
-                continue
             out.append(
                 {
                     "id": row["id"],

@@ -83,6 +83,13 @@ class ServerOptions:
     register_rate: Rate = field(default_factory=lambda: Rate(burst=8, every=10.0))
     """Registrations from one client address into one tournament: a household's few at
     once, then one every 10 s (a stranger registered 96 junk names in 0.8 s and filled it)."""
+    create_rate: Rate = field(default_factory=lambda: Rate(burst=40, every=3.0))
+    """Tables one client address may create, and tournaments (each counted on its own): 40
+    at once, then one every 3 s. A club's evening makes a few; a script made 1,000 listed
+    tables and 300 tournaments in 32 s."""
+    lobby_per_creator: int = 25
+    """The lobby lists the newest this many open tables of one creator (client address),
+    and as many tournaments; the others are played and reached by their links as ever."""
 
 
 def setting_name(name: str) -> dict[str, Any]:

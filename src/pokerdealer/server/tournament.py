@@ -15,7 +15,7 @@ table.
 
 **One log for the whole event.** The order in which the tables' hands end
 decides who is moved where, so the event's commands (``ev_register``,
-``ev_reenter``, ``ev_start``, ``ev_pause``, ``ev_resume``, ``ev_restart``, ``ev_tick``) and
+``ev_remove``, ``ev_reenter``, ``ev_start``, ``ev_pause``, ``ev_resume``, ``ev_restart``, ``ev_tick``) and
 every event of its tables (``hand_start``, ``act``, ``hand_end``,
 ``sit_out``, ... with ``table``: the room table's id) are one log, in the
 ``events`` rows of the event's id, numbered in the order they happened. A
@@ -492,6 +492,8 @@ class LiveEvent:
         self.event = Event(spec.event_settings(), rng=random.Random(seed), keep_hands=None)
         self.entrants: dict[str, Entrant] = {}
         self.by_token: dict[str, Entrant] = {}
+        self.members = 0
+        """Member ids given so far (one each registration; a removed entrant's is never given again)."""
         self.host_hash: str | None = None
         self.seq = 0
         self.last_at = created_at
@@ -537,8 +539,14 @@ class LiveEvent:
             ev.register(name, now=at)
             e = Entrant(name, data["member"], data.get("token_hash"), data.get("bot"))
             self.entrants[name] = e
+            self.members = max(self.members, e.member)
             if e.token_hash:
                 self.by_token[e.token_hash] = e
+        elif kind == "ev_remove":  # the host took an entry back before the start
+            ev.unregister(data["name"])
+            e = self.entrants.pop(data["name"])
+            if e.token_hash:
+                self.by_token.pop(e.token_hash, None)
         elif kind == "ev_reenter":  # the same person (member, token) enters again
             ev.register(data["name"], now=at)
         elif kind == "ev_start":
@@ -810,7 +818,7 @@ class LiveEvent:
         if name in self.entrants:
             raise Rejected("room.event.error.name_taken", name=name)
         token = secrets.token_urlsafe(24)
-        data = {"name": name, "member": len(self.entrants) + 1, "token_hash": hash_token(token)}
+        data = {"name": name, "member": self.members + 1, "token_hash": hash_token(token)}
         await self.do([("ev_register", data)])
         return token
 
@@ -820,6 +828,18 @@ class LiveEvent:
         The event refuses by catalog key: registration closed, no re-entry left, not out."""
         await self.do([("ev_reenter", {"name": e.name})])
 
+    async def remove(self, name: str | None) -> int:
+        """The host takes ``name``'s entry back before the start (a junk registration):
+        their place is free for another, their buy-in is refunded (returned; the log's
+        ``ev_remove`` and the page's ``removed`` say so) and their token opens nothing.
+        Once the event has started their chips are in play: refused, saying so."""
+        if not name or name not in self.entrants:
+            raise Rejected("event.error.not_registered", name=name or "")
+        if self.event.tables_started:
+            raise Rejected("room.event.error.remove_started", name=name)
+        await self.do([("ev_remove", {"name": name})])
+        return self.spec.buy_in
+
     async def start_event(self) -> None:
         """Bots fill the seats they were asked for (up to the entrants allowed); the seats are drawn."""
         if self.event.tables_started:
@@ -827,17 +847,20 @@ class LiveEvent:
         events: list[tuple[str, dict[str, Any]]] = []
         room_left = self.spec.max_entrants - len(self.entrants)
         n = len(self.entrants)
+        member = self.members
         kinds = self.spec.bots[: max(0, room_left)]
         names = name_bots(kinds, lang=self.spec.lang, taken=self.entrants, number_alone=True)
         for kind, name in zip(kinds, names, strict=True):
             n += 1
-            events.append(("ev_register", {"name": name, "member": n, "bot": kind}))
+            member += 1
+            events.append(("ev_register", {"name": name, "member": member, "bot": kind}))
         if n < 2:
             raise Rejected("room.event.error.too_few", n=n)
         events.append(("ev_start", {}))
         await self.do(events)
 
-    async def host(self, command: str) -> None:
+    async def host(self, command: str, name: str | None = None) -> None:
+        """A host's command: ``start``, ``pause``, ``resume``, or ``remove`` (``name``: the entrant)."""
         if command == "start":
             await self.start_event()
         elif command == "pause":
@@ -848,6 +871,8 @@ class LiveEvent:
             if not self.event.clock(time.time()).paused:
                 raise Rejected("room.event.error.not_paused")
             await self.do([("ev_resume", {})])
+        elif command == "remove":
+            await self.remove(name)
         else:
             raise Rejected("room.event.error.command", command=command)
         for lt in self.tables.values():
@@ -966,8 +991,9 @@ _POKE = Command("poke")  # wakes a table: it deals if it may
 
 
 # ================================================================ the room's side
-async def create_event(room: Room, spec: TournamentSpec) -> tuple[LiveEvent, str]:
-    """A new tournament and its host token."""
+async def create_event(room: Room, spec: TournamentSpec, *, creator: str | None = None) -> tuple[LiveEvent, str]:
+    """A new tournament and its host token (``creator``: as :meth:`Room.create_table
+    <pokerdealer.server.room.Room.create_table>` keeps it, for the lobby's count per creator)."""
     event_id = secrets.token_urlsafe(9)
     at = time.time()
     seed = room.options.test_seed if room.options.test_seed is not None else secrets.randbits(63)
@@ -975,6 +1001,8 @@ async def create_event(room: Room, spec: TournamentSpec) -> tuple[LiveEvent, str
     live.replaying = False
     token, (_, data) = host.new_token()
     settings = {"tournament": spec.to_dict(), "seed": seed, "listed": False, "name": spec.name}
+    if creator:
+        settings["creator"] = creator
     live.apply("ev_create", {"host_hash": data["token_hash"]}, at)
     await room.store.write(
         [

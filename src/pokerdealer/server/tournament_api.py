@@ -2,7 +2,8 @@
 
 - ``GET /api/tournaments``: the tournaments listed in the lobby (:mod:`~pokerdealer.server.event_lobby`);
 - ``POST /api/tournaments``: create (:class:`~pokerdealer.server.tournament.TournamentSpec`'s
-  fields) -> ``{id, host_token, invite, host_url}``;
+  fields) -> ``{id, host_token, invite, host_url}`` (a few from one client address at once, then
+  one every few seconds: ``ServerOptions.create_rate``; one more is a 429 with ``Retry-After``);
 - ``POST /api/tournaments/{id}/register`` ``{name}`` -> ``{name, player_token}`` (a few
   from one client address at once, then one every few seconds: ``ServerOptions.register_rate``;
   one more is a 429 with ``Retry-After``);
@@ -10,7 +11,8 @@
   who is out enters again (same name, same token) -> what ``/me`` says, their new table;
 - ``GET /api/tournaments/{id}/me`` (header ``X-Player-Token``) -> where the
   player sits (room table, seat, the seat token for it), or their place and prize;
-- ``POST /api/tournaments/{id}/host`` ``{command: start|pause|resume}`` (header ``X-Host-Token``);
+- ``POST /api/tournaments/{id}/host`` ``{command: start|pause|resume}`` (header ``X-Host-Token``),
+  or ``{command: remove, name}``: an entrant taken out before the start, their buy-in refunded;
 - ``GET /api/tournaments/{id}``: the public state (the tournament page's);
 - ``GET /api/tournaments/{id}/standings.csv``;
 - the pages ``/e/{id}`` (the tournament page, the "TV") and ``/e/{id}/standings``.
@@ -34,7 +36,7 @@ from pydantic import BaseModel, Field
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.server import event_lobby, event_views
 from pokerdealer.server.csv_out import CSV_TYPE, csv_file
-from pokerdealer.server.limits import Buckets
+from pokerdealer.server.limits import Buckets, creator_tag
 from pokerdealer.server.live import Rejected
 from pokerdealer.server.middleware import request_language
 from pokerdealer.server.protocol import ProtocolError, visible_text
@@ -54,6 +56,8 @@ class Register(BaseModel):
 
 class EventCommand(BaseModel):
     command: str = Field(..., max_length=20)
+    name: str | None = Field(None, max_length=40)
+    """The entrant a ``remove`` takes out."""
 
 
 def _refused(request: Request, error: Exception) -> JSONResponse:
@@ -109,12 +113,16 @@ def routes(room: Room, *, clock: Callable[[], float] = time.monotonic) -> APIRou
         return JSONResponse(await event_lobby.listed(room, now=time.time()), headers={"Cache-Control": "no-cache"})
 
     @router.post("/api/tournaments")
-    async def create(body: dict[str, Any]) -> dict[str, Any]:
+    async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
+        address = request.client.host if request.client else "unknown"
+        if not room.creations.take((address, "tournament")):  # ServerOptions.create_rate
+            wait = math.ceil(room.creations.wait((address, "tournament")))
+            raise Refused(429, "event.error.too_many_tournaments", headers={"Retry-After": str(wait)}, s=wait)
         try:
             spec = TournamentSpec.from_dict(body)
         except TableError as error:
             raise _said(400, error) from None
-        live, token = await create_event(room, spec)
+        live, token = await create_event(room, spec, creator=creator_tag(address))
         # The host link carries the token in the fragment: never sent to a server, nor in its logs.
         return {"id": live.id, "host_token": token, "invite": f"/e/{live.id}", "host_url": f"/e/{live.id}#host={token}"}
 
@@ -167,7 +175,7 @@ def routes(room: Room, *, clock: Callable[[], float] = time.monotonic) -> APIRou
         if not live.is_host(x_host_token):
             raise Refused(403, "event.error.not_host")
         try:
-            await live.host(body.command)
+            await live.host(body.command, body.name)
         except (Rejected, PokerDealerError) as error:
             return _refused(request, error)
         return {"ok": True, "status": live.status(time.time())}

@@ -604,6 +604,31 @@ class Event:
         self._check_chips()
         return table.id, seat
 
+    def unregister(self, name: str) -> int:
+        """Take ``name``'s entry back before the start (the host removes a junk
+        registration): their buy-in leaves the prize pool and is theirs again (returned:
+        the refund, logged as ``removed``), their place is free. Once the seats are drawn
+        an entry's chips are in play, and it is refused.
+
+        >>> ev = Event(EventSettings(1500, (Level(10, 20),), buy_in=100), rng=random.Random(1))
+        >>> for name in ("Ann", "junk", "Bob"):
+        ...     ev.register(name)
+        >>> ev.unregister("junk"), ev.entries, ev.prize_pool
+        (100, 2, 200)
+        >>> ev.log[-1].kind, ev.log[-1].data
+        ('removed', {'player': 'junk', 'refund': 100})
+        """
+        if self._started:
+            raise TableError.said("room.event.error.remove_started", name=name)
+        if name not in self._registered:
+            raise TableError.said("event.error.not_registered", name=name)
+        self._registered.remove(name)
+        self._entries -= 1
+        del self._entries_of[name]  # before the start a name has its one entry
+        refund = self.settings.buy_in
+        self._log("removed", player=name, refund=refund)
+        return refund
+
     def start(self, *, now: float | None = None) -> None:
         """Draw the seats and start the clock."""
         if self._started:

@@ -309,3 +309,62 @@ def test_spectators_cannot_use_up_a_seated_players_chat() -> None:
         if step % 2 == 0:
             said += chat.say(ann, f"line {step}", readers=[]) is None
     assert said == 20
+
+
+# ================================================================ creation
+def _from(address: str) -> Any:  # noqa: ANN401
+    """An HTTP client whose requests come from ``address`` (a loopback address of its own:
+    the limits of the other tests' 127.0.0.1 are not spent)."""
+    import httpx
+
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=20)
+
+
+@pytest.mark.parametrize("what", ["tables", "tournaments"])
+def test_creation_from_one_address_is_rate_limited(shared_server: Server, what: str) -> None:
+    # A script listed 1,000 tables and 300 tournaments in 32 s.
+    from pokerdealer.server.settings import ServerOptions
+
+    burst = ServerOptions().create_rate.burst
+    address = "127.0.7.1" if what == "tables" else "127.0.7.2"
+    with _from(address) as client:
+        said = [client.post(f"{shared_server.base}/api/{what}", json={"name": f"junk {k}"}) for k in range(burst + 1)]
+    with _from("127.0.7.3") as client:
+        other = client.post(f"{shared_server.base}/api/{what}", json={"name": "mine"})
+    assert [r.status_code for r in said] == [200] * burst + [429]
+    key = "room.error.too_many_tables" if what == "tables" else "event.error.too_many_tournaments"
+    assert said[-1].json()["key"] == key
+    assert int(said[-1].headers["Retry-After"]) > 0
+    assert other.status_code == 200  # another address creates as ever
+
+
+def test_the_lobby_lists_only_the_newest_tables_of_one_creator(shared_server: Server) -> None:
+    from pokerdealer.server.settings import ServerOptions
+
+    most = ServerOptions().lobby_per_creator
+    with _from("127.0.7.4") as client:
+        made = [
+            client.post(f"{shared_server.base}/api/tables", json={"name": f"flood {k}", "listed": True}).json()["id"]
+            for k in range(most + 1)
+        ]
+    with _from("127.0.7.5") as client:
+        mine = client.post(f"{shared_server.base}/api/tables", json={"name": "real", "listed": True}).json()["id"]
+    listed = {t["id"] for t in shared_server.get("/api/tables").json()}
+    assert made[0] not in listed
+    assert set(made[1:]) <= listed and mine in listed
+    assert shared_server.get(f"/api/tables/{made[0]}").status_code == 200  # still reached by its link
+
+
+def test_the_lobby_lists_only_the_newest_tournaments_of_one_creator(shared_server: Server) -> None:
+    from pokerdealer.server.settings import ServerOptions
+
+    most = ServerOptions().lobby_per_creator
+    with _from("127.0.7.6") as client:
+        made = [
+            client.post(f"{shared_server.base}/api/tournaments", json={"name": f"flood {k}", "listed": True}).json()["id"]
+            for k in range(most + 1)
+        ]
+    listed = {t["id"] for t in shared_server.get("/api/tournaments").json()}
+    assert made[0] not in listed
+    assert set(made[1:]) <= listed
+    assert shared_server.get(f"/api/tournaments/{made[0]}").status_code == 200

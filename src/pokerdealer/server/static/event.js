@@ -111,11 +111,24 @@ function drawHost() {
   $("host-start").classList.toggle("hidden", state.status !== "registering");
   $("host-pause").classList.toggle("hidden", !(state.status === "running" || state.status === "break"));
   $("host-resume").classList.toggle("hidden", state.status !== "paused");
+  // Before the start the host may take a junk entry back (its buy-in refunded). The list is
+  // redrawn only when it changed: a button replaced under the host's finger misses the click.
+  const entrants = state.status === "registering" ? state.registered : [];
+  $("host-entrants").classList.toggle("hidden", !entrants.length);
+  const drawn = JSON.stringify([LANG, entrants]);
+  if ($("host-entrant-list").dataset.drawn !== drawn) {
+    $("host-entrant-list").dataset.drawn = drawn;
+    $("host-entrant-list").replaceChildren(...entrants.map(name => el("li", {},
+      el("span", { class: "name", text: name }), " ",
+      el("button", { type: "button", "aria-label": t("event.host.remove_who", { name }), text: t("event.host.remove"),
+        onclick: () => hostCommand("remove", { name }) }))));
+  }
+  $("host-removed").replaceChildren(...(state.removed || []).map(r => el("li", { text: t("event.host.removed", { name: r.name, refund: fmtNum(r.refund) }) })));
 }
-async function hostCommand(command) {
+async function hostCommand(command, extra) {
   $("host-error").textContent = "";
   try {
-    const res = await fetch(`${eventApi}/host`, { method: "POST", headers: { "Content-Type": "application/json", "X-Host-Token": localStorage.getItem(hostKey) || "" }, body: JSON.stringify({ command }) });
+    const res = await fetch(`${eventApi}/host`, { method: "POST", headers: { "Content-Type": "application/json", "X-Host-Token": localStorage.getItem(hostKey) || "" }, body: JSON.stringify({ command, ...extra }) });
     const data = await res.json().catch(() => ({}));
     if (!res.ok) throw new Error(said(data) || res.statusText);
     await poll();
