@@ -81,10 +81,65 @@ def test_convert_refuses_what_it_cannot_read(tmp_path):
     code, _, err = run("convert", str(phh))
     assert code == 2 and "expected a PokerStars text file (.txt)" in err
     bad = tmp_path / "bad.txt"
-    bad.write_text(REAL.read_text(encoding="utf-8").replace("Hold'em No Limit", "Omaha Pot Limit", 1))
+    bad.write_text(REAL.read_text(encoding="utf-8").replace("Hold'em No Limit", "Omaha Pot Limit"))
     code, _, err = run("convert", str(bad))
     assert code == 2 and "'Omaha Pot Limit' is not played by the rules engine" in err
-    assert len(err.strip().splitlines()) == 1
+    assert "no hand could be converted (5 skipped, named above)" in err
+
+
+def test_one_unreadable_hand_never_refuses_the_whole_file_in_convert(tmp_path):
+    text = REAL.read_text(encoding="utf-8")
+    third = text.split("\n\n\n")[2]
+    bad = tmp_path / "one-bad.txt"
+    bad.write_text(text.replace(third, third.replace("Table '", "Tabel '", 1)), encoding="utf-8")
+    number = third.split("#")[1].split(":")[0]
+    out = tmp_path / "rest.phhs"
+    code, stdout, err = run("convert", str(bad), "--out", str(out))
+    assert code == 1
+    assert "4 hand(s) written" in stdout and len(load_all(out)) == 4
+    assert f"skipped hand #{number} (line " in err
+    assert "expected \"Table '...' N-max Seat #B is the button\" on line 2" in err
+
+
+def test_one_unreadable_hand_never_refuses_the_whole_file_in_replay(tmp_path):
+    text = REAL.read_text(encoding="utf-8")
+    third = text.split("\n\n\n")[2]
+    bad = tmp_path / "one-bad.txt"
+    bad.write_text(text.replace(third, third.replace("Table '", "Tabel '", 1)), encoding="utf-8")
+    number = third.split("#")[1].split(":")[0]
+    code, out, _ = run("replay", str(bad), "--json")
+    data = json.loads(out)
+    assert code == 1
+    assert (data["summary"]["match"], data["summary"]["rejected"]) == (4, 1)
+    (rejected,) = data["rejected"]
+    assert rejected["path"] == f"{bad}[#{number}]"
+    assert "N-max Seat #B is the button" in rejected["error"]["message"]
+
+
+def test_convert_writes_the_small_blind_of_a_sitting_out_player(tmp_path):
+    from tests.history.test_pokerstars_real_files import SITTING_OUT_SMALL_BLIND
+
+    path = tmp_path / "sitting-out.txt"
+    path.write_text(SITTING_OUT_SMALL_BLIND, encoding="utf-8")
+    out = tmp_path / "hand.phh"
+    code, _, err = run("convert", str(path), "--out", str(out))
+    assert code == 0, err
+    history = load(out)
+    assert history.players[0] == "Bob" and history.blinds_or_straddles[0] == 15
+
+
+def test_convert_writes_old_texts_finishing_stacks(tmp_path):
+    from tests.history.test_pokerstars_real_files import OLD_WITHOUT_UNCALLED_BET
+
+    path = tmp_path / "2006.txt"
+    path.write_text(OLD_WITHOUT_UNCALLED_BET, encoding="utf-8")
+    out = tmp_path / "hand.phh"
+    code, _, err = run("convert", str(path), "--out", str(out))
+    assert code == 0, err
+    history = load(out)
+    assert dict(zip(history.players, map(str, history.finishing_stacks))) == {
+        "Ann": "49.75", "Bob": "41.6", "Cy": "19.5"
+    }
 
 
 def test_converted_hands_export_back_to_the_same_pokerstars_hands(tmp_path):

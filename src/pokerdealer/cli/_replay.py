@@ -457,6 +457,12 @@ def replay_many(
         task = progress.add_task("replay", total=len(items))
         for name, history in items:
             progress.advance(task)
+            if isinstance(history, UnsupportedHistory):
+                # A PokerStars hand of a game the engine does not play (Omaha in a
+                # mixed file): named with why, the file's other hands replayed.
+                summary["skipped"] += 1
+                skipped.append({"path": name, "variant": None, "reason": history.reason})
+                continue
             if isinstance(history, HistoryError):
                 summary["rejected"] += 1
                 rejected.append({"path": name, "error": _error_json(history)})
@@ -524,7 +530,13 @@ def _print_batch(results: dict[str, Any], lang: str) -> None:
             ),
             soft_wrap=True,
         )
-    variants = Counter(item["variant"] for item in results["skipped"])
+    for item in results["skipped"]:
+        if item["variant"] is None:  # a PokerStars hand not read: which one, and why
+            console.print(
+                Text(_labelled(lang, _w(lang, "skipped"), _labelled(lang, item["path"], item["reason"])), style="dim"),
+                soft_wrap=True,
+            )
+    variants = Counter(item["variant"] for item in results["skipped"] if item["variant"] is not None)
     if variants:
         listed = message(lang, "list.separator").join(f"{v} {c}" for v, c in sorted(variants.items()))
         console.print(Text(_labelled(lang, _w(lang, "skipped"), listed), style="dim"))

@@ -7,8 +7,12 @@
 Every hand of ``FILE.txt`` (ours or PokerStars' own) is read
 (:mod:`pokerdealer.history.pokerstars_read`) and written as PHH: one hand as a
 ``.phh``, several as a ``.phhs`` session, to ``--out`` or to standard output.
-Each hand is replayed through the rules first, so a file the rules reject is
-reported (one line naming the hand and the action) and nothing is written.
+Each hand is replayed through the rules first. A hand that cannot be read
+or that the rules reject does not stop the others: it is named on standard
+error (``skipped hand #N: why``), the other hands are written, and the exit
+status is 1 (a hand of a game the engine does not play, such as Omaha in a
+mixed file, is named the same way but leaves the status 0). A file with no
+hand to write exits with status 2 and nothing written.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import Annotated
 
 import typer
 
-from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._app import app, console, error_console, reports_errors
 from pokerdealer.cli._options import check_output_file
 from pokerdealer.errors import PokerDealerError
 
@@ -35,8 +39,14 @@ def convert_command(
     ] = None,
 ) -> None:
     """Convert PokerStars text hand histories to PHH."""
-    from pokerdealer.history import dumps, dumps_all, history_to_hand
-    from pokerdealer.history.pokerstars_read import is_pokerstars_path, load_pokerstars
+    from pokerdealer.history import (
+        HistoryError,
+        UnsupportedHistory,
+        dumps,
+        dumps_all,
+        history_to_hand,
+    )
+    from pokerdealer.history.pokerstars_read import is_pokerstars_path, load_each
 
     if not is_pokerstars_path(file):
         raise PokerDealerError(f"{file}: expected a PokerStars text file (.txt)")
@@ -46,14 +56,31 @@ def convert_command(
         raise PokerDealerError(f"{out}: the output is a .phh (one hand) or .phhs (many hands) file")
     if out is not None:
         check_output_file(out, "--out")
-    hands = load_pokerstars(file)
-    if out is not None and out.suffix == ".phh" and len(hands) > 1:
-        raise PokerDealerError(f"{file}: {len(hands)} hands do not fit a .phh file (one hand): use .phhs")
-    for hand in hands:
+    items = load_each(file)
+    if len(items) == 1 and items[0][0] == str(file):  # the file itself could not be read
+        raise items[0][1]
+    hands = []
+    skipped: list[str] = []
+    refused = False  # a hand that could not be read or that the rules reject: exit status 1
+    for _, hand in items:
+        if isinstance(hand, HistoryError):
+            # read_each's reason names the hand ("hand #N (line L): why").
+            skipped.append(f"{file}: skipped {hand.reason}")
+            refused = refused or not isinstance(hand, UnsupportedHistory)
+            continue
         try:
             history_to_hand(hand, auto_showdown=True)
         except PokerDealerError as error:
-            raise PokerDealerError(f"{file}: hand #{hand.metadata.get('hand')}: {error}") from None
+            skipped.append(f"{file}: skipped hand #{hand.metadata.get('hand')}: {error}")
+            refused = refused or not isinstance(error, UnsupportedHistory)
+            continue
+        hands.append(hand)
+    for line in skipped:
+        error_console.print(line, markup=False, soft_wrap=True)
+    if not hands:
+        raise PokerDealerError(f"{file}: no hand could be converted ({len(skipped)} skipped, named above)")
+    if out is not None and out.suffix == ".phh" and len(hands) > 1:
+        raise PokerDealerError(f"{file}: {len(hands)} hands do not fit a .phh file (one hand): use .phhs")
     if len(hands) == 1 and (out is None or out.suffix == ".phh"):
         text = dumps(hands[0])
     else:
@@ -64,3 +91,5 @@ def convert_command(
     else:
         out.write_text(text, encoding="utf-8")
         console.print(f"{len(hands)} hand(s) written to {out}", markup=False)
+    if refused:
+        raise typer.Exit(1)

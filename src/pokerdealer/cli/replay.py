@@ -48,6 +48,10 @@ Many hands: a progress bar, then a summary; ``--json`` prints::
 ``hands`` counts the hands replayed (``match + mismatch + no_finishing_stacks``);
 ``skipped`` the hands of variants (or setups) the engine does not play. The
 exit status is 1 when a hand is rejected or does not match, else 0.
+A PokerStars file is read hand by hand: a hand that cannot be read is
+rejected as ``FILE.txt[#hand number]`` with why (an Omaha hand in a mixed
+file is skipped, ``variant`` ``null``, with its reason), and the file's other
+hands are replayed.
 
 An illegal action in a single hand exits with status 2 and one line naming the
 action's index in ``actions`` (from 0), the player, the rule and what was

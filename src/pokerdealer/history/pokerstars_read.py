@@ -81,6 +81,7 @@ __all__ = [
     "holds_many_hands",
     "is_pokerstars_path",
     "is_pokerstars_text",
+    "load_each",
     "load_hands",
     "load_one",
     "load_pokerstars",
@@ -202,8 +203,28 @@ def read_each(text: str, *, path: str | None = None) -> list[HandHistory | Histo
             which = f"hand #{number[1]}" if number else f"hand {k + 1}"
             where = f"{path}: " if path else ""
             kind = UnsupportedHistory if isinstance(error, UnsupportedHistory) else HistoryError
-            hands.append(kind(f"{where}{which} (line {first_line}): {error.reason}", path=None))
+            refused = kind(f"{where}{which} (line {first_line}): {error.reason}", path=None)
+            refused.hand_number = int(number[1]) if number else None  # type: ignore[attr-defined]
+            hands.append(refused)
     return hands
+
+
+def load_each(path: str | Path) -> list[tuple[str, HandHistory | HistoryError]]:
+    """Every hand of a PokerStars file as ``(label, hand)``, the label
+    ``path[#hand number]``; a hand that cannot be read comes as its error
+    (:func:`read_each`), a file that cannot be read at all as one
+    ``(path, error)``."""
+    path = Path(path)
+    try:
+        hands = read_each(read_text(path))  # the label names the file; the reason the hand and line
+    except OSError as error:
+        return [(str(path), HistoryError(f"cannot read: {error}", path=str(path)))]
+    except HistoryError as error:
+        return [(str(path), error)]
+    return [
+        (f"{path}[#{h.metadata.get('hand') if isinstance(h, HandHistory) else getattr(h, 'hand_number', None)}]", h)
+        for h in hands
+    ]
 
 
 def _number(text: str, line: str) -> Decimal:
@@ -565,8 +586,8 @@ def holds_many_hands(path: str | Path) -> bool:
     if not is_pokerstars_path(path):
         return False
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path)
+    except OSError:
         return False  # reported when the file is read
     return len(_HAND_START.findall(text)) > 1
 
@@ -593,7 +614,8 @@ def _holds_a_pokerstars_hand(path: Path) -> bool:
 def load_hands(path: str | Path) -> Iterator[tuple[str, HandHistory | HistoryError]]:
     """Every hand under ``path`` as :func:`~pokerdealer.history.load_path` yields
     them; a PokerStars ``.txt`` file gives ``(path[#hand id], hand)`` for each of
-    its hands, or ``(path, error)`` once when it cannot be read. A folder's
+    its hands (a hand that cannot be read as ``(path[#hand number], error)``),
+    or ``(path, error)`` once when the file cannot be read. A folder's
     PokerStars ``.txt`` files are read too, with its PHH files, in sorted order."""
     path = Path(path)
     if path.is_dir():
@@ -607,10 +629,5 @@ def load_hands(path: str | Path) -> Iterator[tuple[str, HandHistory | HistoryErr
     if not is_pokerstars_path(path):
         yield from load_path(path)
         return
-    try:
-        hands = load_pokerstars(path)
-    except HistoryError as error:
-        yield str(path), error
-        return
-    for hand in hands:
-        yield f"{path}[#{hand.metadata.get('hand')}]", hand
+    # One hand that cannot be read is named (path[#hand number]) with why; the others are read.
+    yield from load_each(path)
