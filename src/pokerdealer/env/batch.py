@@ -171,12 +171,15 @@ class TableBatch:
         self.rngs = [random.Random() for _ in range(tables)]
         self.core_rngs = [random.Random() for _ in range(tables)]
         self.generators: list[np.random.Generator] = [np.random.default_rng(0)] * tables
-        self.decks: list[np.ndarray] = [np.zeros((0, self.need), dtype=np.int64)] * tables
-        self.deck_next = [0] * tables
+        # randrange(n) is _randbelow(n) for n > 0: the same draw without its argument checks.
+        self.button_draws = [r._randbelow for r in self.core_rngs]
+        # Each table's block of shuffles (HoldemCore._next_shuffle's), the next one to deal.
+        self.decks = np.zeros((tables, _DEAL_BLOCK, self.need), dtype=np.int8)
+        self.deck_size = np.zeros(tables, dtype=np.int64)
+        self.deck_next = np.zeros(tables, dtype=np.int64)
         self.blocks = [1] * tables
         self.bot_rngs: list[list[random.Random | None]] = [[None] * n for _ in range(tables)]
         self.seeded = [False] * tables
-        self.deck = np.zeros((tables, self.need), dtype=np.int64)
         self.all_rows = np.arange(tables)
         self.bot_decisions = 0
         """The bots' decisions so far (benchmarks count them with the learner's)."""
@@ -198,23 +201,24 @@ class TableBatch:
         core_rng = self.core_rngs[i]
         core_rng.seed(rng.getrandbits(64))
         self.generators[i] = np.random.default_rng(core_rng.getrandbits(64))
-        self.decks[i] = np.zeros((0, self.need), dtype=np.int64)
-        self.deck_next[i] = 0
+        self.deck_size[i] = self.deck_next[i] = 0
         self.blocks[i] = 1
         self.seeded[i] = True
 
-    def _next_shuffle(self, i: int) -> np.ndarray:
-        """Table ``i``'s next deck order: HoldemCore._next_shuffle's blocks, drawn alike."""
-        k = self.deck_next[i]
-        deck = self.decks[i]
-        if k == len(deck):
+    def _next_shuffles(self, rows: np.ndarray) -> np.ndarray:
+        """Each row's next deck order: HoldemCore._next_shuffle's blocks, drawn alike
+        (a table whose block is used up draws the next, twice as big up to 256)."""
+        used_up = rows[self.deck_next[rows] == self.deck_size[rows]]
+        for i in used_up.tolist():
             size = self.blocks[i]
             self.blocks[i] = min(2 * size, _DEAL_BLOCK)
             keys = self.generators[i].random((size, 52))
-            deck = self.decks[i] = keys.argsort(axis=1)[:, : self.need]
-            k = 0
-        self.deck_next[i] = k + 1
-        return deck[k]
+            self.decks[i, :size] = keys.argsort(axis=1)[:, : self.need]
+            self.deck_size[i] = size
+            self.deck_next[i] = 0
+        k = self.deck_next[rows]
+        self.deck_next[rows] = k + 1
+        return self.decks[rows, k].astype(np.int64)
 
     # ------------------------------------------------------------- episodes
     def reset(self, seeds: Sequence[int | None]) -> None:
@@ -291,11 +295,11 @@ class TableBatch:
             self.terminated[ended] = True
             final = np.zeros((ended.size, self.size), dtype=np.float32)
             self._encode(ended, final, acting=False)
-            no_mask = self.no_mask
+            masks = np.zeros((ended.size, self.mask.shape[1]), dtype=np.int8)
             finals = self.finals
-            for i, row, paid in zip(ended.tolist(), final, payoffs[~fresh].tolist()):
+            for i, row, mask, paid in zip(ended.tolist(), final, masks, payoffs[~fresh].tolist()):
                 finals[i] = (
-                    {"observation": row, "action_mask": no_mask.copy()},
+                    {"observation": row, "action_mask": mask},
                     {"hand": 1, "payoffs": tuple(paid), "illegal_move": False},
                 )
             self.skipped[ended] = 0
@@ -310,12 +314,12 @@ class TableBatch:
     def _deal(self, rows: np.ndarray) -> None:
         """A new hand at each of ``rows``: button, deck, forced bets, the first to act."""
         n = self.n
-        buttons = []
-        deck = self.deck
-        for i in rows.tolist():
-            buttons.append(self.core_rngs[i].randrange(n) if self.fixed_button < 0 else self.fixed_button)
-            deck[i] = self._next_shuffle(i)
-        b = np.array(buttons, dtype=np.int64)
+        if self.fixed_button < 0:
+            draws = self.button_draws
+            b = np.array([draws[i](n) for i in rows.tolist()], dtype=np.int64)
+        else:
+            b = np.full(rows.size, self.fixed_button, dtype=np.int64)
+        cards = self._next_shuffles(rows)
         self.button[rows] = b
         self.stacks[rows] = self.plan_stacks[b]
         self.committed[rows] = self.plan_committed[b]
@@ -327,7 +331,6 @@ class TableBatch:
         self.folded[rows] = False
         self.live[rows] = n
         self.complete[rows] = False
-        cards = deck[rows]
         self.hole[rows] = cards[np.arange(rows.size)[:, None, None], self.hole_positions[b]]
         self.board[rows] = cards[:, self.board_positions]
         self._end_rounds(self._begin_round(rows, self.plan_first[b]))
