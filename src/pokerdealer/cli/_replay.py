@@ -301,7 +301,10 @@ def _print_showdown(replay: Replay, lang: str) -> None:
         console.print(Text("  " + reason, style="dim"), soft_wrap=True)
     for i in order:
         line = Text(f"  {_who(replay, i)} ")
-        if i in hand.shown:
+        if i in hand.shown and i in hand.unknown:
+            # Stand-in cards (the file never states them): never shown as theirs.
+            line.append(_w(lang, "show", cards="?? ??"))
+        elif i in hand.shown:
             line.append(_w(lang, "show", cards=""))
             line.append_text(cards_text(hand.hole_cards[i]))
             value = _evaluated(hand, i)

@@ -42,7 +42,13 @@ not an error:
   pot: the pot is still that hand's (PokerKit lets every hand muck and then
   loses the pot's chips; its bug, said in a warning and not followed);
 * hole cards ``????`` revealed later by an ``sm`` line: the deck is built with
-  the revealed cards.
+  the revealed cards;
+* hole cards never revealed (``sm ????``): the deck holds stand-in cards, but
+  the hand is unknown (:attr:`Hand.unknown <pokerdealer.rules.Hand.unknown>`):
+  it cannot win a pot against a known hand, and unknown hands split a pot none
+  of the known ones is in, as PokerKit does. Handhq's repeated ``sm ????``
+  lines for all-in players are taken as PokerKit takes them: a hand shown as
+  ``????`` may be shown again.
 
 Player order follows PHH: ``p1`` is the small blind, the last player the
 button; heads-up the ``antes`` and ``blinds_or_straddles`` arrays are
@@ -530,7 +536,10 @@ def history_to_hand(
         options = options.replace(odd_chip_unit=1 if exact else chip)
     config = history_to_config(history, options=options, scale=scale)
     deck, holes, board = _deal(history, actions, config)
-    hand = Hand(config, deck)
+    # Players whose cards the file never states: their deck cards are stand-ins,
+    # and a made-up hand must not win (issue 24).
+    unknown = [p for p, h in enumerate(holes) if h is None or None in h]
+    hand = Hand(config, deck, unknown=unknown)
     replay = Replay(history, hand, scale, known_holes=holes, known_board=board)
     texts = history.actions
     warn = replay.warnings.append
@@ -619,6 +628,12 @@ def history_to_hand(
         if kind in ("sd", "pb"):
             raise fail(index, f"'{kind}' is not an action of hold'em", "unknown_action", p)
         if kind == "sm":
+            if p in show_lines and _shows_nothing(actions[show_lines[p]]):
+                # A hand shown as ???? is still face down: PokerKit lets it be shown
+                # again (handhq repeats the line for all-in players).
+                if queued.get(p, (None,))[0] == show_lines[p]:
+                    del queued[p]
+                del show_lines[p]
             if p in show_lines:
                 # A muck is final and a shown hand stays shown (RULES.md §6.3): one line each.
                 first = show_lines[p]
@@ -754,21 +769,29 @@ def _note_tolerated(
                                    minimum=_unscale(legal.min_raise_to, scale))))
 
 
+def _shows_nothing(line: PhhAction) -> bool:
+    """``sm ????``: a show line that reveals no card."""
+    return line.kind == "sm" and bool(line.cards) and all(c is None for c in line.cards or ())
+
+
 def _check_known_cards(replay: Replay) -> None:
-    """Warn when a showdown was decided with cards the file does not state."""
-    result = replay.hand.result
+    """Say where a showdown met hands the file does not state: an unknown hand
+    lost to the known ones, or unknown hands split a pot (PokerKit's reading)."""
+    hand = replay.hand
+    result = hand.result
     assert result is not None
-    contested = [a for a in result.awards if len(a.eligible) > 1]
-    if not contested:
+    if not result.showdown_order:
         return
-    players = sorted({p for a in contested for p in a.eligible})
-    for p in players:
-        if p in result.mucked:
-            continue
-        known = replay.known_holes[p] if p < len(replay.known_holes) else None
-        if known is None or None in known:
+    live = [p for p in result.showdown_order if p not in result.mucked]
+    if len(live) > 1 and any(p not in hand.unknown for p in live):
+        for p in sorted(live):
+            if p in hand.unknown:
+                replay.warnings.append((None, Tolerated("unknown_hole", who=f"p{p + 1}")))
+    for award in result.awards:
+        if len(award.winners) > 1 and all(p in hand.unknown for p in award.winners):
+            who = ", ".join(f"p{p + 1}" for p in award.winners)
             replay.warnings.append(
-                (None, Tolerated("filler_hole", who=f"p{p + 1}"))
+                (None, Tolerated("unknown_split", who=who, amount=replay.amount(award.amount)))
             )
     known_board = replay.known_board
     if len(known_board) < len(replay.hand.board) or None in known_board:
@@ -834,7 +857,8 @@ def hand_to_history(
     shown = hand.shown
     for j, i in enumerate(order):
         cards = hand.hole_cards[i]
-        text = format_cards_phh(cards) if hole_cards or i in shown else "????"
+        known = i not in hand.unknown  # stand-in cards are never written as theirs
+        text = format_cards_phh(cards) if known and (hole_cards or i in shown) else "????"
         lines.append(f"d dh p{j + 1} {text}")
     board = hand.board
     dealt = 0
@@ -850,7 +874,7 @@ def hand_to_history(
 
     # Boards come out when a betting round closes; replay the log on a fresh hand
     # to know where each street begins.
-    probe = Hand(config, hand.deck)
+    probe = Hand(config, hand.deck, unknown=hand.unknown)
     showed: set[int] = set()  # one show/muck line per player (a second one is illegal)
 
     def tabled() -> None:
@@ -860,7 +884,8 @@ def hand_to_history(
         # order and before any run-out, as the PHH data does.
         for j in probe.showdown_order:
             if j in probe.shown:
-                lines.append(f"p{position[j] + 1} sm {format_cards_phh(hand.hole_cards[j])}")
+                text = "????" if j in hand.unknown else format_cards_phh(hand.hole_cards[j])
+                lines.append(f"p{position[j] + 1} sm {text}")
                 showed.add(j)
 
     if probe.street == "showdown" or probe.is_complete:
@@ -870,7 +895,10 @@ def hand_to_history(
         probe.apply(action)
         i = action.player
         assert i is not None
-        lines.append(_action_line(action, position[i], hand.hole_cards[i]))
+        line = _action_line(action, position[i], hand.hole_cards[i])
+        if action.kind == SHOW and i in hand.unknown:
+            line = f"p{position[i] + 1} sm ????"
+        lines.append(line)
         if action.kind in (SHOW, MUCK):
             showed.add(i)
         elif probe.street == "showdown" or probe.is_complete:

@@ -228,7 +228,7 @@ def hand_to_pokerstars(
     # Forced bets in the engine's order (antes, blinds, straddles, posts of
     # players coming in), each capped by what is left of the stack; the ante
     # each paid is the tournament layer's reckoning (big-blind-ante priority).
-    probe = Hand(config, hand.deck)
+    probe = Hand(config, hand.deck, unknown=hand.unknown)
     paid_ante = antes_paid(config)
     left = [s - a for s, a in zip(starting, paid_ante)]
     bb = config.big_blind_player
@@ -278,8 +278,10 @@ def hand_to_pokerstars(
 
     lines.append("*** HOLE CARDS ***")
     holes = hand.hole_cards
+    # A hand history's unknown hands (``????``) hold stand-in cards: never written as theirs.
+    unknown = set(hand.unknown)
     for i in ((b + 1 + k) % n for k in range(n)):
-        if reveal_all or names[i] == hero:
+        if (reveal_all or names[i] == hero) and i not in unknown:
             lines.append(f"Dealt to {names[i]} [{_cards(holes[i])}]")
 
     folded_on: dict[int, int] = {}
@@ -315,11 +317,13 @@ def hand_to_pokerstars(
                 lines.append("*** SHOW DOWN ***")
                 showdown_started = True
                 for q in probe.showdown_order:
-                    if q in probe.shown:  # tabled by the rules: the called river aggressor
+                    if q in probe.shown and q not in unknown:  # tabled by the rules: the called river aggressor
                         value = evaluate(holes[q] + probe.board, config.variant)
                         desc = poker_stars_hand_description(value)
                         lines.append(f"{names[q]}: shows [{_cards(holes[q])}] ({desc})")
-            if kind == "show":
+            if kind == "show" and p in unknown:
+                pass  # shown face down (``sm ????``): nothing to write
+            elif kind == "show":
                 value = evaluate(holes[p] + probe.board, config.variant)
                 desc = poker_stars_hand_description(value)
                 lines.append(f"{names[p]}: shows [{_cards(holes[p])}] ({desc})")
@@ -365,6 +369,8 @@ def hand_to_pokerstars(
         lines.append("*** SHOW DOWN ***")
         showdown_started = True
         for p in result.showdown_order:
+            if p in unknown:
+                continue
             value = evaluate(holes[p] + hand.board, config.variant)
             lines.append(f"{names[p]}: shows [{_cards(holes[p])}] ({poker_stars_hand_description(value)})")
 
@@ -396,7 +402,7 @@ def hand_to_pokerstars(
         lines.append(f"Total pot {amt(total)} | Rake {amt(0)}")
     if hand.board:
         lines.append(f"Board [{_cards(hand.board)}]")
-    shown = hand.shown
+    shown = {i: cards for i, cards in hand.shown.items() if i not in unknown}
     for i in order:
         role = ""
         if i == b:
@@ -414,7 +420,7 @@ def hand_to_pokerstars(
                 lines.append(f"{who} showed [{_cards(holes[i])}] and won ({amt(won[i])}) with {desc}")
             else:
                 lines.append(f"{who} showed [{_cards(holes[i])}] and lost with {desc}")
-        elif i in result.mucked:
+        elif i in result.mucked or (i in unknown and i in result.showdown_order and i not in won):
             lines.append(f"{who} mucked")
         elif i in won:
             lines.append(f"{who} collected ({amt(won[i])})")

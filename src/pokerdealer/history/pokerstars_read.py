@@ -480,6 +480,11 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             m = re.match(r"Total pot .*\| Rake (\S+)", line)
             if m:
                 rake = _number(m[1], line)
+            # "Seat 3: Bob (big blind) mucked [Qh 2s]": the real cards of a mucked
+            # hand, so none are made up for it (issue 24).
+            m = re.match(r"Seat \d+: (.+?)(?: \([^)]*\))* mucked \[([^\]]+)\]", line)
+            if m and m[1] in position and m[1] not in holes and len(m[2].replace(" ", "")) == 4:
+                holes[m[1]] = m[2].replace(" ", "")
             continue
         if re.match(r"\*\*\* (FIRST|SECOND|THIRD) ", line) or line.startswith("Hand was run"):
             raise UnsupportedHistory("the board was run more than once (the rules engine deals one board)")

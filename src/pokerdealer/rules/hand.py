@@ -319,7 +319,7 @@ _HAND_SLOTS = (
     "_showdown_pending", "_showdown_order", "_shown", "_mucked", "_all_in_showdown",
     "_uncalled", "_result", "_version", "_c_legal_v", "_c_legal",
     "_c_pots_v", "_c_pots", "_tda", "_fixed_limit", "_cycles", "_c_ranks",
-    "_deck_idx",
+    "_deck_idx", "_unknown",
 )
 
 
@@ -329,6 +329,16 @@ class Hand:
     :param config: the table, stacks, forced bets and rule options.
     :param deck: the deck order (cards or card text), top first; see the module
         docstring for how it is dealt. Never shuffled here.
+    :param unknown: players whose hole cards nobody knows (a hand history that
+        does not state them: the deck holds stand-in cards for them). An unknown
+        hand cannot win a pot against a known one; unknown hands tie with each
+        other (PokerKit's reading of ``sm ????``).
+
+    >>> from pokerdealer.rules import HandConfig, deck_for_deal
+    >>> config = HandConfig(stacks=(5, 10), blinds=(5, 10), button=0)  # the small blind all-in
+    >>> hand = Hand(config, deck_for_deal(config, [None, None]), unknown=(1,))
+    >>> hand.result.final_stacks, hand.unknown  # the big blind's unknown hand loses
+    ((10, 5), (1,))
 
     Use :meth:`legal` to see what the player to act may do, :meth:`apply` (or
     :meth:`fold`, :meth:`check`, :meth:`call`, :meth:`raise_to`,
@@ -338,7 +348,9 @@ class Hand:
 
     __slots__ = _HAND_SLOTS
 
-    def __init__(self, config: HandConfig, deck: CardsLike | Sequence[Card]) -> None:
+    def __init__(
+        self, config: HandConfig, deck: CardsLike | Sequence[Card], *, unknown: Iterable[int] = ()
+    ) -> None:
         # Derived values (legal actions, pots) are cached per state
         # version; every accepted action starts a new version.
         self._version = 0
@@ -346,6 +358,10 @@ class Hand:
         self._c_legal: LegalActions | None = None
         self._c_pots: tuple[Pot, ...] | None = None
         self._c_ranks: dict[int, int] | None = None  # hand ranks once the board is out
+        self._unknown: tuple[int, ...] = tuple(sorted(set(unknown)))
+        if self._unknown:
+            # Below every real rank (ranks are >= 0): the stand-in cards never win.
+            self._c_ranks = {p: -1 for p in self._unknown}
         self._config = config
         # Everything up to the first decision but the cards depends on the
         # config only: worked out once per config (see _plan).
@@ -994,6 +1010,12 @@ class Hand:
     @property
     def mucked(self) -> tuple[int, ...]:
         return tuple(self._mucked)
+
+    @property
+    def unknown(self) -> tuple[int, ...]:
+        """Players whose hole cards nobody knows (``Hand(..., unknown=...)``): their
+        cards are stand-ins, never to be shown as theirs."""
+        return self._unknown
 
     @property
     def deck(self) -> tuple[Card, ...]:

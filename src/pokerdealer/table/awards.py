@@ -62,6 +62,8 @@ class AwardStory:
     trips_beat_straight: bool = True
     #: 0: the main pot (or the only one); k: side pot k (a split is said of that pot).
     pot: int = 0
+    #: Players whose cards are not known (a hand history's ``????``: Hand.unknown).
+    unknown: tuple[int, ...] = ()
 
     @property
     def how(self) -> str:
@@ -99,7 +101,14 @@ class AwardStory:
                     mucked=mucked,
                 )
             return message(lang, you_key("award.mucked", [names[winner]]), name=names[winner], mucked=mucked)
-        compared = {names[i]: self.holes[i] for i in self.contenders if i in self.shown}
+        # An unknown hand is never compared: its cards are stand-ins (issue 24).
+        compared = {names[i]: self.holes[i] for i in self.contenders if i in self.shown and i not in self.unknown}
+        hidden = [names[i] for i in self.contenders if i in self.unknown and i not in self.mucked]
+        if hidden and len(compared) < 2:
+            if not compared:
+                return message(lang, "award.unknown_split", names=join_names(hidden, lang))
+            winner = names[self.winners[0]]
+            return message(lang, "award.unknown", name=winner, unknown=join_names(hidden, lang))
         if len(compared) < 2 or len(self.board) < 3:  # pragma: no cover - hold'em shows on a full board
             return message(lang, "award.shown", names=join_names(list(compared), lang))
         outcome = showdown(
@@ -136,7 +145,10 @@ def award_stories(hand: Hand, *, names: Sequence[str] | None = None) -> list[Awa
         raise ValueError("the hand is not over: no pot has been awarded yet")
     who = tuple(names) if names is not None else tuple(hand.config.players)
     contenders: list[set[int]] = [set(award.eligible) for award in result.awards]
-    if result.mucked:
+    if result.mucked or (result.showdown_order and hand.config.options.kill_beaten_hands_first):
+        # A muck, or a beaten hand killed before the pots were pushed (PokerKit's
+        # order), leaves the pot's eligible list with the winner alone: the
+        # contenders are those in the pot before the showdown (never "uncontested").
         before = _before_showdown(hand).pots
         k, total_after = 0, result.awards[0].amount
         total_before = 0
@@ -161,6 +173,7 @@ def award_stories(hand: Hand, *, names: Sequence[str] | None = None) -> list[Awa
                 variant=hand.config.variant,
                 trips_beat_straight=hand.config.options.short_deck_trips_beat_straight,
                 pot=k,
+                unknown=tuple(p for p in ordered if p in hand.unknown),
             )
         )
     return stories
