@@ -66,6 +66,16 @@ def test_out_writes_every_hand_as_phh_that_replays(tmp_path):
         assert replay.hand.is_complete and not replay.warnings
 
 
+def test_out_hand_numbers_are_unique_across_the_events_tables(tmp_path):
+    # Each table counts its own hands; trackers drop a hand number seen twice.
+    _json("--seed", "3", "--entrants", "12", "--seats", "6", "--out", str(tmp_path))
+    histories = [load(path) for path in sorted(tmp_path.glob("hand-*.phh"))]
+    numbers = [h.metadata["hand"] for h in histories]
+    assert numbers == list(range(1, len(histories) + 1))
+    # The tables' own counts repeat (what the hand number was before, issue 24).
+    assert len({h.metadata["_table_hand"] for h in histories}) < len(histories)
+
+
 def test_clock_plays_levels_by_time():
     data = _json("--seed", "1", "--entrants", "12", "--seats", "6", "--clock", "--hand-seconds", "90")
     assert data["chips_conserved"] and len(data["places"]) == 12

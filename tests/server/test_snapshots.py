@@ -55,7 +55,8 @@ def _served(lt: LiveTable, number: int) -> dict[str, Any]:
             "summary": src.summary(number),
             "frames": hand_frames(record),
             "phh": export_phh(src, record),
-            "pokerstars": export_pokerstars(src, record),
+            "pokerstars": export_pokerstars(src, record, hand_id=lt.room.store.read(
+                lambda c: db.room_hand_number(c, lt.id, number))),
             "fair": {"root": meta["commitment"], **(src.summary(number) or {})["fair"]},
         }
 

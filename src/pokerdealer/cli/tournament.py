@@ -29,8 +29,10 @@ the preset's breaks). The same seed gives the same result. ``--json`` prints
 ``places`` lists every entry, best first (tied players share a place and its
 prizes); ``hand`` in a move is the number of hands finished in the event
 before it. ``--out DIR`` writes every hand as PHH, ``DIR/hand-000001.phh``
-and on, numbered in the order they finished, with the table and the table's
-hand number in the metadata.
+and on, numbered in the order they finished, with the table in the metadata
+and that number as the hand's (``hand``, unique in the event: each table
+counts its own hands, kept as ``_table_hand``, and trackers drop a hand whose
+number they have seen).
 
 Ctrl-C stops the event and says how far it got (hands played, entrants
 still in, and the seed), then exits with status 130; ``--out`` holds the
@@ -155,7 +157,9 @@ def tournament_command(
         from pokerdealer.history.convert import hand_to_history
         from pokerdealer.history.phh import dumps
 
-        history = hand_to_history(record.hand, metadata={"table": table.id, "hand": record.number})
+        # The event's count, not the table's: hand 7 of table 2 is not hand 7 of table 1.
+        meta = {"table": table.id, "hand": written + 1, "_table_hand": record.number}
+        history = hand_to_history(record.hand, metadata=meta)
         with held_interrupts():  # Ctrl-C leaves no hand file half written, nor one not counted
             (out / f"hand-{written + 1:06d}.phh").write_text(dumps(history), encoding="utf-8")
             written += 1

@@ -410,8 +410,11 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     async def hand_ps(
         table_id: str, number: int, x_seat_token: str | None = Header(default=None)
     ) -> PlainTextResponse:
+        # The room's number for the hand, unique across its tables (trackers drop a number seen twice).
+        hand_id = await asyncio.to_thread(room.store.read, lambda c: db.room_hand_number(c, table_id, number))
+
         def export(lt: LiveTable, record: Any) -> str:
-            return export_pokerstars(lt, record, token=x_seat_token)
+            return export_pokerstars(lt, record, token=x_seat_token, hand_id=hand_id)
 
         return await download(table_id, number, export, "txt")
 
@@ -570,10 +573,12 @@ def export_phh(lt: LiveTable, record: Any, *, own: Member | None = None) -> str:
     return proofs.hand_phh(record.hand, lt.summary(record.number)["fair"], metadata=metadata, own=own_player)
 
 
-def export_pokerstars(lt: LiveTable, record: Any, *, token: str | None = None) -> str:
+def export_pokerstars(lt: LiveTable, record: Any, *, token: str | None = None, hand_id: int | None = None) -> str:
     """One finished hand as PokerStars text. With the seat token of a player of
     the hand (header ``X-Seat-Token``) it is that player's history: ``Dealt to``
-    them, their cards; otherwise nobody's unshown cards and no ``Dealt to``."""
+    them, their cards; otherwise nobody's unshown cards and no ``Dealt to``.
+    ``hand_id`` is the hand's number in the room (:func:`db.room_hand_number`);
+    ``None``: the table's own count."""
     import datetime
 
     from pokerdealer.history.pokerstars import hand_to_pokerstars
@@ -585,6 +590,6 @@ def export_pokerstars(lt: LiveTable, record: Any, *, token: str | None = None) -
     meta = lt.hand_meta.get(record.number, {})
     when = datetime.datetime.fromtimestamp(meta.get("started_at") or time.time(), datetime.UTC)
     return hand_to_pokerstars(
-        hand, hand_id=record.number, seats=list(record.seats), hero=hero,
+        hand, hand_id=record.number if hand_id is None else hand_id, seats=list(record.seats), hero=hero,
         table=table_name(lt.settings.lang, lt.settings.name), max_seats=lt.settings.seats, when=when,
     ) + "\n"

@@ -435,6 +435,30 @@ def insert_members(conn: Connection, table_id: str, rows: list[tuple[str, str | 
     return ids
 
 
+def room_hand_number(conn: Connection, table_id: str, number: int) -> int | None:
+    """A hand's number in the whole room: the id of the event that started it
+    (``None``: no such hand). A table counts its own hands 1, 2, ...; trackers
+    drop a hand whose number they have seen, so an export across tables needs
+    numbers no two tables share. The events' id is the room's one counter, and
+    it grows with time as PokerStars hand numbers do.
+
+    Hands start in order, one ``hand_start`` event each: the ``number``-th is the
+    hand's (checked against the number it records; else searched for).
+    """
+    query = (
+        select(EventRow.id, EventRow.data)
+        .where(EventRow.table_id == table_id, EventRow.kind == "hand_start")
+        .order_by(EventRow.seq)
+    )
+    row = conn.execute(query.offset(max(number - 1, 0)).limit(1)).first()
+    if row is not None and json.loads(row[1]).get("number") == number:
+        return int(row[0])
+    for event_id, data in conn.execute(query):
+        if json.loads(data).get("number") == number:
+            return int(event_id)
+    return None
+
+
 def delete_members(conn: Connection, ids: list[int]) -> None:
     conn.execute(delete(MemberRow).where(MemberRow.id.in_(ids)))
 
