@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import warnings
 
 import pytest
@@ -143,3 +145,26 @@ def test_a_hero_gets_only_the_hands_they_were_dealt(tmp_path):
     assert result.exit_code == 0, result.stderr
     assert "1 hand(s) written" in result.stdout and "(2 without Cy left out)" in result.stdout
     assert out.read_text().count("PokerStars Hand #") == 1
+
+
+def test_export_takes_a_folder_as_tournament_out_writes_one(tmp_path):
+    folder = tmp_path / "event"
+    made = runner.invoke(app, ["tournament", "--entrants", "12", "--seats", "6", "--seed", "3", "--json", "--out", str(folder)])
+    assert made.exit_code == 0, made.stderr
+    hands = json.loads(made.stdout)["hands"]
+    result = runner.invoke(app, ["export", str(folder), "--tournament", "7"])
+    assert result.exit_code == 0, result.stderr
+    numbers = re.findall(r"^PokerStars Hand #(\d+):", result.stdout, flags=re.MULTILINE)
+    assert len(numbers) == hands == len(set(numbers))  # every hand file, one output, no number twice
+    assert len(_stacks(result.stdout)) == hands
+
+
+def test_export_of_an_empty_or_missing_folder_says_what_is_wrong(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("not a hand")
+    result = runner.invoke(app, ["export", str(empty)])
+    assert result.exit_code == 2
+    assert "no .phh or .phhs hand history file in the folder" in result.stderr and "Traceback" not in result.stderr
+    missing = runner.invoke(app, ["export", str(tmp_path / "gone")])
+    assert missing.exit_code == 2 and "gone: no such file or folder" in missing.stderr

@@ -5,7 +5,9 @@
     pokerdealer export FILE --format pokerstars [--out OUT] [--hero NAME | --reveal-all] [--table NAME]
                        [--currency USD] [--tournament ID [--buy-in 1.84+0.16]]
 
-``FILE`` is a ``.phh`` (one hand) or ``.phhs`` (a session) file. The hands are
+``FILE`` is a ``.phh`` (one hand) or ``.phhs`` (a session) file, or a folder of
+them (as ``pokerdealer tournament --out DIR`` writes one: every hand file in it,
+sorted by name, in one output). The hands are
 replayed through the rules and written as PokerStars text (the format
 trackers read) to ``--out``, or to standard output. Hole cards: ``--hero NAME``
 writes only that player's (``Dealt to NAME``), as a real PokerStars file does;
@@ -37,7 +39,7 @@ FORMATS = ("pokerstars",)
 @app.command("export")
 @reports_errors
 def export_command(
-    file: Annotated[Path, typer.Argument(help="A .phh or .phhs hand history file.")],
+    file: Annotated[Path, typer.Argument(help="A .phh or .phhs hand history file, or a folder of them.")],
     format: Annotated[str, typer.Option("--format", "-f", help="Output format: pokerstars.")] = "pokerstars",
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Write to this file instead of the screen.")
@@ -76,13 +78,15 @@ def export_command(
         raise PokerDealerError("--buy-in goes with --tournament ID")
     if format.lower() not in FORMATS:
         raise PokerDealerError(f"unknown format {format!r}: expected {', '.join(FORMATS)}")
-    if file.suffix not in (".phh", ".phhs"):
-        raise PokerDealerError(f"{file}: expected a .phh or .phhs file")
-    if not file.is_file():
-        raise PokerDealerError(f"{file}: no such file")
+    if not file.exists():
+        raise PokerDealerError(f"{file}: no such file or folder")
+    if not file.is_dir() and file.suffix not in (".phh", ".phhs"):
+        raise PokerDealerError(f"{file}: expected a .phh or .phhs file, or a folder of them")
     if out is not None:
         check_output_file(out, "--out")
-    if file.suffix == ".phhs":
+    if file.is_dir():
+        histories = _folder(file)
+    elif file.suffix == ".phhs":
         histories = load_all(file)
     else:
         try:
@@ -111,3 +115,19 @@ def export_command(
         written = text.count("PokerStars Hand #")
         left = f" ({len(histories) - written} without {hero} left out)" if written < len(histories) else ""
         console.print(f"{written} hand(s) written to {out}{left}", markup=False, soft_wrap=True)
+
+
+def _folder(folder: Path) -> list:  # noqa: ANN202 - HandHistory, imported lazily (the CLI starts fast)
+    """Every hand of the ``.phh`` and ``.phhs`` files under ``folder`` (sorted by
+    name, as ``tournament --out`` numbers them); a file that cannot be read stops
+    the export with its name, as a single file does."""
+    from pokerdealer.history.phh import load_path
+
+    histories = []
+    for _, history in load_path(folder):
+        if isinstance(history, PokerDealerError):
+            raise history
+        histories.append(history)
+    if not histories:
+        raise PokerDealerError(f"{folder}: no .phh or .phhs hand history file in the folder")
+    return histories
