@@ -137,3 +137,34 @@ def test_one_tap_after_the_hand_says_each_bot_decisions_equity_and_pot_odds(
     finally:
         spectator.close()
         context.close()
+
+
+def test_a_hand_of_bots_that_give_no_reasons_leaves_no_why_button(browser: Browser, room: Server) -> None:
+    """The tight bot and the calling station say no why: after Ann's hand
+    against them the page asks, hears none, and shows no button (nor its
+    row's gap)."""
+    created = httpx.post(f"{room.base}/api/tables", json={
+        "name": "no why", "bots": ["tight", "caller"], "seats": 3, "clock": 30, "lang": "en",
+    }, timeout=10)
+    assert created.status_code == 200, created.text
+    table = created.json()["id"]
+    context = browser.new_context(**VIEWS["laptop"])
+    context.set_default_timeout(15_000)
+    answers: list[dict[str, object]] = []
+    try:
+        page = context.new_page()
+        page.on("response", lambda r: answers.append(r.json()) if re.search(rf"/api/tables/{table}/hands/\d+/why$", r.url) else None)
+        page.goto(f"{room.base}/t/{table}")
+        page.fill("#join-name", "Ann")
+        page.click("#join-btn")
+        expect(page.locator("#you-line")).to_be_visible()
+        deadline = time.monotonic() + 90
+        while not answers:  # her hand is over when the page asks why
+            assert time.monotonic() < deadline, "the page never asked why"
+            check_or_call(page)
+            page.wait_for_timeout(100)
+        assert answers[0]["reasons"] == []
+        settled(page)
+        expect(page.locator("#why-row")).to_be_hidden()
+    finally:
+        context.close()

@@ -928,7 +928,7 @@ MESSAGES: dict[str, str] = {
     # regular or loose bot's reasons, one line a decision; room.why.rule.* names the rule that decided.
     "room.why.open": "Why did the bot do that? (hand #{n})",
     "room.why.title": "Why the bots played hand #{n} as they did",
-    "room.why.intro": "Each decision with the numbers the bot used. Equity: its share of the pot against the hands it put its opponents on. Pot odds: the share of the pot a call costs, which the equity must beat for a call to pay. A bot whose cards were not shown keeps its equity to itself.",
+    "room.why.intro": "Each decision with the numbers the bot used. Equity: its share of the pot against the hands it put its opponents on (before anyone raised, against one random hand). Pot odds: the share of the pot a call costs, which the equity must beat for a call to pay. A bot whose cards were not shown keeps its equity to itself.",
     "room.why.equity": "equity {pct}",
     "room.why.equity_hidden": "equity not told: its cards were not shown",
     "room.why.pot_odds": "pot odds {pct}: {amount} to call, {pot} in the pot",

@@ -71,7 +71,7 @@ const whyBot = (() => {
 
   // The button names the hand it tells of (the next hand may be under way when it is read).
   function render() {
-    button.classList.toggle("hidden", !shown);
+    button.parentElement.classList.toggle("hidden", !shown);  // its row too: no gap under the felt without it
     if (!shown) { if (dialog && dialog.open) dialog.close(); return; }
     button.textContent = t("room.why.open", { n: shown.number });
     button.dataset.hand = shown.number;
