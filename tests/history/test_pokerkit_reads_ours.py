@@ -11,8 +11,12 @@ PokerKit's finishing stacks.
 Where PokerKit's rules differ from RULES.md, a file can hold a move PokerKit
 refuses, and PHH has no field to say otherwise; the tests name each case:
 
-- PokerKit caps a fixed-limit round at four bets and raises; RULES.md's default
-  allows a bet and four raises (WSOP-LA 126): it refuses the fifth.
+- Fixed limit (docs/hand-histories.md says the same, and the tests below pin it):
+  after the flop PokerKit allows a bet and three raises, RULES.md's default a
+  bet and four (WSOP-LA 126): it refuses the fourth raise (before the flop both
+  allow four raises over the big blind). It refuses a raise that RULES.md's
+  half-bet rule reopens (a short all-in of half a bet or more, TDA 49-B), and
+  the completion of a short all-in bet to the full bet.
 - PokerKit warns of a fold when checking is free (its legal actions leave it out).
 - The dead chips of a player coming in (a missed small blind) are in our own
   ``_posts`` field only, which PokerKit ignores.
@@ -55,6 +59,7 @@ class Refused(AssertionError):
     def __init__(self, index: int, line: str, reason: str) -> None:
         super().__init__(f"PokerKit refuses actions[{index}] {line!r}: {reason}")
         self.index = index
+        self.line = line
 
 
 def _automate(state) -> None:  # noqa: ANN001
@@ -185,6 +190,75 @@ def test_pokerkit_reads_a_thousand_simulated_hands(tmp_path, code, players):
 
 
 # -- acpc-server --log ------------------------------------------------------------------------
+
+
+def _fixed_limit(stacks: tuple[int, ...]):  # noqa: ANN202
+    from pokerdealer.rules import Hand, HandConfig, Structure, deck_for_deal
+
+    config = HandConfig(stacks=stacks, blinds=(1, 2), structure=Structure.FIXED_LIMIT)
+    return Hand(config, deck_for_deal(config, [None] * len(stacks)))
+
+
+def _refused(hand) -> Refused | None:  # noqa: ANN001
+    """The first line of ``hand`` (finished or not) that PokerKit refuses, if any."""
+    from pokerdealer.history.convert import hand_to_history
+
+    history = PokerKitHistory.loads(dumps(hand_to_history(hand)))
+    state = history.create_state()
+    for index, line in enumerate(history.actions):
+        _automate(state)
+        try:
+            parse_action(state, line)
+        except ValueError as error:
+            return Refused(index, line, str(error))
+    return None
+
+
+def test_pokerkit_reads_four_raises_over_the_big_blind_in_our_fixed_limit_files():
+    hand = _fixed_limit((100, 100, 100))
+    for to in (4, 6, 8, 10):
+        hand.raise_to(to)
+    assert hand.legal().min_raise_to is None  # our cap, PokerKit's too
+    while not hand.is_complete:
+        hand.show() if hand.street == "showdown" else hand.check_or_call()
+    assert _refused(hand) is None
+
+
+def test_pokerkit_refuses_only_the_fourth_raise_after_the_flop_of_our_fixed_limit_files():
+    hand = _fixed_limit((100, 100, 100))
+    while hand.street == "preflop":
+        hand.check_or_call()
+    for to in (2, 4, 6, 8):  # a bet and three raises: read
+        hand.raise_to(to)
+    assert _refused(hand) is None
+    hand.raise_to(10)  # the fourth raise, within RULES.md's default cap (WSOP-LA 126)
+    error = _refused(hand)
+    assert error is not None and error.line == "p2 cbr 10" and "No more completion, betting, or raising" in str(error)
+
+
+def test_pokerkit_refuses_a_raise_our_half_bet_rule_reopens():
+    # Blinds 1/2, p1 (small blind) has 5: p3 raises to 4, p1 is all-in for 5 (half a bet
+    # more: a full raise here, TDA 49-B), p2 calls, p3 raises again to 7. PokerKit never
+    # reopens the betting after a short all-in.
+    hand = _fixed_limit((5, 9, 11))
+    hand.raise_to(4)
+    hand.raise_to(5)
+    hand.call()
+    hand.raise_to(7)
+    error = _refused(hand)
+    assert error is not None and error.line == "p3 cbr 7" and "Short all-in cannot be raised" in str(error)
+
+
+def test_pokerkit_refuses_completing_a_short_all_in_bet():
+    # p1 has 1 chip left on the turn (big bet 4) and bets it; p2 completes the bet to 4
+    # (RULES.md §4.3, RRP 6); PokerKit asks for a full raise over it, to 5.
+    hand = _fixed_limit((3, 100, 100))
+    while hand.street in ("preflop", "flop"):
+        hand.check_or_call()
+    hand.raise_to(1)
+    hand.raise_to(4)
+    error = _refused(hand)
+    assert error is not None and error.line == "p2 cbr 4" and "below the minimum allowed 5" in str(error)
 
 
 def acpc_log(players: int, structure: str, bots: list[str], hands: int) -> list[str]:
