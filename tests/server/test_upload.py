@@ -57,3 +57,22 @@ def test_what_cannot_be_opened_says_why(text, message):
     with pytest.raises(UploadError, match=message) as error:
         replay_upload(text)
     assert "\n" not in str(error.value)
+
+
+def test_an_uploaded_unknown_hand_neither_wins_nor_shows_made_up_cards():
+    # p3's cards are never stated ("sm ????"); p1 shows a pair of twos and wins (issue 24).
+    actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 100", "p1 cc", "p2 f",
+               "d db Kc8h3c", "d db 2s", "d db 9d", "p1 sm 7c2d", "p3 sm ????"]
+    quoted = ", ".join(f'"{a}"' for a in actions)
+    out = replay_upload(
+        'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+        f'starting_stacks = [100, 100, 100]\nactions = [{quoted}]\nplayers = ["Ann", "Bob", "Cy"]\n'
+    )
+    assert [w["name"] for a in out["summary"]["awards"] for w in a["winners"]] == ["Ann"]
+    shown = {o["name"]: o["cards"] for o in out["summary"]["order"]}
+    assert shown == {"Cy": None, "Ann": ["7c", "2d"]}
+    seen = {tuple(s["cards"]) for f in out["frames"] for s in f["seats"] if s["cards"]}
+    assert seen == {("7c", "2d")}
+    (award,) = out["summary"]["awards"]
+    assert award["explain"]["en"] == "Ann wins: the cards of Cy are not known, and an unknown hand cannot win"
+    assert award["explain"]["zh-Hant"] == "Ann贏：Cy的底牌不明，不明的牌不能贏"

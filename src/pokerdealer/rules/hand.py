@@ -1041,10 +1041,12 @@ class Hand:
 
 
 def replay(
-    config: HandConfig, deck: CardsLike | Sequence[Card], actions: Iterable[Action | str]
+    config: HandConfig, deck: CardsLike | Sequence[Card], actions: Iterable[Action | str],
+    *, unknown: Iterable[int] = (),
 ) -> Hand:
     """Rebuild a hand from its log: the same config, deck and actions give the
-    same state (the shown/mucked choices are part of the actions).
+    same state (the shown/mucked choices are part of the actions; ``unknown``
+    as :class:`Hand` takes it).
 
     >>> from pokerdealer.rules.config import HandConfig
     >>> from pokerdealer.cards import deck_cards
@@ -1052,7 +1054,7 @@ def replay(
     >>> hand.result.final_stacks
     (98, 102)
     """
-    hand = Hand(config, deck)
+    hand = Hand(config, deck, unknown=unknown)
     for action in actions:
         hand.apply(action)
     return hand

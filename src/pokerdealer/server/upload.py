@@ -87,7 +87,8 @@ def replay_upload(text: str) -> dict[str, Any]:
     if not (isinstance(seats, list) and len(seats) == n and all(isinstance(s, int) for s in seats)):
         seats = list(range(1, n + 1))
     # The replay names players by position; the page shows the file's names.
-    named = replay(dataclasses.replace(hand.config, players=tuple(names)), hand.deck, hand.log)
+    # Unknown hands (``????``) stay unknown: their stand-in cards never win nor show.
+    named = replay(dataclasses.replace(hand.config, players=tuple(names)), hand.deck, hand.log, unknown=hand.unknown)
     config = named.config
     sb = config.small_blind_player
     bb = config.big_blind_player

@@ -42,7 +42,7 @@ def cards(cs: Sequence[Card] | None) -> list[str] | None:
 
 def _probe(record: HandRecord) -> Hand:
     """A fresh copy of the record's hand before any action (same deck, same forced bets)."""
-    return Hand(record.hand.config, record.hand.deck)
+    return Hand(record.hand.config, record.hand.deck, unknown=record.hand.unknown)
 
 
 def action_said(action: Action, is_bet: bool, after: Hand) -> dict[str, Any]:
@@ -60,7 +60,9 @@ def action_said(action: Action, is_bet: bool, after: Hand) -> dict[str, Any]:
     if kind in ("fold", "check", "muck"):
         return {"key": f"room.log.{kind}", "params": {}}
     if kind == "show":
-        return {"key": "room.log.show", "params": {"cards": " ".join(str(c) for c in after.hole_cards[p])}}
+        # An uploaded file's unknown hand (``????``) holds stand-in cards: never shown as its.
+        shown = "?? ??" if p in after.unknown else " ".join(str(c) for c in after.hole_cards[p])
+        return {"key": "room.log.show", "params": {"cards": shown}}
     key = "room.log.call" if kind == "call" else "room.log.bet" if is_bet else "room.log.raise"
     said = {"key": key, "params": {"amount": action.amount}}
     if after.stacks[p] == 0 and kind in ("call", "raise"):
@@ -172,7 +174,10 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
     order = []
     for i in result.showdown_order:
         entry: dict[str, Any] = {"seat": record.seats[i], "name": names[i]}
-        if i in shown:
+        if i in shown and i in hand.unknown:
+            # An uploaded file's unknown hand: in the showdown, its cards not known.
+            entry.update(cards=None, mucked=False, unknown=True)
+        elif i in shown:
             value = evaluate(hand.hole_cards[i] + board, variant) if len(board) >= 3 else None
             entry["cards"] = cards(hand.hole_cards[i])
             entry["best_five"] = cards(value.best_five) if value else None
@@ -260,7 +265,7 @@ def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
                     "stack": probe.stacks[i],
                     "bet": probe.committed[i],
                     "folded": probe.folded[i],
-                    "cards": cards(shown[i]) if i in shown else None,
+                    "cards": cards(shown[i]) if i in shown and i not in probe.unknown else None,
                 }
                 for i in range(len(seats))
             ],
