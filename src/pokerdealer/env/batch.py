@@ -179,6 +179,10 @@ class TableBatch:
         self.deck_next = np.zeros(tables, dtype=np.int64)
         self.blocks = [1] * tables
         self.bot_rngs: list[list[random.Random | None]] = [[None] * n for _ in range(tables)]
+        # Table i, seat q at i * n + q: whether a random bot sits there, and its generator's
+        # getrandbits (see _below).
+        self.random_seat = np.tile([kind == "random" for kind in kinds], tables)
+        self.getbits: list[Any] = [None] * (tables * n)
         self.seeded = [False] * tables
         self.all_rows = np.arange(tables)
         self.bot_decisions = 0
@@ -197,7 +201,8 @@ class TableBatch:
         bots = self.bot_rngs[i]
         for q in range(self.n):
             if q != self.seat:
-                bots[q] = random.Random(rng.getrandbits(64))
+                bot = bots[q] = random.Random(rng.getrandbits(64))
+                self.getbits[i * self.n + q] = bot.getrandbits
         core_rng = self.core_rngs[i]
         core_rng.seed(rng.getrandbits(64))
         self.generators[i] = np.random.default_rng(core_rng.getrandbits(64))
@@ -492,27 +497,37 @@ class TableBatch:
         p = self.actor[rows]
         self.bot_decisions += rows.size
         call, open_, lo, hi, _mine = self._legal(rows, p)
-        kinds = np.full(rows.size, _CALL, dtype=np.int64)
+        kinds = np.full(rows.size, _CALL, dtype=np.int64)  # the caller checks or calls
         to = np.zeros(rows.size, dtype=np.int64)
-        bot_kinds = self.bot_kinds
-        bot_rngs = self.bot_rngs
-        for j, (i, q, c, o, low, high) in enumerate(
-            zip(rows.tolist(), p.tolist(), call.tolist(), open_.tolist(), lo.tolist(), hi.tolist())
-        ):
-            if bot_kinds[q] != "random":
-                continue  # the caller checks or calls
-            rng = bot_rngs[i][q]
-            assert rng is not None
-            # RandomBot.decide: passive, [fold], [raise], uniformly.
-            pick = rng.randrange(1 + (c > 0) + o)
-            if pick == 0:
-                continue
-            if pick == 1 and c > 0:
-                kinds[j] = _FOLD
-            else:
-                kinds[j] = _RAISE
-                to[j] = rng.randint(low, high)
+        seat_at = rows * self.n + p
+        r = np.flatnonzero(self.random_seat[seat_at])
+        if r.size:
+            # RandomBot.decide: passive, [fold], [raise], uniformly; a raise to any legal total.
+            # Each bot draws from its own generator and acts once here: the draws' order
+            # across bots does not matter, only each bot's own (the choice, then the size).
+            facing = call[r] > 0
+            pick = self._below(seat_at[r], 1 + facing + open_[r])
+            kinds[r[(pick == 1) & facing]] = _FOLD
+            raising = r[(pick == 2) | ((pick == 1) & ~facing)]
+            if raising.size:
+                low = lo[raising]
+                kinds[raising] = _RAISE
+                to[raising] = low + self._below(seat_at[raising], hi[raising] - low + 1)
         self._apply(rows, p, kinds, to)
+
+    def _below(self, seats: np.ndarray, n: np.ndarray) -> np.ndarray:
+        """``rng.randrange(n[j])`` of the bot at each of ``seats`` (``randint(a, b)`` is
+        ``a + randrange(b - a + 1)``), drawn as CPython's ``Random._randbelow`` draws it:
+        ``getrandbits(n.bit_length())`` again until below ``n``. Each bot draws from its
+        own generator; one call asks each bot once, so only each bot's own order matters."""
+        get = self.getbits
+        bits = np.frexp(n.astype(np.float64))[1]  # n.bit_length(), exact below 2**53
+        r = np.array([get[k](b) for k, b in zip(seats.tolist(), bits.tolist())], dtype=np.int64)
+        again = np.flatnonzero(r >= n)
+        while again.size:
+            r[again] = [get[k](b) for k, b in zip(seats[again].tolist(), bits[again].tolist())]
+            again = again[r[again] >= n[again]]
+        return r
 
     # -------------------------------------------------------------- showdown
     def _award(self, rows: np.ndarray) -> np.ndarray:
