@@ -552,19 +552,31 @@ class TableBatch:
         its best hands, a split's odd chips clockwise from the button (pots.split_pot)."""
         n = self.n
         m = rows.size
-        seven = np.concatenate(
-            [self.hole[rows], np.broadcast_to(self.board[rows][:, None, :], (m, n, 5))], axis=2
-        )
-        ranks = evaluate_many(seven.reshape(m * n, 7)).reshape(m, n).astype(np.int64)
         live = ~folded
-        ranks = np.where(live, ranks, -1)
+        # The hands still in, ranked by the batch evaluator (folded seats rank -1).
+        at, seat = np.nonzero(live)
+        seven = np.concatenate([self.hole[rows[at], seat], self.board[rows[at]]], axis=1)
+        ranks = np.full((m, n), -1, dtype=np.int64)
+        ranks[at, seat] = evaluate_many(seven)
         levels = np.sort(np.where(live, total, _NO_LEVEL), axis=1)
         top = levels[np.arange(m), live.sum(axis=1) - 1]
-        above = np.maximum(total - top[:, None], 0).sum(axis=1)  # folded chips over the top level
         position = (self.seats[None, :] - self.button[rows][:, None] - 1) % n
-        before = position[:, None, :] < position[:, :, None]  # [row, i, j]: j is dealt before i
         shares = np.zeros((m, n), dtype=np.int64)
-        previous = np.zeros(m, dtype=np.int64)
+        # Every hand still in put in the same (the usual showdown): one pot of everything.
+        one = np.flatnonzero(levels[:, 0] == top)
+        if one.size:
+            r = ranks[one]
+            shares[one] = self._split(total[one].sum(axis=1), r == r.max(axis=1)[:, None], position[one])
+        side = np.flatnonzero(levels[:, 0] != top)
+        if not side.size:
+            return shares
+        # Side pots: one per level the hands still in reached, each to the best hand eligible.
+        total, live, ranks, levels, top, position = (
+            total[side], live[side], ranks[side], levels[side], top[side], position[side]
+        )
+        above = np.maximum(total - top[:, None], 0).sum(axis=1)  # folded chips over the top level
+        won = np.zeros((side.size, n), dtype=np.int64)
+        previous = np.zeros(side.size, dtype=np.int64)
         for j in range(n):
             level = levels[:, j]
             new = (level != _NO_LEVEL) & (level > previous)
@@ -575,14 +587,26 @@ class TableBatch:
             amount += np.where(new & (level == top), above, 0)
             eligible = live & (total >= level[:, None]) & new[:, None]
             r = np.where(eligible, ranks, -1)
-            winners = eligible & (r == r.max(axis=1)[:, None])
-            count = np.maximum(winners.sum(axis=1), 1)
-            share = amount // count
-            rest = amount - share * count
-            ahead = (winners[:, None, :] & before).sum(axis=2)  # winners dealt before each one
-            shares += winners * (share[:, None] + (ahead < rest[:, None]))
+            won += self._split(amount, eligible & (r == r.max(axis=1)[:, None]), position)
             previous = level
+        shares[side] = won
         return shares
+
+    @staticmethod
+    def _split(amount: np.ndarray, winners: np.ndarray, position: np.ndarray) -> np.ndarray:
+        """pots.split_pot of each row's ``amount`` among its ``winners``: equal shares, the
+        odd chips one each to the winners first dealt (``position``: from the button's left)."""
+        count = np.maximum(winners.sum(axis=1), 1)
+        share = amount // count
+        rest = amount - share * count
+        split = np.flatnonzero(rest)
+        extra = np.zeros(winners.shape, dtype=np.int64)
+        if split.size:
+            w = winners[split]
+            p = position[split]
+            ahead = (w[:, None, :] & (p[:, None, :] < p[:, :, None])).sum(axis=2)  # winners dealt before
+            extra[split] = ahead < rest[split][:, None]
+        return winners * (share[:, None] + extra)
 
     # ----------------------------------------------------------- observation
     def _encode_turns(self) -> None:
