@@ -146,12 +146,13 @@ def test_a_raked_cash_hand_with_a_post_and_a_player_sitting_out():
     assert history.starting_stacks[0] == D("52.97")
     assert history.metadata["_posts"] == [[2, D("0.5"), D("0.25")]]
     assert history.metadata["_rake"] == D("0.5")
-    assert history.finishing_stacks is None  # the rake is not the engine's
     replay = history_to_hand(history)
-    stacks = dict(zip(history.players, replay.finishing_stacks))
-    # The engine pays the whole pot (no rake): 26 to Fi, who put in 12.75.
+    stacks = dict(zip(history.players, replay.dealt_stacks))
+    # The rules pay the whole pot: 26 to Fi, who put in 12.75; he collected it less the rake.
     assert stacks["Fi"] == D("51.77") + 26 - D("12.75")
     assert stacks["Bo"] == 50 - D("12.50")
+    assert replay.check == "match"
+    assert dict(zip(history.players, history.finishing_stacks))["Fi"] == stacks["Fi"] - D("0.5")
 
 
 @pytest.mark.parametrize(

@@ -189,3 +189,65 @@ def test_one_unreadable_hand_leaves_the_others_read():
     assert [type(h).__name__ for h in hands] == ["HandHistory", "HistoryError", "HandHistory"]
     assert isinstance(hands[1], HistoryError)
     assert hands[1].reason.startswith("hand #7 (line 30): expected \"Table '...' N-max Seat #B is the button\"")
+
+
+# A raked cash pot: the winner collected the pot less the rake.
+RAKED = """\
+PokerStars Hand #41784027300:  Hold'em No Limit ($0.05/$0.10 USD) - 2010/03/27 11:40:02 ET
+Table 'Eunike II' 6-max Seat #2 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Cy ($10 in chips)
+Cy: posts small blind $0.05
+Ann: posts big blind $0.10
+*** HOLE CARDS ***
+Bob: raises $0.20 to $0.30
+Cy: folds
+Ann: calls $0.20
+*** FLOP *** [4d 9h 9s]
+Ann: checks
+Bob: bets $0.50
+Ann: calls $0.50
+*** TURN *** [4d 9h 9s] [Qc]
+Ann: checks
+Bob: checks
+*** RIVER *** [4d 9h 9s Qc] [2d]
+Ann: checks
+Bob: checks
+*** SHOW DOWN ***
+Ann: shows [Ac 9d] (three of a kind, Nines)
+Bob: shows [Kc Kd] (two pair, Kings and Nines)
+Ann collected $1.55 from pot
+*** SUMMARY ***
+Total pot $1.65 | Rake $0.10
+Board [4d 9h 9s Qc 2d]
+Seat 1: Ann (big blind) showed [Ac 9d] and won ($1.55) with three of a kind, Nines
+Seat 2: Bob (button) showed [Kc Kd] and lost with two pair, Kings and Nines
+Seat 3: Cy (small blind) folded before Flop
+"""
+
+
+def test_a_raked_winner_has_what_the_text_says_he_collected():
+    history, replay = replayed(RAKED)
+    assert history.metadata["_rake"] == D("0.1")
+    assert dict(zip(history.players, history.finishing_stacks)) == {"Ann": D("10.75"), "Bob": D("9.2"), "Cy": D("9.95")}
+    assert replay.check == "match"
+    assert dict(zip(history.players, replay.rake_paid)) == {"Ann": D("0.1"), "Bob": 0, "Cy": 0}
+
+
+def test_a_rake_the_text_cannot_explain_is_a_mismatch():
+    history, replay = replayed(RAKED.replace("Ann collected $1.55", "Ann collected $1.45"))
+    assert replay.rake_paid is None and replay.check == "mismatch"
+
+
+def test_a_raked_hand_round_trips_through_phh():
+    from pokerdealer.history import dumps, loads
+    from pokerdealer.history.pokerstars import history_to_pokerstars
+
+    (history,) = read_pokerstars(RAKED)
+    again = loads(dumps(history))
+    assert again.metadata["_rake"] == D("0.1")
+    text = history_to_pokerstars(again)
+    assert "Ann collected $1.55 from pot" in text and "Total pot $1.65 | Rake $0.10" in text
+    (back,) = read_pokerstars(text)
+    assert (back.finishing_stacks, back.metadata["_rake"]) == (history.finishing_stacks, D("0.1"))

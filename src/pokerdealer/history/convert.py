@@ -451,9 +451,44 @@ class Replay:
         return self.history.player_names
 
     @property
-    def finishing_stacks(self) -> tuple[Number, ...]:
-        """The stacks after every action, in the file's units."""
+    def dealt_stacks(self) -> tuple[Number, ...]:
+        """The stacks the rules leave after every action, in the file's units
+        (before any rake)."""
         return tuple(_unscale(s, self.scale) for s in self.hand.stacks)
+
+    @property
+    def rake_paid(self) -> tuple[Number, ...] | None:
+        """What each player's winnings lost to the hand's rake (``_rake``, an
+        extension field: the rules take no rake), as the recorded
+        ``finishing_stacks`` say: less only for the pots' winners, adding up to
+        the rake. ``None`` for a hand without rake, or when the recorded stacks
+        cannot be read so (then the hand is a mismatch).
+
+        A winner collects the pot less the rake, so the replay matches the text
+        where it says what he collected (PokerStars: ``collected $9.50 from
+        pot``, ``Rake $0.50``).
+        """
+        rake = self.history.metadata.get("_rake")
+        expected = self.history.finishing_stacks
+        result = self.hand.result
+        if not rake or expected is None or result is None or len(expected) != self.hand.config.player_count:
+            return None
+        winners = {p for award in result.awards for p in award.shares}
+        paid = [Decimal(str(d)) - Decimal(str(e)) for d, e in zip(self.dealt_stacks, expected)]
+        if any(x < 0 or (x and p not in winners) for p, x in enumerate(paid)) or sum(paid) != Decimal(str(rake)):
+            return None
+        return tuple(int(x) if x == x.to_integral_value() else x for x in paid)
+
+    @property
+    def finishing_stacks(self) -> tuple[Number, ...]:
+        """The stacks after every action, in the file's units; with a rake
+        (:attr:`rake_paid`), less what the winners paid of it."""
+        dealt = self.dealt_stacks
+        paid = self.rake_paid
+        if paid is None:
+            return dealt
+        stacks = [Decimal(str(d)) - Decimal(str(x)) for d, x in zip(dealt, paid)]
+        return tuple(int(x) if x == x.to_integral_value() else x for x in stacks)
 
     def amount(self, chips: int | None) -> Number | None:
         """Engine chips in the file's units."""
@@ -465,7 +500,7 @@ class Replay:
         expected = self.history.finishing_stacks
         if expected is None:
             return "no_finishing_stacks"
-        return "match" if compare_stacks(expected, self.finishing_stacks) else "mismatch"
+        return "match" if compare_stacks(expected, self.finishing_stacks, scale=self.scale) else "mismatch"
 
     def legal(self) -> LegalActions | None:
         """What the player to act may do next, in the file's units (``None`` when over)."""
@@ -482,13 +517,17 @@ class Replay:
         )
 
 
-def compare_stacks(expected: Sequence[Number], got: Sequence[Number]) -> bool:
+def compare_stacks(expected: Sequence[Number], got: Sequence[Number], *, scale: int = 1) -> bool:
     """Whether recorded finishing stacks match: equal, except that a recorded
-    stack with a fraction (a half chip from a chopped pot) matches within one chip.
+    stack with a fraction of a chip (a half chip from a chopped pot) matches
+    within one chip. ``scale`` is chips per unit of the file (100 for amounts
+    in cents: one chip is 0.01, not a whole dollar).
 
     >>> compare_stacks([10112.5, 9775, 10112.5], [10113, 9775, 10112])
     True
     >>> compare_stacks([10112, 9775], [10113, 9774])
+    False
+    >>> compare_stacks([Decimal("10.65")], [Decimal("10.75")], scale=100)
     False
     """
     if len(expected) != len(got):
@@ -496,7 +535,8 @@ def compare_stacks(expected: Sequence[Number], got: Sequence[Number]) -> bool:
     for e, g in zip(expected, got):
         if e == g:
             continue
-        if e != int(e) and abs(Decimal(str(e)) - Decimal(str(g))) < 1:
+        chips = Decimal(str(e)) * scale
+        if chips != int(chips) and abs(chips - Decimal(str(g)) * scale) < 1:
             continue
         return False
     return True

@@ -43,7 +43,7 @@ Seat 3: Cy (button) collected (5)
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
@@ -148,6 +148,7 @@ def hand_to_pokerstars(
     tournament: int | None = None,
     buy_in: str | None = None,
     level: int | None = None,
+    rake: Mapping[int, int] | None = None,
 ) -> str:
     """One finished hand as PokerStars text.
 
@@ -173,6 +174,9 @@ def hand_to_pokerstars(
         numeral, as PokerStars writes it; amounts are chips.
     :param buy_in: the tournament's buy-in and fee in ``currency`` units,
         ``"1.84+0.16"`` (default: a freeroll).
+    :param rake: the chips each winner (by engine index) paid of the house's
+        rake: he "collected" his share less that, and the summary says
+        ``Rake`` the total (a raked PokerStars hand read back, its ``_rake``).
     """
     result = hand.result
     if result is None:
@@ -376,6 +380,8 @@ def hand_to_pokerstars(
 
     awards = result.awards
     won: dict[int, int] = {}
+    owed = dict(rake or {})
+    raked = sum(owed.values())
     for index, award in enumerate(awards):
         if len(awards) == 1:
             where = "pot"
@@ -384,8 +390,11 @@ def hand_to_pokerstars(
         else:
             where = "side pot" if len(awards) == 2 else f"side pot-{index}"
         for p, chips in award.shares.items():
-            lines.append(f"{names[p]} collected {amt(chips)} from {where}")
-            won[p] = won.get(p, 0) + chips
+            # The rake comes off a winner's first shares (PokerStars says only what he collected).
+            taken = min(chips, owed.get(p, 0))
+            owed[p] = owed.get(p, 0) - taken
+            lines.append(f"{names[p]} collected {amt(chips - taken)} from {where}")
+            won[p] = won.get(p, 0) + chips - taken
     if not showdown_started:
         for p in won:
             lines.append(f"{names[p]}: doesn't show hand")
@@ -397,9 +406,9 @@ def hand_to_pokerstars(
         for index, award in enumerate(awards[1:], 1):
             label = "Side pot" if len(awards) == 2 else f"Side pot-{index}"
             parts.append(f"{label} {amt(award.amount)}.")
-        lines.append(f"Total pot {amt(total)} {' '.join(parts)} | Rake {amt(0)}")
+        lines.append(f"Total pot {amt(total)} {' '.join(parts)} | Rake {amt(raked)}")
     else:
-        lines.append(f"Total pot {amt(total)} | Rake {amt(0)}")
+        lines.append(f"Total pot {amt(total)} | Rake {amt(raked)}")
     if hand.board:
         lines.append(f"Board [{_cards(hand.board)}]")
     shown = {i: cards for i, cards in hand.shown.items() if i not in unknown}
@@ -551,6 +560,9 @@ def history_to_pokerstars(history, *, hand_id: int | None = None, **options: obj
         options.setdefault("max_seats", meta["seat_count"])
     if isinstance(meta.get("level"), int):
         options.setdefault("level", meta["level"])
+    paid = replay.rake_paid
+    if paid is not None:  # a raked PokerStars hand read back: its winners collected less the rake
+        options.setdefault("rake", {i: int(x * replay.scale) for i, x in enumerate(paid) if x})
     if isinstance(meta.get("_tournament"), int):  # read from PokerStars text
         options.setdefault("tournament", meta["_tournament"])
         if isinstance(meta.get("_buy_in"), str):

@@ -29,9 +29,11 @@ Every action keeps its PokerStars line as a PHH comment (``p3 cbr 6 # line
 ``finishing_stacks`` are computed from the text (chips put in, uncalled bets
 returned, pots collected), so a replay checks the file against the rules (text
 before 2008 writes no "Uncalled bet" line: the bet nobody called is worked out
-from what each player put in); a
-raked hand has none (the rake is not the engine's), its rake is kept in
-``_rake``.
+from what each player put in). A raked hand's rake is kept in ``_rake`` (an
+extension field) and its winners' stacks are what the text says they
+collected: the replay takes the rake from the winners
+(:attr:`~pokerdealer.history.convert.Replay.rake_paid`), and the export writes
+it back.
 
 PokerKit's ``PokerStarsParser`` is not used to read: in PokerKit 0.7 it reads
 No Limit hold'em only, ignores antes, takes the big blind of a player coming
@@ -537,6 +539,10 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         elif rest.startswith("mucks hand"):
             actions.append(f"{p} sm" + source)
 
+    if not summary:
+        raise HistoryError(
+            "the hand stops before its '*** SUMMARY ***' line (a file cut off?): a whole hand ends with its summary"
+        )
     deals = [f"d dh p{i + 1} {holes.get(name, '????')}" for i, name in enumerate(names)]
     bos = [blinds[name] for name in names]
     ante_list = [antes[name] for name in names]
@@ -546,12 +552,9 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         ante_list.reverse()
     if not h.returned and (uncalled := h.uncalled()):
         h.back[uncalled[0]] += uncalled[1]
-    finishing = None
-    if rake == 0:
-        finishing = tuple(
-            _phh(stacks[name] - h.put_in[name] + h.back[name] + collected[name]) for name in names
-        )
-    else:
+    # The text's stacks: a raked pot's winner has what he collected (the pot less the rake).
+    finishing = tuple(_phh(stacks[name] - h.put_in[name] + h.back[name] + collected[name]) for name in names)
+    if rake:
         metadata["_rake"] = _phh(rake)
     metadata["seats"] = [seats[name] for name in names]
     if posts:
