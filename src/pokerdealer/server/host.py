@@ -15,7 +15,11 @@ header ``X-Host-Token`` the host may (``POST /api/tables/{id}/host``):
   cashed out as when they leave (``leave`` with ``"reason": "host"``); not
   while the table is closing (everyone is stood up after the hand then);
 - ``close`` -- after the hand in play everyone is stood up (cashed out), the
-  table deals no more and leaves the lobby; its history stays readable.
+  table deals no more and leaves the lobby; its history stays readable;
+- ``mute`` / ``unmute`` a member's chat, and ``mute_spectators`` /
+  ``unmute_spectators`` (everyone without a seat, as one): a muted line is refused
+  to its sender alone with ``room.chat.muted`` (``muted_spectators``); the muted are
+  told once, as it happens, in their language. Play is never muted.
 
 Every command is an event in the table's log, applied by
 :meth:`LiveTable.apply_event <pokerdealer.server.live.LiveTable.apply_event>`
@@ -46,7 +50,7 @@ if TYPE_CHECKING:
     from pokerdealer.server.live import LiveTable, Member
 
 __all__ = [
-    "COMMANDS", "EVENTS", "HOST_SETTINGS", "HostState", "apply_host", "command", "due", "is_host",
+    "COMMANDS", "EVENTS", "HOST_SETTINGS", "HostState", "apply_host", "chat_muted", "command", "due", "is_host",
     "may_deal", "new_token", "public", "seat_event", "settings_in_force",
 ]
 
@@ -54,11 +58,15 @@ Event = tuple[str, dict[str, Any]]
 
 EVENTS = (
     "host", "host_pause", "host_settings", "seat_request", "seat_approve", "seat_refuse",
-    "host_stand_up", "host_close", "table_closed",
+    "host_stand_up", "host_close", "table_closed", "host_mute", "mute_spectators",
 )
-"""The event kinds of this module (``apply_event`` hands them here)."""
+"""The event kinds of this module (``apply_event`` hands them here; a kind is at most 16
+characters, the ``events.kind`` column's width: PostgreSQL refuses a longer one)."""
 
-COMMANDS = ("pause", "resume", "settings", "approve", "refuse", "stand_up", "close")
+COMMANDS = (
+    "pause", "resume", "settings", "approve", "refuse", "stand_up", "close", "mute", "unmute", "mute_spectators",
+    "unmute_spectators",
+)
 
 HOST_SETTINGS = ("small_blind", "big_blind", "ante", "ante_type", "clock", "time_bank", "approve_players", "straddle")
 """The table settings a host may change during the game."""
@@ -116,12 +124,18 @@ class HostState:
     refused: set[int] = field(default_factory=set)
     stand_up: set[int] = field(default_factory=set)
     """Members to stand up once the hand they are in is over."""
+    muted: set[int] = field(default_factory=set)
+    """Members whose chat the host muted."""
+    spectators_muted: bool = False
+    """The host muted the chat of everyone without a seat."""
 
     def to_json(self) -> dict[str, Any]:
         d = {k: getattr(self, k) for k in ("token_hash", "paused", "closing", "closed", "changes", "pending")}
         d["requests"] = {str(k): v for k, v in self.requests.items()}
         d["refused"] = sorted(self.refused)
         d["stand_up"] = sorted(self.stand_up)
+        d["muted"] = sorted(self.muted)
+        d["spectators_muted"] = self.spectators_muted
         return d
 
     @classmethod
@@ -134,6 +148,8 @@ class HostState:
             changes=dict(data["changes"]), pending=dict(data["pending"]),
             requests={int(k): int(v) for k, v in data["requests"].items()},
             refused={int(m) for m in data["refused"]}, stand_up={int(m) for m in data["stand_up"]},
+            # A snapshot from before mutes has none.
+            muted={int(m) for m in data.get("muted", ())}, spectators_muted=bool(data.get("spectators_muted", False)),
         )
 
 
@@ -185,6 +201,13 @@ def apply_host(state: HostState, kind: str, data: dict[str, Any]) -> None:
         state.refused.add(data["member"])
     elif kind == "host_stand_up":
         state.stand_up.add(data["member"])
+    elif kind == "host_mute":
+        if data["muted"]:
+            state.muted.add(data["member"])
+        else:
+            state.muted.discard(data["member"])
+    elif kind == "mute_spectators":
+        state.spectators_muted = bool(data["muted"])
 
 
 def apply(lt: LiveTable, kind: str, data: dict[str, Any], at: float) -> None:
@@ -290,6 +313,7 @@ def public(lt: LiveTable) -> dict[str, Any]:
         "requests": [{"member": m, "name": lt.members[m].name} for m in h.requests if m in lt.members],
         "refused": sorted(h.refused),
         "pending": dict(h.pending),
+        "spectators_muted": h.spectators_muted,
     }
 
 
@@ -300,7 +324,8 @@ def view(lt: LiveTable) -> dict[str, Any]:
         m = lt.by_name.get(p.name)
         players.append({"member": m.id if m else None, "name": p.name, "seat": p.seat, "stack": p.stack,
                         "status": p.status.value, "bot": bool(m and m.bot),
-                        "stand_up": bool(m and m.id in lt.host.stand_up)})
+                        "stand_up": bool(m and m.id in lt.host.stand_up),
+                        "muted": bool(m and m.id in lt.host.muted)})
     return {
         **public(lt),
         "requests": [{"member": m, "name": lt.members[m].name, "buy_in": b}
@@ -341,6 +366,8 @@ async def command(lt: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     tell: list[tuple[Member, str, dict[str, Any]]] = []
     notices: list[dict[str, Any]] = []
     extra: list[db.Op] = []
+    spectators: str | None = None
+    """What every reader without a seat is told (a mute of them all)."""
     if name in ("pause", "resume"):
         check_open(lt)  # closing: the table ends after this hand, whatever a pause would say
         events = [("host_pause", {"paused": name == "pause"})]
@@ -378,6 +405,19 @@ async def command(lt: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     elif name == "close":
         check_open(lt)
         events = [("host_close", {})]
+    elif name in ("mute", "unmute"):
+        m = _member(lt, data)
+        muted = name == "mute"
+        if (m.id in lt.host.muted) == muted:
+            return view(lt)  # as it already was: nothing to log, nobody told again
+        events = [("host_mute", {"member": m.id, "muted": muted})]
+        tell.append((m, "muted" if muted else "unmuted", {}))
+    elif name in ("mute_spectators", "unmute_spectators"):
+        muted = name == "mute_spectators"
+        if lt.host.spectators_muted == muted:
+            return view(lt)
+        events = [("mute_spectators", {"muted": muted})]
+        spectators = "spectators_muted" if muted else "spectators_unmuted"
     else:
         raise refusal("unknown", command=name)
     await lt._do(events, extra)
@@ -385,7 +425,29 @@ async def command(lt: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
         _tell([c for c in lt.conns if c.member is m], which, **params)
     for params in notices:
         _tell(lt.conns, "stood_up", **params)
+    if spectators is not None:
+        _tell([c for c in lt.conns if c.member is None or lt.seat_of(c.member) is None], spectators)
     return view(lt)
+
+
+def chat_muted(lt: LiveTable, member: Member | None) -> str | None:
+    """Why the host has muted this speaker's chat (a catalog key), or None: a member
+    muted by name, or anyone without a seat while the spectators are muted.
+
+    >>> class Lt:
+    ...     host = HostState(base=TableSettings(), muted={3}, spectators_muted=True)
+    ...     def seat_of(self, m): return 1 if m.id == 4 else None
+    >>> class M:
+    ...     def __init__(self, id): self.id = id
+    >>> [chat_muted(Lt(), m) for m in (M(3), M(4), None)]
+    ['room.chat.muted', None, 'room.chat.muted_spectators']
+    """
+    h = lt.host
+    if member is not None and member.id in h.muted:
+        return "room.chat.muted"
+    if h.spectators_muted and (member is None or lt.seat_of(member) is None):
+        return "room.chat.muted_spectators"
+    return None
 
 
 async def settle(lt: LiveTable) -> bool:

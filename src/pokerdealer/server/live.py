@@ -578,6 +578,9 @@ class LiveTable:
             conn.send_json({"type": "pong", "id": msg.get("id")})
             return False
         if kind == "chat":  # sent to every reader now, never in the state
+            muted = host.chat_muted(self, conn.member)
+            if muted is not None:
+                raise Rejected(muted)
             refused = self.chat.say(conn, msg["text"], readers=self.conns)
             if refused is not None:
                 raise refused

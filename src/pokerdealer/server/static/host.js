@@ -128,10 +128,16 @@ const hostPanel = (() => {
       : [el("p", { class: "muted", text: t("room.host.ui.no_requests") })]));
     $h("host-players").replaceChildren(...(view.players.length ? view.players.map(p => el("div", { class: "host-item", "data-member": p.member, "data-name": p.name },
       el("span", { class: "host-what", text: playerText(p) }),
-      p.stand_up ? el("span", { class: "muted", text: t("room.host.ui.standing_up") })
-        : over || p.member === null ? null  // closing: everyone is stood up after this hand anyway
-        : el("button", { type: "button", "data-stand-up": p.member, text: t("room.host.ui.stand_up"), onclick: () => command({ command: "stand_up", member: p.member }) })))
+      el("span", { class: "host-buttons" },
+        p.stand_up ? el("span", { class: "muted", text: t("room.host.ui.standing_up") })
+          : over || p.member === null ? null  // closing: everyone is stood up after this hand anyway
+          : el("button", { type: "button", "data-stand-up": p.member, text: t("room.host.ui.stand_up"), onclick: () => command({ command: "stand_up", member: p.member }) }),
+        // A player's chat, muted or let go again (a bot says nothing).
+        p.bot || p.member === null ? null
+          : el("button", { type: "button", "data-mute": p.member, "aria-pressed": p.muted ? "true" : "false", text: t(p.muted ? "room.host.ui.unmute" : "room.host.ui.mute"),
+            onclick: () => command({ command: p.muted ? "unmute" : "mute", member: p.member }) }))))
       : [el("p", { class: "muted", text: t("room.host.ui.no_players") })]));
+    $h("host-mute-spectators").checked = !!view.spectators_muted;
     followStacks();
     const rows = view.ledger || [];
     $h("host-ledger").tBodies[0].replaceChildren(...rows.map(r => el("tr", { "data-member": r.member },
@@ -166,6 +172,8 @@ const hostPanel = (() => {
     $h("host-copy").addEventListener("click", () => copy(`${location.origin}/t/${id}#host=${encodeURIComponent(token)}`, "room.host.ui.copied"));
     $h("host-invite").addEventListener("click", () => copy(`${location.origin}/t/${id}`, "room.invite.copied"));
     $h("host-csv").addEventListener("click", downloadCsv);
+    $h("host-mute-spectators").addEventListener("change", (ev) =>
+      command({ command: ev.target.checked ? "mute_spectators" : "unmute_spectators" }));
     for (const n of SWITCHES) {
       $h(n).addEventListener("change", (ev) => {
         const setting = ev.target.dataset.setting, on = ev.target.checked;
