@@ -16,6 +16,7 @@ let proofKey = null, proofOk = null;
 let elsewhereSince = 0;
 const ELSEWHERE_QUIET_MS = 10_000;  // a hand-over takes a lease renewal (a third of --lease, 5 s by default)
 const FLOOD_CLOSE_CODE = 4008;  // limits.FLOOD_CLOSE_CODE
+const FLOOD_RETRY_MS = 11000;  // longer than limits.Caps.flood_cool_off (10 s)
 const $ = (id) => document.getElementById(id);
 const t_ = t;  // render() names the table `t`
 $("hands-link").href = `/t/${tableId}/hands`;
@@ -87,8 +88,9 @@ function connect() {
     showConn("reconnecting");
     retry = Math.min(retry + 1, 6);
     // 4008: the server closed a connection that sent too many messages at once (server/limits.py);
-    // the page says so, and waits a few seconds before it comes back.
-    if (ev.code === FLOOD_CLOSE_CODE) { showError(t("room.conn.flooded")); retry = Math.max(retry, 5); }
+    // the page says so, and comes back once the address's cool-off is over (Caps.flood_cool_off,
+    // 10 s: a try within it is refused, and the back-off after it took 24 s in all).
+    if (ev.code === FLOOD_CLOSE_CODE) { showError(t("room.conn.flooded")); retry = 5; setTimeout(connect, FLOOD_RETRY_MS); return; }
     setTimeout(connect, 250 * 2 ** retry);
   };
 }
