@@ -358,3 +358,44 @@ def test_the_reason_inside_an_upload_refusal_is_said_in_chinese(room: Server, bo
     assert reason in said, r.json()
     rest = said.replace(reason, "").replace("PokerStars", "").replace("PHH", "")  # the file's own words and formats aside
     assert not re.search(r"[A-Za-z]{3,}", rest), said
+
+
+_PHH = b'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n'
+_STARS = b"PokerStars Hand #1: Hold'em No Limit (1/2) - 2024/01/01 0:00:00 ET\nTable 'x' 2-max Seat #1 is the button\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "lang", "key"),
+    [
+        (_PHH + b'actions = ["d dh p1 AcK"]\n', "zh-CN", "history.bad_cards"),
+        (_PHH + b'actions = ["p1 raise 80"]\n', "zh-TW", "history.bad_action"),
+        (_PHH.replace(b"min_bet = 2", b'min_bet = "two"') + b"actions = []\n", "zh-CN", "history.not_number"),
+        (_PHH.replace(b'"NT"', b'"XX"') + b"actions = []\n", "zh-TW", "history.unknown_variant"),
+        (_PHH.replace(b'"NT"', b'"PO"') + b"actions = []\n", "zh-CN", "history.unsupported_variant"),
+        (_STARS.replace(b"Hold'em No Limit", b"Omaha Pot Limit"), "zh-TW", "history.ps.game"),
+        (_STARS + b"Seat 1: Ann (100 in chips)\n", "zh-CN", "history.ps.few_players"),
+        (_STARS.replace(b"(1/2)", b"(1)"), "zh-TW", "history.ps.stakes"),
+    ],
+)
+def test_each_parser_reason_of_an_upload_refusal_is_in_the_readers_chinese(
+    room: Server, body: bytes, lang: str, key: str
+) -> None:
+    """The reason the PHH or PokerStars reader gives is said by key, in 简体 or 繁體 as the
+    reader asks, never in the CLI's English (issue 23)."""
+    r = httpx.post(room.base + "/api/replay", content=body, headers={"Accept-Language": lang}, timeout=10)
+    assert r.status_code == 400
+    said = r.json()["message"]
+    reason, quoted = r.json()["params"]["error"], []
+    while True:  # the hand's and the line's place around the reason, then the reason
+        quoted += [str(v) for v in reason["params"].values() if not isinstance(v, dict)]
+        if not isinstance(reason["params"].get("reason"), dict):
+            break
+        reason = reason["params"]["reason"]
+    assert reason["key"] == key, r.json()
+    catalog = {"zh-CN": "zh-Hans", "zh-TW": "zh-Hant"}[lang]
+    assert message(catalog, key, **reason["params"]) in said
+    rest = said
+    for value in sorted(quoted, key=len, reverse=True):  # the file's own words aside
+        rest = rest.replace(value, "")
+    english = r"\b(must|cannot|read|unknown|expected|not|is|are|the|a|an|of|in|got|only|players?|hand|amount|line|or)\b"
+    assert not re.search(english, rest), said

@@ -269,9 +269,12 @@ def unsupported_variant(code: str) -> str:
     >>> unsupported_variant("PO")
     "variant 'PO' (pot-limit Omaha) is not supported: pokerdealer replays NT, FT, NS and its own PT"
     """
+    return str(_unsupported_variant(code))
+
+
+def _unsupported_variant(code: str) -> UnsupportedHistory:
     name = VARIANT_NAMES.get(code)
-    named = f" ({name})" if name else ""
-    return f"variant {code!r}{named} is not supported: pokerdealer replays NT, FT, NS and its own PT"
+    return UnsupportedHistory.said("history.unsupported_variant", variant=repr(code), name=f" ({name})" if name else "")
 
 
 def history_to_config(
@@ -284,11 +287,11 @@ def history_to_config(
     (trimming on) or dead money (off); it is ignored for a big-blind or button ante.
     """
     if history.variant not in _STRUCTURES:
-        raise UnsupportedHistory(unsupported_variant(history.variant))
+        raise _unsupported_variant(history.variant)
     variant, structure = _STRUCTURES[history.variant]
     n = history.player_count
     if n > 10:
-        raise UnsupportedHistory(f"{n} players: the rules engine plays 2 to 10")
+        raise UnsupportedHistory.said("history.too_many_players", n=n)
     stacks = tuple(_chips(s, scale) for s in history.starting_stacks)
     bos = tuple(_chips(b, scale) for b in history.blinds_or_straddles or [0] * n)
     antes = tuple(_chips(a, scale) for a in history.antes)

@@ -137,6 +137,26 @@ class HistoryError(PokerDealerError):
         error.params = params
         return error
 
+    def said_again(self, *, path: str | None = None, index: int | None = None) -> HistoryError:
+        """The same reason, placed (``path``, ``index``), its key and params kept.
+
+        >>> HistoryError.said("history.missing_field", field="antes").said_again(path="b.phh").params
+        {'field': 'antes'}
+        """
+        error = type(self)(self.reason, path=path, index=index if index is not None else self.index)
+        error.key, error.params = self.key, self.params
+        return error
+
+    @property
+    def told(self) -> object:
+        """The reason as a field of another message: its key and params when it has a
+        key (so it is said in the reader's language), else its English words.
+
+        >>> HistoryError.said("history.not_amount", token="'x'").told
+        {'key': 'history.not_amount', 'params': {'token': "'x'"}}
+        """
+        return {"key": self.key, "params": dict(self.params)} if self.key else self.reason
+
 
 # -- cards ---------------------------------------------------------------------
 
@@ -164,23 +184,20 @@ def parse_cards_phh(text: str) -> tuple[Card | None, ...]:
     if "10" in text:
         text = text.replace("10", "T")
     if len(text) % 2:
-        raise HistoryError(_bad_cards(text))
+        raise _bad_cards(text)
     get = _CARD_TEXT.get
     out = []
     for i in range(0, len(text), 2):
         piece = text[i : i + 2]
         card = get(piece, False)
         if card is False:
-            raise HistoryError(_bad_cards(text))
+            raise _bad_cards(text)
         out.append(card)
     return tuple(out)  # type: ignore[arg-type]
 
 
-def _bad_cards(text: str) -> str:
-    return (
-        f"cannot read cards {text!r}: expected two characters per card like 'AcKs', "
-        "'??' for an unknown card"
-    )
+def _bad_cards(text: str) -> HistoryError:
+    return HistoryError.said("history.bad_cards", cards=repr(text))
 
 
 def format_cards_phh(cards: Iterable[Card | None]) -> str:
@@ -236,16 +253,17 @@ class PhhAction:
 
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
-_GRAMMAR = (
-    "expected 'd dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT', "
-    "'pN sm [CARDS|-]', 'pN sd [CARDS]' or 'pN pb'"
-)
+#: The action lines PHH allows, as the refusal of a line lists them (the last after "or").
+_GRAMMAR = {
+    "grammar": "'d dh pN CARDS', 'd db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS|-]', 'pN sd [CARDS]'",
+    "last": "'pN pb'",
+}
 
 
 def _player(token: str, text: str) -> int:
     match = _PLAYER.fullmatch(token)
     if match is None:
-        raise HistoryError(f"cannot read action {text!r}: {token!r} is not a player like 'p1'")
+        raise HistoryError.said("history.not_a_player", action=repr(text), token=repr(token))
     return int(match.group(1)) - 1
 
 
@@ -261,9 +279,9 @@ def parse_amount(token: str) -> Number:
     try:
         value = Decimal(token)
     except InvalidOperation:
-        raise HistoryError(f"{token!r} is not an amount") from None
+        raise HistoryError.said("history.not_amount", token=repr(token)) from None
     if not value.is_finite() or value < 0:
-        raise HistoryError(f"{token!r} is not an amount")
+        raise HistoryError.said("history.not_amount", token=repr(token))
     return value
 
 
@@ -299,7 +317,7 @@ def parse_action(text: str) -> PhhAction:
                 return PhhAction(None, "dh", player, parse_cards_phh(words[3]), commentary=commentary)
             if n == 3 and words[1] == "db":
                 return PhhAction(None, "db", None, parse_cards_phh(words[2]), commentary=commentary)
-            raise HistoryError(f"cannot read action {text!r}: {_GRAMMAR}")
+            raise HistoryError.said("history.bad_action", action=repr(text), **_GRAMMAR)
         actor = _player(head, text)
         kind = words[1] if n > 1 else ""
         if n == 2 and kind in ("f", "cc", "pb", "sm", "sd"):
@@ -315,10 +333,10 @@ def parse_action(text: str) -> PhhAction:
             if kind == "sd":
                 return PhhAction(actor, kind, cards=parse_cards_phh(arg), commentary=commentary)
     except HistoryError as error:
-        if error.reason.startswith("cannot read action"):
+        if error.key in ("history.bad_action", "history.not_a_player"):
             raise
-        raise HistoryError(f"cannot read action {text!r}: {error.reason}") from None
-    raise HistoryError(f"cannot read action {text!r}: {_GRAMMAR}")
+        raise HistoryError.said("history.in_action", action=repr(text), reason=error.told) from None
+    raise HistoryError.said("history.bad_action", action=repr(text), **_GRAMMAR)
 
 
 def format_action(action: PhhAction) -> str:
@@ -397,7 +415,9 @@ class HandHistory:
             try:
                 out.append(parse_action(text))
             except HistoryError as error:
-                raise HistoryError(f"actions[{index}]: {error.reason}", index=index) from None
+                raise HistoryError.said("history.at_action", index=index, reason=error.told).said_again(
+                    index=index
+                ) from None
         return out
 
     def replace(self, **changes: Any) -> HandHistory:
@@ -436,7 +456,7 @@ class HandHistory:
         except HistoryError as error:
             if path is None:
                 raise
-            raise HistoryError(error.reason, path=path, index=error.index) from None
+            raise error.said_again(path=path) from None
 
 
 _FIELDS = (
@@ -457,7 +477,7 @@ _FIELDS = (
 
 def _number(value: Any, name: str) -> Number:
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, float)):
-        raise HistoryError(f"{name} must be a number, got {value!r}")
+        raise HistoryError.said("history.not_number", field=name, value=repr(value))
     if isinstance(value, float):
         value = Decimal(repr(value)) if math.isfinite(value) else Decimal(value)
     return value
@@ -465,13 +485,13 @@ def _number(value: Any, name: str) -> Number:
 
 def _numbers(value: Any, name: str) -> tuple[Number, ...]:
     if not isinstance(value, (list, tuple)):
-        raise HistoryError(f"{name} must be an array of numbers, got {value!r}")
+        raise HistoryError.said("history.not_numbers", field=name, value=repr(value))
     return tuple(_number(v, name) for v in value)
 
 
 def _from_dict(cls: type[HandHistory], data: Mapping[str, Any]) -> HandHistory:
     if not isinstance(data, Mapping):
-        raise HistoryError(f"a hand must be a TOML table, got {type(data).__name__}")
+        raise HistoryError.said("history.not_table", got=type(data).__name__)
     for required in ("variant", "antes", "starting_stacks", "actions"):
         if required not in data:
             raise HistoryError.said("history.missing_field", field=required)
@@ -485,17 +505,17 @@ def _from_dict(cls: type[HandHistory], data: Mapping[str, Any]) -> HandHistory:
             kwargs[name] = _number(data[name], name)
     actions = data["actions"]
     if not isinstance(actions, (list, tuple)) or not all(isinstance(a, str) for a in actions):
-        raise HistoryError("actions must be an array of strings")
+        raise HistoryError.said("history.not_strings", field="actions")
     kwargs["actions"] = tuple(actions)
     if "players" in data:
         players = data["players"]
         if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
-            raise HistoryError("players must be an array of strings")
+            raise HistoryError.said("history.not_strings", field="players")
         kwargs["players"] = tuple(players)
     if "ante_trimming_status" in data:
         status = data["ante_trimming_status"]
         if not isinstance(status, bool):
-            raise HistoryError(f"ante_trimming_status must be true or false, got {status!r}")
+            raise HistoryError.said("history.not_bool", field="ante_trimming_status", value=repr(status))
         kwargs["ante_trimming_status"] = status
     kwargs["metadata"] = {k: v for k, v in data.items() if k not in _FIELDS}
     return cls(**kwargs)
@@ -504,26 +524,26 @@ def _from_dict(cls: type[HandHistory], data: Mapping[str, Any]) -> HandHistory:
 def _validate(history: HandHistory) -> None:
     variant = history.variant
     if not isinstance(variant, str) or variant not in VARIANTS:
-        raise HistoryError(
-            f"unknown variant {variant!r}: expected one of {', '.join(sorted(VARIANTS))}"
+        raise HistoryError.said(
+            "history.unknown_variant", variant=repr(variant), variants=", ".join(sorted(VARIANTS))
         )
     n = len(history.starting_stacks)
     if n < 2:
-        raise HistoryError(f"a hand needs at least 2 players, got {n} starting stacks")
+        raise HistoryError.said("history.too_few_players", n=n)
     for name in ("antes", "blinds_or_straddles", "players", "finishing_stacks"):
         value = getattr(history, name)
         if value is not None and len(value) != n:
-            raise HistoryError(f"{name} has {len(value)} entries for {n} players")
+            raise HistoryError.said("history.entries", field=name, entries=len(value), n=n)
     if variant in _STUD_VARIANTS:
         if history.bring_in is None:
-            raise HistoryError(f"variant {variant} needs bring_in")
+            raise HistoryError.said("history.needs", variant=variant, fields="bring_in")
     elif history.blinds_or_straddles is None:
-        raise HistoryError(f"variant {variant} needs blinds_or_straddles")
+        raise HistoryError.said("history.needs", variant=variant, fields="blinds_or_straddles")
     if variant in _LIMIT_VARIANTS:
         if history.small_bet is None or history.big_bet is None:
-            raise HistoryError(f"fixed-limit variant {variant} needs small_bet and big_bet")
+            raise HistoryError.said("history.needs_limit", variant=variant)
     elif history.min_bet is None:
-        raise HistoryError(f"variant {variant} needs min_bet")
+        raise HistoryError.said("history.needs", variant=variant, fields="min_bet")
 
 
 # -- reading -------------------------------------------------------------------
@@ -611,7 +631,7 @@ def loads_all(text: str, *, path: str | None = None) -> list[HandHistory]:
     for key, table in data.items():
         where = f"{path}[{key}]" if path else f"[{key}]"
         if not isinstance(table, dict):
-            raise HistoryError(f"expected a table per hand like [1], got {key} = {table!r}", path=path)
+            raise HistoryError.said("history.not_hand_table", path=path, key=key, value=repr(table))
         out.append(HandHistory.from_dict(table, path=where))
     return out
 
@@ -620,7 +640,7 @@ def _read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise HistoryError("not UTF-8 text", path=str(path)) from None
+        raise HistoryError.said("history.not_utf8", path=str(path)) from None
     except OSError as error:
         raise HistoryError(f"cannot read: {error.strerror or error}", path=str(path)) from None
 
@@ -662,10 +682,10 @@ def load_path(path: str | Path) -> Iterator[tuple[str, HandHistory | HistoryErro
                 where = f"{name}[{key}]"
                 try:
                     if not isinstance(table, dict):
-                        raise HistoryError(f"expected a table per hand, got {key} = {table!r}")
+                        raise HistoryError.said("history.not_hand_table", key=key, value=repr(table))
                     yield where, HandHistory.from_dict(table)
                 except HistoryError as error:
-                    yield where, HistoryError(error.reason, path=where, index=error.index)
+                    yield where, error.said_again(path=where)
         else:
             try:
                 yield name, load(file)

@@ -192,7 +192,7 @@ def read_each(text: str, *, path: str | None = None) -> list[HandHistory | Histo
     """
     starts = [m.start() for m in _HAND_START.finditer(text)]
     if not starts:
-        raise HistoryError("no PokerStars hand in the text (a hand starts 'PokerStars Hand #')", path=path)
+        raise HistoryError.said("history.ps.no_hand", path=path)
     hands: list[HandHistory | HistoryError] = []
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(text)
@@ -202,10 +202,12 @@ def read_each(text: str, *, path: str | None = None) -> list[HandHistory | Histo
             hands.append(_read_hand(block, first_line=first_line))
         except HistoryError as error:
             number = _HAND_NUMBER.search(block.splitlines()[0])
-            which = f"hand #{number[1]}" if number else f"hand {k + 1}"
-            where = f"{path}: " if path else ""
             kind = UnsupportedHistory if isinstance(error, UnsupportedHistory) else HistoryError
-            refused = kind(f"{where}{which} (line {first_line}): {error.reason}", path=None)
+            if number:
+                refused = kind.said("history.ps.in_hand_number", path=path, number=number[1],
+                                    line=first_line, reason=error.told)
+            else:
+                refused = kind.said("history.ps.in_hand", path=path, n=k + 1, line=first_line, reason=error.told)
             refused.hand_number = int(number[1]) if number else None  # type: ignore[attr-defined]
             hands.append(refused)
     return hands
@@ -234,7 +236,7 @@ def _number(text: str, line: str) -> Decimal:
     try:
         return Decimal(cleaned)
     except InvalidOperation:
-        raise HistoryError(f"expected an amount in {line!r}, got {text!r}") from None
+        raise HistoryError.said("history.ps.amount", line=repr(line), got=repr(text)) from None
 
 
 def _phh(value: Decimal) -> Number:
@@ -298,7 +300,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     header = _HEADER.match(lines[0])
     found = _STAKES.search(header["rest"]) if header else None
     if header is None or found is None:
-        raise HistoryError(f"cannot read the header line {lines[0]!r}")
+        raise HistoryError.said("history.ps.header", line=repr(lines[0]))
     rest = header["rest"]
     before = rest[: found.start()].strip()
     level = _LEVEL.search(before)
@@ -316,7 +318,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         buy_in, before = before[:cut].strip(), before[cut:]
     game = re.sub(r"\s+", " ", before).strip()
     if game not in _GAMES:
-        raise UnsupportedHistory(f"{game!r} is not played by the rules engine (hold'em NL, PL, Limit, 6+ NL)")
+        raise UnsupportedHistory.said("history.ps.game", game=repr(game))
     variant = _GAMES[game]
     metadata: dict[str, Any] = {"hand": int(header["id"])}
     if club:
@@ -331,9 +333,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         words = found["stakes"].split()
         stakes = [_number(x, lines[0]) for x in words[0].split("/")] if words else []
         if len(stakes) != 2:
-            raise HistoryError(
-                f"expected stakes like (1/2) or (Button Blind 2 - Ante 1) in {lines[0]!r}, got ({found['stakes']})"
-            )
+            raise HistoryError.said("history.ps.stakes", line=repr(lines[0]), got=found["stakes"])
     code = words[-1] if len(words) > 1 else _CURRENCIES.get(words[0][:1])
     if tournament:
         metadata["_tournament"] = int(tournament[1])
@@ -358,7 +358,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
 
     table = _TABLE.match(lines[1]) if len(lines) > 1 else None
     if table is None:
-        raise HistoryError(f"expected \"Table '...' N-max Seat #B is the button\" on line 2, got {lines[1:2]!r}")
+        raise HistoryError.said("history.ps.table", got=repr(lines[1:2]))
     metadata["table"] = table["table"]
     if table["max"]:
         metadata["seat_count"] = int(table["max"])
@@ -390,7 +390,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             if name not in playing:
                 del seats[name], stacks[name]
     if len(seats) < 2:
-        raise HistoryError("fewer than two players are dealt in")
+        raise HistoryError.said("history.ps.few_players")
     # PHH order: left of the button first, the button (or the seat before an empty one) last.
     names = sorted(seats, key=lambda n: (seats[n] <= button_seat, seats[n]))
     h = _Hand(names)
@@ -436,7 +436,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             h.pay(name, chips)
         elif what == "button blind" and big_blind is None:
             if name != names[-1]:
-                raise HistoryError(f"{name} posts the button blind but is not on the button (seat {button_seat})")
+                raise HistoryError.said("history.ps.button_blind", name=name, seat=button_seat)
             big_blind = name
             blinds[name] = big = max(chips, stakes[1]) if short else chips
             h.pay(name, chips)
@@ -464,7 +464,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             big_blind = seat
             blinds[seat] = stakes[1] if variant != "FT" else stakes[0]
     if big_blind is None:
-        raise UnsupportedHistory("no big blind is posted (the rules engine plays blind games only)")
+        raise UnsupportedHistory.said("history.ps.no_big_blind")
 
     holes: dict[str, str] = {}
     actions: list[str] = []
@@ -489,7 +489,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
                 holes[m[1]] = m[2].replace(" ", "")
             continue
         if re.match(r"\*\*\* (FIRST|SECOND|THIRD) ", line) or line.startswith("Hand was run"):
-            raise UnsupportedHistory("the board was run more than once (the rules engine deals one board)")
+            raise UnsupportedHistory.said("history.ps.run_twice")
         board = _BOARD.match(line)
         if board:
             actions.append("d db " + board["cards"].replace(" ", "") + source)
@@ -534,7 +534,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         elif m := re.match(r"shows \[([^\]]+)\]", rest):
             cards = m[1].replace(" ", "")
             if len(cards) != 4:
-                raise UnsupportedHistory(f"{name} shows {len(cards) // 2} card(s): only whole hands can be replayed")
+                raise UnsupportedHistory.said("history.ps.part_shown", name=name, n=len(cards) // 2)
             actions.append(f"{p} sm {cards}" + source)
         elif rest.startswith("mucks hand"):
             actions.append(f"{p} sm" + source)
