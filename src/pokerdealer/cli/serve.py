@@ -46,6 +46,10 @@ def serve_command(
         float,
         typer.Option("--limit-cool-off", help="Seconds a player stopped by their own loss or time limit waits before they may choose to go on."),
     ] = 300.0,
+    hello: Annotated[
+        float,
+        typer.Option("--hello", help="Seconds a new websocket has to say hello before it is closed (code 1008)."),
+    ] = 15.0,
     demo: Annotated[bool, typer.Option("--demo/--no-demo", help="Create a listed table with bots on an empty database.")] = True,
     lease: Annotated[
         float,
@@ -115,7 +119,7 @@ def serve_command(
             test_seed = int(os.environ["POKERDEALER_TEST_SEED"])
         except ValueError:
             raise fail("POKERDEALER_TEST_SEED must be a whole number") from None
-    for name, value in (("grace", grace), ("pause", pause), ("bot-delay", bot_delay)):
+    for name, value in (("grace", grace), ("pause", pause), ("bot-delay", bot_delay), ("hello", hello)):
         if not 0 <= value <= 3600:
             raise fail(f"--{name} must be 0 to 3600 seconds")
     if not 0 <= limit_cool_off <= 86_400:
@@ -165,6 +169,7 @@ def serve_command(
         node=node or f"{socket.gethostname()}:{port}",
         caps=Caps(**caps),
         create_rate=Rate(burst=create_burst, every=create_every), lobby_per_creator=lobby_per_creator,
+        tls=certfile is not None, hello_seconds=hello,
     )
     if test_seed is not None:
         console.print("[yellow]test mode: decks are NOT random (--test-seed)[/yellow]")

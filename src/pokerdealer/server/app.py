@@ -68,7 +68,8 @@ class CreateTable(BaseModel):
     misspelt setting would make a table the host did not ask for. The defaults are
     TableSettings' own, read from it (the one place they live): a bare POST makes ``TableSettings()``."""
 
-    model_config = ConfigDict(extra="allow")
+    # strict: "100", 100.0 or true is no whole number of chips (room.request.int_type), as in a table's own settings
+    model_config = ConfigDict(extra="allow", strict=True)
 
     name: str = TableSettings.name
     structure: str = TableSettings.structure
@@ -91,7 +92,8 @@ class CreateTable(BaseModel):
 class HostCommand(BaseModel):
     """A host command (``POST /api/tables/{id}/host``, header ``X-Host-Token``)."""
 
-    model_config = ConfigDict(extra="forbid")  # a field not here is refused (room.request.extra_forbidden)
+    # a field not here is refused (room.request.extra_forbidden); strict: no "3" for a member's id
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     command: str = Field(..., max_length=20)
     member: int | None = Field(None, ge=0, le=2**31)
@@ -101,7 +103,9 @@ class HostCommand(BaseModel):
 class JoinTable(BaseModel):
     """A join: the name is checked as it will be shown, the buy-in by the table (in words)."""
 
-    model_config = ConfigDict(extra="forbid")  # a misspelt buy_in is refused, not a default buy-in
+    # A misspelt buy_in is refused, not a default buy-in; strict: "100", 100.0 and true are no
+    # buy-in either (room.request.int_type), not 100 chips or one.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str
     buy_in: int | None = None
@@ -132,8 +136,9 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         yield
         await room.stop()
 
-    app = FastAPI(title="pokerdealer", lifespan=lifespan, docs_url=None, redoc_url=None)
-    middleware.install(app)  # body limit, one-line 422s, security headers on every response
+    # No docs pages, so no schema either: /openapi.json would map every route for a stranger.
+    app = FastAPI(title="pokerdealer", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    middleware.install(app, tls=options.tls)  # body limit, one-line 422s, security headers on every response
     app.state.room = room
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(tournament_api.routes(room))
@@ -358,12 +363,17 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             "summary": src.summary(number),
         }
 
-    async def download(table_id: str, number: int, export, suffix: str) -> PlainTextResponse:  # noqa: ANN001
+    def personal(own: bool) -> dict[str, str]:
+        """The cache headers of a download that may be someone's own (``X-Seat-Token``):
+        one copy per token, and a personal one (hole cards in it) kept by no cache."""
+        return {"Vary": "X-Seat-Token", **({"Cache-Control": "no-store"} if own else {})}
+
+    async def download(table_id: str, number: int, export, suffix: str, *, own: bool = False) -> PlainTextResponse:  # noqa: ANN001
         lt = await table(table_id)
         src, record = await finished(lt, number)
         text = export(src, record)
         name = f"{lt.id}-{number}.{suffix}"
-        return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"', **personal(own)})
 
     def dealt_member(lt: LiveTable, record: Any, token: str | None) -> Member:
         """The holder of ``token``, who must have been dealt in ``record``'s hand."""
@@ -390,7 +400,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         member = dealt_member(src, record, x_seat_token)
         text = export_phh(src, record, own=member)
         name = f"{lt.id}-{number}-mine.phh"
-        return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"', **personal(True)})
 
     @app.get("/api/tables/{table_id}/hands/{number}/mine")
     async def hand_mine(
@@ -403,7 +413,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         name = f"{lt.id}-{number}-mine.json"
         return JSONResponse(
             proofs.mine_file(src, record, member),
-            headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"},
+            headers={"Content-Disposition": f'attachment; filename="{name}"', **personal(True)},
         )
 
     @app.get("/api/tables/{table_id}/hands/{number}/pokerstars")
@@ -416,7 +426,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         def export(lt: LiveTable, record: Any) -> str:
             return export_pokerstars(lt, record, token=x_seat_token, hand_id=hand_id)
 
-        return await download(table_id, number, export, "txt")
+        return await download(table_id, number, export, "txt", own=bool(x_seat_token))
 
     @app.get("/api/tables/{table_id}/hands/{number}/fair")
     async def hand_fair(table_id: str, number: int) -> JSONResponse:
@@ -473,7 +483,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             return
         conn = Conn(ws, address=address, lang=lang)
         try:
-            await _serve_reader(ws, lt, conn)
+            await _serve_reader(ws, lt, conn, hello_seconds=options.hello_seconds)
         finally:
             connections.release(address, lt.id)
             if conn.shut is not None and conn.shut[0] == FLOOD_CLOSE_CODE:
@@ -482,11 +492,20 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     return app
 
 
-async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn) -> None:
+NO_HELLO_CLOSE_CODE = 1008
+"""A socket that said no hello in time (policy violation): a page always says it at once."""
+
+
+async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn, *, hello_seconds: float = 15.0) -> None:
     """One reader of a table: hello, then its messages to the table's queue."""
     token = lang = None
     try:
-        first = await asyncio.wait_for(ws.receive(), 15)
+        try:
+            first = await asyncio.wait_for(ws.receive(), hello_seconds)
+        except asyncio.TimeoutError:
+            with contextlib.suppress(Exception):  # a close frame, not a dropped connection
+                await ws.close(code=NO_HELLO_CLOSE_CODE, reason="hello expected")
+            return
         if first.get("type") == "websocket.disconnect":
             return
         try:

@@ -69,7 +69,13 @@ log = logging.getLogger("pokerdealer.server")
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    """A token as it is stored. Any string hashes: one with a lone surrogate (JSON's
+    ``"\\ud800"``) is simply a token nobody holds, not an error.
+
+    >>> hash_token(chr(0xD800)) != hash_token("")
+    True
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class FeederRandom(random.Random):

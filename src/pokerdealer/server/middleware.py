@@ -9,23 +9,23 @@
   answer echoes what was sent back (``input``); ours is one line, by catalog key
   (``room.request.*``) in the request's language (:func:`validation_words`).
 - **Starlette's own 404 and 405** (no such path, a method a path does not
-  take) are said by key too; any other HTTPException keeps its detail.
+  take) are said by key too; any other HTTPException keeps its detail, under
+  the key ``room.error.refused``: every refusal has a ``key``.
 - **Security headers on every response** -- pages, API, static files, errors,
   404s and 500s: a Content-Security-Policy that runs scripts only from this
   origin and lets no other site frame a page, ``X-Content-Type-Options:
-  nosniff``, ``Referrer-Policy: no-referrer``.
+  nosniff``, ``Referrer-Policy: no-referrer``; served over TLS itself
+  (``--certfile``), ``Strict-Transport-Security`` too.
+- **HEAD is answered wherever GET is**: as the GET, without its body.
 
->>> content_security_policy("room.example:8443").split("; ")[:3]
+>>> content_security_policy().split("; ")[:3]
 ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'"]
->>> "connect-src 'self' ws://room.example:8443 wss://room.example:8443" in content_security_policy("room.example:8443")
-True
->>> "connect-src 'self';" in content_security_policy("evil; script-src *")
+>>> "connect-src 'self' wss:;" in content_security_policy(tls=True)
 True
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
@@ -38,7 +38,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerdealer.i18n import CATALOGS
-from pokerdealer.server.words import Said, pick_language, reader_language, refusal_body, said_text  # noqa: F401 - the doctests use it
+from pokerdealer.server.words import (  # noqa: F401 - the doctests use it
+    REFUSED,
+    Said,
+    pick_language,
+    reader_language,
+    refusal_body,
+    said_text,
+)
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -55,19 +62,23 @@ MAX_BODY_BYTES = 64 * 1024
 TOO_LARGE = Said("room.error.too_large", limit=MAX_BODY_BYTES)
 SERVER_ERROR = Said("room.error.server_error")
 
-#: A Host header that may be written into the policy (anything else: 'self' only).
-_HOST = re.compile(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+HSTS = b"max-age=31536000"
+"""A year: a browser that saw the room over TLS never asks it in plain HTTP again
+(no ``includeSubDomains``: the room may share its domain with other sites)."""
 
 
-def content_security_policy(host: str | None) -> str:
-    """The policy for a page served as ``host``. Scripts only from this origin
-    (the pages have no inline script or handler); inline *styles* stay allowed
-    because the pages position seats with style attributes. The websocket of
-    the same host is named next to 'self' for browsers whose 'self' does not
-    cover ws:/wss: yet."""
-    connect = "'self'"
-    if host and _HOST.fullmatch(host):
-        connect += f" ws://{host} wss://{host}"
+def content_security_policy(*, tls: bool = False) -> str:
+    """The pages' policy. Scripts only from this origin (the pages have no inline
+    script or handler); inline *styles* stay allowed because the pages position
+    seats with style attributes. Sockets: 'self' (which covers ws:/wss: of the same
+    host), and over TLS ``wss:`` -- never a plain ``ws:``, and never the request's
+    Host header, which is the client's to write (a policy that repeats it is
+    theirs to shape, and a shared cache keeps it for everyone).
+
+    >>> "connect-src 'self';" in content_security_policy()
+    True
+    """
+    connect = "'self' wss:" if tls else "'self'"
     return "; ".join(
         (
             "default-src 'self'",
@@ -93,19 +104,24 @@ def _header(scope: Scope, name: bytes) -> str | None:
 class Edge:
     """ASGI middleware: the body limit and the security headers (see the module)."""
 
-    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY_BYTES) -> None:
+    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY_BYTES, tls: bool = False) -> None:
         self.app = app
         self.max_body = max_body
+        self.extra = [
+            (b"content-security-policy", content_security_policy(tls=tls).encode()),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+            *([(b"strict-transport-security", HSTS)] if tls else []),
+        ]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        extra = [
-            (b"content-security-policy", content_security_policy(_header(scope, b"host")).encode()),
-            (b"x-content-type-options", b"nosniff"),
-            (b"referrer-policy", b"no-referrer"),
-        ]
+        extra = self.extra
+        head = scope["method"] == "HEAD"
+        if head:  # the routes take GET: HEAD is that GET, its body left out (its length kept)
+            scope = {**scope, "method": "GET"}
         started = False
 
         async def send_with_headers(message: Message) -> None:
@@ -114,6 +130,8 @@ class Edge:
                 started = True
                 present = {key.lower() for key, _ in message.get("headers", ())}
                 message = {**message, "headers": [*message.get("headers", ()), *(h for h in extra if h[0] not in present)]}
+            elif head and message["type"] == "http.response.body":
+                message = {**message, "body": b""}
             await send(message)
 
         lang = pick_language(_header(scope, b"accept-language"))  # the refusals below are said in it
@@ -231,18 +249,22 @@ _HTTP_WORDS = {404: "room.error.not_found", 405: "room.error.method_not_allowed"
 
 async def _http_error(request: Request, error: Exception) -> Response:
     """A path no route has, or a method it does not take: in the request's language.
-    Any other HTTPException (one raised with its own detail) is answered as FastAPI would."""
+    Any other HTTPException (one raised with its own detail) keeps its detail, under ``room.error.refused``."""
     assert isinstance(error, StarletteHTTPException)
     key = _HTTP_WORDS.get(error.status_code)
-    if key is None or error.detail != HTTPStatus(error.status_code).phrase:
-        return await http_exception_handler(request, error)
-    response = JSONResponse(refusal_body(request_language(request), Said(key)), status_code=error.status_code)
+    if error.status_code < 400:
+        return await http_exception_handler(request, error)  # not a refusal (a 304 has no body)
+    if key is not None and error.detail == HTTPStatus(error.status_code).phrase:
+        said = Said(key)
+    else:  # raised with its own detail: kept, under a key all the same
+        said = Said(REFUSED, text=str(error.detail))
+    response = JSONResponse(refusal_body(request_language(request), said), status_code=error.status_code)
     response.headers.update(error.headers or {})  # a 405's Allow
     return response
 
 
-def install(app: FastAPI) -> None:
+def install(app: FastAPI, *, tls: bool = False) -> None:
     """Put the edge around ``app``: the middleware, the 422 answer and Starlette's 404 and 405 in words."""
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
-    app.add_middleware(Edge)
+    app.add_middleware(Edge, tls=tls)

@@ -87,6 +87,12 @@ class ServerOptions:
     """Tables one client address may create, and tournaments (each counted on its own): 40
     at once, then one every 3 s. A club's evening makes a few; a script made 1,000 listed
     tables and 300 tournaments in 32 s."""
+    hello_seconds: float = 15.0
+    """A new websocket that has not said hello in this long is closed (code 1008, a close frame):
+    a socket that says nothing holds a connection slot and a task for nothing."""
+    tls: bool = False
+    """Served over TLS itself (``--certfile``): every response says so (HSTS) and the pages'
+    sockets may only be ``wss:`` (:func:`~pokerdealer.server.middleware.content_security_policy`)."""
     lobby_per_creator: int = 25
     """The lobby lists the newest this many open tables of one creator (client address),
     and as many tournaments; the others are played and reached by their links as ever."""

@@ -53,6 +53,7 @@ import dataclasses
 import hmac
 import json
 import logging
+import math
 import random
 import secrets
 import time
@@ -106,6 +107,10 @@ def _seconds(value: Any, what: dict[str, Any], low: float = 1.0, high: float = 8
     return float(value)
 
 
+START_AHEAD_DAYS = 60
+"""How far ahead a new tournament may be set to start (two months: a league's next night)."""
+
+
 @dataclass(frozen=True)
 class TournamentSpec:
     """What a tournament is created with, checked at the edge (:meth:`from_dict`).
@@ -150,8 +155,16 @@ class TournamentSpec:
     """Listed in the lobby (``GET /api/tournaments``); else only its link finds it -- as a cash table's default."""
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TournamentSpec:
-        """Check every field; raises :class:`TableError` saying what is wrong."""
+    def from_dict(cls, data: Mapping[str, Any], *, now: float | None = None) -> TournamentSpec:
+        """Check every field; raises :class:`TableError` saying what is wrong. With ``now``
+        (a new tournament's: a stored one's start is long past) ``start_at`` is at most
+        :data:`START_AHEAD_DAYS` days ahead.
+
+        >>> TournamentSpec.from_dict({"start_at": 1e300}, now=0.0)
+        Traceback (most recent call last):
+        ...
+        pokerdealer.table.settings.TableError: start_at must be at most 60 days from now
+        """
         if not isinstance(data, Mapping):
             raise TableError.said("event.settings.not_object")
         known = {f.name for f in dataclasses.fields(cls)}
@@ -186,8 +199,13 @@ class TournamentSpec:
             raise TableError.said("event.settings.bots_list")
         check_bot_kinds(bots)
         start_at = d.get("start_at")
-        if start_at is not None and (isinstance(start_at, bool) or not isinstance(start_at, (int, float))):
+        if start_at is not None and (
+            isinstance(start_at, bool) or not isinstance(start_at, (int, float)) or not math.isfinite(start_at)
+        ):
             raise TableError.said("event.settings.start_at")
+        if start_at is not None and now is not None and start_at > now + START_AHEAD_DAYS * 86400:
+            # A start years away holds a lobby's place (and a page's countdown) for nothing.
+            raise TableError.said("event.settings.start_at_ahead", days=START_AHEAD_DAYS)
         lang = d.get("lang", cls.lang)
         if lang not in LANGS:
             raise TableError.said("room.settings.lang", langs=", ".join(LANGS))

@@ -31,7 +31,7 @@ from typing import Any
 
 from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.server import event_lobby, event_views
@@ -51,10 +51,18 @@ STATIC = Path(__file__).parent / "static"
 
 
 class Register(BaseModel):
+    """A registration: the name alone (a field not here is refused, room.request.extra_forbidden)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
     name: str = Field(..., min_length=1, max_length=40)
 
 
 class EventCommand(BaseModel):
+    """A host command (``start``, ``pause``, ``resume`` ...): a field not here is refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
     command: str = Field(..., max_length=20)
     name: str | None = Field(None, max_length=40)
     """The entrant a ``remove`` takes out."""
@@ -119,7 +127,7 @@ def routes(room: Room, *, clock: Callable[[], float] = time.monotonic) -> APIRou
             wait = math.ceil(room.creations.wait((address, "tournament")))
             raise Refused(429, "event.error.too_many_tournaments", headers={"Retry-After": str(wait)}, s=wait)
         try:
-            spec = TournamentSpec.from_dict(body)
+            spec = TournamentSpec.from_dict(body, now=time.time())
         except TableError as error:
             raise _said(400, error) from None
         live, token = await create_event(room, spec, creator=creator_tag(address))

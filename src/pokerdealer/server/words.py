@@ -109,13 +109,22 @@ def table_name(lang: str, name: str) -> str:
     return name
 
 
+REFUSED = "room.error.refused"
+"""The key of a refusal that has no words of its own (its English text in ``text``)."""
+
+
 def error_words(lang: str, error: Exception) -> dict[str, Any]:
     """The fields of a refusal: from its key when it has one (:class:`Said`, the
-    rules' and the table's errors), else its English text as it is."""
+    rules' and the table's errors), else :data:`REFUSED` with its English text as it is.
+
+    >>> error_words("en", ValueError("odd"))
+    {'key': 'room.error.refused', 'params': {'text': 'odd'}, 'message': 'odd'}
+    """
     key = getattr(error, "key", "")
     if key and key in CATALOGS["en"]:
         return words(lang, key, **(getattr(error, "params", None) or {}))
-    return {"message": str(error)}
+    # Every refusal has a key a page can act on: one without words of its own is "refused", its text kept.
+    return words(lang, REFUSED, text=str(error))
 
 
 def pick_language(accept: str | None, default: str = "en") -> str:

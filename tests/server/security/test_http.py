@@ -192,7 +192,7 @@ def test_a_24_mb_body_is_refused_at_once_and_the_room_keeps_answering(edge: Serv
 def test_a_422_names_the_field_and_the_problem_not_the_input(edge: Server) -> None:
     r = httpx.post(edge.base + "/api/tables", json={"seats": "SECRET-INPUT-1234"}, timeout=10)
     assert r.status_code == 422
-    assert r.json()["detail"] == "seats: Input should be a valid integer, unable to parse string as an integer"
+    assert r.json()["detail"] == "seats: Input should be a valid integer"
     assert "SECRET" not in r.text  # nor in the key's params, which a page fills in
     r = httpx.post(
         edge.base + "/api/tables", content=b'{"name": "SECRET-INPUT-5678', timeout=10,
@@ -231,7 +231,7 @@ def test_every_response_carries_the_security_headers(edge: Server) -> None:
         where = f"{r.request.method} {r.request.url.path} -> {r.status_code}"
         for directive in ("script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"):
             assert directive in policy, where
-        assert f"ws://127.0.0.1:{edge.port}" in policy and f"wss://127.0.0.1:{edge.port}" in policy, where
+        assert "connect-src 'self';" in policy and "127.0.0.1" not in policy, where  # never the Host header
         assert r.headers.get("x-content-type-options") == "nosniff", where
         assert r.headers.get("referrer-policy") == "no-referrer", where
 
