@@ -280,15 +280,18 @@ class TableBatch:
         """The bots act, hands end and new ones are dealt until every table waits for its learner."""
         seat = self.seat
         while True:
-            done = np.flatnonzero(self.complete)
-            if done.size:
-                self._end_episodes(done)
-                continue
             actor = self.actor
             bots = np.flatnonzero((actor >= 0) & (actor != seat))
-            if not bots.size:
+            if bots.size:
+                self._bots_act(bots)
+                continue
+            # Ended hands wait for the others' bots: one pass of dealing for all of them
+            # (each table's own order of events is the same; a pass per ended hand cost
+            # more in NumPy's fixed price per call than the work itself).
+            done = np.flatnonzero(self.complete)
+            if not done.size:
                 return
-            self._bots_act(bots)
+            self._end_episodes(done)
 
     def _end_episodes(self, rows: np.ndarray) -> None:
         payoffs = self._award(rows)
