@@ -251,3 +251,14 @@ def test_a_raked_hand_round_trips_through_phh():
     assert "Ann collected $1.55 from pot" in text and "Total pot $1.65 | Rake $0.10" in text
     (back,) = read_pokerstars(text)
     assert (back.finishing_stacks, back.metadata["_rake"]) == (history.finishing_stacks, D("0.1"))
+
+
+def test_a_loser_showing_one_card_at_the_showdown_mucks():
+    """A real 2012 Limit hand (HHSmithy's corpus file): "Zaza5573: shows [Qc]"."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "pokerstars" / "hhsmithy" / "ExtraHands__ShowsDownSingleCard.txt"
+    (history,) = load_pokerstars(path)
+    replay = history_to_hand(history, auto_showdown=True)
+    assert replay.check == "match"
+    assert dict(zip(history.players, replay.rake_paid))["fingies7"] == D("0.66")

@@ -533,6 +533,10 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             continue  # the hand is won: a winner showing or not is no action of the rules
         elif m := re.match(r"shows \[([^\]]+)\]", rest):
             cards = m[1].replace(" ", "")
+            if len(cards) == 2:
+                # One card shown is no hand shown: he mucks (the summary says "mucked [Qc]").
+                actions.append(f"{p} sm" + source)
+                continue
             if len(cards) != 4:
                 raise UnsupportedHistory.said("history.ps.part_shown", name=name, n=len(cards) // 2)
             actions.append(f"{p} sm {cards}" + source)
