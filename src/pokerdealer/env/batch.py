@@ -449,49 +449,46 @@ class TableBatch:
 
     def _apply(self, rows: np.ndarray, p: np.ndarray, kind: np.ndarray, to: np.ndarray) -> None:
         """Hand.apply of a fold, check/call or raise to ``to`` by player ``p`` at each row."""
+        n = self.n
+        at = rows * n + p  # (row, player) in the flattened arrays
+        stacks = self.stacks.reshape(-1)
+        committed = self.committed.reshape(-1)
+        current = self.current[rows]
         raising = kind == _RAISE
-        calm = ~raising
+        mine = committed[at]
+        # The chips each player puts in: none for a fold, the call (all-in at most), the raise.
+        put = np.where(
+            raising, to - mine, np.where(kind == _CALL, np.minimum(current - mine, stacks[at]), 0)
+        )
+        stacks[at] -= put
+        committed[at] = mine + put
+        self.total.reshape(-1)[at] += put
+        self.acted.reshape(-1)[at] = np.where(raising, to, current)
         folds = kind == _FOLD
         if folds.any():
-            r, q = rows[folds], p[folds]
-            self.folded[r, q] = True
-            self.live[r] -= 1
-        calls = kind == _CALL
-        if calls.any():
-            r, q = rows[calls], p[calls]
-            amount = np.minimum(self.current[r] - self.committed[r, q], self.stacks[r, q])
-            self.stacks[r, q] -= amount
-            self.committed[r, q] += amount
-            self.total[r, q] += amount
-        ended = rows[:0]
-        if calm.any():
-            r, q = rows[calm], p[calm]
-            self.acted[r, q] = self.current[r]
-            self.pend[r, q] = False
-            actor, count = self._first_from(self.pend[r], (q + 1) % self.n)
-            won = self.live[r] == 1
-            one = (count == 1) & ~won
-            if one.any():
-                clear = self._covers(r, actor, one)
-                self.pend[r[clear]] = False
-                actor[clear] = -1
-                count[clear] = 0
-            self.actor[r] = np.where(won, -1, actor)
-            ended = r[won | (count == 0)]
+            self.folded.reshape(-1)[at[folds]] = True
+            self.live[rows[folds]] -= 1
+        pend = self.pend
         if raising.any():
             r, q, amount = rows[raising], p[raising], to[raising]
-            current = self.current[r]
-            increment = amount - current
-            delta = amount - self.committed[r, q]
-            self.stacks[r, q] -= delta
-            self.committed[r, q] = amount
-            self.total[r, q] += delta
-            self.min_inc[r] = np.where(increment >= self.min_inc[r], increment, self.min_inc[r])
+            increment = amount - current[raising]
+            min_inc = self.min_inc[r]
+            self.min_inc[r] = np.where(increment >= min_inc, increment, min_inc)
             self.current[r] = amount
-            self.acted[r, q] = amount
-            pend = ~self.folded[r] & (self.stacks[r] > 0) & (self.seats[None, :] != q[:, None])
-            self.pend[r] = pend
-            self.actor[r] = self._first_from(pend, (q + 1) % self.n)[0]
+            # Everyone else with chips acts again after a raise.
+            pend[r] = ~self.folded[r] & (self.stacks[r] > 0) & (self.seats[None, :] != q[:, None])
+        pend.reshape(-1)[at] = False
+        actor, count = self._first_from(pend[rows], (p + 1) % n)
+        calm = ~raising
+        won = calm & (self.live[rows] == 1)
+        one = calm & (count == 1) & ~won
+        if one.any():
+            clear = self._covers(rows, actor, one)
+            pend[rows[clear]] = False
+            actor[clear] = -1
+            count[clear] = 0
+        self.actor[rows] = np.where(won, -1, actor)
+        ended = rows[won | (calm & (count == 0))]
         if ended.size:
             self._end_rounds(ended)
 
