@@ -14,6 +14,8 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import func, select
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from pokerdealer.server.db import MemberRow
 from pokerdealer.server.room import Elsewhere
@@ -75,3 +77,14 @@ def test_a_join_by_a_tournaments_id_is_refused_as_no_table_and_stores_no_member(
 def test_a_refusal_for_a_table_played_elsewhere_names_no_host(lang: str) -> None:
     said = error_words(lang, Elsewhere("abc123", "10.0.0.2:8000"))
     assert "10.0.0.2" not in json.dumps(said, ensure_ascii=False) and "abc123" in said["message"]
+
+
+def test_a_tables_socket_by_a_tournaments_id_is_closed_as_no_such_table(shared_server: Server, ids: dict[str, Any]) -> None:
+    ws = connect(f"ws://127.0.0.1:{shared_server.port}/ws/{ids['event']}", open_timeout=5, close_timeout=2, legacy=True)
+    try:
+        said = json.loads(ws.recv(timeout=10))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert (said["key"], closed.value.rcvd.code if closed.value.rcvd else None) == ("room.error.no_such_table", 4404)
+    finally:
+        ws.close()
