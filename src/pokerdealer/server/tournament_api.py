@@ -80,9 +80,11 @@ def _said(status: int, error: TableError) -> Exception:
 
 def public(live: LiveEvent, now: float) -> dict[str, Any]:
     """The tournament page's state (:func:`~pokerdealer.server.event_views.public_state`)
-    and which room table plays each of the event's tables."""
+    and which room table plays each of the event's tables; ``lang`` is the event's language (the
+    host's, its bots' names'), the pages' words for a browser that reads none of the room's."""
     state = event_views.public_state(live.event, now=now, name=live.spec.name, starts_at=live.spec.start_at)
-    return {**state, "id": live.id, "room_tables": {str(k): v for k, v in live.room_tables().items()}}
+    return {**state, "id": live.id, "lang": live.spec.lang,
+            "room_tables": {str(k): v for k, v in live.room_tables().items()}}
 
 
 def routes(room: Room, *, clock: Callable[[], float] = time.monotonic) -> APIRouter:

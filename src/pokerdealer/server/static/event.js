@@ -228,7 +228,9 @@ async function poll() {
     $("load-error").classList.remove("hidden");
   }
 }
-loadWords().then(() => {
+// Words first, the reader's as on a table page (common.js loadWords): the language chosen here, else
+// the one the link says, else the browser's; the event's (the host's) only for a browser reading none.
+fetchEvent().catch(() => ({})).then(s => loadWords(s.lang, new URLSearchParams(location.search).get("lang"))).then(() => {
   langMenu("lang-slot", () => { if (state) draw(); });
   poll();
   setInterval(poll, 1000);

@@ -28,7 +28,9 @@ async function poll() {
 }
 $("event-link").href = `/e/${encodeURIComponent(eventId)}`;
 $("csv").href = `${eventApi}/standings.csv`;
-loadWords().then(() => {
+// Words first, the reader's as on a table page (common.js loadWords): the language chosen here, else
+// the one the link says, else the browser's; the event's (the host's) only for a browser reading none.
+fetchEvent().catch(() => ({})).then(s => loadWords(s.lang, new URLSearchParams(location.search).get("lang"))).then(() => {
   langMenu("lang-slot", () => { if (state) draw(); });
   poll();
   setInterval(poll, 3000);
