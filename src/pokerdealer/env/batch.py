@@ -427,23 +427,27 @@ class TableBatch:
     def _legal(self, rows: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...]:
         """betting.legal_actions / raise_window of player ``p`` at each row (no limit):
         the call (0: a check), whether a raise is open, and its range."""
-        ar = np.arange(rows.size)
+        n = self.n
+        at = rows * n + p  # (row, player) in the flattened arrays
+        here = np.arange(rows.size) * n + p  # the same in the rows gathered here
         stacks = self.stacks[rows]
         committed = self.committed[rows]
         current = self.current[rows]
-        stack = stacks[ar, p]
-        mine = committed[ar, p]
+        min_inc = self.min_inc[rows]
+        stack = stacks.reshape(-1)[here]
+        mine = committed.reshape(-1)[here]
         to_call = current - mine
-        acted = self.acted[rows, p]
-        closed = (acted >= 0) & (current - acted < self.min_inc[rows])  # not reopened (TDA)
-        closed |= stack <= to_call
-        can_answer = (
-            ~self.folded[rows] & (stacks > 0) & (committed + stacks > current[:, None])
-            & (self.seats[None, :] != p[:, None])
+        acted = self.acted.reshape(-1)[at]
+        # Closed: not reopened since the player acted (TDA), no chips beyond the call, or
+        # nobody else left who could answer a raise.
+        reach = committed + stacks
+        reach[self.folded[rows]] = 0
+        reach.reshape(-1)[here] = 0  # a raise needs someone else to answer it
+        closed = ((acted >= 0) & (current - acted < min_inc)) | (stack <= to_call) | (
+            reach.max(axis=1) <= current
         )
-        closed |= ~can_answer.any(axis=1)
         hi = mine + stack
-        lo = np.minimum(current + self.min_inc[rows], hi)
+        lo = np.minimum(current + min_inc, hi)
         call = np.where(to_call > 0, np.minimum(to_call, stack), 0)
         return call, ~closed, lo, hi, mine
 
