@@ -268,14 +268,15 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.post("/api/tables")
     async def create(request: Request, body: CreateTable) -> Any:  # noqa: ANN401
-        address = request.client.host if request.client else "unknown"
-        if not room.creations.take((address, "table")):  # ServerOptions.create_rate
-            wait = math.ceil(room.creations.wait((address, "table")))
-            raise Refused(429, "room.error.too_many_tables", headers={"Retry-After": str(wait)}, s=wait)
         try:
             settings = TableSettings.from_host(body.model_dump())
         except TableError as error:
             return refused(request, 400, error)
+        # Tables made are counted (ServerOptions.create_rate), not a form's refused tries: those make nothing.
+        address = request.client.host if request.client else "unknown"
+        if not room.creations.take((address, "table")):
+            wait = math.ceil(room.creations.wait((address, "table")))
+            raise Refused(429, "room.error.too_many_tables", headers={"Retry-After": str(wait)}, s=wait)
         lt, host_token = await room.create_table(settings, creator=creator_tag(address))
         # The host link carries the token in the fragment: never sent to a server, nor in its logs.
         return {**lt_info(lt), "host_token": host_token, "host_url": f"/t/{lt.id}#host={host_token}"}

@@ -124,14 +124,15 @@ def routes(room: Room, *, clock: Callable[[], float] = time.monotonic) -> APIRou
 
     @router.post("/api/tournaments")
     async def create(request: Request, body: dict[str, Any]) -> dict[str, Any]:
-        address = request.client.host if request.client else "unknown"
-        if not room.creations.take((address, "tournament")):  # ServerOptions.create_rate
-            wait = math.ceil(room.creations.wait((address, "tournament")))
-            raise Refused(429, "event.error.too_many_tournaments", headers={"Retry-After": str(wait)}, s=wait)
         try:
             spec = TournamentSpec.from_dict(body, now=time.time())
         except TableError as error:
             raise _said(400, error) from None
+        # Tournaments made are counted (ServerOptions.create_rate), not a form's refused tries.
+        address = request.client.host if request.client else "unknown"
+        if not room.creations.take((address, "tournament")):
+            wait = math.ceil(room.creations.wait((address, "tournament")))
+            raise Refused(429, "event.error.too_many_tournaments", headers={"Retry-After": str(wait)}, s=wait)
         live, token = await create_event(room, spec, creator=creator_tag(address))
         # The host link carries the token in the fragment: never sent to a server, nor in its logs.
         return {"id": live.id, "host_token": token, "invite": f"/e/{live.id}", "host_url": f"/e/{live.id}#host={token}"}

@@ -368,3 +368,15 @@ def test_the_lobby_lists_only_the_newest_tournaments_of_one_creator(shared_serve
     assert made[0] not in listed
     assert set(made[1:]) <= listed
     assert shared_server.get(f"/api/tournaments/{made[0]}").status_code == 200
+
+
+def test_a_refused_creation_is_not_counted_against_the_address(shared_server: Server) -> None:
+    # A form's mistakes make nothing: a person correcting one is not the flood the limit is for.
+    from pokerdealer.server.settings import ServerOptions
+
+    burst = ServerOptions().create_rate.burst
+    with _from("127.0.7.7") as client:
+        refused = [client.post(f"{shared_server.base}/api/tables", json={"seats": 11}) for _ in range(burst)]
+        made = client.post(f"{shared_server.base}/api/tables", json={"name": "at last"})
+    assert {r.status_code for r in refused} == {400}
+    assert made.status_code == 200
