@@ -13,7 +13,7 @@ from pokerdealer.i18n import message
 from tests.server.chromium import check_or_call_until, choose_language, needs_chromium, settled
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import shot
-from tests.server.test_browser_phone_felt import LONG_NAME
+from tests.server.test_browser_phone_felt import LONG_NAME, at_a_tournament_table
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
@@ -52,13 +52,16 @@ PHONES = {"360": {"width": 360, "height": 740}, "390": {"width": 390, "height": 
 # between the title row and the action bar.
 SCREEN = """() => {
   const top = document.getElementById("top").getBoundingClientRect();
+  // A tournament table's strip is under the title row: the felt starts below it.
+  const strip = document.getElementById("event-strip");
+  const above = strip && strip.checkVisibility() ? Math.max(top.bottom, strip.getBoundingClientRect().bottom) : top.bottom;
   const bar = document.getElementById("actions").getBoundingClientRect();
   const out = [...document.querySelectorAll("#top > *")].filter(e => e.checkVisibility())
     .map(e => [e.id || e.tagName, e.getBoundingClientRect()]).filter(([, r]) => r.top < top.top || r.bottom > top.bottom)
     .map(([what]) => what);
   const seats = [...document.querySelectorAll("#felt .seat .box, .seat.me .cards")].map(e => [e.closest(".seat").dataset.seat, e.getBoundingClientRect()]);
-  const hidden = seats.filter(([, r]) => r.top < top.bottom || r.bottom > bar.top).map(([s, r]) => `seat ${s}: ${Math.round(r.top)}..${Math.round(r.bottom)}`);
-  return { title: top.height, out, below: bar.bottom - innerHeight, hidden, seats: seats.length, mine: document.querySelectorAll(".seat.me .cards .card").length };
+  const hidden = seats.filter(([, r]) => r.top < above || r.bottom > bar.top).map(([s, r]) => `seat ${s}: ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+  return { title: top.height, strip: above - top.bottom, out, below: bar.bottom - innerHeight, hidden, seats: seats.length, mine: document.querySelectorAll(".seat.me .cards .card").length };
 }"""
 
 
@@ -152,5 +155,29 @@ def test_on_a_phone_the_last_hands_story_is_one_tap_away(browser: Browser, room:
         assert story.inner_text().strip()
         page.click("#last-close")
         expect(story).not_to_be_in_viewport()
+    finally:
+        context.close()
+
+
+def test_on_a_phone_at_a_tournament_table_the_felt_your_cards_and_your_actions_fit_one_screen_under_the_strip(
+    browser: Browser, room: Server
+) -> None:
+    """The fit measured with the tournament's strip shown under the title row (the check above
+    ignored it): every seat, your cards and the action bar between the strip and the window's bottom."""
+    context = phone(browser, "zh-Hans")
+    try:
+        page = at_a_tournament_table(room, context)
+        page.locator("#actions").wait_for(state="visible")
+        faults = []
+        for name, size in PHONES.items():
+            page.set_viewport_size(size)
+            page.evaluate("() => window.scrollTo(0, 0)")
+            settled(page)
+            screen = page.evaluate(SCREEN)
+            assert screen["strip"] > 0 and screen["seats"] == 4 + 1 and screen["mine"] == 2, screen
+            if screen["title"] > 48 or screen["out"] or screen["below"] > 0 or screen["hidden"]:
+                faults.append(f"{name}px: {screen}")
+            shot(page, f"screen-tournament-{name}")
+        assert faults == []
     finally:
         context.close()

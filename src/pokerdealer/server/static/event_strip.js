@@ -10,6 +10,11 @@ const eventTableName = (ev) => `${ev.name} · ${t("room.event.table", { n: ev.ta
 // (event.next_ante.*: "big-blind ante 40", not "ante 40" -- only the big blind posts it); none, nothing.
 const anteWithin = (x) => (x.ante && x.ante_type !== "none" ? " " + t(`event.next_ante.${x.ante_type}`, { amount: fmtNum(x.ante) }) : "");
 
+// The strip's height as the CSS variable --strip: a phone's felt is as tall as the window leaves
+// (app.css), the strip counted; it changes with the words, the window's width and a notice.
+new ResizeObserver(([entry]) => document.documentElement.style.setProperty("--strip", `${entry.target.offsetHeight}px`))
+  .observe(document.getElementById("event-strip"));
+
 function renderEvent(state) {
   const box = document.getElementById("event-strip");
   const ev = state.event;
