@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import resource
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -103,6 +105,12 @@ async def play_table(port: int, table: str, token: str, k: int, think: float, rn
                 await ws.send(json.dumps(action))
 
 
+def logged_actions(path: Path, event: str) -> int:
+    """How many betting actions the event's log holds (every table's, bots' too), read beside the server."""
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)) as c:
+        return c.execute("SELECT count(*) FROM events WHERE table_id = ? AND kind = 'act'", (event,)).fetchone()[0]
+
+
 async def tv(base: str, event: str, stats: Stats) -> None:
     async with httpx.AsyncClient(timeout=30) as http:
         while True:
@@ -151,11 +159,14 @@ async def run(args: argparse.Namespace) -> None:
             await asyncio.sleep(args.warmup)
             tasks.append(asyncio.create_task(loop_lag(stats)))  # type: ignore[arg-type]
             hands0 = (await http.get(f"{base}/api/tournaments/{ev['id']}")).json()
+            print(f"measuring for {args.seconds:g} s (server pid {server.pid})", flush=True)  # a profiler may start now
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+            acts0 = logged_actions(tmp / "bench.db", ev["id"])
             stats.measuring = True
             await asyncio.sleep(args.seconds)
             stats.measuring = False
             cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
+            acts1 = logged_actions(tmp / "bench.db", ev["id"])
             end = (await http.get(f"{base}/api/tournaments/{ev['id']}")).json()
         elapsed = t1 - t0
         own, tvs = stats.own, stats.tv
@@ -168,7 +179,10 @@ async def run(args: argparse.Namespace) -> None:
               f"p99 {1000 * pct(tvs, 0.99):.1f} ms, max {1000 * max(tvs, default=float('nan')):.1f} ms")
         print(f"  refusals:          {sum(stats.refusals.values())} {stats.refusals}; moves followed: {stats.moves}")
         print(f"  client loop lag:   p99 {1000 * pct(stats.client_lag, 0.99):.1f} ms")
+        acts = acts1 - acts0
         print(f"  server CPU:        {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core; load average {os.getloadavg()[0]:.1f}")
+        print(f"  CPU per action:    {1000 * (cpu1 - cpu0) / max(1, acts):.2f} ms ({acts} actions logged, bots' too: "
+              f"the server's CPU seconds / actions, which another load on the machine hardly changes)")
         if not own or not tvs:
             sys.exit("measured nothing: no player action or TV read completed in the window")
     finally:

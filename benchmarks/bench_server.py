@@ -243,6 +243,7 @@ async def run(args: argparse.Namespace, db: str) -> None:
             ramp = time.perf_counter() - t_ramp
             await asyncio.sleep(args.warmup)
             lag = asyncio.create_task(loop_lag(stats))
+            print(f"measuring for {args.seconds:g} s (server pid {server.pid})", flush=True)  # a profiler may start now
             stats.measuring = True
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
             me0 = time.process_time()
@@ -267,6 +268,8 @@ async def run(args: argparse.Namespace, db: str) -> None:
         print(f"  client loop lag:   p99 {1000 * pct(stats.client_lag, 0.99):.1f} ms, max {1000 * max(stats.client_lag, default=0):.1f} ms")
         print(f"  hands completed:   {sum(len(v) for v in stats.hands_done.values())}")
         print(f"  server CPU:        {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core (clients: {100 * (me1 - me0) / elapsed:.0f}%); errors from server: {stats.errors} {stats.error_samples}")
+        print(f"  CPU per action:    {1000 * (cpu1 - cpu0) / max(1, stats.actions):.2f} ms (the server's CPU seconds / actions: "
+              f"another load on the machine hardly changes it)")
         print(f"  server memory:     {rss1:.0f} MiB ({rss0:.0f} MiB idle; {1024 * (rss1 - rss0) / args.tables:.0f} KiB a table)")
         if connected < args.tables or not lat:
             sys.exit(f"measured too little: {connected} of {args.tables} tables connected, {len(lat)} broadcasts (see {tmp / 'server.log'})")

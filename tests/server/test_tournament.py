@@ -308,6 +308,22 @@ def test_another_tables_hand_sends_this_tables_readers_the_event_strip_alone(ser
         spectator.close()
 
 
+def test_the_field_news_is_told_at_once_then_at_most_once_every_field_every_seconds() -> None:
+    # Every table hears of the hands finished elsewhere; after every hand, that made the
+    # room's work grow with the square of the field (issue 29).
+    from pokerdealer.server.tournament import FieldNews
+
+    news = FieldNews(every=1.0)
+    assert news.due(5.0) == (False, None)  # nothing finished: nothing to tell
+    news.hand_ended("a")
+    assert news.due(10.0) == (True, "a")  # at once; table a told its own readers
+    news.hand_ended("b")
+    news.hand_ended("c")
+    assert news.due(10.5) == (False, None)  # half a second later: held
+    assert news.due(11.0) == (True, None)  # two tables' hands: everyone hears them together
+    assert news.due(13.0) == (False, None)  # and only once
+
+
 def test_a_players_rank_is_one_more_than_the_stacks_bigger_than_theirs() -> None:
     import random
 

@@ -55,6 +55,11 @@ def test_seat_must_exist_and_be_free_and_names_unique():
         table.sit_down("p1", 300)
 
 
+def test_name_at_names_the_player_in_a_seat_and_none_for_a_free_one():
+    table = make_table(2, seats=(1, 4))
+    assert [table.name_at(s) for s in (1, 2, 4, 9)] == ["p1", None, "p4", None]
+
+
 def test_top_up_only_up_to_the_maximum_buy_in():
     table = make_table(2)
     assert table.top_up("p1", 500) == 1000

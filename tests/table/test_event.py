@@ -565,3 +565,37 @@ def test_a_hand_for_hand_round_that_brings_the_field_down_to_one_table_ends_befo
     ev.start()
     play_event(ev, bots_for(ev, seed))
     assert ev.is_over and any(e.kind == "final_table" for e in ev.log)
+
+
+def test_one_table_may_deal_exactly_when_ready_tables_lists_it():
+    # Each room table asks may_deal at each of its turns; it must agree with
+    # ready_tables through hand-for-hand, breaks and tables breaking.
+    checked = 0
+    for seed in range(4):
+        ev = bubble_event(seed)
+        ev.start()
+
+        def check(table, record, ev=ev):
+            nonlocal checked
+            ready = ev.ready_tables()
+            for t in (*ev.tables, 99):
+                assert ev.may_deal(t) == (t in ready), (t, ready)
+                checked += 1
+
+        play_event(ev, bots_for(ev, seed), on_hand=check)
+    assert checked > 100
+
+
+def test_table_in_play_is_the_table_of_tables_or_none():
+    ev = event_of(18, seats=9)
+    ev.start()
+    assert [ev.table_in_play(t) for t in ev.tables] == list(ev.tables.values())
+    assert ev.table_in_play(99) is None
+
+
+def test_every_deal_counts_in_dealt():
+    ev = event_of(18, seats=9)
+    ev.start()
+    ev.start_hand(1)
+    ev.start_hand(2)
+    assert ev.dealt == 2

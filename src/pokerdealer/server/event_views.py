@@ -72,8 +72,32 @@ def status(event: Event, *, now: float | None) -> str:
     return "break" if clock.level is None else "running"
 
 
+_ROWS: dict[int, tuple[Sequence[Level | Break], list[dict[str, Any]]]] = {}
+"""The rows of the structures seen lately, by the identity of their (immutable) levels."""
+
+
 def _structure(levels: Sequence[Level | Break]) -> list[dict[str, Any]]:
-    """The structure as rows; levels numbered from 1, breaks not counted (as the late registration counts them)."""
+    """The structure as rows; levels numbered from 1, breaks not counted (as the late registration counts them).
+
+    Worked out once a structure: every table's strip reads the clock at every state, and the
+    rows of a structure never change. The rows are shared, so callers only read them.
+
+    >>> from pokerdealer.table.structures import structure
+    >>> levels = structure("turbo", timed=True)
+    >>> _structure(levels) is _structure(levels), _structure(levels)[0]["level"]
+    (True, 1)
+    """
+    hit = _ROWS.get(id(levels))
+    if hit is not None and hit[0] is levels:  # the levels are kept with their rows: their id is not reused
+        return hit[1]
+    if len(_ROWS) >= 64:
+        _ROWS.clear()
+    rows = _structure_rows(levels)
+    _ROWS[id(levels)] = (levels, rows)
+    return rows
+
+
+def _structure_rows(levels: Sequence[Level | Break]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     number = 0
     for index, item in enumerate(levels):

@@ -770,10 +770,8 @@ class LiveTable:
         return p.status is not SeatStatus.SITTING_OUT
 
     def _member_at(self, seat: int) -> Member | None:
-        for p in self.table.players:
-            if p.seat == seat:
-                return self.by_name.get(p.name)
-        return None
+        name = self.table.name_at(seat)  # asked at every turn: no copy of every player
+        return None if name is None else self.by_name.get(name)
 
     def clock_left(self) -> float | None:
         record = self.table.current

@@ -80,13 +80,17 @@ from pokerdealer.table.structures import STRUCTURE_PRESETS, Break, structure
 if TYPE_CHECKING:
     from pokerdealer.server.room import Room
 
-__all__ = ["TICK", "EventTable", "LiveEvent", "TournamentSpec", "create_event", "follow_event", "restore_event"]
+__all__ = ["FIELD_EVERY", "TICK", "EventTable", "FieldNews", "LiveEvent", "TournamentSpec", "create_event", "follow_event", "restore_event"]
 
 log = logging.getLogger("pokerdealer.server")
 
 TICK = 2.0
 """Seconds between the clock's ``ev_tick`` events while nothing else is written:
 after a crash the clock loses at most this much."""
+
+FIELD_EVERY = 1.0
+"""Seconds between the field's news to every table (players left, average, ranks:
+:meth:`LiveEvent.tell_field`); each table's own states carry it at once."""
 
 
 def _field(name: str, /, **params: Any) -> dict[str, Any]:  # noqa: ANN401
@@ -400,7 +404,7 @@ class EventTable(LiveTable):
     @property
     def in_play(self) -> bool:
         """Still a table of the event (not broken, not replaced by the final table)."""
-        return self.live_event.event.tables.get(self.inner.id) is self.inner
+        return self.live_event.event.table_in_play(self.inner.id) is self.inner
 
     # ---------------------------------------------------------------- hooks
     def _event_op(self, kind: str, data: dict[str, Any], at: float) -> db.Op:
@@ -414,7 +418,7 @@ class EventTable(LiveTable):
         return False  # no promises, no squatters, no rebuys: the event moves players
 
     def _can_deal(self) -> bool:
-        return self.in_play and self.inner.id in self.live_event.event.ready_tables(time.time())
+        return self.in_play and self.live_event.event.may_deal(self.inner.id, time.time())
 
     async def _finish_hand(self, record: Any) -> None:  # noqa: ANN401
         await super()._finish_hand(record)
@@ -491,6 +495,38 @@ class Field:
         return 1 + len(self.stacks) - bisect.bisect_right(self.stacks, stack)
 
 
+class FieldNews:
+    """Whether to tell every table of the hands finished elsewhere: at once after a
+    quiet spell, then at most once every ``every`` seconds, whatever the hands.
+
+    >>> news = FieldNews(every=1.0)
+    >>> news.hand_ended("table 1"); news.due(100.0)
+    (True, 'table 1')
+    >>> news.hand_ended("table 2"); news.due(100.2)
+    (False, None)
+    """
+
+    def __init__(self, every: float) -> None:
+        self.every = every
+        self.since: Any = None
+        """The table of the hands finished since the last telling (all at one), ``_SEVERAL``, or None."""
+        self.told = -math.inf
+
+    def hand_ended(self, table: Any) -> None:  # noqa: ANN401
+        self.since = table if self.since is None or self.since is table else _SEVERAL
+
+    def due(self, now: float) -> tuple[bool, Any]:
+        """``(True, table)`` if the tables are to be told now (``table``: the one whose own
+        readers were told already, if all the hands were there; else None); ``(False, None)`` if not."""
+        if self.since is None or now - self.told < self.every:
+            return False, None
+        since, self.since, self.told = self.since, None, now
+        return True, None if since is _SEVERAL else since
+
+
+_SEVERAL = object()
+
+
 def _dumps(value: Any) -> str:  # noqa: ANN401
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -538,6 +574,8 @@ class LiveEvent:
         """The whole log is being replayed (:meth:`restore`): its tables play their hands without words."""
         self._seating = -1
         self._field: Field | None = None
+        self._news = FieldNews(FIELD_EVERY)
+        """Hands finished since the tables were last told of the field (:meth:`tell_field`)."""
         """The event's :attr:`~pokerdealer.table.event.Event.seating` the room tables last followed."""
 
     # ============================================================ the log
@@ -702,15 +740,28 @@ class LiveEvent:
         """A hand ended at ``lt`` (written): open the tables it made, wake the others.
         The last hand closes the event's row: a start no longer rebuilds it (it
         is read on demand, :func:`restore_event`) and the lobbies leave it out.
-
-        The other tables' readers get the event's strip alone (players left,
-        average, places, ranks), encoded once a table: their table did not
-        change, and its whole state for every reader of every table after
-        every hand made the room's work grow with the square of the field.
-        A table between hands gets its whole state: what it waits for may have changed."""
+        The other tables hear of it through :meth:`tell_field`."""
         await self._flush([db.op_close_table(self.id)] if self.event.is_over else [])
+        self._news.hand_ended(lt)
+        self.tell_field(time.monotonic())  # at once if the last news is old; else with a later beat
+
+    def tell_field(self, now: float) -> None:
+        """The other tables' readers hear of the hands finished elsewhere: at once
+        after a hand if they were last told :data:`FIELD_EVERY` seconds ago or more,
+        else with the clock's beat once that time has passed -- whatever the number
+        of hands, so that the room's work for the field's news grows with the number
+        of tables, not with their number times the hands they finish.
+
+        A table in a hand gets the event's strip alone (players left, average, places,
+        ranks), encoded once a table: its table did not change, and its whole state for
+        every reader of every table after every hand made the room's work grow with the
+        square of the field. A table between hands gets its whole state: what it waits
+        for may have changed."""
+        due, told = self._news.due(now)
+        if not due:
+            return
         for other in self.tables.values():
-            if other is lt or not other.conns:
+            if other is told or not other.conns:  # the table whose hand it was told its readers itself
                 continue
             if other.table.current is None:
                 other.broadcast()
@@ -720,9 +771,11 @@ class LiveEvent:
                     conn.send(text)
 
     def poke(self) -> None:
-        """Wake every table in play here: it deals if the event lets it now."""
+        """Wake every table in play here between hands: it deals if the event lets it now.
+        A table in a hand plays it on its own clock (a poke after every hand at every
+        table made each hand cost as many wake-ups as there are tables)."""
         for lt in self.tables.values():
-            if lt.in_play and lt.id in self.playing and lt.task is not None:
+            if lt.table.current is None and lt.in_play and lt.id in self.playing and lt.task is not None:
                 with contextlib.suppress(asyncio.QueueFull):
                     lt.queue.put_nowait(_POKE)
 
@@ -787,6 +840,7 @@ class LiveEvent:
             await asyncio.sleep(0.25)
             try:
                 await self._beat()
+                self.tell_field(time.monotonic())
             except Exception:  # noqa: BLE001 - a bug must not stop the clock
                 log.exception("event %s: clock", self.id)
 
@@ -967,7 +1021,7 @@ class LiveEvent:
             "hand_for_hand": ev.hand_for_hand,
             "re_entry": self.reentry_open(now=now),
             "places": sorted((field.places[name] for name in lt.by_name if name in field.places), key=lambda x: x["place"]),
-            "ranks": {p.name: field.rank(p.stack) for p in lt.inner.players},
+            "ranks": {name: field.rank(stack) for name, stack in lt.inner.stacks.items()},
         }
 
     def field(self) -> Field:
@@ -975,11 +1029,16 @@ class LiveEvent:
         for each change of the field (a hand finished, an entry, a bust), not once a reader."""
         ev = self.event
         key = (ev.hands, ev.entries, ev.alive, ev.is_over, len(ev.moves))
-        if self._field is None or self._field.key != key:
-            stacks = sorted(p.stack for t in ev.tables.values() for p in t.players)
-            places: dict[str, dict[str, Any]] = {}
-            for s in ev.standings:  # best first: a re-entered player's best place shows
-                places.setdefault(s.name, {"name": s.name, "place": s.place, "prize": s.prize})
+        old = self._field
+        if old is None or old.key != key:
+            # The stacks change with every hand; the places only with an entry or a bust.
+            stacks = sorted(chips for t in ev.tables.values() for chips in t.stacks.values())
+            if old is not None and old.key[1:4] == key[1:4]:
+                places = old.places
+            else:
+                places = {}
+                for s in ev.standings:  # best first: a re-entered player's best place shows
+                    places.setdefault(s.name, {"name": s.name, "place": s.place, "prize": s.prize})
             self._field = Field(key, stacks, places)
         return self._field
 
@@ -997,7 +1056,7 @@ class LiveEvent:
             return note("room.wait.event_paused")
         if c.level is None:
             return note("room.wait.event_break")
-        if lt.inner.id not in ev.ready_tables(now):
+        if not ev.may_deal(lt.inner.id, now):
             return note("room.wait.event_others")
         return None
 

@@ -423,6 +423,10 @@ class Event:
         self.seating = 0
         """Seats taken and left so far (a draw, a bust, a move, a table broken): whoever mirrors
         who sits where (the room's tables) looks again only when this moved."""
+        self.dealt = 0
+        """Hands dealt at all tables, in this process (a restored event counts from 0): whoever
+        keeps a view of the tables (which are in a hand, their buttons) builds it again only when
+        this or :attr:`hands` moved."""
 
     # ------------------------------------------------------------ queries
     @property
@@ -686,6 +690,16 @@ class Event:
             raise TableError(f"no player {name!r} in play")
         self._tables[where[0]]._find(name).away = away
 
+    def table_in_play(self, table_id: int) -> EventTable | None:
+        """The table ``table_id`` if it is in play (:attr:`tables` without a sorted copy of them all)."""
+        return self._tables.get(table_id)
+
+    def may_deal(self, table_id: int, now: float | None = None) -> bool:
+        """Whether one table may deal its next hand now (``table_id in ready_tables(now)``,
+        without looking at every other table, as each table asks at each of its turns)."""
+        t = self._tables.get(table_id)
+        return t is not None and self._may_deal(now) and self._table_may_deal(t)
+
     def ready_tables(self, now: float | None = None) -> tuple[int, ...]:
         """The tables that may deal their next hand now."""
         if not self._may_deal(now):
@@ -727,6 +741,7 @@ class Event:
 
     # ------------------------------------------------------- bookkeeping
     def _hand_started(self, table: EventTable, record: HandRecord) -> None:
+        self.dealt += 1
         if self._hfh:
             self._round.add(table.id)
         if record.level != self._last_level:

@@ -107,6 +107,12 @@ class Table:
         """A snapshot of one seated player."""
         return replace(self._find(name))
 
+    def name_at(self, seat: int) -> str | None:
+        """The name of the player in ``seat`` (None: free), without a snapshot of every
+        player (:attr:`players` copies each: a table's loop asks this at every turn)."""
+        p = self._seats.get(seat)
+        return None if p is None else p.name
+
     @property
     def stacks(self) -> dict[str, int]:
         """Chips of every seated player, by name."""
