@@ -1249,7 +1249,7 @@ MESSAGES: dict[str, str] = {
     "history.ps.amount": "{line} 里应是金额，却是 {got}",
     "history.ps.header": "读不出首行 {line}",
     "history.ps.game": "规则引擎不玩 {game}（只玩德州扑克的无限注、底池限注、限注和 6+ 无限注）",
-    "history.ps.stakes": "{line} 里应有 (1/2) 或 (Button Blind 2 - Ante 1) 这样的盲注，却是 ({got})",
+    "history.ps.stakes": "{line} 里应有“(1/2)”或“(Button Blind 2 - Ante 1)”这样的盲注，却是“({got})”",
     "history.ps.button_blind": "{name} 下了按钮盲注，却不在按钮位（{seat} 号座位）",
     "history.ps.table": "第 2 行应是 \"Table '...' N-max Seat #B is the button\"，却是 {got}",
     "history.ps.few_players": "发到牌的玩家不到两位",

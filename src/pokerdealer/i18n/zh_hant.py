@@ -1249,7 +1249,7 @@ MESSAGES: dict[str, str] = {
     "history.ps.amount": "{line} 裡應是金額，卻是 {got}",
     "history.ps.header": "讀不出首行 {line}",
     "history.ps.game": "規則引擎不玩 {game}（只玩德州撲克的無限注、底池限注、限注和 6+ 無限注）",
-    "history.ps.stakes": "{line} 裡應有 (1/2) 或 (Button Blind 2 - Ante 1) 這樣的盲注，卻是 ({got})",
+    "history.ps.stakes": "{line} 裡應有「(1/2)」或「(Button Blind 2 - Ante 1)」這樣的盲注，卻是「({got})」",
     "history.ps.button_blind": "{name} 下了按鈕盲注，卻不在按鈕位（{seat} 號座位）",
     "history.ps.table": "第 2 行應是 \"Table '...' N-max Seat #B is the button\"，卻是 {got}",
     "history.ps.few_players": "發到牌的玩家不到兩位",
