@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import httpx
 import pytest
 
 from pokerdealer.i18n import message
@@ -68,3 +69,22 @@ def test_the_host_mutes_a_player_and_the_spectators_from_the_table_panel(browser
     finally:
         page.context.close()
 
+
+
+def test_a_removed_entrants_page_says_why_their_entry_is_gone(browser: Browser, room: Server) -> None:
+    ev = create(room)
+    token = register(room, ev["id"], "junk")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15_000)
+    context.add_init_script(f"localStorage.setItem('pd.lang', 'zh-Hans'); localStorage.setItem('pd.eplayer.{ev['id']}', '{token}')")
+    page = context.new_page()
+    try:
+        page.goto(f"{room.base}/e/{ev['id']}")
+        settled(page)
+        expect(page.locator("#me")).to_be_visible()
+        httpx.post(f"{room.base}/api/tournaments/{ev['id']}/host", json={"command": "remove", "name": "junk"},
+                   headers={"X-Host-Token": ev["host_token"]}, timeout=10)
+        expect(page.locator("#register-error")).to_have_text(message("zh-Hans", "event.error.removed"))
+        expect(page.locator("#register")).to_be_visible()  # free to register again
+    finally:
+        context.close()

@@ -52,6 +52,15 @@ def test_a_removed_entrants_token_opens_nothing(shared_server: Server) -> None:
     assert r.status_code == 403
 
 
+def test_a_removed_entrants_page_is_told_why_in_their_language(shared_server: Server) -> None:
+    ev = create(shared_server)
+    token = register(shared_server, ev["id"], "junk")
+    remove(shared_server, ev, "junk")
+    r = httpx.get(f"{shared_server.base}/api/tournaments/{ev['id']}/me",
+                  headers={"X-Player-Token": token, "Accept-Language": "zh-TW"}, timeout=10)
+    assert (r.json()["key"], r.json()["detail"]) == ("event.error.removed", "房主在開始前移除了你的報名；你的買入已退還")
+
+
 def test_an_entrant_cannot_be_removed_once_the_event_has_started(shared_server: Server) -> None:
     ev = create(shared_server, level_seconds=600)
     for name in ("Ann", "Bob", "Cy"):

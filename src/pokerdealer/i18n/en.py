@@ -144,6 +144,7 @@ MESSAGES: dict[str, str] = {
     "event.form.need_bot_kinds": "bots: tick at least one kind",
     "event.error.no_such_tournament": "no such tournament",
     "event.error.unknown_player": "unknown player token: use the one registering gave you",
+    "event.error.removed": "the host removed your entry before the start; your buy-in is refunded",
     "event.error.too_many_tournaments": "too many tournaments created from your address; wait {s} s",
     "event.error.too_many_registrations": "too many registrations from your address to this tournament; wait {s} s",
     "event.error.not_host": "only the host may do that (X-Host-Token)",

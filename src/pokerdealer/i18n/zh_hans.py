@@ -141,6 +141,7 @@ MESSAGES: dict[str, str] = {
     "event.form.need_bot_kinds": "机器人：请至少勾选一种",
     "event.error.no_such_tournament": "没有这场锦标赛",
     "event.error.unknown_player": "不认得这个玩家密钥：请用报名时拿到的那个",
+    "event.error.removed": "房主在开始前移除了你的报名；你的买入已退还",
     "event.error.too_many_tournaments": "你的地址创建的锦标赛太多；请等 {s} 秒",
     "event.error.too_many_registrations": "你的地址报名这场锦标赛的次数太多；请等 {s} 秒",
     "event.error.not_host": "只有房主可以这样做：房主密钥（X-Host-Token）缺少或不对",

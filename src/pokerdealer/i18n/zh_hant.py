@@ -141,6 +141,7 @@ MESSAGES: dict[str, str] = {
     "event.form.need_bot_kinds": "機器人：請至少勾選一種",
     "event.error.no_such_tournament": "沒有這場錦標賽",
     "event.error.unknown_player": "不認得這個玩家密鑰：請用報名時拿到的那個",
+    "event.error.removed": "房主在開始前移除了你的報名；你的買入已退還",
     "event.error.too_many_tournaments": "你的位址建立的錦標賽太多；請等 {s} 秒",
     "event.error.too_many_registrations": "你的位址報名這場錦標賽的次數太多；請等 {s} 秒",
     "event.error.not_host": "只有房主可以這樣做：房主密鑰（X-Host-Token）缺少或不對",

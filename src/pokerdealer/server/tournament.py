@@ -548,6 +548,8 @@ class LiveEvent:
         self.by_token: dict[str, Entrant] = {}
         self.members = 0
         """Member ids given so far (one each registration; a removed entrant's is never given again)."""
+        self.removed_tokens: set[str] = set()
+        """The token hashes of entries the host removed: their browser is told so, not 'unknown token'."""
         self.host_hash: str | None = None
         self.seq = 0
         self.last_at = created_at
@@ -603,6 +605,7 @@ class LiveEvent:
             e = self.entrants.pop(data["name"])
             if e.token_hash:
                 self.by_token.pop(e.token_hash, None)
+                self.removed_tokens.add(e.token_hash)
         elif kind == "ev_reenter":  # the same person (member, token) enters again
             ev.register(data["name"], now=at)
         elif kind == "ev_start":
@@ -957,6 +960,10 @@ class LiveEvent:
     # ============================================================ reading
     def entrant(self, token: str | None) -> Entrant | None:
         return self.by_token.get(hash_token(token)) if token else None
+
+    def was_removed(self, token: str | None) -> bool:
+        """Whether ``token`` was an entry the host removed (and not entered again since)."""
+        return bool(token) and hash_token(token) in self.removed_tokens and self.entrant(token) is None
 
     def me(self, e: Entrant, token: str) -> dict[str, Any]:
         """What a player's browser needs: where they sit (and the token that

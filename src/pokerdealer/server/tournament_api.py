@@ -176,6 +176,8 @@ def routes(room: Room, *, clock: Callable[[], float] = time.monotonic) -> APIRou
     async def me(event_id: str, x_player_token: str | None = Header(None)) -> JSONResponse:
         live = await event(event_id)
         entrant = live.entrant(x_player_token)
+        if live.was_removed(x_player_token):
+            raise Refused(403, "event.error.removed")  # their page says why their entry is gone
         if entrant is None or x_player_token is None:
             raise Refused(403, "event.error.unknown_player")
         return JSONResponse(live.me(entrant, x_player_token), headers={"Cache-Control": "no-store"})

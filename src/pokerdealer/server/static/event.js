@@ -186,7 +186,12 @@ async function pollMe() {
   const token = localStorage.getItem(playerKey);
   if (!token) return;
   const res = await fetch(`${eventApi}/me`, { headers: { "X-Player-Token": token } });
-  if (res.status === 401 || res.status === 403 || res.status === 404) { localStorage.removeItem(playerKey); me = null; return; }
+  if (res.status === 401 || res.status === 403 || res.status === 404) {
+    // The host removed this entry before the start: say so (the registration box comes back).
+    const data = await res.json().catch(() => ({}));
+    if (data.key === "event.error.removed") $("register-error").textContent = said(data);
+    localStorage.removeItem(playerKey); me = null; return;
+  }
   if (!res.ok) return;
   const was = me;
   me = await res.json();
