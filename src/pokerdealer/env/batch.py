@@ -114,7 +114,9 @@ class TableBatch:
         for q, spec in zip(others, opponents):
             kinds[q] = spec
         self.bot_kinds = kinds
-        # The forced bets of each button, from the engine's plan of that config.
+        # The forced bets of each button, from the engine's plan of that config (hand._Plan:
+        # 10 stacks, 11 bets, 12 contributions, 15 the bet to call, 16 the minimum raise,
+        # 20 the first to act).
         plans = [
             _plan(template.replace(button=b, players=tuple(f"player_{q}" for q in range(n))))
             for b in range(n)
@@ -294,6 +296,8 @@ class TableBatch:
             self._end_episodes(done)
 
     def _end_episodes(self, rows: np.ndarray) -> None:
+        """The hands at ``rows`` are over: pay them, end the episodes the learner played in
+        (reward, final observation and info) or carry a skipped hand's result, deal again."""
         payoffs = self._award(rows)
         value = payoffs[:, self.seat] * self.reward_scale
         fresh = self.fresh[rows]
