@@ -147,6 +147,9 @@ class Conn:
     """The number of the last hand summary sent (-1: none sent yet)."""
     lang: str = "en"
     """The reader's language (their hello's ``lang``, else the table's): what they are told is in it."""
+    proof_text: tuple[Any, str] | None = None
+    """Their deal proof (the object kept with the hand) and its JSON: a kilobyte of hashes,
+    the same in every state of a hand, encoded once a hand (:meth:`LiveTable.broadcast`)."""
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -1045,7 +1048,7 @@ class LiveTable:
                     mine = list(seat_texts)
                     mine[seat - 1] = _dumps(row)
                     parts.append("[" + ",".join(mine) + "]")
-                parts.append(',"you":' + _dumps(you))
+                parts.append(',"you":' + _you_text(conn, you))
             if fresh:
                 if last_text is None:
                     last_text = _dumps(last)
@@ -1056,3 +1059,20 @@ class LiveTable:
 
 def _dumps(value: Any) -> str:  # noqa: ANN401
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _you_text(conn: Conn, you: dict[str, Any]) -> str:
+    """A reader's own part as JSON, their deal proof encoded once a hand.
+
+    >>> conn, proof = Conn(None), {"hand": 1, "paths": ["ab", "cd"]}
+    >>> _you_text(conn, {"seat": 2, "deal_proof": proof})
+    '{"seat":2,"deal_proof":{"hand":1,"paths":["ab","cd"]}}'
+    >>> conn.proof_text[0] is proof
+    True
+    """
+    if "deal_proof" not in you or you["deal_proof"] is None:
+        return _dumps(you)
+    proof = you.pop("deal_proof")
+    if conn.proof_text is None or conn.proof_text[0] is not proof:  # the proof kept with the hand
+        conn.proof_text = (proof, _dumps(proof))
+    return _dumps(you)[:-1] + ',"deal_proof":' + conn.proof_text[1] + "}"

@@ -57,10 +57,20 @@ def private_state(
             if hand.actor == i and hand.street is not Street.SHOWDOWN:
                 you["legal"] = legal_payload(hand, i)
             if len(hand.board) >= 3 and not hand.folded[i]:
-                value = evaluate(hand.hole_cards[i] + hand.board, hand.config.variant)
-                you["strength"] = value.describe(lang)
+                you["strength"] = _strength(lt, record, i, lang)
     you.update(self_limits.private(lt, m, record, lang=lang))  # theirs only: coach lines, limits
     return you, own
+
+
+def _strength(lt: LiveTable, record: HandRecord, i: int, lang: str) -> str:
+    """Player ``i``'s hand with the board, in words: worked out once a street and
+    language (kept with the hand), not at every state sent to them."""
+    hand = record.hand
+    said = lt.hand_meta.setdefault(record.number, {}).setdefault("strength", {})
+    key = (i, len(hand.board), lang)
+    if key not in said:
+        said[key] = evaluate(hand.hole_cards[i] + hand.board, hand.config.variant).describe(lang)
+    return said[key]  # type: ignore[no-any-return]
 
 
 def _showdown_coach(lt: LiveTable, m: Member, *, lang: str) -> dict[str, Any] | None:
