@@ -113,3 +113,47 @@ def test_the_pots_chips_fly_to_the_winner_unless_the_reader_asked_for_less_motio
             assert [f for f in flown if f["kind"] == "pot"], "no bet flew into the pot between the streets"
     finally:
         context.close()
+
+
+# Every seat of the last hand, as drawn: its cards (faces or backs), and what it says where a hand
+# was folded or mucked (data-gone and the word over the greyed backs).
+SEATS_OF_THE_HAND = """() => state.last_hand.payoffs.map(p => {
+  const box = document.querySelector(`#felt .seat[data-seat="${p.seat}"] .cards`);
+  return { seat: p.seat, cards: box.querySelectorAll(".card").length, faces: box.querySelectorAll(".card:not(.back)").length,
+           gone: box.dataset.gone || null, mark: (box.querySelector(".gone-mark") || {}).textContent || null,
+           mucked: !!(state.last_hand.order.find(o => o.seat === p.seat) || {}).mucked };
+})"""
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 1366), ("zh-Hans", 360), ("zh-Hant", 390)])
+def test_a_folded_or_mucked_seat_shows_its_greyed_backs_and_says_so_never_an_empty_space(
+    browser: Browser, room: Server, lang: str, width: int
+) -> None:
+    """The player folds; two callers show down. At the showdown the folder's seat (and a mucked
+    hand's) showed nothing where its cards had been."""
+    context = browser.new_context(viewport={"width": width, "height": 844 if width < 900 else 768})
+    context.set_default_timeout(30_000)
+    context.add_init_script(f"localStorage.setItem('pd.lang', {lang!r})")
+    table = room.create_table(name=f"folded {lang}", bots=["caller", "caller"], seats=3, clock=300)
+    page = context.new_page()
+    try:
+        page.goto(f"{room.base}/t/{table}")
+        page.fill("#join-name", "Ann")
+        page.click("#join-btn")
+        page.locator("#btn-fold:visible").click()
+        page.locator("#felt .seat.winner").first.wait_for()
+        settled(page)
+        seats = page.evaluate(SEATS_OF_THE_HAND)
+        mine = page.evaluate("state.you.seat")
+        assert len(seats) == 3
+        for seat in seats:
+            assert seat["cards"] == 2, seats  # never an empty space where the cards were
+            if seat["faces"] == 0:
+                assert seat["gone"] in ("folded", "mucked") and seat["mark"] == message(lang, f"room.seat.{seat['gone']}"), seats
+                assert (seat["gone"] == "mucked") == seat["mucked"], seats
+        # Your own folded cards: yours to read, greyed as a folded hand.
+        assert {k: v for k, v in next(s for s in seats if s["seat"] == mine).items() if k in ("faces", "gone")} == {
+            "faces": 2, "gone": "folded"}, (mine, seats)
+        shot(page, f"showdown-folded-{lang}-{width}")
+    finally:
+        context.close()

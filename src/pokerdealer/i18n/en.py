@@ -1006,6 +1006,8 @@ MESSAGES: dict[str, str] = {
     "room.chat.spectator": "spectator",
     "room.seat.empty": "seat {seat} · empty",
     "room.seat.bot": "bot",
+    "room.seat.folded": "folded",
+    "room.seat.mucked": "mucked",
     "room.status.sitting_out": "sitting out",
     "room.status.waiting": "waits for big blind",
     "room.status.away": "away",

@@ -962,6 +962,8 @@ MESSAGES: dict[str, str] = {
     "room.chat.spectator": "观众",
     "room.seat.empty": "座位 {seat} · 空位",
     "room.seat.bot": "机器人",
+    "room.seat.folded": "弃牌",
+    "room.seat.mucked": "盖牌",
     "room.status.sitting_out": "暂时离座",
     "room.status.waiting": "等大盲入局",
     "room.status.away": "离线",

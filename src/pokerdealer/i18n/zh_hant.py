@@ -962,6 +962,8 @@ MESSAGES: dict[str, str] = {
     "room.chat.spectator": "觀眾",
     "room.seat.empty": "座位 {seat} · 空位",
     "room.seat.bot": "機器人",
+    "room.seat.folded": "棄牌",
+    "room.seat.mucked": "蓋牌",
     "room.status.sitting_out": "暫時離座",
     "room.status.waiting": "等大盲入局",
     "room.status.away": "離線",

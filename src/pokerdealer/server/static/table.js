@@ -106,6 +106,17 @@ function seatName(name) {
   return el("div", { class: "name numbered", title: name }, el("span", { text: numbered[1] }), el("span", { class: "no", text: numbered[2] }));
 }
 
+// Why a seat of the hand (or of the last hand, between hands) holds no cards: "folded", "mucked"
+// (in the showdown, not shown), "unshown" (won, everyone else folded: its cards stay face down), or
+// null for a seat not in it.
+function goneCards(row, s, hand, last, winners) {
+  if (hand) return row.in_hand && row.folded ? "folded" : null;
+  if (!last || !(last.payoffs || []).some(p => p.seat === s && p.name === row.name)) return null;
+  const inShowdown = last.order.find(o => o.seat === s);
+  if (inShowdown) return inShowdown.mucked ? "mucked" : null;
+  return winners.has(s) ? "unshown" : "folded";
+}
+
 function render() {
   if (!state) return;
   const t = state.table, you = state.you || null, hand = state.hand, last = state.last_hand;
@@ -143,8 +154,21 @@ function render() {
     // A winner's five that made its hand raised (its other cards dimmed); a loser's cards as they are.
     const best = winners.has(s) && shownAt[s] && shownAt[s].best_five ? new Set(shownAt[s].best_five) : null;
     const coached = s === mySeat ? showdownAtSeat(you, hand, state.event) : { note: null, marked: new Set() };  // coach_showdown.js
-    if (shown) shown.forEach(c => cardsBox.append(dealt(cardEl(c, (best ? (best.has(c) ? "best" : "dim") : "") + (coached.marked.has(c) ? " decides" : "")), `s${s}:${c}`)));
+    // Your own folded cards stay yours to read, greyed as a folded hand is.
+    const foldedMine = shown && s === mySeat && goneCards(row, s, hand, last, winners) === "folded";
+    if (foldedMine) { cardsBox.classList.add("gone"); cardsBox.dataset.gone = "folded"; }
+    if (shown) shown.forEach(c => cardsBox.append(dealt(cardEl(c, (best ? (best.has(c) ? "best" : "dim") : "") + (coached.marked.has(c) ? " decides" : "") + (foldedMine ? " gone" : "")), `s${s}:${c}`)));
     else if (row.hidden) { cardsBox.append(cardEl(null), cardEl(null)); }
+    else {
+      // Cards gone from a seat of the hand: said where they were (folded, mucked), never a gap.
+      const gone = goneCards(row, s, hand, last, winners);
+      if (gone === "unshown") cardsBox.append(cardEl(null), cardEl(null));  // won without showing
+      else if (gone) {
+        cardsBox.classList.add("gone");
+        cardsBox.dataset.gone = gone;
+        cardsBox.append(cardEl(null, "gone"), cardEl(null, "gone"), el("span", { class: "gone-mark", text: t_(`room.seat.${gone}`) }));
+      }
+    }
     // A seat waiting for the big blind is said so only while it waits: the next hand may start the game afresh.
     const waits = row.status === "waiting" ? !state.starts_afresh : ["sitting_out", "busted"].includes(row.status);
     const status = waits ? t_(`room.status.${row.status}`) : (!row.connected ? t_("room.status.away") : "");
