@@ -240,6 +240,7 @@ def _reraises_pokerstars(raises: int) -> str:
         lines.append(f"{('Ann', 'Bob')[k % 2]}: raises 2 to {bet + 2}")
         bet += 2
     lines.append(f"{('Ann', 'Bob')[raises % 2]}: folds")
+    lines.append("*** SUMMARY ***")  # a hand without its summary is refused as cut off, before any cap
     return "\n".join(lines)
 
 
