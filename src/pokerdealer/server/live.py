@@ -414,8 +414,9 @@ class LiveTable:
                     cmd = self.queue.get_nowait() if not self.queue.empty() else None
                     await asyncio.sleep(0)
                 else:
-                    cmd = await asyncio.wait_for(self.queue.get(), timeout)
-            except asyncio.TimeoutError:
+                    async with asyncio.timeout(timeout):  # a timer, not wait_for's task, at each wake-up
+                        cmd = await self.queue.get()
+            except TimeoutError:
                 cmd = None
             if cmd is _STOP:
                 return
