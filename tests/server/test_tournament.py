@@ -324,6 +324,21 @@ def test_the_field_news_is_told_at_once_then_at_most_once_every_field_every_seco
     assert news.due(13.0) == (False, None)  # and only once
 
 
+def test_the_tournament_pages_state_is_encoded_once_a_change_and_never_stale(server: Server) -> None:
+    # The page's state is kept encoded between changes of the event (public_text):
+    # a registration, the start and a hand each show in the very next read.
+    ev = create(server, max_entrants=10, level_seconds=60, clock=5)
+    before = state(server, ev["id"])
+    register(server, ev["id"], "Ann")
+    register(server, ev["id"], "Bob")
+    registered = state(server, ev["id"])
+    assert registered["entries"] == before["entries"] + 2 and registered["registered"] == ["Ann", "Bob"]
+    assert host(server, ev, "start").status_code == 200
+    started = state(server, ev["id"])
+    assert started["status"] == "running" and sorted(p["name"] for t in started["tables"] for p in t["players"]) == ["Ann", "Bob"]
+    assert started["clock"]["level"] == 1 and started["registration"]["open"] is False
+
+
 def test_a_players_rank_is_one_more_than_the_stacks_bigger_than_theirs() -> None:
     import random
 

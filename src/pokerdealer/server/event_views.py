@@ -190,7 +190,6 @@ def public_state(
     settings = event.settings
     started = _started(event)
     rows = _structure(settings.levels)
-    clock = event.clock(now)  # before the start: the first level, whole
     tables = [
         {
             "table": t.id,
@@ -208,9 +207,8 @@ def public_state(
         c["rank"] = rank
     return {
         "name": name,
-        "status": status(event, now=now),
+        **moment(event, now=now),
         "starts_at": starts_at,
-        "clock": _clock(event, clock, rows),
         "structure": rows,
         "starting_stack": settings.starting_stack,
         "buy_in": settings.buy_in,
@@ -218,7 +216,6 @@ def public_state(
         "entries": event.entries,
         "registered": _registered(event) if not started else [],
         "removed": _removed(event),
-        "registration": {"open": not event.is_over and event.registration_open(now), "until_level": settings.late_registration, "re_entries": settings.re_entries},
         "players_left": event.alive,
         "average_stack": average_stack(event),
         "prize_pool": event.prize_pool,
@@ -230,6 +227,22 @@ def public_state(
         "broken": list(event.broken),
         "hand_for_hand": event.hand_for_hand,
         "hands": event.hands,
+    }
+
+
+MOMENT = ("status", "clock", "registration")
+"""What of :func:`public_state` changes with the time alone (:func:`moment`); the rest
+changes only with the event's log, its deals and its seats."""
+
+
+def moment(event: Event, *, now: float | None) -> dict[str, Any]:
+    """The part of :func:`public_state` that the time changes: the status, the clock
+    (before the start: the first level, whole) and whether registration is open."""
+    settings = event.settings
+    return {
+        "status": status(event, now=now),
+        "clock": _clock(event, event.clock(now), _structure(settings.levels)),
+        "registration": {"open": not event.is_over and event.registration_open(now), "until_level": settings.late_registration, "re_entries": settings.re_entries},
     }
 
 

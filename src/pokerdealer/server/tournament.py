@@ -576,6 +576,8 @@ class LiveEvent:
         """The whole log is being replayed (:meth:`restore`): its tables play their hands without words."""
         self._seating = -1
         self._field: Field | None = None
+        self.tv_text: tuple[Any, str] | None = None
+        """The tournament page's state as it last changed (:func:`~pokerdealer.server.tournament_api.public_text`)."""
         self._news = FieldNews(FIELD_EVERY)
         """Hands finished since the tables were last told of the field (:meth:`tell_field`)."""
         """The event's :attr:`~pokerdealer.table.event.Event.seating` the room tables last followed."""
