@@ -374,13 +374,20 @@ _STARS = b"PokerStars Hand #1: Hold'em No Limit (1/2) - 2024/01/01 0:00:00 ET\nT
         (_STARS.replace(b"Hold'em No Limit", b"Omaha Pot Limit"), "zh-TW", "history.ps.game"),
         (_STARS + b"Seat 1: Ann (100 in chips)\n", "zh-CN", "history.ps.few_players"),
         (_STARS.replace(b"(1/2)", b"(1)"), "zh-TW", "history.ps.stakes"),
+        # The replay's own checks of a readable file.
+        (_PHH + b'actions = ["d dh p1 AsKs", "d dh p2 QdQc", "p3 f"]\n', "zh-CN", "replay.fail.no_such_player"),
+        (_PHH + b'actions = ["d dh p1 AsKs", "d dh p2 QdQc", "d db 2c3d4h"]\n', "zh-TW", "replay.fail.deal_open"),
+        (_PHH + b'actions = ["d dh p1 AsKs", "d dh p2 QdQc", "p2 f", "p2 cc"]\n', "zh-CN", "replay.fail.betting_over"),
+        (_PHH + b'actions = ["d dh p1 AsKs", "d dh p2 QdQc", "p2 cc", "p1 cc", "d db 2c3d4h", "p1 cc", "p2 cc", '
+                b'"d db 5c", "p1 cc", "p2 cc", "d db 9h", "p1 cc", "p2 cc", "p1 sm AsKh"]\n', "zh-TW",
+         "replay.fail.wrong_cards"),
     ],
 )
 def test_each_parser_reason_of_an_upload_refusal_is_in_the_readers_chinese(
     room: Server, body: bytes, lang: str, key: str
 ) -> None:
-    """The reason the PHH or PokerStars reader gives is said by key, in 简体 or 繁體 as the
-    reader asks, never in the CLI's English (issue 23)."""
+    """The reason the PHH or PokerStars reader (or the replay of what it read) gives is said
+    by key, in 简体 or 繁體 as the reader asks, never in the CLI's English (issue 23)."""
     r = httpx.post(room.base + "/api/replay", content=body, headers={"Accept-Language": lang}, timeout=10)
     assert r.status_code == 400
     said = r.json()["message"]

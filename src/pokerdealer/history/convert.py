@@ -591,20 +591,28 @@ def history_to_hand(
     show_lines: dict[int, int] = {}  # player -> index of their show/muck line
     board_seen = 0
 
-    def fail(index: int, message: str, rule: str, player: int | None = None) -> ReplayError:
+    def fail(index: int, said: str, rule: str, by: int | None = None, **params: Any) -> ReplayError:  # noqa: ANN401
+        """The line at ``index`` breaks ``rule``: ``said`` is the ``replay.fail.*`` key of
+        why, kept with the error so the room says it in its reader's language."""
         legal = replay.legal()
+        reason: dict[str, Any] = {"key": said, "params": params}
         if legal is None or legal.actor is None:
-            message += " (legal: nothing, the hand is over)"
+            reason = {"key": "replay.legal.over", "params": {"reason": reason}}
         else:
-            message += f" (legal: p{legal.actor + 1} may {legal.describe()})"
-        return ReplayError(
-            message,
+            reason = {"key": "replay.legal.may",
+                      "params": {"reason": reason, "player": f"p{legal.actor + 1}", "legal": legal.said()}}
+        label = None if by is None else f"p{by + 1}"
+        out = ReplayError(
+            message("en", reason["key"], **reason["params"]),
             index=index,
             action=texts[index],
-            player=None if player is None else f"p{player + 1}",
+            player=label,
             rule=rule,
             legal=legal,
         )
+        out.key = "replay.breaks.by" if label else "replay.breaks"
+        out.params = {"index": index, "action": repr(texts[index]), "player": label, "rule": rule, "reason": reason}
+        return out
 
     def drain() -> None:
         """Apply queued show/muck lines while the player to show has one."""
@@ -657,19 +665,15 @@ def history_to_hand(
             if hand.street != "showdown" and not hand.is_complete:
                 needed = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}[hand.street]
                 if board_seen > needed:
-                    raise fail(
-                        index,
-                        f"the dealer deals the board while the {hand.street} betting is still "
-                        f"open (p{(hand.actor or 0) + 1} to act)",
-                        "deal",
-                    )
+                    raise fail(index, "replay.fail.deal_open", "deal",
+                               street={"key": f"room.street.{hand.street}"}, actor=f"p{(hand.actor or 0) + 1}")
             continue
         p = line.actor
         assert p is not None
         if p >= n:
-            raise fail(index, f"there is no player p{p + 1} (the hand has {n})", "no_such_player", p)
+            raise fail(index, "replay.fail.no_such_player", "no_such_player", p, player=f"p{p + 1}", n=n)
         if kind in ("sd", "pb"):
-            raise fail(index, f"'{kind}' is not an action of hold'em", "unknown_action", p)
+            raise fail(index, "replay.fail.unknown_action", "unknown_action", p, kind=kind)
         if kind == "sm":
             if p in show_lines and _shows_nothing(actions[show_lines[p]]):
                 # A hand shown as ???? is still face down: PokerKit lets it be shown
@@ -680,23 +684,13 @@ def history_to_hand(
             if p in show_lines:
                 # A muck is final and a shown hand stays shown (RULES.md §6.3): one line each.
                 first = show_lines[p]
-                raise fail(
-                    index,
-                    f"p{p + 1} already showed or mucked at actions[{first}] "
-                    f"({texts[first]!r}); each player shows or mucks once",
-                    "show_or_muck_once",
-                    p,
-                )
+                raise fail(index, "replay.fail.show_or_muck_once", "show_or_muck_once", p,
+                           player=f"p{p + 1}", first=first, line=repr(texts[first]))
             show_lines[p] = index
             cards = line.cards
             if cards and None not in cards and set(cards) != set(hand.hole_cards[p]):
-                raise fail(
-                    index,
-                    f"p{p + 1} shows {format_cards_phh(cards)} but was dealt "
-                    f"{format_cards_phh(hand.hole_cards[p])}",
-                    "wrong_cards",
-                    p,
-                )
+                raise fail(index, "replay.fail.wrong_cards", "wrong_cards", p, player=f"p{p + 1}",
+                           cards=format_cards_phh(cards), dealt=format_cards_phh(hand.hole_cards[p]))
             if hand.is_complete or p in hand.shown:
                 # Already tabled by the rules: an all-in, or the called river aggressor
                 # (RuleOptions.reveal_called_aggressor).
@@ -709,12 +703,12 @@ def history_to_hand(
                     warn((index, Tolerated("last_hand_mucked", who=f"p{p + 1}")))
                 continue
             if p not in hand.showdown_order and hand.street == "showdown":
-                raise fail(index, f"p{p + 1} is not in the showdown", "showdown", p)
+                raise fail(index, "replay.fail.not_in_showdown", "showdown", p, player=f"p{p + 1}")
             if hand.street != "showdown" or hand.actor != p:
                 if hand.street == "showdown":
                     warn((index, Tolerated("out_of_order", who=f"p{p + 1}")))
                 elif hand.folded[p]:
-                    raise fail(index, f"p{p + 1} has folded", "showdown", p)
+                    raise fail(index, "replay.fail.folded", "showdown", p, player=f"p{p + 1}")
                 else:
                     warn((index, Tolerated("before_betting_over", who=f"p{p + 1}")))
             queued[p] = (index, line)
@@ -722,7 +716,7 @@ def history_to_hand(
             continue
         # A betting action.
         if hand.street == "showdown" or hand.is_complete:
-            raise fail(index, "the betting is over", "no_action_pending", p)
+            raise fail(index, "replay.fail.betting_over", "no_action_pending", p)
         if kind == "f":
             action = Action(FOLD, p)
             if warn_free_fold and hand.actor == p and hand.legal().can_check:

@@ -782,6 +782,16 @@ MESSAGES: dict[str, str] = {
     "replay.breaks": "actions[{index}] {action} breaks {rule}: {reason}",
     "replay.breaks.by": "actions[{index}] {action} by {player} breaks {rule}: {reason}",
     "replay.scaled": "{reason} (amounts in chips of 1/{scale})",
+    "replay.legal.over": "{reason} (legal: nothing, the hand is over)",
+    "replay.legal.may": "{reason} (legal: {player} may {legal})",
+    "replay.fail.deal_open": "the dealer deals the board while the {street} betting is still open ({actor} to act)",
+    "replay.fail.no_such_player": "there is no player {player} (the hand has {n})",
+    "replay.fail.unknown_action": "'{kind}' is not an action of hold'em",
+    "replay.fail.show_or_muck_once": "{player} already showed or mucked at actions[{first}] ({line}); each player shows or mucks once",
+    "replay.fail.wrong_cards": "{player} shows {cards} but was dealt {dealt}",
+    "replay.fail.not_in_showdown": "{player} is not in the showdown",
+    "replay.fail.folded": "{player} has folded",
+    "replay.fail.betting_over": "the betting is over",
     # The play command's screen (pokerdealer play). Keys ending ".you" are the
     # forms after the player called "You" ("You call 2", but "Ann calls 2").
     "play.help": "f fold · c check/call · r N bet/raise to N · a all-in · p pot · h half pot · q quit",
