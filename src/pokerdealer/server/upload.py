@@ -20,7 +20,11 @@ room replays it in a worker thread, off the loop every table shares.
 ... *** HOLE CARDS ***
 ... Cy: raises 4 to 6
 ... Ann: folds
-... Bob: folds''')
+... Bob: folds
+... Uncalled bet (4) returned to Cy
+... Cy collected 5 from pot
+... *** SUMMARY ***
+... Total pot 5 | Rake 0''')
 >>> out["table"], out["number"], [f["text"] for f in out["frames"]][1:]
 ('Home', 7, ['Cy raises to 6', 'Ann folds', 'Bob folds', 'Pot 5 to Cy'])
 """
