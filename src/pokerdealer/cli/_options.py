@@ -46,22 +46,17 @@ def parse_blinds(text: str) -> tuple[int, int]:
 
 
 def parse_structure(text: str) -> Structure:
-    """``no_limit``, ``pot-limit``, ``FIXED_LIMIT``... -> :class:`~pokerdealer.rules.Structure`.
+    """``no_limit``, ``pot-limit``, ``FIXED_LIMIT``... -> :class:`~pokerdealer.rules.Structure`,
+    which refuses an unknown name itself (with the names there are).
 
     >>> parse_structure("spread")
     Traceback (most recent call last):
     ...
-    pokerdealer.errors.PokerDealerError: unknown structure 'spread': expected no_limit, pot_limit or fixed_limit
+    pokerdealer.rules.config.ConfigError: unknown structure 'spread': expected no_limit, pot_limit or fixed_limit
     """
     from pokerdealer.rules import Structure
 
-    try:
-        return Structure(text.replace("-", "_").lower())
-    except ValueError:
-        *others, last = (s.value for s in Structure)
-        raise PokerDealerError(
-            f"unknown structure {text!r}: expected {', '.join(others)} or {last}"
-        ) from None
+    return Structure(text.replace("-", "_").lower())
 
 
 def cannot_write(
