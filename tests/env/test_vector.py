@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from pokerdealer.env import HoldemGymEnv, vector_env
-from pokerdealer.errors import PokerDealerError
+from pokerdealer.errors import IllegalActionError, PokerDealerError
 
 KW = {"stacks": 100, "blinds": (1, 2), "hands": 3}
 
@@ -67,3 +67,21 @@ def test_the_opponents_must_fill_the_other_seats() -> None:
         vector_env(num_tables=2, players=3, opponents=["caller"])
     with pytest.raises(PokerDealerError, match="num_tables must be a whole number of 1 or more"):
         vector_env(num_tables=0)
+
+
+def test_an_illegal_action_at_a_later_table_leaves_every_table_as_it_was() -> None:
+    kw = {"stacks": 100, "blinds": (1, 2)}  # "tight": the per-table path
+    envs = vector_env(num_tables=3, players=2, opponents=["tight"], **kw)
+    twin = vector_env(num_tables=3, players=2, opponents=["tight"], **kw)
+    assert not envs.batched
+    envs.reset(seed=3)
+    twin.reset(seed=3)
+    bad = np.ones(3, dtype=np.int64)  # check or call at tables 0 and 1: legal
+    bad[2] = 9  # no such action
+    with pytest.raises(IllegalActionError, match=r"table 2: action 9 \(not one of 0\.\.5\) is not legal now; legal: 0 fold, 1 check_call"):
+        envs.step(bad)
+    # Nothing moved: the same legal step gives what the twin that saw no error gives.
+    ours = envs.step(np.ones(3, dtype=np.int64))
+    theirs = twin.step(np.ones(3, dtype=np.int64))
+    assert np.array_equal(ours[0]["observation"], theirs[0]["observation"])
+    assert np.array_equal(ours[1], theirs[1]) and np.array_equal(ours[2], theirs[2])

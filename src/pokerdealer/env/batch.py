@@ -44,7 +44,7 @@ from pokerdealer.evaluation.batch import evaluate_many
 from pokerdealer.rules.config import RuleOptions, Structure
 from pokerdealer.rules.hand import _plan
 
-__all__ = ["BATCHED_BOTS", "TableBatch", "batch_refusal"]
+__all__ = ["BATCHED_BOTS", "TableBatch", "batch_refusal", "check_actions"]
 
 #: The bots the batch plays itself (their choices drawn from each bot's own generator).
 BATCHED_BOTS = ("random", "caller")
@@ -78,6 +78,33 @@ def batch_refusal(first: Any, opponents: Sequence[Any]) -> str | None:  # noqa: 
     if aec.render_mode is not None:
         return "rendering"
     return None
+
+
+def check_actions(actions: np.ndarray, mask: np.ndarray, labels: Sequence[str], seat: int) -> None:
+    """Raise :class:`~pokerdealer.errors.IllegalActionError` naming the first table whose
+    action is not legal in its ``mask`` row (the action, and the legal ones), before
+    any table moves: one illegal action leaves every table as it was.
+
+    >>> mask = np.array([[1, 1, 0], [1, 1, 1]], dtype=np.int8)
+    >>> check_actions(np.array([1, 2]), mask, ("fold", "check_call", "all_in"), seat=0)
+    >>> check_actions(np.array([2, 2]), mask, ("fold", "check_call", "all_in"), seat=0)
+    Traceback (most recent call last):
+    ...
+    pokerdealer.errors.IllegalActionError: table 0: action 2 (all_in) is not legal now; legal: 0 fold, 1 check_call
+    """
+    tables, size = mask.shape
+    inside = (actions >= 0) & (actions < size)
+    legal = np.zeros(tables, dtype=np.bool_)
+    legal[inside] = mask[np.flatnonzero(inside), actions[inside]] == 1
+    if legal.all():
+        return
+    i = int(np.flatnonzero(~legal)[0])
+    a = int(actions[i])
+    what = f"{a} ({labels[a]})" if 0 <= a < size else f"{a} (not one of 0..{size - 1})"
+    allowed = ", ".join(f"{k} {labels[k]}" for k in np.flatnonzero(mask[i]).tolist())
+    raise IllegalActionError(
+        f"table {i}: action {what} is not legal now; legal: {allowed}", player=seat, rule="masked_action"
+    )
 
 
 class TableBatch:
@@ -244,21 +271,7 @@ class TableBatch:
 
     def check(self, actions: np.ndarray) -> None:
         """Raise IllegalActionError (nothing changed) if some table's action is not legal."""
-        size = self.mask.shape[1]
-        inside = (actions >= 0) & (actions < size)
-        legal = np.zeros(self.tables, dtype=np.bool_)
-        legal[inside] = self.mask[self.all_rows[inside], actions[inside]] == 1
-        if not legal.all():
-            i = int(np.flatnonzero(~legal)[0])
-            a = int(actions[i])
-            labels = self.action_set.labels
-            what = f"{a} ({labels[a]})" if 0 <= a < size else f"{a} (not one of 0..{size - 1})"
-            allowed = ", ".join(f"{k} {labels[k]}" for k in np.flatnonzero(self.mask[i]).tolist())
-            raise IllegalActionError(
-                f"table {i}: action {what} is not legal now; legal: {allowed}",
-                player=self.seat,
-                rule="masked_action",
-            )
+        check_actions(actions, self.mask, self.action_set.labels, self.seat)
 
     def step(self, actions: np.ndarray) -> None:
         """Every table's learner acts (``actions``: checked legal), then the bots until

@@ -45,7 +45,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from pokerdealer.bots import Bot
-from pokerdealer.env.batch import TableBatch, batch_refusal
+from pokerdealer.env.batch import TableBatch, batch_refusal, check_actions
 from pokerdealer.env.single import HoldemGymEnv
 from pokerdealer.errors import PokerDealerError
 
@@ -170,6 +170,11 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
                 self._observations(), batch.reward.copy(), batch.terminated.copy(),
                 self._truncated.copy(), self._infos(batch.finals),
             )
+        first = self.tables[0]
+        if first.aec.illegal_action == "raise":
+            # Every table's action checked before any table moves (as the batch does): an
+            # illegal one at table 5 must not leave tables 0-4 already a step ahead.
+            check_actions(actions.astype(np.int64), self._mask, first.aec.action_set.labels, first.seat)
         finals: dict[int, tuple[dict[str, np.ndarray], dict[str, Any]]] = {}
         self._skipped[:] = 0
         for i, table in enumerate(self.tables):
