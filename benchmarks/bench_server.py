@@ -1,15 +1,30 @@
 """The poker room under load: many six-player tables, every seat a
 websocket client playing by a simple random policy, against one
-``pokerdealer serve`` process on 127.0.0.1.
+``pokerdealer serve`` process on 127.0.0.1 (or several behind nginx).
 
 Measured: tables held (every seat connected and hands completing during
 the measured window), actions per second, and action -> broadcast latency:
 from a client sending an action to each of the table's six readers
-receiving the state that includes it (the server writes the action to
-SQLite before it tells anyone). Bounded: the table count, a ramp-up, a
+receiving the state that includes it (the server writes the action to the
+database before it tells anyone). Bounded: the table count, a ramp-up, a
 warm-up and a fixed measured window; everything on loopback.
 
+The clients run in several processes (``--client-procs``; by default one for
+every 150 tables): one process at 400 tables used 80% of a core and its loop
+ran up to 1.1 s late, so it measured itself. Each process plays whole tables,
+so the six readers of a table share one clock; the parent sends every process
+the same measured window (``time.monotonic`` is one clock on the machine) and
+adds up what they saw. Each client's own loop lag is reported beside the
+latency, with a warning when it is not well under it.
+
+``--processes K --proxy nginx`` runs K ``serve`` processes on one PostgreSQL
+database behind an unprivileged nginx with the configuration of
+docs/room/nginx.conf (hash on the table id): the clients reach everything
+through the one address. On a 2-core machine this shows the mechanism, not
+more capacity.
+
 Run:  uv run python benchmarks/bench_server.py [--tables 200] [--seconds 30] [--think 0.5] [--backend postgresql]
+          [--client-procs N] [--processes 2 --proxy nginx]
       (BENCH_DIR=/dev/shm puts the SQLite file in memory-backed storage)
 """
 
@@ -18,6 +33,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
+import multiprocessing as mp
 import os
 import random
 import resource
@@ -28,10 +45,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Tables one client process plays at most by default: 400 tables in one process
+#: took 80% of a core and its loop ran up to 1.1 s late.
+TABLES_PER_CLIENT = 150
 
 
 def free_port() -> int:
@@ -40,19 +64,36 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-async def wait_up(http: httpx.AsyncClient, base: str, server: subprocess.Popen, timeout: float = 120) -> None:
+async def wait_up(http: httpx.AsyncClient, base: str, procs: list[subprocess.Popen], timeout: float = 120) -> None:
     """Until the room answers (a loaded machine takes a while to import it); fail if it never does."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if server.poll() is not None:
-            sys.exit(f"the server exited ({server.returncode}) before it answered")
+        for proc in procs:
+            if proc.poll() is not None:
+                sys.exit(f"a server process exited ({proc.returncode}) before it answered")
         try:
             if (await http.get(base + "/api/tables")).status_code == 200:
                 return
         except httpx.HTTPError:
             pass
         await asyncio.sleep(0.2)
-    sys.exit(f"the server did not answer in {timeout:.0f} s")
+    sys.exit(f"the room did not answer at {base} in {timeout:.0f} s")
+
+
+# --------------------------------------------------------------- one client process
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one client process plays: tables ``first`` .. ``first + count - 1``."""
+
+    index: int
+    base: str  # http://host:port of the room (the proxy, or the one server)
+    first: int
+    count: int
+    think: float
+    seed: int
+    uvloop: bool = True
 
 
 class Stats:
@@ -64,6 +105,7 @@ class Stats:
         self.errors = 0
         self.error_samples: list[str] = []
         self.client_lag: list[float] = []
+        self.moved = 0  # reconnections after "elsewhere" (4409): the table was on another process
 
 
 class TableLoad:
@@ -81,55 +123,81 @@ def address(k: int) -> str:
     return f"127.0.{1 + k // 250}.{1 + k % 250}"
 
 
-async def seat_client(port: int, load: TableLoad, token: str, stats: Stats, think: float, rng: random.Random, k: int) -> None:
-    uri = f"ws://127.0.0.1:{port}/ws/{load.id}"
-    async with websockets.connect(uri, max_size=2**20, open_timeout=30, ping_interval=None,
-                                  local_addr=(address(k), 0)) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        load.connected += 1
-        seen: set[tuple[int, int]] = set()
-        acting: tuple[int, int] | None = None
-        act_task: asyncio.Task | None = None
+#: A websocket closed with this code (or an "elsewhere" error) means another process
+#: holds the table: the page reconnects, and so does the benchmark.
+ELSEWHERE = 4409
+
+
+async def seat_client(base: str, load: TableLoad, token: str, stats: Stats, think: float, rng: random.Random, k: int) -> None:
+    """One seat: connect, play, and reconnect when the table turns out to be on another process."""
+    uri = base.replace("http://", "ws://") + f"/ws/{load.id}"
+    while True:
+        elsewhere = False
         try:
-            async for text in ws:
-                now = time.perf_counter()
-                msg = json.loads(text)
-                if msg["type"] == "error":
-                    stats.errors += 1
-                    if len(stats.error_samples) < 5:
-                        stats.error_samples.append(msg["message"])
+            async with websockets.connect(uri, max_size=2**20, open_timeout=30, ping_interval=None,
+                                          local_addr=(address(k), 0)) as ws:
+                load.connected += 1
+                try:
+                    await ws.send(json.dumps({"type": "hello", "token": token}))
+                    elsewhere = await _play(ws, load, stats, think, rng)
+                finally:
+                    load.connected -= 1
+        except websockets.ConnectionClosed as e:
+            elsewhere = e.rcvd is not None and e.rcvd.code == ELSEWHERE
+        except (OSError, asyncio.TimeoutError, websockets.InvalidStatus):
+            elsewhere = True  # a process that died or refused: try again as the page does
+        if not elsewhere:
+            return
+        stats.moved += 1
+        await asyncio.sleep(0.2 + rng.random() * 0.3)
+
+
+async def _play(ws: Any, load: TableLoad, stats: Stats, think: float, rng: random.Random) -> bool:
+    """Read states and act; True when the server said the table is elsewhere."""
+    seen: set[tuple[int, int]] = set()
+    acting: tuple[int, int] | None = None
+    act_task: asyncio.Task | None = None
+    try:
+        async for text in ws:
+            now = time.perf_counter()
+            msg = json.loads(text)
+            if msg["type"] == "error":
+                if msg.get("code") == "elsewhere":
+                    return True
+                stats.errors += 1
+                if len(stats.error_samples) < 5:
+                    stats.error_samples.append(msg["message"])
+                continue
+            if msg["type"] != "state":
+                continue
+            hand = msg["hand"]
+            last = msg.get("last_hand")
+            if last and stats.measuring:
+                stats.hands_done.setdefault(load.id, set()).add(last["number"])
+            for key, t0 in list(load.pending.items()):
+                if key in seen:
                     continue
-                if msg["type"] != "state":
-                    continue
-                hand = msg["hand"]
-                last = msg.get("last_hand")
-                if last and stats.measuring:
-                    stats.hands_done.setdefault(load.id, set()).add(last["number"])
-                for key, t0 in list(load.pending.items()):
-                    if key in seen:
-                        continue
-                    h, n = key
-                    if hand is None or hand["number"] > h or hand["actions"] >= n:
-                        seen.add(key)
-                        if stats.measuring:
-                            stats.latencies.append(now - t0)
-                you = msg.get("you") or {}
-                if you.get("seat") is None and (you.get("member") is not None):
-                    if act_task is None or act_task.done():
-                        act_task = asyncio.ensure_future(_later(ws, rng.uniform(0.5, 1.5) * think, {"type": "sit", "amount": msg["table"]["max_buy_in"]}))
-                    continue
-                legal = you.get("legal")
-                if legal and hand and acting != (hand["number"], hand["actions"]):
-                    acting = (hand["number"], hand["actions"])
-                    action = policy(legal, rng)
-                    action.update(type="act", hand=hand["number"], at=hand["actions"])
-                    key = (hand["number"], hand["actions"] + 1)
-                    act_task = asyncio.ensure_future(_act(ws, load, key, action, rng.uniform(0.5, 1.5) * think, stats))
-        except websockets.ConnectionClosed:
-            pass
-        finally:
-            if act_task is not None:
-                act_task.cancel()
+                h, n = key
+                if hand is None or hand["number"] > h or hand["actions"] >= n:
+                    seen.add(key)
+                    if stats.measuring:
+                        stats.latencies.append(now - t0)
+            you = msg.get("you") or {}
+            if you.get("seat") is None and (you.get("member") is not None):
+                if act_task is None or act_task.done():
+                    act_task = asyncio.ensure_future(_later(ws, rng.uniform(0.5, 1.5) * think, {"type": "sit", "amount": msg["table"]["max_buy_in"]}))
+                continue
+            legal = you.get("legal")
+            if legal and hand and acting != (hand["number"], hand["actions"]):
+                acting = (hand["number"], hand["actions"])
+                action = policy(legal, rng)
+                action.update(type="act", hand=hand["number"], at=hand["actions"])
+                key = (hand["number"], hand["actions"] + 1)
+                act_task = asyncio.ensure_future(_act(ws, load, key, action, rng.uniform(0.5, 1.5) * think, stats))
+    finally:
+        if act_task is not None:
+            act_task.cancel()
+    return ws.close_code == ELSEWHERE
 
 
 async def loop_lag(stats: Stats) -> None:
@@ -140,12 +208,12 @@ async def loop_lag(stats: Stats) -> None:
         stats.client_lag.append(time.perf_counter() - t - 0.01)
 
 
-async def _later(ws, delay: float, msg: dict) -> None:  # noqa: ANN001
+async def _later(ws: Any, delay: float, msg: dict) -> None:
     await asyncio.sleep(delay)
     await ws.send(json.dumps(msg))
 
 
-async def _act(ws, load: TableLoad, key: tuple[int, int], action: dict, delay: float, stats: Stats) -> None:  # noqa: ANN001
+async def _act(ws: Any, load: TableLoad, key: tuple[int, int], action: dict, delay: float, stats: Stats) -> None:
     await asyncio.sleep(delay)
     load.pending[key] = time.perf_counter()
     if len(load.pending) > 16:
@@ -167,6 +235,96 @@ def policy(legal: dict, rng: random.Random) -> dict:
     return {"kind": "call"}
 
 
+async def _retrying(post: Any, what: str, deadline: float) -> httpx.Response:
+    """A request that a proxy may send to a process not (yet) holding the table (409),
+    or that meets a moment of overload: tried again until ``deadline``."""
+    while True:
+        try:
+            r = await post()
+        except httpx.HTTPError as e:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{what}: {e!r}") from e
+        else:
+            if r.status_code == 200:
+                return r
+            if r.status_code not in (409, 502, 503, 504) or time.monotonic() > deadline:
+                raise RuntimeError(f"{what}: HTTP {r.status_code} {r.text[:200]}")
+        await asyncio.sleep(0.3)
+
+
+async def client_run(conn: Any, plan: Plan) -> None:
+    """One client process: open its tables, say ready, measure the window the parent
+    names, send back what it saw, and stop when told."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    loop = asyncio.get_running_loop()
+    stats = Stats()
+    rng = random.Random(plan.seed)
+    loads: list[TableLoad] = []
+    tasks: list[asyncio.Task] = []
+    base = plan.base
+
+    async def open_table(k: int) -> None:
+        deadline = time.monotonic() + 120
+        # Each table's host and players from their own addresses, as the room's limits expect.
+        async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k)), timeout=30) as own:
+            r = await _retrying(lambda: own.post(base + "/api/tables", json={"name": f"bench {k}", "bots": [], "seats": 6, "clock": 60}),
+                                f"create table {k}", deadline)
+        load = TableLoad(r.json()["id"])
+        loads.append(load)
+        for s in range(6):
+            async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k + s)), timeout=30) as own:
+                j = (await _retrying(lambda own=own: own.post(f"{base}/api/tables/{load.id}/join", json={"name": f"p{s}"}),
+                                     f"join table {k}", deadline)).json()
+            tasks.append(asyncio.create_task(seat_client(
+                base, load, j["token"], stats, plan.think, random.Random(rng.random()), 6 * k + s)))
+
+    t_ramp = time.perf_counter()
+    try:
+        for first in range(plan.first, plan.first + plan.count, 20):
+            await asyncio.gather(*(open_table(k) for k in range(first, min(plan.first + plan.count, first + 20))))
+    except RuntimeError as e:
+        conn.send(("failed", str(e)))
+        return
+    conn.send(("ready", time.perf_counter() - t_ramp))
+    _, t0, t1 = await loop.run_in_executor(None, conn.recv)
+    await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+    lag = asyncio.create_task(loop_lag(stats))
+    stats.measuring = True
+    me0 = time.process_time()
+    await asyncio.sleep(max(0.0, t1 - time.monotonic()))
+    stats.measuring = False
+    me1 = time.process_time()
+    lag.cancel()
+    conn.send(("done", {
+        "latencies": stats.latencies, "actions": stats.actions, "errors": stats.errors,
+        "error_samples": stats.error_samples, "lag": stats.client_lag, "cpu": me1 - me0,
+        "moved": stats.moved,
+        "connected": sum(1 for ld in loads if ld.connected == 6),
+        "held": sum(1 for ld in loads if ld.connected == 6 and len(stats.hands_done.get(ld.id, ())) >= 1),
+        "hands": sum(len(v) for v in stats.hands_done.values()),
+    }))
+    await loop.run_in_executor(None, conn.recv)  # "stop"
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def client_main(conn: Any, plan: Plan) -> None:
+    """The entry of a client process (spawned: nothing of the parent's loop is inherited)."""
+    if plan.uvloop:
+        try:
+            import uvloop
+
+            uvloop.install()
+        except ImportError:
+            pass
+    asyncio.run(client_run(conn, plan))
+
+
+# --------------------------------------------------------------- the parent
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -180,18 +338,6 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def stop_all(tasks: list[asyncio.Task], server: subprocess.Popen) -> None:
-    """Cancel the clients, then stop the server (SIGTERM, then kill after 15 s)."""
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    server.send_signal(signal.SIGTERM)
-    try:
-        server.wait(15)
-    except subprocess.TimeoutExpired:
-        server.kill()
-
-
 def rss_mib(pid: int) -> float:
     """The process's resident memory (MiB)."""
     with open(f"/proc/{pid}/status") as f:
@@ -201,81 +347,194 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
+def stop_process(proc: subprocess.Popen, timeout: float = 15) -> None:
+    """SIGTERM, then kill after ``timeout`` seconds."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+@dataclass
+class Room:
+    """The server processes (and the proxy in front of them) the clients play against."""
+
+    base: str
+    servers: list[subprocess.Popen]
+    proxy: subprocess.Popen | None = None
+    logs: list[Path] = field(default_factory=list)
+
+    def stop(self) -> None:
+        for proc in self.servers:
+            stop_process(proc)
+        if self.proxy is not None:
+            stop_process(self.proxy)
+
+
+def start_serve(port: int, db: str, args: argparse.Namespace, log: Path, extra: tuple[str, ...] = ()) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", "from pokerdealer.cli import main; main()", "serve", "--port", str(port),
+         "--db", db, "--no-demo", "--pause", str(args.pause), "--grace", "600", *extra],
+        stdout=open(log, "wb"), stderr=subprocess.STDOUT,  # noqa: SIM115 - open for the child's life
+    )
+
+
+def start_room(args: argparse.Namespace, db: str, tmp: Path) -> Room:
+    if args.proxy is None:
+        port = free_port()
+        log = tmp / "server.log"
+        return Room(f"http://127.0.0.1:{port}", [start_serve(port, db, args, log)], logs=[log])
+    sys.path.insert(0, str(ROOT))  # the tests' nginx helper
+    from tests.server.proxy import Nginx
+
+    ports = [free_port() for _ in range(args.processes)]
+    # Behind the proxy every client has nginx's address: it forwards each client's own
+    # (the room's per-address limits), and the room believes it from 127.0.0.1 only.
+    servers, logs = [], []
+    for port in ports:
+        log = tmp / f"server-{port}.log"
+        logs.append(log)
+        servers.append(start_serve(port, db, args, log, ("--trust-forwarded", "127.0.0.1")))
+    nginx = Nginx(tmp / "nginx", [f"127.0.0.1:{p}" for p in ports])
+    proxy = nginx.start()
+    logs.append(nginx.error_log)
+    return Room(nginx.base, servers, proxy, logs)
+
+
 async def run(args: argparse.Namespace, db: str) -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
-    port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="bench-server-", dir=os.environ.get("BENCH_DIR")))
     db = db or str(tmp / "bench.db")
-    server = subprocess.Popen(
-        [sys.executable, "-c", "from pokerdealer.cli import main; main()", "serve", "--port", str(port),
-         "--db", str(db), "--no-demo", "--pause", str(args.pause), "--grace", "600"],
-        stdout=open(tmp / "server.log", "wb"), stderr=subprocess.STDOUT,
-    )
-    stats = Stats()
-    stop = asyncio.Event()
-    tasks: list[asyncio.Task] = []
+    room = start_room(args, db, tmp)
+    ctx = mp.get_context("spawn")
+    workers: list[tuple[Any, Any]] = []
     try:
-        base = f"http://127.0.0.1:{port}"
         async with httpx.AsyncClient(timeout=30) as http:
-            await wait_up(http, base, server)
-            rss0 = rss_mib(server.pid)
-            rng = random.Random(1)
-            loads: list[TableLoad] = []
-            t_ramp = time.perf_counter()
-            async def open_table(k: int) -> None:
-                # Each table's host and players from their own addresses, as the room's limits expect.
-                own = httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k)), timeout=30)
-                async with own:
-                    r = await own.post(base + "/api/tables", json={"name": f"bench {k}", "bots": [], "seats": 6, "clock": 60})
-                    r.raise_for_status()
-                load = TableLoad(r.json()["id"])
-                loads.append(load)
-                for s in range(6):
-                    own = httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k + s)), timeout=30)
-                    async with own:
-                        j = (await own.post(f"{base}/api/tables/{load.id}/join", json={"name": f"p{s}"})).json()
-                    tasks.append(asyncio.create_task(seat_client(
-                        port, load, j["token"], stats, args.think, random.Random(rng.random()), 6 * k + s)))
-
-            for first in range(0, args.tables, 20):
-                await asyncio.gather(*(open_table(k) for k in range(first, min(args.tables, first + 20))))
-            ramp = time.perf_counter() - t_ramp
-            await asyncio.sleep(args.warmup)
-            lag = asyncio.create_task(loop_lag(stats))
-            print(f"measuring for {args.seconds:g} s (server pid {server.pid})", flush=True)  # a profiler may start now
-            stats.measuring = True
-            cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
-            me0 = time.process_time()
-            await asyncio.sleep(args.seconds)
-            stats.measuring = False
-            cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
-            me1 = time.process_time()
-            rss1 = rss_mib(server.pid)
-            stop.set()
-            lag.cancel()
-        connected = sum(1 for ld in loads if ld.connected == 6)
-        held = sum(1 for ld in loads if ld.connected == 6 and len(stats.hands_done.get(ld.id, ())) >= 1)
-        lat = stats.latencies
-        elapsed = t1 - t0
-        print(f"backend: {args.backend}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-        print(f"tables: {args.tables} six-player tables, {6 * args.tables} websocket clients, think {args.think}s "
-              f"(ramp-up {ramp:.1f}s, warm-up {args.warmup}s, measured {elapsed:.1f}s)")
-        print(f"  tables held:       {held}/{args.tables} (all six seats connected: {connected}; hands completing in the window)")
-        print(f"  actions:           {stats.actions} ({stats.actions / elapsed:.0f}/s), broadcasts measured: {len(lat)}")
-        print(f"  action->broadcast: p50 {1000 * pct(lat, 0.5):.1f} ms, p99 {1000 * pct(lat, 0.99):.1f} ms, "
-              f"max {1000 * max(lat, default=float('nan')):.1f} ms, mean {1000 * statistics.fmean(lat) if lat else float('nan'):.1f} ms")
-        print(f"  client loop lag:   p99 {1000 * pct(stats.client_lag, 0.99):.1f} ms, max {1000 * max(stats.client_lag, default=0):.1f} ms")
-        print(f"  hands completed:   {sum(len(v) for v in stats.hands_done.values())}")
-        print(f"  server CPU:        {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core (clients: {100 * (me1 - me0) / elapsed:.0f}%); errors from server: {stats.errors} {stats.error_samples}")
-        print(f"  CPU per action:    {1000 * (cpu1 - cpu0) / max(1, stats.actions):.2f} ms (the server's CPU seconds / actions: "
-              f"another load on the machine hardly changes it)")
-        print(f"  server memory:     {rss1:.0f} MiB ({rss0:.0f} MiB idle; {1024 * (rss1 - rss0) / args.tables:.0f} KiB a table)")
-        if connected < args.tables or not lat:
-            sys.exit(f"measured too little: {connected} of {args.tables} tables connected, {len(lat)} broadcasts (see {tmp / 'server.log'})")
+            await wait_up(http, room.base, room.servers)
+        pids = [p.pid for p in room.servers]
+        rss0 = [rss_mib(pid) for pid in pids]
+        n = args.client_procs or math.ceil(args.tables / TABLES_PER_CLIENT)
+        n = max(1, min(n, args.tables))
+        t_ramp = time.perf_counter()
+        for i in range(n):
+            first, last = i * args.tables // n, (i + 1) * args.tables // n
+            plan = Plan(i, room.base, first, last - first, args.think, 1000 + i)
+            parent, child = ctx.Pipe()
+            proc = ctx.Process(target=client_main, args=(child, plan), daemon=True)
+            proc.start()
+            workers.append((proc, parent))
+        loop = asyncio.get_running_loop()
+        for proc, parent in workers:
+            said = await loop.run_in_executor(None, _recv, parent, proc, 600)
+            if said[0] != "ready":
+                sys.exit(f"a client process could not open its tables: {said[1]}")
+        ramp = time.perf_counter() - t_ramp
+        await asyncio.sleep(args.warmup)
+        t0 = time.monotonic() + 0.5
+        t1 = t0 + args.seconds
+        for _, parent in workers:
+            parent.send(("window", t0, t1))
+        print(f"measuring for {args.seconds:g} s (server pids {' '.join(map(str, pids))})", flush=True)  # a profiler may start now
+        await asyncio.sleep(t0 - time.monotonic())
+        cpu0 = [cpu_seconds(pid) for pid in pids]
+        proxy_cpu0 = cpu_tree(room.proxy.pid) if room.proxy else 0.0
+        await asyncio.sleep(max(0.0, t1 - time.monotonic()))
+        cpu1 = [cpu_seconds(pid) for pid in pids]
+        proxy_cpu1 = cpu_tree(room.proxy.pid) if room.proxy else 0.0
+        rss1 = [rss_mib(pid) for pid in pids]
+        results = []
+        for proc, parent in workers:
+            said = await loop.run_in_executor(None, _recv, parent, proc, 120)
+            results.append(said[1])
+        report(args, n, ramp, t1 - t0, results, cpu0, cpu1, rss0, rss1, proxy_cpu1 - proxy_cpu0, room)
     finally:
-        stop.set()
-        await stop_all(tasks, server)
+        for proc, parent in workers:
+            try:
+                parent.send(("stop",))
+            except (BrokenPipeError, OSError):
+                pass
+        for proc, _ in workers:
+            proc.join(20)
+            if proc.is_alive():
+                proc.terminate()
+        room.stop()
+
+
+def _recv(conn: Any, proc: Any, timeout: float) -> tuple:
+    """The next message of a client process, or exit if it died or said nothing in time."""
+    if not conn.poll(timeout):
+        sys.exit(f"client process {proc.pid} said nothing in {timeout:.0f} s")
+    try:
+        return conn.recv()
+    except EOFError:
+        sys.exit(f"client process {proc.pid} exited ({proc.exitcode})")
+
+
+def cpu_tree(pid: int) -> float:
+    """CPU seconds of a process and its direct children (nginx's master and workers)."""
+    total = cpu_seconds(pid)
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    for child in children:
+        try:
+            total += cpu_seconds(int(child))
+        except OSError:
+            pass
+    return total
+
+
+def report(args: argparse.Namespace, n: int, ramp: float, elapsed: float, results: list[dict],
+           cpu0: list[float], cpu1: list[float], rss0: list[float], rss1: list[float], proxy_cpu: float, room: Room) -> None:
+    lat = [x for r in results for x in r["latencies"]]
+    actions = sum(r["actions"] for r in results)
+    errors = sum(r["errors"] for r in results)
+    samples = [s for r in results for s in r["error_samples"]][:5]
+    connected = sum(r["connected"] for r in results)
+    held = sum(r["held"] for r in results)
+    server_cpu = sum(cpu1) - sum(cpu0)
+    clients_cpu = sum(r["cpu"] for r in results)
+    where = f"{args.processes} serve processes behind {args.proxy}" if args.proxy else "one serve process"
+    print(f"backend: {args.backend}; {where}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"tables: {args.tables} six-player tables, {6 * args.tables} websocket clients in {n} client processes, "
+          f"think {args.think}s (ramp-up {ramp:.1f}s, warm-up {args.warmup}s, measured {elapsed:.1f}s)")
+    print(f"  tables held:       {held}/{args.tables} (all six seats connected: {connected}; hands completing in the window)")
+    print(f"  actions:           {actions} ({actions / elapsed:.0f}/s), broadcasts measured: {len(lat)}")
+    print(f"  action->broadcast: p50 {1000 * pct(lat, 0.5):.1f} ms, p99 {1000 * pct(lat, 0.99):.1f} ms, "
+          f"max {1000 * max(lat, default=float('nan')):.1f} ms, mean {1000 * statistics.fmean(lat) if lat else float('nan'):.1f} ms")
+    lags = []
+    for i, r in enumerate(results):
+        lags.append(pct(r["lag"], 0.99))
+        print(f"  client {i} loop lag: p99 {1000 * pct(r['lag'], 0.99):.1f} ms, max {1000 * max(r['lag'], default=0):.1f} ms, "
+              f"CPU {100 * r['cpu'] / elapsed:.0f}% of a core")
+    print(f"  hands completed:   {sum(r['hands'] for r in results)}")
+    if args.proxy:
+        print(f"  reconnections:     {sum(r['moved'] for r in results)} (4409: a table on another process, the reader moved with it)")
+    print(f"  server CPU:        {100 * server_cpu / elapsed:.0f}% of one core"
+          + (f" ({', '.join(f'{100 * (b - a) / elapsed:.0f}%' for a, b in zip(cpu0, cpu1))})" if len(pids_of(room)) > 1 else "")
+          + (f", nginx {100 * proxy_cpu / elapsed:.0f}%" if room.proxy else "")
+          + f" (clients: {100 * clients_cpu / elapsed:.0f}%); errors from server: {errors} {samples}")
+    print(f"  CPU per action:    {1000 * server_cpu / max(1, actions):.2f} ms (the server's CPU seconds / actions: "
+          f"another load on the machine hardly changes it)")
+    print(f"  server memory:     {sum(rss1):.0f} MiB ({sum(rss0):.0f} MiB idle; {1024 * (sum(rss1) - sum(rss0)) / args.tables:.0f} KiB a table)")
+    worst = max(lags, default=float("nan"))
+    p99 = pct(lat, 0.99)
+    # A client loop running late delays its readers' receive time: when its lag is not
+    # well under the latency, the figure measures the client, not the room. (Under 10 ms
+    # is the noise of a shared machine's scheduler, not a client that cannot keep up.)
+    if not (worst < p99 / 4 or worst < 0.010):
+        print(f"WARNING: a client loop's lag p99 ({1000 * worst:.0f} ms) is not well under the latency p99 "
+              f"({1000 * p99:.0f} ms): the figure measures the client; use more --client-procs", flush=True)
+    if connected < args.tables or not lat:
+        logs = ", ".join(str(p) for p in room.logs)
+        sys.exit(f"measured too little: {connected} of {args.tables} tables connected, {len(lat)} broadcasts (see {logs})")
+
+
+def pids_of(room: Room) -> list[int]:
+    return [p.pid for p in room.servers]
 
 
 def main() -> None:
@@ -287,9 +546,22 @@ def main() -> None:
     p.add_argument("--pause", type=float, default=1.0, help="server pause between hands")
     p.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite",
                    help="postgresql: a throwaway cluster of Debian's postgresql package (the tests' own)")
+    p.add_argument("--client-procs", type=int, default=0,
+                   help=f"client processes (default: one for every {TABLES_PER_CLIENT} tables); each plays whole tables")
+    p.add_argument("--processes", type=int, default=1, help="serve processes (more than one needs --proxy nginx)")
+    p.add_argument("--proxy", choices=("nginx",), default=None,
+                   help="nginx: the serve processes behind an unprivileged nginx (docs/room/nginx.conf) on one address")
     args = p.parse_args()
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600:
         p.error("--tables 1..1000, --seconds 1..600")
+    if not 0 <= args.client_procs <= 64:
+        p.error("--client-procs 0..64 (0: one for every 150 tables)")
+    if not 1 <= args.processes <= 16:
+        p.error("--processes 1..16")
+    if args.processes > 1 and args.proxy is None:
+        p.error("--processes 2 or more needs --proxy nginx (one address for the clients)")
+    if args.processes > 1 and args.backend != "postgresql":
+        p.error("--processes 2 or more needs --backend postgresql (one database every process shares)")
     try:
         import uvloop
 
@@ -299,7 +571,7 @@ def main() -> None:
     if args.backend == "sqlite":
         asyncio.run(run(args, ""))
         return
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' PostgreSQL cluster
+    sys.path.insert(0, str(ROOT))  # the tests' PostgreSQL cluster
     from tests.server.conftest import PgCluster, new_pg_database, pg_bindir_or_fail
 
     cluster = PgCluster(pg_bindir_or_fail())
