@@ -15,9 +15,18 @@ had the loop parse hundreds of thousands of frames that nobody would read.
 :data:`SLICE_BYTES` at a time, the next slice only once the room has taken
 every message of the last (the socket is not read meanwhile, so the peer's
 kernel holds the rest). After the room's close it parses at most
-:data:`AFTER_CLOSE_BYTES` more -- a closing peer sends its close frame and
-perhaps a message already on its way -- then stops reading that connection,
-which is closed :data:`CLOSE_TIMEOUT` seconds after the close frame was sent.
+:data:`AFTER_CLOSE_BYTES` more, in order, from where it was -- a closing peer
+sends its close frame and perhaps a message already on its way, and its close
+frame ends the connection at once. Past that it reads and discards, up to
+:data:`DRAIN_BYTES`, what the peer still sends, and only then stops reading;
+the connection is closed :data:`CLOSE_TIMEOUT` seconds after the close frame
+was sent, if the peer's close frame has not ended it first.
+
+Why discard rather than stop reading: a socket closed with bytes unread in its
+kernel buffer ends in a TCP reset, not a FIN, and a browser still sending the
+tail of a burst gets the reset on its next write and reports 1006 -- the room's
+4008 close frame, already on its way, is never seen, so the page cannot say why.
+Drained, the socket closes with a FIN behind the close frame.
 
 It leans on uvicorn's protocol's own fields (``queue``, ``read_paused``,
 ``close_sent``, ``transport``), as of the uvicorn the project locks;
@@ -29,10 +38,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from uvicorn._types import ASGIReceiveEvent
+from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-__all__ = ["AFTER_CLOSE_BYTES", "CLOSE_TIMEOUT", "SLICE_BYTES", "RoomWebSocketProtocol"]
+__all__ = ["AFTER_CLOSE_BYTES", "CLOSE_TIMEOUT", "DRAIN_BYTES", "SLICE_BYTES", "RoomWebSocketProtocol"]
 
 SLICE_BYTES = 8 * 1024
 """What is parsed at once: a browser's message is well under 1 KB (the room takes 64 KB at most:
@@ -40,6 +49,11 @@ a bigger message arrives in several slices, as it would in several reads)."""
 
 AFTER_CLOSE_BYTES = 16 * 1024
 """What is still parsed of a connection after the room closed it."""
+
+DRAIN_BYTES = 1024 * 1024
+"""What is still read (and discarded, unparsed) of a connection after the room closed it and
+:data:`AFTER_CLOSE_BYTES` were parsed: a page's burst is some kilobytes; past this it is a
+flood, and the connection is left to end in a reset."""
 
 CLOSE_TIMEOUT = 2.0
 """Seconds from the room's close frame to the end of the connection (uvicorn waits 10)."""
@@ -53,21 +67,41 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
         self.close_timeout = CLOSE_TIMEOUT
         self.unparsed = bytearray()
         """Read from the socket, not parsed yet."""
-        self.read_after_close = 0
-        """Bytes received since the room's close frame."""
+        self.parse_after_close = AFTER_CLOSE_BYTES
+        """Bytes still to be parsed after the room's close frame."""
+        self.drained = 0
+        """Bytes read and discarded after the room's close frame."""
 
     def data_received(self, data: bytes) -> None:
         if self.close_sent:
-            self.read_after_close += len(data)
-            if self.read_after_close > AFTER_CLOSE_BYTES:
-                # Not closing: a flood. Nothing more is parsed; the close timer ends it.
-                self.unparsed.clear()
-                self._hold()
-                return
-            super().data_received(data)
+            self._after_close(data)
             return
         self.unparsed += data
         self._parse_slice()
+
+    def _after_close(self, data: bytes) -> None:
+        """After the room's close: parse what is left of :data:`AFTER_CLOSE_BYTES` (in order,
+        so the peer's close frame is read as one), then discard up to :data:`DRAIN_BYTES`.
+
+        >>> p = RoomWebSocketProtocol.__new__(RoomWebSocketProtocol)
+        >>> p.unparsed, p.parse_after_close, p.drained, p.read_paused = bytearray(), 0, 0, False
+        >>> p._after_close(b"x" * 100)
+        >>> p.drained, p.read_paused
+        (100, False)
+        """
+        if self.parse_after_close > 0:
+            self.unparsed += data
+            chunk = bytes(self.unparsed[: self.parse_after_close])
+            del self.unparsed[: self.parse_after_close]
+            self.parse_after_close -= len(chunk)
+            if chunk and not self.transport.is_closing():
+                super().data_received(chunk)  # the peer's close frame ends the connection here
+            data = bytes(self.unparsed)
+            self.unparsed.clear()
+        # Never parsed again from here: the parser may be inside a frame whose rest is discarded.
+        self.drained += len(data)
+        if self.drained > DRAIN_BYTES:
+            self._hold()  # a flood: what it sends next stays unread, and the close is a reset
 
     def _parse_slice(self) -> None:
         """Parse the next slice of what was read; stop reading while more is left."""
@@ -81,6 +115,12 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
         if not self.read_paused and not self.transport.is_closing():
             self.read_paused = True
             self.transport.pause_reading()
+
+    async def send(self, message: ASGISendEvent) -> None:
+        closing = not self.close_sent
+        await super().send(message)
+        if closing and self.close_sent and self.unparsed:
+            self._after_close(b"")  # what was read before the close is parsed (or drained) first
 
     async def receive(self) -> ASGIReceiveEvent:
         while self.queue.empty() and self.unparsed and not self.close_sent and not self.transport.is_closing():

@@ -96,6 +96,52 @@ def test_a_connection_past_its_throttle_is_closed_with_4008_and_the_reason_key(r
     assert (code, reason) == (FLOOD_CLOSE_CODE, FLOODED)
 
 
+def _burst_then_read(server: Server, table: str, address: str, frames: int) -> tuple[int | None, str]:
+    """Say hello and send ``frames`` pings, each its own write as a page's ``ws.send`` is,
+    then read: the close code received (None if none came) and how the connection ended
+    ("closed" by a FIN, or a "reset" while sending or reading)."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=30, source_address=(address, 0))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        f"GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    reader = sock.makefile("rb")
+    code = None
+    try:
+        status = reader.readline()
+        assert b" 101 " in status, status
+        while reader.readline() not in (b"\r\n", b""):
+            pass
+        sock.sendall(_frame(json.dumps({"type": "hello", "token": None})))
+        for k in range(frames):
+            sock.sendall(_frame(json.dumps({"type": "ping", "id": k})))
+        while code is None:
+            head = reader.read(2)
+            if len(head) < 2:
+                return None, "closed"
+            opcode, size = head[0] & 0x0F, head[1] & 0x7F
+            if size >= 126:
+                size = int.from_bytes(reader.read(2 if size == 126 else 8), "big")
+            payload = reader.read(size)
+            if opcode == 0x8:
+                code = int.from_bytes(payload[:2], "big")
+        return code, "closed" if reader.read(1) == b"" else "more after the close frame"
+    except (ConnectionResetError, BrokenPipeError):
+        return code, "reset"
+    finally:
+        reader.close()
+        sock.close()
+
+
+def test_a_burst_is_drained_so_the_close_frame_is_not_lost_to_a_reset(room: Server) -> None:
+    # The server stopped reading a flooded connection and closed it with the burst's tail
+    # unread: the close became a TCP reset, and a page still sending saw 1006, not 4008.
+    table = room.create_table(name="burst")
+    ends = [_burst_then_read(room, table, f"127.0.6.{40 + k}", 4000) for k in range(3)]
+    assert ends == [(FLOOD_CLOSE_CODE, "closed")] * 3
+
+
 def test_a_flooding_connection_is_sent_no_refusal_per_message(room: Server) -> None:
     # It was sent a 'slow down' refusal for every throttled message: the room's loop spent
     # more encoding them than reading the flood.

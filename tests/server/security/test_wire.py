@@ -110,3 +110,42 @@ def test_after_the_rooms_close_a_flooding_peer_is_parsed_no_further() -> None:
     parsed, reading = asyncio.run(run())
     assert parsed <= AFTER_CLOSE_BYTES
     assert not reading
+
+
+def _close_frame(code: int) -> bytes:
+    """A client's (masked) close frame."""
+    data = code.to_bytes(2, "big")
+    mask = os.urandom(4)
+    return bytes([0x88, 0x82]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def test_a_peers_burst_after_the_rooms_close_is_read_and_discarded_not_left_unread() -> None:
+    # Left unread in the kernel, it turned the close into a reset that overtook the close frame.
+    async def run() -> tuple[int, bool, bool]:
+        close = asyncio.Event()
+        protocol, transport, fed = await _opened(close)
+        close.set()
+        while not protocol.close_sent:
+            await asyncio.sleep(0)
+        before = fed[0]
+        for _ in range(10):  # 200 KB more, well past what is parsed
+            protocol.data_received(PING * 1000)
+        return fed[0] - before, transport.reading, transport.closing
+
+    parsed, reading, closing = asyncio.run(run())
+    assert (parsed <= AFTER_CLOSE_BYTES, reading, closing) == (True, True, False)
+
+
+def test_the_peers_close_frame_behind_a_read_not_yet_parsed_ends_the_connection_at_once() -> None:
+    async def run() -> bool:
+        close = asyncio.Event()
+        protocol, transport, _ = await _opened(close)
+        protocol.data_received(PING * 400)  # more than a slice: some is read but not parsed
+        assert protocol.unparsed
+        close.set()
+        while not protocol.close_sent:
+            await asyncio.sleep(0)
+        protocol.data_received(_close_frame(4008))
+        return transport.closing
+
+    assert asyncio.run(run())
