@@ -18,8 +18,8 @@ adds up what they saw. Each client's own loop lag is reported beside the
 latency, with a warning when it is not well under it.
 
 ``--processes K --proxy nginx`` runs K ``serve`` processes on one PostgreSQL
-database behind an unprivileged nginx with the configuration of
-docs/room/nginx.conf (hash on the table id): the clients reach everything
+database behind an unprivileged nginx with the configuration
+docs/room/postgresql.md shows (hash on the table id; tests/server/proxy.py): the clients reach everything
 through the one address. On a 2-core machine this shows the mechanism, not
 more capacity.
 
@@ -550,7 +550,7 @@ def main() -> None:
                    help=f"client processes (default: one for every {TABLES_PER_CLIENT} tables); each plays whole tables")
     p.add_argument("--processes", type=int, default=1, help="serve processes (more than one needs --proxy nginx)")
     p.add_argument("--proxy", choices=("nginx",), default=None,
-                   help="nginx: the serve processes behind an unprivileged nginx (docs/room/nginx.conf) on one address")
+                   help="nginx: the serve processes behind an unprivileged nginx (the config of docs/room/postgresql.md) on one address")
     args = p.parse_args()
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600:
         p.error("--tables 1..1000, --seconds 1..600")
