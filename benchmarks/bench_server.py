@@ -64,8 +64,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-async def wait_up(http: httpx.AsyncClient, base: str, procs: list[subprocess.Popen], timeout: float = 120) -> None:
+async def wait_up(http: httpx.AsyncClient, base: str, procs: subprocess.Popen | list[subprocess.Popen], timeout: float = 120) -> None:
     """Until the room answers (a loaded machine takes a while to import it); fail if it never does."""
+    procs = procs if isinstance(procs, list) else [procs]
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for proc in procs:
@@ -345,6 +346,14 @@ def rss_mib(pid: int) -> float:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
+
+
+async def stop_all(tasks: list[asyncio.Task], server: subprocess.Popen) -> None:
+    """Cancel in-process clients, then stop the server (bench_event_players plays in one process)."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    stop_process(server)
 
 
 def stop_process(proc: subprocess.Popen, timeout: float = 15) -> None:
