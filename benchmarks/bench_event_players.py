@@ -8,8 +8,14 @@ its moves from table to table. Measured during the window:
 
 - a player's own action: from sending it to receiving the state that holds
   it (p50 / p99 / max), and the refusals ("not your turn" among them);
-- the TV page: ``GET /api/tournaments/{id}`` polled twice a second (p50 / p99 / max);
-- the server's CPU, and the hands finished in the whole event.
+- the TV page: ``GET /api/tournaments/{id}`` polled twice a second (p50 / p99 / max;
+  the standings page reads the same), and the standings' CSV every two seconds;
+- the server's CPU and memory, and the hands finished in the whole event.
+
+The room takes events of up to 1,000 entrants. ``--entrants`` above that (up
+to 10,000) starts the server through a launcher that lifts that cap, and the
+64 KB body cap the bots' list would pass, for this measurement only: it asks
+whether one process could hold such an event, not whether the room offers it.
 
 Run:  uv run python benchmarks/bench_event_players.py [--entrants 1000] [--players 100] [--seconds 60]
 """
@@ -34,13 +40,36 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_server import address, cpu_seconds, free_port, loop_lag, pct, policy, stop_all, wait_up  # noqa: E402
+from bench_server import (  # noqa: E402
+    address,
+    cpu_seconds,
+    free_port,
+    loop_lag,
+    pct,
+    policy,
+    rss_mib,
+    stop_all,
+    wait_up,
+)
+
+#: The most entrants the room takes (server/tournament.py); above it the launcher below.
+ROOM_CAP = 1000
+#: The server's entry with the entrants cap and the body cap lifted, for a measurement above ROOM_CAP.
+LIFTED = """
+import pokerdealer.server.middleware as m, pokerdealer.server.tournament as t
+whole = t._whole
+t._whole = lambda d, key, low, high, default: whole(d, key, low, 10_000 if key == "max_entrants" else high, default)
+m.Edge.__init__.__kwdefaults__["max_body"] = 1 << 20
+from pokerdealer.cli import main; main()
+"""
 
 
 class Stats:
     def __init__(self) -> None:
         self.own: list[float] = []
         self.tv: list[float] = []
+        self.standings: list[float] = []
+        self.timeouts = 0  # TV or standings reads unanswered in 30 s
         self.actions = 0
         self.refusals: dict[str, int] = {}
         self.moves = 0
@@ -52,7 +81,7 @@ async def player(base: str, port: int, event: str, token: str, k: int, think: fl
     """Sit where ``/me`` says, play every decision, go where a move sends the player; until out."""
     rng = random.Random(k)
     transport = httpx.AsyncHTTPTransport(local_address=address(k))
-    async with httpx.AsyncClient(transport=transport, timeout=30) as http:
+    async with httpx.AsyncClient(transport=transport, timeout=120) as http:
         while True:
             me = (await http.get(f"{base}/api/tournaments/{event}/me", headers={"X-Player-Token": token})).json()
             if me.get("status") in ("out", "finished"):
@@ -115,11 +144,30 @@ async def tv(base: str, event: str, stats: Stats) -> None:
     async with httpx.AsyncClient(timeout=30) as http:
         while True:
             t0 = time.perf_counter()
-            r = await http.get(f"{base}/api/tournaments/{event}")
-            r.raise_for_status()
-            if stats.measuring:
+            if await _read(http, f"{base}/api/tournaments/{event}", stats) and stats.measuring:
                 stats.tv.append(time.perf_counter() - t0)
             await asyncio.sleep(0.5)
+
+
+async def _read(http: httpx.AsyncClient, url: str, stats: Stats) -> bool:
+    """GET ``url``; a read that takes over the client's 30 s is counted, not measured."""
+    try:
+        (await http.get(url)).raise_for_status()
+    except httpx.TimeoutException:
+        if stats.measuring:
+            stats.timeouts += 1
+        return False
+    return True
+
+
+async def standings(base: str, event: str, stats: Stats) -> None:
+    """The standings' CSV, as a host downloads it during the event."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        while True:
+            t0 = time.perf_counter()
+            if await _read(http, f"{base}/api/tournaments/{event}/standings.csv", stats) and stats.measuring:
+                stats.standings.append(time.perf_counter() - t0)
+            await asyncio.sleep(2.0)
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -128,7 +176,7 @@ async def run(args: argparse.Namespace) -> None:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="bench-event-", dir=os.environ.get("BENCH_DIR")))
     server = subprocess.Popen(
-        [sys.executable, "-c", "from pokerdealer.cli import main; main()", "serve", "--port", str(port),
+        [sys.executable, "-c", LIFTED if args.entrants > ROOM_CAP else "from pokerdealer.cli import main; main()", "serve", "--port", str(port),
          "--db", str(tmp / "bench.db"), "--no-demo", "--pause", str(args.pause), "--bot-delay", str(args.bot_delay)],
         stdout=open(tmp / "server.log", "wb"), stderr=subprocess.STDOUT,
     )
@@ -138,12 +186,19 @@ async def run(args: argparse.Namespace) -> None:
     try:
         async with httpx.AsyncClient(timeout=60) as http:
             await wait_up(http, base, server)
+            rss0 = rss_mib(server.pid)
             kinds = ("tight", "caller", "random")
             bots = [kinds[i % 3] for i in range(args.entrants - args.players)]
-            ev = (await http.post(base + "/api/tournaments", json={
+            t_made = time.perf_counter()
+            r = await http.post(base + "/api/tournaments", json={
                 "name": "bench", "max_entrants": args.entrants, "bots": bots, "seats": 9,
                 "structure": "turbo", "level_seconds": 600, "clock": 60,
-            })).json()
+            }, timeout=900)
+            if r.status_code != 200:
+                sys.exit(f"the event was refused: HTTP {r.status_code} {r.text[:300]}")
+            ev = r.json()
+            made = time.perf_counter() - t_made
+            print(f"event of {args.entrants} entrants created in {made:.1f} s (server pid {server.pid})", flush=True)
             tokens = []
             for k in range(args.players):
                 transport = httpx.AsyncHTTPTransport(local_address=address(k))
@@ -151,14 +206,17 @@ async def run(args: argparse.Namespace) -> None:
                     r = await own.post(f"{base}/api/tournaments/{ev['id']}/register", json={"name": f"player {k}"})
                     r.raise_for_status()
                     tokens.append(r.json()["player_token"])
+            t_start = time.perf_counter()
             r = await http.post(f"{base}/api/tournaments/{ev['id']}/host", json={"command": "start"},
-                                headers={"X-Host-Token": ev["host_token"]})
+                                headers={"X-Host-Token": ev["host_token"]}, timeout=900)
             r.raise_for_status()
+            print(f"event started (seated) in {time.perf_counter() - t_start:.1f} s", flush=True)
             tasks = [asyncio.create_task(player(base, port, ev["id"], tok, k, args.think, stats)) for k, tok in enumerate(tokens)]
             tasks.append(asyncio.create_task(tv(base, ev["id"], stats)))
+            tasks.append(asyncio.create_task(standings(base, ev["id"], stats)))
             await asyncio.sleep(args.warmup)
             tasks.append(asyncio.create_task(loop_lag(stats)))  # type: ignore[arg-type]
-            hands0 = (await http.get(f"{base}/api/tournaments/{ev['id']}")).json()
+            hands0 = (await http.get(f"{base}/api/tournaments/{ev['id']}", timeout=600)).json()
             print(f"measuring for {args.seconds:g} s (server pid {server.pid})", flush=True)  # a profiler may start now
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
             acts0 = logged_actions(tmp / "bench.db", ev["id"])
@@ -167,7 +225,8 @@ async def run(args: argparse.Namespace) -> None:
             stats.measuring = False
             cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
             acts1 = logged_actions(tmp / "bench.db", ev["id"])
-            end = (await http.get(f"{base}/api/tournaments/{ev['id']}")).json()
+            rss1 = rss_mib(server.pid)
+            end = (await http.get(f"{base}/api/tournaments/{ev['id']}", timeout=600)).json()
         elapsed = t1 - t0
         own, tvs = stats.own, stats.tv
         print(f"event: {args.entrants} entrants ({args.players} players at websockets, think {args.think}s, "
@@ -177,9 +236,17 @@ async def run(args: argparse.Namespace) -> None:
               f"p99 {1000 * pct(own, 0.99):.1f} ms, max {1000 * max(own, default=float('nan')):.1f} ms")
         print(f"  TV page:           {len(tvs)} reads: p50 {1000 * pct(tvs, 0.5):.1f} ms, "
               f"p99 {1000 * pct(tvs, 0.99):.1f} ms, max {1000 * max(tvs, default=float('nan')):.1f} ms")
+        failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
+        if failed:
+            print(f"  client tasks failed: {len(failed)}, e.g. {failed[0].exception()!r}")
+        sts = stats.standings
+        print(f"  standings CSV:     {len(sts)} reads: p50 {1000 * pct(sts, 0.5):.1f} ms, "
+              f"p99 {1000 * pct(sts, 0.99):.1f} ms, max {1000 * max(sts, default=float('nan')):.1f} ms")
+        print(f"  unanswered in 30 s: {stats.timeouts} TV or standings reads")
         print(f"  refusals:          {sum(stats.refusals.values())} {stats.refusals}; moves followed: {stats.moves}")
         print(f"  client loop lag:   p99 {1000 * pct(stats.client_lag, 0.99):.1f} ms")
         acts = acts1 - acts0
+        print(f"  server memory:     {rss1:.0f} MiB ({rss0:.0f} MiB idle; {1024 * (rss1 - rss0) / args.entrants:.0f} KiB an entrant)")
         print(f"  server CPU:        {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core; load average {os.getloadavg()[0]:.1f}")
         print(f"  CPU per action:    {1000 * (cpu1 - cpu0) / max(1, acts):.2f} ms ({acts} actions logged, bots' too: "
               f"the server's CPU seconds / actions, which another load on the machine hardly changes)")
@@ -199,8 +266,8 @@ def main() -> None:
     p.add_argument("--pause", type=float, default=1.0, help="server pause between hands")
     p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot takes to act")
     args = p.parse_args()
-    if not 2 <= args.entrants <= 1000 or not 0 <= args.players <= args.entrants:
-        p.error("--entrants 2..1000, --players 0..entrants")
+    if not 2 <= args.entrants <= 10_000 or not 0 <= args.players <= args.entrants:
+        p.error("--entrants 2..10000 (above 1000 the room's cap is lifted for the measurement), --players 0..entrants")
     asyncio.run(run(args))
 
 

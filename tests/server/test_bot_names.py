@@ -9,7 +9,7 @@ import pytest
 
 from pokerdealer.history import phh
 from pokerdealer.i18n import CATALOGS
-from pokerdealer.server.seat_names import bot_name, name_bots
+from pokerdealer.server.seat_names import bot_name, name_bots, name_keys
 from tests.server.conftest import Client, Server
 from tests.server.test_host import play_until
 from tests.server.tournaments import host, post_tournament, state
@@ -61,6 +61,16 @@ def test_a_table_of_regular_and_loose_bots_plays_with_a_person(server: Server) -
 def test_a_bot_never_takes_a_name_already_taken() -> None:
     taken = {"緊手機器人 1", "緊手機器人 1 2"}
     assert name_bots(["tight", "tight"], lang="zh-Hant", taken=taken) == ["緊手機器人 1 3", "緊手機器人 2"]
+
+
+def test_naming_many_bots_reads_each_names_keys_a_bounded_number_of_times() -> None:
+    # A 10,000-entrant start names 9,900 bots: comparing each with every name before it
+    # (all their keys again) took minutes; each name's keys are now read about once.
+    name_keys.cache_clear()
+    names = name_bots(["tight", "caller", "random"] * 1000, lang="en", taken=["Ann"], number_alone=True)
+    assert len(set(names)) == 3000
+    info = name_keys.cache_info()
+    assert info.hits + info.misses <= 3 * 3000
 
 
 def test_a_zh_hant_tables_bots_are_named_in_traditional_chinese(server: Server) -> None:
