@@ -1,6 +1,8 @@
 """The batch in arrays (env/batch.py) plays, bit for bit, what one HoldemGymEnv per table plays:
 the same observations, masks, rewards, ends, final observations, payoffs and skipped hands over
-thousands of random hands -- heads-up to six-max, short stacks, all-ins, side pots, split pots."""
+thousands of random hands -- heads-up to six-max, short stacks, all-ins, side pots, split pots.
+Each test runs on both of the batch's paths: NumPy, and the compiled kernel (env/_batch_numba.py)
+where Numba is installed (the dev group installs it, so CI runs both)."""
 
 from __future__ import annotations
 
@@ -8,15 +10,29 @@ import numpy as np
 import pytest
 
 from pokerdealer.env import HoldemGymEnv, vector_env
+from pokerdealer.env.batch import compiled_kernel
 from pokerdealer.errors import IllegalActionError
+
+PATHS = [
+    pytest.param(False, id="numpy"),
+    pytest.param(True, id="numba", marks=pytest.mark.skipif(
+        compiled_kernel() is None, reason="Numba not installed, or POKERDEALER_NUMBA=0")),
+]
+
+
+@pytest.fixture(params=PATHS)
+def numba(request: pytest.FixtureRequest) -> bool:
+    """The batch's path: the compiled kernel, or NumPy."""
+    return bool(request.param)
 
 
 def play_both_ways(players: int, opponents: list[str], seat: int, steps: int, tables: int, seed: int,
-                   **kw: object) -> dict[str, int]:
+                   numba: bool, **kw: object) -> dict[str, int]:
     """Step the batch and one HoldemGymEnv per table with the same random legal actions (all-in
     often), asserting every value equal; returns counts of what the hands went through."""
-    envs = vector_env(num_tables=tables, players=players, opponents=opponents, seat=seat, **kw)
+    envs = vector_env(num_tables=tables, players=players, opponents=opponents, seat=seat, numba=numba, **kw)
     assert envs.batched, envs.refusal
+    assert envs.batch is not None and envs.batch.compiled == numba
     singles = [HoldemGymEnv(opponents, seat=seat, **kw) for _ in range(tables)]
     obs, infos = envs.reset(seed=seed)
     single_obs = []
@@ -50,27 +66,27 @@ def play_both_ways(players: int, opponents: list[str], seat: int, steps: int, ta
     return seen
 
 
-def test_heads_up_hands_in_arrays_are_the_single_tables_hands() -> None:
-    seen = play_both_ways(2, ["random"], 0, 250, 8, 1, stacks=100, blinds=(1, 2))
+def test_heads_up_hands_in_arrays_are_the_single_tables_hands(numba: bool) -> None:
+    seen = play_both_ways(2, ["random"], 0, 250, 8, 1, stacks=100, blinds=(1, 2), numba=numba)
     assert seen["episodes"] > 1000
 
 
-def test_three_handed_short_stacks_with_a_caller_give_the_same_side_pots() -> None:
-    seen = play_both_ways(3, ["random", "caller"], 1, 250, 8, 5, stacks=(30, 100, 7), blinds=(1, 2))
+def test_three_handed_short_stacks_with_a_caller_give_the_same_side_pots(numba: bool) -> None:
+    seen = play_both_ways(3, ["random", "caller"], 1, 250, 8, 5, stacks=(30, 100, 7), blinds=(1, 2), numba=numba)
     assert seen["shared"] > 100
 
 
-def test_six_max_short_stacks_in_big_blinds_give_the_same_side_pots() -> None:
+def test_six_max_short_stacks_in_big_blinds_give_the_same_side_pots(numba: bool) -> None:
     seen = play_both_ways(6, ["random"] * 5, 2, 200, 8, 9, stacks=(3, 100, 7, 50, 1, 200),
-                          blinds=(1, 2), reward_unit="bb")
+                          blinds=(1, 2), reward_unit="bb", numba=numba)
     assert seen["shared"] > 200
 
 
-def test_a_fixed_button_other_actions_and_blinds_bigger_than_stacks_give_the_same_hands() -> None:
-    play_both_ways(4, ["random", "caller", "random"], 3, 150, 6, 21, stacks=(5, 9, 40, 13), blinds=(2, 4), button=1)
+def test_a_fixed_button_other_actions_and_blinds_bigger_than_stacks_give_the_same_hands(numba: bool) -> None:
+    play_both_ways(4, ["random", "caller", "random"], 3, 150, 6, 21, stacks=(5, 9, 40, 13), blinds=(2, 4), button=1, numba=numba)
     play_both_ways(5, ["random"] * 4, 0, 150, 6, 23, stacks=20, blinds=(5, 10),
-                   raise_fractions=(0.33, 0.75, 2.0), min_raise=False)
-    seen = play_both_ways(6, ["random"] * 5, 5, 150, 6, 24, stacks=(1, 1, 2, 100, 3, 1), blinds=(1, 2), all_in=False)
+                   raise_fractions=(0.33, 0.75, 2.0), min_raise=False, numba=numba)
+    seen = play_both_ways(6, ["random"] * 5, 5, 150, 6, 24, stacks=(1, 1, 2, 100, 3, 1), blinds=(1, 2), all_in=False, numba=numba)
     assert seen["skipped"] > 100  # hands the learner had nothing to decide in, played through
 
 
@@ -83,8 +99,8 @@ def test_configurations_the_arrays_do_not_cover_run_one_table_at_a_time() -> Non
     assert not vector_env(num_tables=2, players=2, stacks=100, batched=False).batched
 
 
-def test_an_illegal_action_at_one_table_is_refused_and_no_table_moves() -> None:
-    envs = vector_env(num_tables=3, players=2, opponents=["caller"], stacks=100, blinds=(1, 2))
+def test_an_illegal_action_at_one_table_is_refused_and_no_table_moves(numba: bool) -> None:
+    envs = vector_env(num_tables=3, players=2, opponents=["caller"], stacks=100, blinds=(1, 2), numba=numba)
     obs, _ = envs.reset(seed=4)
     envs.step(np.array([5, 1, 1]))  # table 0 all-in: its next hand or an end
     masks = envs.action_masks()

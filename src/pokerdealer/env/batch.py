@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -39,8 +40,10 @@ import numpy as np
 from gymnasium.utils import seeding
 
 from pokerdealer.env.core import _DEAL_BLOCK, observation_layout
-from pokerdealer.errors import IllegalActionError
+from pokerdealer.errors import IllegalActionError, PokerDealerError
+from pokerdealer.evaluation._batch_numba import hashed_table
 from pokerdealer.evaluation.batch import evaluate_many
+from pokerdealer.evaluation.tables import Ranking, tables_for
 from pokerdealer.rules.config import RuleOptions, Structure
 from pokerdealer.rules.hand import _plan
 
@@ -50,6 +53,18 @@ __all__ = ["BATCHED_BOTS", "TableBatch", "batch_refusal", "check_actions"]
 BATCHED_BOTS = ("random", "caller")
 _FOLD, _CALL, _RAISE = 0, 1, 2
 _NO_LEVEL = np.int64(1) << 62
+
+
+def compiled_kernel() -> Any:  # noqa: ANN401
+    """The compiled step's module (:mod:`pokerdealer.env._batch_numba`), or ``None``
+    without Numba or with ``POKERDEALER_NUMBA=0``."""
+    if os.environ.get("POKERDEALER_NUMBA", "1") == "0":
+        return None
+    try:
+        from pokerdealer.env import _batch_numba
+    except ImportError:
+        return None
+    return _batch_numba
 
 
 def batch_refusal(first: Any, opponents: Sequence[Any]) -> str | None:  # noqa: ANN401
@@ -114,6 +129,10 @@ class TableBatch:
         (:func:`batch_refusal` must have accepted it).
     :param opponents: the bot names, one per seat other than the learner's.
     :param tables: how many tables.
+    :param numba: step with the compiled kernel (:mod:`pokerdealer.env._batch_numba`,
+        one call a step for every table); ``None``: when Numba is installed
+        (and ``POKERDEALER_NUMBA`` is not ``0``); ``False``: the NumPy path. Both
+        play the same hands.
 
     After :meth:`reset` and each :meth:`step`, :attr:`observation` and
     :attr:`mask` hold every table's learner observation (each table waits for
@@ -121,7 +140,9 @@ class TableBatch:
     :attr:`finals` what the step gave.
     """
 
-    def __init__(self, first: Any, opponents: Sequence[str], tables: int) -> None:  # noqa: ANN401
+    def __init__(  # noqa: ANN401
+        self, first: Any, opponents: Sequence[str], tables: int, *, numba: bool | None = None
+    ) -> None:
         aec = first.aec
         template = aec._template
         n = self.n = aec.n
@@ -203,7 +224,9 @@ class TableBatch:
         # randrange(n) is _randbelow(n) for n > 0: the same draw without its argument checks.
         self.button_draws = [r._randbelow for r in self.core_rngs]
         # Each table's block of shuffles (HoldemCore._next_shuffle's), the next one to deal.
-        self.decks = np.zeros((tables, _DEAL_BLOCK, self.need), dtype=np.int8)
+        # (Room for a block and what is left of the one before: the compiled path draws
+        # a table's next block when the one it deals from runs out, mid-step.)
+        self.decks = np.zeros((tables, 2 * _DEAL_BLOCK, self.need), dtype=np.int8)
         self.deck_size = np.zeros(tables, dtype=np.int64)
         self.deck_next = np.zeros(tables, dtype=np.int64)
         self.blocks = [1] * tables
@@ -214,8 +237,64 @@ class TableBatch:
         self.getbits: list[Any] = [None] * (tables * n)
         self.seeded = [False] * tables
         self.all_rows = np.arange(tables)
-        self.bot_decisions = 0
+        # The bots' decisions so far, and (compiled path) how many tables wait for decks.
+        self.counter = np.zeros(2, dtype=np.int64)
+        self.kernel = compiled_kernel() if numba is not False else None
+        if numba and self.kernel is None:
+            raise PokerDealerError(
+                "numba=True needs Numba (pip install pokerdealer[numba]) and POKERDEALER_NUMBA not 0"
+            )
+        if self.kernel is not None:
+            self.state = self._compiled_state(self.kernel, opponents)
+
+    @property
+    def bot_decisions(self) -> int:
         """The bots' decisions so far (benchmarks count them with the learner's)."""
+        return int(self.counter[0])
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the steps run in the compiled kernel (else in NumPy)."""
+        return self.kernel is not None
+
+    def _compiled_state(self, kernel: Any, opponents: Sequence[str]) -> Any:  # noqa: ANN401
+        """The kernel's :class:`~pokerdealer.env._batch_numba.State`: this batch's arrays
+        (shared, so both sides see every write), the constants, the generators' states."""
+        n, tables = self.n, self.tables
+        self.bot_mt = np.zeros((tables * n, 625), dtype=np.int64)
+        self.core_mt = np.zeros((tables, 625), dtype=np.int64)
+        self.carry_in = np.zeros(tables, dtype=np.float64)
+        self.need_deck = np.zeros(tables, dtype=np.bool_)
+        self.final_obs = np.zeros((tables, self.size), dtype=np.float32)
+        self.final_payoffs = np.zeros((tables, n), dtype=np.int64)
+        ranks = tables_for(Ranking("holdem", True))
+        hash_offsets, hashed = hashed_table(ranks, 7)
+        a = self.action_set
+        return kernel.State(
+            n=n, seat=self.seat, min_bet=self.min_bet, fixed_button=self.fixed_button,
+            reward_scale=float(self.reward_scale), obs_scale=float(self.obs_scale),
+            min_raise=bool(a.min_raise), all_in=bool(a.all_in),
+            stacks=self.stacks, committed=self.committed, total=self.total, folded=self.folded,
+            pend=self.pend, acted=self.acted, hole=self.hole, board=self.board,
+            board_count=self.board_count, button=self.button, current=self.current,
+            min_inc=self.min_inc, street=self.street, live=self.live, actor=self.actor,
+            complete=self.complete, fresh=self.fresh, carried=self.carried, carry_in=self.carry_in,
+            skipped=self.skipped, reward=self.reward, terminated=self.terminated,
+            plan_stacks=self.plan_stacks, plan_committed=self.plan_committed,
+            plan_total=self.plan_total, plan_current=self.plan_current,
+            plan_min_inc=self.plan_min_inc, plan_first=self.plan_first,
+            hole_positions=np.ascontiguousarray(self.hole_positions),
+            board_positions=self.board_positions, rotation=self.rotation, starting=self.starting,
+            fractions=self.fractions,
+            offsets=np.array([self.layout[f] for f in kernel.OFFSET_FIELDS], dtype=np.int64),
+            random_seat=np.array([k == "random" for k in self.bot_kinds], dtype=np.bool_),
+            bot_mt=self.bot_mt, core_mt=self.core_mt, decks=self.decks, deck_size=self.deck_size,
+            deck_next=self.deck_next, need_deck=self.need_deck, observation=self.observation,
+            mask=self.mask, amounts=self.amounts, final_obs=self.final_obs,
+            final_payoffs=self.final_payoffs, counter=self.counter,
+            code=ranks.card_code, hash_offsets=hash_offsets, hashed=hashed,
+            flush_suit=ranks.flush_suit, flush_rank=ranks.flush_rank,
+        )
 
     # ------------------------------------------------------------- seeding
     def _seed(self, i: int, seed: int | None) -> None:
@@ -235,6 +314,11 @@ class TableBatch:
         core_rng = self.core_rngs[i]
         core_rng.seed(rng.getrandbits(64))
         self.generators[i] = np.random.default_rng(core_rng.getrandbits(64))
+        if self.kernel is not None:  # the kernel draws on from here, in its own copies
+            for q in range(self.n):
+                if q != self.seat:
+                    self.bot_mt[i * self.n + q] = self.kernel.mt_state(bots[q])
+            self.core_mt[i] = self.kernel.mt_state(core_rng)
         self.deck_size[i] = self.deck_next[i] = 0
         self.blocks[i] = 1
         self.seeded[i] = True
@@ -244,15 +328,50 @@ class TableBatch:
         (a table whose block is used up draws the next, twice as big up to 256)."""
         used_up = rows[self.deck_next[rows] == self.deck_size[rows]]
         for i in used_up.tolist():
-            size = self.blocks[i]
-            self.blocks[i] = min(2 * size, _DEAL_BLOCK)
-            keys = self.generators[i].random((size, 52))
-            self.decks[i, :size] = keys.argsort(axis=1)[:, : self.need]
-            self.deck_size[i] = size
-            self.deck_next[i] = 0
+            self._draw_block(i)
         k = self.deck_next[rows]
         self.deck_next[rows] = k + 1
         return self.decks[rows, k].astype(np.int64)
+
+    def _draw_block(self, i: int) -> None:
+        """Table ``i``'s next block of decks after the ones it has left."""
+        size = self.blocks[i]
+        self.blocks[i] = min(2 * size, _DEAL_BLOCK)
+        keys = self.generators[i].random((size, 52))
+        left = int(self.deck_size[i] - self.deck_next[i])
+        decks = self.decks[i]
+        decks[:left] = decks[self.deck_next[i] : self.deck_size[i]]
+        decks[left : left + size] = keys.argsort(axis=1)[:, : self.need]
+        self.deck_size[i] = left + size
+        self.deck_next[i] = 0
+
+    def _run(self, rows: np.ndarray, actions: np.ndarray, mode: int) -> None:
+        """The kernel plays ``rows`` (``mode``), then again each table that waited for its
+        next block of decks until every table waits for its learner."""
+        kernel = self.kernel
+        bad = kernel.run(self.state, rows, actions, mode)
+        if bad >= 0:
+            check_actions(actions, self.mask, self.action_set.labels, self.seat)
+            raise AssertionError(f"the kernel refused table {bad}'s action, check_actions did not")  # pragma: no cover
+        while self.counter[1]:
+            waiting = np.flatnonzero(self.need_deck)
+            for i in waiting.tolist():
+                self._draw_block(i)
+            kernel.run(self.state, waiting, actions, kernel.CONTINUE)
+
+    def _compiled_finals(self) -> None:
+        """The ended episodes' final observations and infos, from the kernel's arrays."""
+        ended = np.flatnonzero(self.terminated)
+        self.finals = finals = {}
+        if not ended.size:
+            return
+        final = self.final_obs[ended]
+        masks = np.zeros((ended.size, self.mask.shape[1]), dtype=np.int8)
+        for i, row, mask, paid in zip(ended.tolist(), final, masks, self.final_payoffs[ended].tolist()):
+            finals[i] = (
+                {"observation": row, "action_mask": mask},
+                {"hand": 1, "payoffs": tuple(paid), "illegal_move": False},
+            )
 
     # ------------------------------------------------------------- episodes
     def reset(self, seeds: Sequence[int | None]) -> None:
@@ -265,6 +384,12 @@ class TableBatch:
         self.skipped[:] = 0
         self.fresh[:] = True
         self.finals = {}
+        if self.kernel is not None:
+            for i in np.flatnonzero(self.deck_next == self.deck_size).tolist():
+                self._draw_block(i)  # every table can deal its first hand
+            self.carry_in[:] = 0.0
+            self._run(self.all_rows, self.all_rows, self.kernel.DEAL)
+            return
         self._deal(self.all_rows)
         self._play()
         self._encode_turns()
@@ -274,9 +399,15 @@ class TableBatch:
         check_actions(actions, self.mask, self.action_set.labels, self.seat)
 
     def step(self, actions: np.ndarray) -> None:
-        """Every table's learner acts (``actions``: checked legal), then the bots until
-        each table waits for its learner again; an ended episode starts again."""
+        """Every table's learner acts, then the bots until each table waits for its learner
+        again; an ended episode starts again. An illegal action at any table: an
+        :class:`~pokerdealer.errors.IllegalActionError` (check_actions) and no table moves."""
         rows = self.all_rows
+        if self.kernel is not None:
+            self._run(rows, actions, self.kernel.APPLY)
+            self._compiled_finals()
+            return
+        self.check(actions)
         kind = np.where(actions == 0, _FOLD, np.where(actions == 1, _CALL, _RAISE))
         to = self.amounts[rows, actions]
         carried = self.carried.copy()
@@ -516,7 +647,7 @@ class TableBatch:
     def _bots_act(self, rows: np.ndarray) -> None:
         """Each row's bot to act decides (RandomBot / CallerBot, with its own generator)."""
         p = self.actor[rows]
-        self.bot_decisions += rows.size
+        self.counter[0] += rows.size
         call, open_, lo, hi, _mine = self._legal(rows, p)
         kinds = np.full(rows.size, _CALL, dtype=np.int64)  # the caller checks or calls
         to = np.zeros(rows.size, dtype=np.int64)

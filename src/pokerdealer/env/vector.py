@@ -64,6 +64,10 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
     :param batched: step the tables' hands in arrays when the configuration
         allows (:func:`~pokerdealer.env.batch.batch_refusal`); ``False``: one
         ``HoldemGymEnv`` per table whatever the configuration.
+    :param numba: step the arrays with the compiled kernel (one call a step for
+        every table; :mod:`pokerdealer.env._batch_numba`): ``None`` when Numba
+        is installed, ``False`` the NumPy path, ``True`` required. The same
+        trajectories either way; no effect on the per-table path.
     :param env_kwargs: the rest goes to every table (``stacks``, ``blinds``,
         ``hands``, ``reward_unit``, ``illegal_action``...).
     """
@@ -78,6 +82,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
         seat: int = 0,
         copy: bool = True,
         batched: bool = True,
+        numba: bool | None = None,
         **env_kwargs: Any,  # noqa: ANN401
     ) -> None:
         if not isinstance(num_tables, int) or isinstance(num_tables, bool) or num_tables < 1:
@@ -89,7 +94,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
         """Why the tables are not stepped in arrays (``None``: they are)."""
         self.batch: TableBatch | None = None
         if self.refusal is None:
-            self.batch = TableBatch(first, [str(o) for o in opponents], num_tables)
+            self.batch = TableBatch(first, [str(o) for o in opponents], num_tables, numba=numba)
             self.tables: list[HoldemGymEnv] = []
         else:
             self.tables = [first] + [
@@ -162,9 +167,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
             raise PokerDealerError(f"step() needs one action per table: shape ({self.num_envs},), not {actions.shape}")
         batch = self.batch
         if batch is not None:
-            actions = actions.astype(np.int64)
-            batch.check(actions)  # an illegal action anywhere: an error, nothing stepped
-            batch.step(actions)
+            batch.step(actions.astype(np.int64))  # an illegal action anywhere: an error, nothing stepped
             self._skipped[:] = batch.skipped
             return (
                 self._observations(), batch.reward.copy(), batch.terminated.copy(),
