@@ -37,13 +37,26 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-__all__ = ["APPLY", "CONTINUE", "DEAL", "mt_state", "run"]
+from pokerdealer.env.batch import SEAT_FLAGS, SEAT_INTS, TABLE_FLAGS, TABLE_FLOATS, TABLE_INTS
+
+__all__ = ["APPLY", "CONTINUE", "DEAL", "Hand", "State", "mt_state", "run"]
 
 #: :func:`run`'s modes: a step (the learner's action first), a table waiting
 #: for its next deck resumed, a new episode (reset).
 APPLY, CONTINUE, DEAL = 0, 1, 2
 
 _FOLD, _CALL, _RAISE = 0, 1, 2
+# Rows of the batch's packed arrays (TableBatch: SEAT_INTS, SEAT_FLAGS, TABLE_INTS, TABLE_FLAGS,
+# TABLE_FLOATS name them; the NumPy path reads the same memory through views so named).
+_STACKS, _COMMITTED_, _TOTAL, _ACTED = (SEAT_INTS.index(f) for f in ("stacks", "committed", "total", "acted"))
+_FOLDED_, _PEND = (SEAT_FLAGS.index(f) for f in ("folded", "pend"))
+(_BOARD_COUNT, _BUTTON_, _CURRENT, _MIN_INC, _STREET_, _LIVE, _ACTOR, _SKIPPED, _DECK_SIZE,
+ _DECK_NEXT) = (TABLE_INTS.index(f) for f in (
+    "board_count", "button", "current", "min_inc", "street", "live", "actor", "skipped",
+    "deck_size", "deck_next"))
+_COMPLETE, _FRESH, _TERMINATED, _NEED_DECK = (
+    TABLE_FLAGS.index(f) for f in ("complete", "fresh", "terminated", "need_deck"))
+_CARRIED, _CARRY_IN, _REWARD = (TABLE_FLOATS.index(f) for f in ("carried", "carry_in", "reward"))
 _N, _M = 624, 397  # CPython's MT19937
 _MASK32 = 0xFFFFFFFF
 # Observation offsets, in the order of TableBatch's ``offsets`` array.
@@ -130,14 +143,37 @@ def _rank(cards: Any, code: Any, offsets: Any, hashed: Any, flush_suit: Any, flu
     return rank
 
 
+
+#: One hand at every table, what the betting reads and writes: the seats' chips
+#: (``si``: SEAT_INTS by table and seat), their flags (``sf``), the tables'
+#: numbers (``ti``: TABLE_INTS) and flags (``tf``). Few arrays on purpose: Numba
+#: counts a reference to every array of a tuple it hands a function (two atomic
+#: operations each), and sixty of them cost more than a step of the betting.
+Hand = namedtuple("Hand", ("n", "seat", "min_bet", "si", "sf", "ti", "tf"))
+
+#: Everything else :func:`run` reads and writes (see TableBatch._compiled_state):
+#: ``plans`` one row per button (the forced bets' stacks, committed and total
+#: chips, the bet to call, the minimum raise, the first to act, the hole cards'
+#: deck positions), ``fixed`` the board's deck positions, the seats from the
+#: learner's, the starting stacks and which seats are random bots; ``mt`` the
+#: generators (table ``t``'s bot at seat ``q``: row ``t * n + q``; its button:
+#: row ``tables * n + t``); ``ev`` the evaluator's tables.
+State = namedtuple("State", (
+    "h", "fixed_button", "reward_scale", "obs_scale", "min_raise", "all_in",
+    "hole", "board", "floats", "plans", "fixed", "offsets", "fractions", "mt", "decks",
+    "observation", "mask", "amounts", "final_obs", "final_payoffs", "counter", "ev",
+))
+
+
 @njit(cache=True, nogil=True)
-def _first_from(pend: Any, t: int, start: int, n: int) -> tuple[int, int]:  # noqa: ANN401
+def _first_from(h: Any, t: int, start: int) -> tuple[int, int]:  # noqa: ANN401
     """TableBatch._first_from: the first pending seat at or after ``start``, and how many."""
+    n = h.n
     count = 0
     first = -1
     best = n
     for q in range(n):
-        if pend[t, q]:
+        if h.sf[_PEND, t, q]:
             count += 1
             position = (q - start) % n
             if position < best:
@@ -147,69 +183,53 @@ def _first_from(pend: Any, t: int, start: int, n: int) -> tuple[int, int]:  # no
 
 
 @njit(cache=True, nogil=True)
-def _covers(s: Any, t: int, p: int) -> bool:  # noqa: ANN401
+def _covers(h: Any, t: int, p: int) -> bool:  # noqa: ANN401
     """TableBatch._covers (hand._covers_every_all_in) for player ``p``."""
     top = 0
-    for q in range(s.n):
-        if q != p and not s.folded[t, q]:
-            if s.stacks[t, q] > 0:
+    for q in range(h.n):
+        if q != p and not h.sf[_FOLDED_, t, q]:
+            if h.si[_STACKS, t, q] > 0:
                 return False
-            if s.committed[t, q] > top:
-                top = s.committed[t, q]
-    return s.committed[t, max(p, 0)] >= top
-
-
-#: Everything :func:`run` reads and writes: the batch's arrays and constants
-#: (see :meth:`~pokerdealer.env.batch.TableBatch._compiled_state`).
-State = namedtuple("State", (
-    "n", "seat", "min_bet", "fixed_button", "reward_scale", "obs_scale", "min_raise", "all_in",
-    "stacks", "committed", "total", "folded", "pend", "acted", "hole", "board", "board_count",
-    "button", "current", "min_inc", "street", "live", "actor", "complete",
-    "fresh", "carried", "carry_in", "skipped", "reward", "terminated",
-    "plan_stacks", "plan_committed", "plan_total", "plan_current", "plan_min_inc", "plan_first",
-    "hole_positions", "board_positions", "rotation", "starting", "fractions", "offsets",
-    "random_seat", "bot_mt", "core_mt", "decks", "deck_size", "deck_next", "need_deck",
-    "observation", "mask", "amounts", "final_obs", "final_payoffs", "counter",
-    "code", "hash_offsets", "hashed", "flush_suit", "flush_rank",
-))
+            top = max(top, h.si[_COMMITTED_, t, q])
+    return h.si[_COMMITTED_, t, max(p, 0)] >= top
 
 
 @njit(cache=True, nogil=True)
-def _begin_round(s: Any, t: int, first: int) -> bool:  # noqa: ANN401
+def _begin_round(h: Any, t: int, first: int) -> bool:  # noqa: ANN401
     """TableBatch._begin_round: who is to act; whether the round is over at once."""
-    n = s.n
+    si, sf, ti = h.si, h.sf, h.ti
     top = -1
     second = -1
-    for q in range(n):
-        s.acted[t, q] = -1
-        reach = 0 if s.folded[t, q] else s.committed[t, q] + s.stacks[t, q]
+    for q in range(h.n):
+        si[_ACTED, t, q] = -1
+        reach = 0 if sf[_FOLDED_, t, q] else si[_COMMITTED_, t, q] + si[_STACKS, t, q]
         if reach > top:
             second = top
             top = reach
         elif reach > second:
             second = reach
-    for q in range(n):
-        s.pend[t, q] = not s.folded[t, q] and s.stacks[t, q] > 0 and s.committed[t, q] < second
-    actor, count = _first_from(s.pend, t, first, n)
+    for q in range(h.n):
+        sf[_PEND, t, q] = not sf[_FOLDED_, t, q] and si[_STACKS, t, q] > 0 and si[_COMMITTED_, t, q] < second
+    actor, count = _first_from(h, t, first)
     if count == 1:
-        if s.committed[t, max(actor, 0)] >= s.current[t] or _covers(s, t, actor):
-            s.pend[t, actor] = False
+        if si[_COMMITTED_, t, max(actor, 0)] >= ti[_CURRENT, t] or _covers(h, t, actor):
+            sf[_PEND, t, actor] = False
             actor = -1
             count = 0
-    s.actor[t] = actor
+    ti[_ACTOR, t] = actor
     return count == 0
 
 
 @njit(cache=True, nogil=True)
-def _end_rounds(s: Any, t: int) -> None:  # noqa: ANN401
+def _end_rounds(h: Any, t: int) -> None:  # noqa: ANN401
     """TableBatch._end_rounds: the uncalled bet back, the hand over or the next street."""
-    n = s.n
+    n, si, sf, ti = h.n, h.si, h.sf, h.ti
     while True:
         top = -1
         second = -1
         who = 0
         for q in range(n):
-            value = s.total[t, q]
+            value = si[_TOTAL, t, q]
             if value > top:
                 second = top
                 top = value
@@ -218,112 +238,115 @@ def _end_rounds(s: Any, t: int) -> None:  # noqa: ANN401
                 second = value
         extra = top - second
         if extra > 0:  # the uncalled bet goes back (RULES.md §5.1)
-            s.stacks[t, who] += extra
-            c = s.committed[t, who]
-            s.committed[t, who] = c - extra if c > extra else 0
-            s.total[t, who] -= extra
+            si[_STACKS, t, who] += extra
+            c = si[_COMMITTED_, t, who]
+            si[_COMMITTED_, t, who] = c - extra if c > extra else 0
+            si[_TOTAL, t, who] -= extra
         able = 0
         for q in range(n):
-            if s.stacks[t, q] > 0 and not s.folded[t, q]:
+            if si[_STACKS, t, q] > 0 and not sf[_FOLDED_, t, q]:
                 able += 1
-        won = s.live[t] == 1
-        shown = not won and (s.street[t] == 3 or able <= 1)
+        won = ti[_LIVE, t] == 1
+        shown = not won and (ti[_STREET_, t] == 3 or able <= 1)
         if won or shown:
             if shown:
-                s.board_count[t] = 5
-            s.complete[t] = True
-            s.actor[t] = -1
+                ti[_BOARD_COUNT, t] = 5
+            h.tf[_COMPLETE, t] = True
+            ti[_ACTOR, t] = -1
             for q in range(n):
-                s.pend[t, q] = False
+                sf[_PEND, t, q] = False
             return
-        street = s.street[t] + 1
-        s.street[t] = street
-        s.board_count[t] = street + 2  # flop 3, turn 4, river 5
+        street = ti[_STREET_, t] + 1
+        ti[_STREET_, t] = street
+        ti[_BOARD_COUNT, t] = street + 2  # flop 3, turn 4, river 5
         for q in range(n):
-            s.committed[t, q] = 0
-        s.current[t] = 0
-        s.min_inc[t] = s.min_bet
-        if not _begin_round(s, t, (s.button[t] + 1) % n):
+            si[_COMMITTED_, t, q] = 0
+        ti[_CURRENT, t] = 0
+        ti[_MIN_INC, t] = h.min_bet
+        if not _begin_round(h, t, (ti[_BUTTON_, t] + 1) % n):
             return
 
 
 @njit(cache=True, nogil=True)
-def _legal(s: Any, t: int, p: int) -> tuple[int, bool, int, int, int]:  # noqa: ANN401
+def _legal(h: Any, t: int, p: int) -> tuple[int, bool, int, int, int]:  # noqa: ANN401
     """TableBatch._legal: player ``p``'s call, whether a raise is open, its range, the chips in."""
-    stack = s.stacks[t, p]
-    mine = s.committed[t, p]
-    current = s.current[t]
+    si = h.si
+    stack = si[_STACKS, t, p]
+    mine = si[_COMMITTED_, t, p]
+    current = h.ti[_CURRENT, t]
+    min_inc = h.ti[_MIN_INC, t]
     to_call = current - mine
-    acted = s.acted[t, p]
+    acted = si[_ACTED, t, p]
     reach = 0  # a raise needs someone else who could answer it
-    for q in range(s.n):
-        if q != p and not s.folded[t, q]:
-            reach = max(reach, s.committed[t, q] + s.stacks[t, q])
-    closed = (acted >= 0 and current - acted < s.min_inc[t]) or stack <= to_call or reach <= current
+    for q in range(h.n):
+        if q != p and not h.sf[_FOLDED_, t, q]:
+            reach = max(reach, si[_COMMITTED_, t, q] + si[_STACKS, t, q])
+    closed = (acted >= 0 and current - acted < min_inc) or stack <= to_call or reach <= current
     hi = mine + stack
-    lo = min(current + s.min_inc[t], hi)
+    lo = min(current + min_inc, hi)
     call = min(to_call, stack) if to_call > 0 else 0
     return call, not closed, lo, hi, mine
 
 
 @njit(cache=True, nogil=True)
-def _apply(s: Any, t: int, p: int, kind: int, to: int) -> None:  # noqa: ANN401
+def _apply(h: Any, t: int, p: int, kind: int, to: int) -> None:  # noqa: ANN401
     """TableBatch._apply: a fold, check/call or raise to ``to`` by player ``p``."""
-    n = s.n
-    current = s.current[t]
+    n, si, sf, ti = h.n, h.si, h.sf, h.ti
+    current = ti[_CURRENT, t]
     raising = kind == _RAISE
-    mine = s.committed[t, p]
+    mine = si[_COMMITTED_, t, p]
     if raising:
         put = to - mine
     elif kind == _CALL:
-        put = min(current - mine, s.stacks[t, p])
+        put = min(current - mine, si[_STACKS, t, p])
     else:
         put = 0
-    s.stacks[t, p] -= put
-    s.committed[t, p] = mine + put
-    s.total[t, p] += put
-    s.acted[t, p] = to if raising else current
+    si[_STACKS, t, p] -= put
+    si[_COMMITTED_, t, p] = mine + put
+    si[_TOTAL, t, p] += put
+    si[_ACTED, t, p] = to if raising else current
     if kind == _FOLD:
-        s.folded[t, p] = True
-        s.live[t] -= 1
+        sf[_FOLDED_, t, p] = True
+        ti[_LIVE, t] -= 1
     if raising:
         increment = to - current
-        if increment >= s.min_inc[t]:
-            s.min_inc[t] = increment
-        s.current[t] = to
+        if increment >= ti[_MIN_INC, t]:
+            ti[_MIN_INC, t] = increment
+        ti[_CURRENT, t] = to
         for q in range(n):  # everyone else with chips acts again after a raise
-            s.pend[t, q] = not s.folded[t, q] and s.stacks[t, q] > 0 and q != p
-    s.pend[t, p] = False
-    actor, count = _first_from(s.pend, t, (p + 1) % n, n)
-    won = not raising and s.live[t] == 1
-    if not raising and count == 1 and not won and _covers(s, t, actor):
-        s.pend[t, actor] = False
+            sf[_PEND, t, q] = not sf[_FOLDED_, t, q] and si[_STACKS, t, q] > 0 and q != p
+    sf[_PEND, t, p] = False
+    actor, count = _first_from(h, t, (p + 1) % n)
+    won = not raising and ti[_LIVE, t] == 1
+    if not raising and count == 1 and not won and _covers(h, t, actor):
+        sf[_PEND, t, actor] = False
         actor = -1
         count = 0
-    s.actor[t] = -1 if won else actor
+    ti[_ACTOR, t] = -1 if won else actor
     if won or (not raising and count == 0):
-        _end_rounds(s, t)
+        _end_rounds(h, t)
 
 
 @njit(cache=True, nogil=True)
-def _bot_acts(s: Any, t: int) -> None:  # noqa: ANN401
+def _bot_acts(h: Any, t: int, mt: Any, fixed: Any, counter: Any) -> None:  # noqa: ANN401
     """TableBatch._bots_act at one table: the caller checks or calls; the random bot
     picks passive, [fold], [raise] uniformly, then a raise to any legal total."""
-    p = s.actor[t]
-    s.counter[0] += 1
-    call, open_, lo, hi, _mine = _legal(s, t, p)
+    n = h.n
+    p = h.ti[_ACTOR, t]
+    counter[0] += 1
+    call, open_, lo, hi, _mine = _legal(h, t, p)
     kind = _CALL
     to = 0
-    if s.random_seat[p]:
-        g = t * s.n + p
+    if fixed[5 + 2 * n + p]:  # a random bot
+        g = t * n + p
         facing = call > 0
-        pick = _below(s.bot_mt, g, 1 + int(facing) + int(open_))
+        pick = _below(mt, g, 1 + int(facing) + int(open_))
         if pick == 1 and facing:
             kind = _FOLD
         elif pick == 2 or (pick == 1 and not facing):
             kind = _RAISE
-            to = lo + _below(s.bot_mt, g, hi - lo + 1)
-    _apply(s, t, p, kind, to)
+            to = lo + _below(mt, g, hi - lo + 1)
+    _apply(h, t, p, kind, to)
 
 
 @njit(cache=True, nogil=True)
@@ -350,16 +373,18 @@ def _split(amount: int, winners: Any, position: Any, won: Any) -> None:  # noqa:
 def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
     """TableBatch._award: the pots pushed (TableBatch._shares at a showdown); each
     seat's payoff into ``payoffs``."""
-    n = s.n
+    h = s.h
+    n, si, sf = h.n, h.si, h.sf
     pot = 0
     for q in range(n):
-        pot += s.total[t, q]
-    if s.live[t] == 1:  # uncontested: everything to the last player in
+        pot += si[_TOTAL, t, q]
+    if h.ti[_LIVE, t] == 1:  # uncontested: everything to the last player in
         for q in range(n):
-            if not s.folded[t, q]:
-                s.stacks[t, q] += pot
+            if not sf[_FOLDED_, t, q]:
+                si[_STACKS, t, q] += pot
                 break
     else:
+        code, hash_offsets, hashed, flush_suit, flush_rank = s.ev
         ranks = np.full(n, -1, dtype=np.int64)
         seven = np.empty(7, dtype=np.int64)
         position = np.empty(n, dtype=np.int64)
@@ -368,14 +393,14 @@ def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
         low = -1
         top = -1
         for q in range(n):
-            position[q] = (q - s.button[t] - 1) % n
-            if not s.folded[t, q]:
+            position[q] = (q - h.ti[_BUTTON_, t] - 1) % n
+            if not sf[_FOLDED_, t, q]:
                 seven[0] = s.hole[t, q, 0]
                 seven[1] = s.hole[t, q, 1]
                 for j in range(5):
                     seven[2 + j] = s.board[t, j]
-                ranks[q] = _rank(seven, s.code, s.hash_offsets, s.hashed, s.flush_suit, s.flush_rank)
-                level = s.total[t, q]
+                ranks[q] = _rank(seven, code, hash_offsets, hashed, flush_suit, flush_rank)
+                level = si[_TOTAL, t, q]
                 levels[live] = level
                 live += 1
                 top = max(top, level)
@@ -391,7 +416,7 @@ def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
             levels = np.sort(levels[:live])
             above = 0  # folded chips over the top level
             for q in range(n):
-                above += max(s.total[t, q] - top, 0)
+                above += max(si[_TOTAL, t, q] - top, 0)
             previous = 0
             for level in levels:
                 if level <= previous:
@@ -399,59 +424,60 @@ def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
                 amount = 0
                 best = -1
                 for q in range(n):
-                    value = s.total[t, q]
+                    value = si[_TOTAL, t, q]
                     amount += min(value, level) - min(value, previous)
                     if ranks[q] >= 0 and value >= level:
                         best = max(best, ranks[q])
                 if level == top:
                     amount += above
                 for q in range(n):
-                    winners[q] = ranks[q] >= 0 and s.total[t, q] >= level and ranks[q] == best
+                    winners[q] = ranks[q] >= 0 and si[_TOTAL, t, q] >= level and ranks[q] == best
                 _split(amount, winners, position, won)
                 previous = level
         for q in range(n):
-            s.stacks[t, q] += won[q]
+            si[_STACKS, t, q] += won[q]
     for q in range(n):
-        s.committed[t, q] = 0
-        s.total[t, q] = 0
-        payoffs[q] = s.stacks[t, q] - s.starting[q]
+        si[_COMMITTED_, t, q] = 0
+        si[_TOTAL, t, q] = 0
+        payoffs[q] = si[_STACKS, t, q] - s.fixed[5 + n + q]
 
 
 @njit(cache=True, nogil=True)
 def _encode(s: Any, t: int, out: Any, acting: bool) -> None:  # noqa: ANN401
     """TableBatch._encode: the learner's observation of table ``t`` into ``out`` (a row)
     and, ``acting``, the actor's scalars, the mask and the raise amounts."""
-    n = s.n
-    me = s.seat
+    h = s.h
+    n, me, si, sf, ti = h.n, h.seat, h.si, h.sf, h.ti
     o = s.offsets
     scale = s.obs_scale
     out[:] = 0.0
     out[s.hole[t, me, 0]] = 1.0
     out[s.hole[t, me, 1]] = 1.0
-    for j in range(s.board_count[t]):
+    for j in range(ti[_BOARD_COUNT, t]):
         out[o[_BOARD] + s.board[t, j]] = 1.0
-    out[o[_STREET] + (3 if s.complete[t] else s.street[t])] = 1.0
-    out[o[_BUTTON] + (s.button[t] - me) % n] = 1.0
+    out[o[_STREET] + (3 if h.tf[_COMPLETE, t] else ti[_STREET_, t])] = 1.0
+    out[o[_BUTTON] + (ti[_BUTTON_, t] - me) % n] = 1.0
     pot = 0
     for k in range(n):
-        q = s.rotation[k]
-        stack = s.stacks[t, q]
-        folded = s.folded[t, q]
-        pot += s.total[t, q]
+        q = s.fixed[5 + k]  # the seats from the learner's
+        stack = si[_STACKS, t, q]
+        folded = sf[_FOLDED_, t, q]
+        total = si[_TOTAL, t, q]
+        pot += total
         out[o[_STACK] + k] = stack * scale
-        out[o[_COMMITTED] + k] = s.committed[t, q] * scale
-        out[o[_CONTRIBUTED] + k] = s.total[t, q] * scale
+        out[o[_COMMITTED] + k] = si[_COMMITTED_, t, q] * scale
+        out[o[_CONTRIBUTED] + k] = total * scale
         out[o[_FOLDED] + k] = folded
         out[o[_ALL_IN] + k] = not folded and stack == 0
         out[o[_IN_HAND] + k] = not folded
-    actor = s.actor[t]
+    actor = ti[_ACTOR, t]
     if actor >= 0:
         out[o[_TO_ACT] + (actor - me) % n] = 1.0
     out[o[_POT]] = pot * scale
     out[o[_HAND_NUMBER]] = 1.0
     if not acting:
         return
-    call, open_, lo, hi, mine = _legal(s, t, me)
+    call, open_, lo, hi, mine = _legal(h, t, me)
     out[o[_TO_CALL]] = call * scale
     out[o[_CAN_CALL]] = call > 0
     out[o[_MIN_RAISE_TO]] = (lo if open_ else 0) * scale
@@ -470,7 +496,7 @@ def _encode(s: Any, t: int, out: Any, acting: bool) -> None:  # noqa: ANN401
         mask[t, 2] = open_
         amounts[t, 2] = lo
         k = 3
-    current = s.current[t]
+    current = ti[_CURRENT, t]
     base = np.float64(pot + (current - mine))
     for f in s.fractions:
         amount = current + np.int64(f * base + 0.5)
@@ -485,47 +511,54 @@ def _encode(s: Any, t: int, out: Any, acting: bool) -> None:  # noqa: ANN401
 @njit(cache=True, nogil=True)
 def _deal(s: Any, t: int) -> None:  # noqa: ANN401
     """TableBatch._deal: the button, the next deck, the forced bets, the first to act."""
-    n = s.n
-    b = _below(s.core_mt, t, n) if s.fixed_button < 0 else s.fixed_button
-    k = s.deck_next[t]
-    s.deck_next[t] = k + 1
-    s.button[t] = b
+    h = s.h
+    n, si, sf, ti = h.n, h.si, h.sf, h.ti
+    tables = si.shape[1]
+    b = _below(s.mt, tables * n + t, n) if s.fixed_button < 0 else s.fixed_button
+    k = ti[_DECK_NEXT, t]
+    ti[_DECK_NEXT, t] = k + 1
+    ti[_BUTTON_, t] = b
+    plan = s.plans[b]
+    deck = s.decks[t, k]
     for q in range(n):
-        s.stacks[t, q] = s.plan_stacks[b, q]
-        s.committed[t, q] = s.plan_committed[b, q]
-        s.total[t, q] = s.plan_total[b, q]
-        s.folded[t, q] = False
-        s.hole[t, q, 0] = s.decks[t, k, s.hole_positions[b, q, 0]]
-        s.hole[t, q, 1] = s.decks[t, k, s.hole_positions[b, q, 1]]
+        si[_STACKS, t, q] = plan[q]
+        si[_COMMITTED_, t, q] = plan[n + q]
+        si[_TOTAL, t, q] = plan[2 * n + q]
+        sf[_FOLDED_, t, q] = False
+        s.hole[t, q, 0] = deck[plan[3 * n + 3 + 2 * q]]
+        s.hole[t, q, 1] = deck[plan[3 * n + 4 + 2 * q]]
     for j in range(5):
-        s.board[t, j] = s.decks[t, k, s.board_positions[j]]
-    s.current[t] = s.plan_current[b]
-    s.min_inc[t] = s.plan_min_inc[b]
-    s.street[t] = 0
-    s.board_count[t] = 0
-    s.live[t] = n
-    s.complete[t] = False
-    if _begin_round(s, t, s.plan_first[b]):
-        _end_rounds(s, t)
+        s.board[t, j] = deck[s.fixed[j]]
+    ti[_CURRENT, t] = plan[3 * n]
+    ti[_MIN_INC, t] = plan[3 * n + 1]
+    ti[_STREET_, t] = 0
+    ti[_BOARD_COUNT, t] = 0
+    ti[_LIVE, t] = n
+    h.tf[_COMPLETE, t] = False
+    if _begin_round(h, t, plan[3 * n + 2]):
+        _end_rounds(h, t)
 
 
 @njit(cache=True, nogil=True)
 def _end_episode(s: Any, t: int) -> None:  # noqa: ANN401
     """TableBatch._end_episodes at one table: pay the hand; end the episode the learner
     played in (reward, final observation and payoffs) or carry a skipped hand's result."""
+    h = s.h
+    tf = h.tf
+    fresh = tf[_FRESH, t]
     # (a skipped hand after the ended one must not overwrite the ended one's payoffs)
-    payoffs = s.final_payoffs[t] if not s.fresh[t] else np.empty(s.n, dtype=np.int64)
+    payoffs = s.final_payoffs[t] if not fresh else np.empty(h.n, dtype=np.int64)
     _award(s, t, payoffs)
-    value = payoffs[s.seat] * s.reward_scale
-    if not s.fresh[t]:
-        s.reward[t] = value
-        s.terminated[t] = True
+    value = payoffs[h.seat] * s.reward_scale
+    if not fresh:
+        s.floats[_REWARD, t] = value
+        tf[_TERMINATED, t] = True
         _encode(s, t, s.final_obs[t], False)
-        s.skipped[t] = 0
+        h.ti[_SKIPPED, t] = 0
     else:  # the learner had nothing to decide: played through, reward carried
-        s.carried[t] += value
-        s.skipped[t] += 1
-    s.fresh[t] = True
+        s.floats[_CARRIED, t] += value
+        h.ti[_SKIPPED, t] += 1
+    tf[_FRESH, t] = True
     _deal(s, t)
 
 
@@ -541,6 +574,9 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
     draws its next block and calls again with ``CONTINUE``. ``DEAL`` needs a deck
     at every table.
     """
+    h = s.h
+    ti, tf, floats = h.ti, h.tf, s.floats
+    seat = h.seat
     if mode == APPLY:
         width = s.mask.shape[1]
         for t in rows:
@@ -549,35 +585,35 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
                 return t
     s.counter[1] = 0
     for t in rows:
-        s.need_deck[t] = False
+        tf[_NEED_DECK, t] = False
         if mode == APPLY:
-            s.carry_in[t] = s.carried[t]
-            s.carried[t] = 0.0
-            s.skipped[t] = 0
-            s.reward[t] = 0.0
-            s.terminated[t] = False
-            s.fresh[t] = False
+            floats[_CARRY_IN, t] = floats[_CARRIED, t]
+            floats[_CARRIED, t] = 0.0
+            floats[_REWARD, t] = 0.0
+            ti[_SKIPPED, t] = 0
+            tf[_TERMINATED, t] = False
+            tf[_FRESH, t] = False
             a = actions[t]
             kind = _FOLD if a == 0 else (_CALL if a == 1 else _RAISE)
-            _apply(s, t, s.seat, kind, s.amounts[t, a])
+            _apply(h, t, seat, kind, s.amounts[t, a])
         elif mode == DEAL:  # (the caller gave every table a deck)
             _deal(s, t)
         waiting = False
         while True:
-            actor = s.actor[t]
-            if actor >= 0 and actor != s.seat:
-                _bot_acts(s, t)
-            elif s.complete[t]:
-                if s.deck_next[t] >= s.deck_size[t]:
+            actor = ti[_ACTOR, t]
+            if actor >= 0 and actor != seat:
+                _bot_acts(h, t, s.mt, s.fixed, s.counter)
+            elif tf[_COMPLETE, t]:
+                if ti[_DECK_NEXT, t] >= ti[_DECK_SIZE, t]:
                     waiting = True
                     break
                 _end_episode(s, t)
             else:
                 break
         if waiting:
-            s.need_deck[t] = True
+            tf[_NEED_DECK, t] = True
             s.counter[1] += 1
             continue
-        s.reward[t] += s.carry_in[t]
+        floats[_REWARD, t] += floats[_CARRY_IN, t]
         _encode(s, t, s.observation[t], True)
     return -1

@@ -47,12 +47,22 @@ from pokerdealer.evaluation.tables import Ranking, tables_for
 from pokerdealer.rules.config import RuleOptions, Structure
 from pokerdealer.rules.hand import _plan
 
-__all__ = ["BATCHED_BOTS", "TableBatch", "batch_refusal", "check_actions"]
+__all__ = ["BATCHED_BOTS", "TableBatch", "batch_refusal", "check_actions", "compiled_kernel"]
 
 #: The bots the batch plays itself (their choices drawn from each bot's own generator).
 BATCHED_BOTS = ("random", "caller")
 _FOLD, _CALL, _RAISE = 0, 1, 2
 _NO_LEVEL = np.int64(1) << 62
+#: The packed arrays' rows (TableBatch: ``seat_ints[SEAT_INTS.index("stacks")]`` is
+#: ``stacks``, and so on), shared with the compiled kernel.
+SEAT_INTS = ("stacks", "committed", "total", "acted")
+SEAT_FLAGS = ("folded", "pend")
+TABLE_INTS = (
+    "board_count", "button", "current", "min_inc", "street", "live", "actor", "skipped",
+    "deck_size", "deck_next",
+)
+TABLE_FLAGS = ("complete", "fresh", "terminated", "need_deck")
+TABLE_FLOATS = ("carried", "carry_in", "reward")
 
 
 def compiled_kernel() -> Any:  # noqa: ANN401
@@ -188,29 +198,48 @@ class TableBatch:
         self.layout = {name: part.start for name, part in layout.items()}
         self.fractions = np.array(self.action_set.fractions, dtype=np.float64)
 
-        shape = (tables, n)
-        self.stacks = np.zeros(shape, dtype=np.int64)
-        self.committed = np.zeros(shape, dtype=np.int64)
-        self.total = np.zeros(shape, dtype=np.int64)
-        self.folded = np.zeros(shape, dtype=np.bool_)
-        self.pend = np.zeros(shape, dtype=np.bool_)
-        self.acted = np.full(shape, -1, dtype=np.int64)
+        # The state lives in a few packed arrays, each row a named view (self.stacks is
+        # seat_ints[0]...): the compiled kernel hands a function few arrays that way
+        # (see _batch_numba.Hand), the NumPy path reads the same memory by name.
+        self.seat_ints = np.zeros((len(SEAT_INTS), tables, n), dtype=np.int64)
+        self.seat_flags = np.zeros((len(SEAT_FLAGS), tables, n), dtype=np.bool_)
+        self.table_ints = np.zeros((len(TABLE_INTS), tables), dtype=np.int64)
+        self.table_flags = np.zeros((len(TABLE_FLAGS), tables), dtype=np.bool_)
+        self.table_floats = np.zeros((len(TABLE_FLOATS), tables), dtype=np.float64)
+        for names, packed in (
+            (SEAT_INTS, self.seat_ints), (SEAT_FLAGS, self.seat_flags), (TABLE_INTS, self.table_ints),
+            (TABLE_FLAGS, self.table_flags), (TABLE_FLOATS, self.table_floats),
+        ):
+            for name, view in zip(names, packed):
+                setattr(self, name, view)
+        self.stacks: np.ndarray
+        self.committed: np.ndarray
+        self.total: np.ndarray
+        self.acted: np.ndarray
+        self.folded: np.ndarray
+        self.pend: np.ndarray
+        self.board_count: np.ndarray
+        self.button: np.ndarray
+        self.current: np.ndarray
+        self.min_inc: np.ndarray
+        self.street: np.ndarray
+        self.live: np.ndarray
+        self.actor: np.ndarray
+        self.skipped: np.ndarray
+        self.deck_size: np.ndarray
+        self.deck_next: np.ndarray
+        self.complete: np.ndarray
+        self.fresh: np.ndarray
+        self.terminated: np.ndarray
+        self.need_deck: np.ndarray
+        self.carried: np.ndarray
+        self.carry_in: np.ndarray
+        self.reward: np.ndarray
+        self.acted[:] = -1
+        self.actor[:] = -1
         self.hole = np.zeros((tables, n, 2), dtype=np.int64)
         self.board = np.zeros((tables, 5), dtype=np.int64)
-        self.board_count = np.zeros(tables, dtype=np.int64)
-        self.button = np.zeros(tables, dtype=np.int64)
-        self.current = np.zeros(tables, dtype=np.int64)
-        self.min_inc = np.zeros(tables, dtype=np.int64)
-        self.street = np.zeros(tables, dtype=np.int64)
-        self.live = np.zeros(tables, dtype=np.int64)
-        self.actor = np.full(tables, -1, dtype=np.int64)
-        self.complete = np.zeros(tables, dtype=np.bool_)
         # Episode bookkeeping (HoldemGymEnv's): no learner decision yet, skipped hands' rewards.
-        self.fresh = np.zeros(tables, dtype=np.bool_)
-        self.carried = np.zeros(tables, dtype=np.float64)
-        self.skipped = np.zeros(tables, dtype=np.int64)
-        self.reward = np.zeros(tables, dtype=np.float64)
-        self.terminated = np.zeros(tables, dtype=np.bool_)
         self.finals: dict[int, tuple[dict[str, np.ndarray], dict[str, Any]]] = {}
         self.observation = np.zeros((tables, self.size), dtype=np.float32)
         self.mask = np.zeros((tables, len(self.action_set)), dtype=np.int8)
@@ -227,8 +256,6 @@ class TableBatch:
         # (Room for a block and what is left of the one before: the compiled path draws
         # a table's next block when the one it deals from runs out, mid-step.)
         self.decks = np.zeros((tables, 2 * _DEAL_BLOCK, self.need), dtype=np.int8)
-        self.deck_size = np.zeros(tables, dtype=np.int64)
-        self.deck_next = np.zeros(tables, dtype=np.int64)
         self.blocks = [1] * tables
         self.bot_rngs: list[list[random.Random | None]] = [[None] * n for _ in range(tables)]
         # Table i, seat q at i * n + q: whether a random bot sits there, and its generator's
@@ -261,39 +288,32 @@ class TableBatch:
         """The kernel's :class:`~pokerdealer.env._batch_numba.State`: this batch's arrays
         (shared, so both sides see every write), the constants, the generators' states."""
         n, tables = self.n, self.tables
-        self.bot_mt = np.zeros((tables * n, 625), dtype=np.int64)
-        self.core_mt = np.zeros((tables, 625), dtype=np.int64)
-        self.carry_in = np.zeros(tables, dtype=np.float64)
-        self.need_deck = np.zeros(tables, dtype=np.bool_)
+        self.mt = np.zeros((tables * n + tables, 625), dtype=np.int64)
         self.final_obs = np.zeros((tables, self.size), dtype=np.float32)
         self.final_payoffs = np.zeros((tables, n), dtype=np.int64)
         ranks = tables_for(Ranking("holdem", True))
         hash_offsets, hashed = hashed_table(ranks, 7)
+        plans = np.concatenate([
+            self.plan_stacks, self.plan_committed, self.plan_total, self.plan_current[:, None],
+            self.plan_min_inc[:, None], self.plan_first[:, None], self.hole_positions.reshape(n, 2 * n),
+        ], axis=1)
+        fixed = np.concatenate([
+            self.board_positions, self.rotation, self.starting, [k == "random" for k in self.bot_kinds]
+        ]).astype(np.int64)
         a = self.action_set
+        hand = kernel.Hand(
+            n=n, seat=self.seat, min_bet=int(self.min_bet), si=self.seat_ints, sf=self.seat_flags,
+            ti=self.table_ints, tf=self.table_flags,
+        )
         return kernel.State(
-            n=n, seat=self.seat, min_bet=self.min_bet, fixed_button=self.fixed_button,
-            reward_scale=float(self.reward_scale), obs_scale=float(self.obs_scale),
-            min_raise=bool(a.min_raise), all_in=bool(a.all_in),
-            stacks=self.stacks, committed=self.committed, total=self.total, folded=self.folded,
-            pend=self.pend, acted=self.acted, hole=self.hole, board=self.board,
-            board_count=self.board_count, button=self.button, current=self.current,
-            min_inc=self.min_inc, street=self.street, live=self.live, actor=self.actor,
-            complete=self.complete, fresh=self.fresh, carried=self.carried, carry_in=self.carry_in,
-            skipped=self.skipped, reward=self.reward, terminated=self.terminated,
-            plan_stacks=self.plan_stacks, plan_committed=self.plan_committed,
-            plan_total=self.plan_total, plan_current=self.plan_current,
-            plan_min_inc=self.plan_min_inc, plan_first=self.plan_first,
-            hole_positions=np.ascontiguousarray(self.hole_positions),
-            board_positions=self.board_positions, rotation=self.rotation, starting=self.starting,
-            fractions=self.fractions,
+            h=hand, fixed_button=self.fixed_button, reward_scale=float(self.reward_scale),
+            obs_scale=float(self.obs_scale), min_raise=bool(a.min_raise), all_in=bool(a.all_in),
+            hole=self.hole, board=self.board, floats=self.table_floats, plans=plans, fixed=fixed,
             offsets=np.array([self.layout[f] for f in kernel.OFFSET_FIELDS], dtype=np.int64),
-            random_seat=np.array([k == "random" for k in self.bot_kinds], dtype=np.bool_),
-            bot_mt=self.bot_mt, core_mt=self.core_mt, decks=self.decks, deck_size=self.deck_size,
-            deck_next=self.deck_next, need_deck=self.need_deck, observation=self.observation,
+            fractions=self.fractions, mt=self.mt, decks=self.decks, observation=self.observation,
             mask=self.mask, amounts=self.amounts, final_obs=self.final_obs,
             final_payoffs=self.final_payoffs, counter=self.counter,
-            code=ranks.card_code, hash_offsets=hash_offsets, hashed=hashed,
-            flush_suit=ranks.flush_suit, flush_rank=ranks.flush_rank,
+            ev=(ranks.card_code, hash_offsets, hashed, ranks.flush_suit, ranks.flush_rank),
         )
 
     # ------------------------------------------------------------- seeding
@@ -317,8 +337,8 @@ class TableBatch:
         if self.kernel is not None:  # the kernel draws on from here, in its own copies
             for q in range(self.n):
                 if q != self.seat:
-                    self.bot_mt[i * self.n + q] = self.kernel.mt_state(bots[q])
-            self.core_mt[i] = self.kernel.mt_state(core_rng)
+                    self.mt[i * self.n + q] = self.kernel.mt_state(bots[q])
+            self.mt[self.tables * self.n + i] = self.kernel.mt_state(core_rng)
         self.deck_size[i] = self.deck_next[i] = 0
         self.blocks[i] = 1
         self.seeded[i] = True
