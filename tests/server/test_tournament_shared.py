@@ -10,11 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.server.conftest import Server, new_pg_database
-from tests.server.tournaments import BUY_IN, STACK, chips, create, host, state
+from tests.server.conftest import Client, Server, new_pg_database
+from tests.server.test_host_mute import said
+from tests.server.tournaments import BUY_IN, STACK, chips, create, host, me, register, state
 
 ENTRANTS = 8
 LEASE = 3.0  # renewed every second: a loaded machine does not lose it by accident
@@ -148,5 +150,29 @@ def test_when_one_of_two_processes_dies_the_other_plays_its_tables_on(pg_url: st
         placed(s)
         assert sum(p["prize"] for p in s["standings"]) == ENTRANTS * BUY_IN
     finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_mute_at_the_events_holder_holds_at_a_table_another_process_plays(pg_url: str, tmp_path: Path) -> None:
+    a, b = two_processes(pg_url, tmp_path)
+    ann = None
+    try:
+        # Ann and seven callers on two tables of four; Ann's clock is long, so her table waits for her.
+        ev = create(a, max_entrants=ENTRANTS, seats=4, level_seconds=600, clock=120, bots=["caller"] * (ENTRANTS - 1))
+        token = register(a, ev["id"], "Ann")
+        assert host(a, ev, "start").status_code == 200
+        table = me(a, ev["id"], token)["table"]
+        hand_over_paused(a, b, ev, table)
+        assert lease_owners(pg_url)[table] != lease_owners(pg_url)[ev["id"]]  # B plays Ann's table; A holds the event
+        ann = Client(b, table, token)
+        ann.until(lambda s: s["you"] is not None)
+        r = httpx.post(f"{a.base}/api/tournaments/{ev['id']}/host", json={"command": "mute", "name": "Ann"},
+                       headers={"X-Host-Token": ev["host_token"]}, timeout=10)
+        assert r.status_code == 200, r.text
+        assert said(ann, "buy my stuff")["key"] == "room.chat.muted"  # B read A's ev_mute in the log first
+    finally:
+        if ann is not None:
+            ann.close()
         a.stop()
         b.stop()

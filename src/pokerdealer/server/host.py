@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMMANDS", "EVENTS", "HOST_SETTINGS", "HostState", "apply_host", "chat_muted", "command", "due", "is_host",
-    "may_deal", "new_token", "public", "seat_event", "settings_in_force",
+    "may_deal", "mute_key", "new_token", "public", "seat_event", "settings_in_force", "tell",
 ]
 
 Event = tuple[str, dict[str, Any]]
@@ -99,7 +99,8 @@ def refusal(which: str, **params: Any) -> TableError:
     return TableError.said(f"room.host.{which}", **_params(which, params))
 
 
-def _tell(conns: Any, which: str, **params: Any) -> None:  # noqa: ANN401
+def tell(conns: Any, which: str, **params: Any) -> None:  # noqa: ANN401
+    """A notice ``room.host.<which>`` to each of ``conns``, in each reader's language."""
     for conn in list(conns):
         conn.tell("notice", f"room.host.{which}", **params)
 
@@ -363,7 +364,7 @@ async def command(lt: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     if lt.host.token_hash is None:
         raise refusal("no_host")
     name = data.get("command")
-    tell: list[tuple[Member, str, dict[str, Any]]] = []
+    told: list[tuple[Member, str, dict[str, Any]]] = []
     notices: list[dict[str, Any]] = []
     extra: list[db.Op] = []
     spectators: str | None = None
@@ -384,13 +385,13 @@ async def command(lt: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
             raise refusal("full")
         events = [("seat_approve", {"member": m.id, "seat": free[0], "buy_in": lt.host.requests[m.id],
                                     "wait_bb": lt._wait_bb()})]
-        tell.append((m, "approved", {"seat": free[0]}))
+        told.append((m, "approved", {"seat": free[0]}))
     elif name == "refuse":
         m = _member(lt, data)
         if m.id not in lt.host.requests:
             raise refusal("no_request", member=m.id)
         events = [("seat_refuse", {"member": m.id})]
-        tell.append((m, "refused", {}))
+        told.append((m, "refused", {}))
     elif name == "stand_up":
         check_open(lt, closing="closing_stand_up")  # everyone is stood up after this hand anyway
         m = _member(lt, data)
@@ -411,7 +412,7 @@ async def command(lt: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
         if (m.id in lt.host.muted) == muted:
             return view(lt)  # as it already was: nothing to log, nobody told again
         events = [("host_mute", {"member": m.id, "muted": muted})]
-        tell.append((m, "muted" if muted else "unmuted", {}))
+        told.append((m, "muted" if muted else "unmuted", {}))
     elif name in ("mute_spectators", "unmute_spectators"):
         muted = name == "mute_spectators"
         if lt.host.spectators_muted == muted:
@@ -421,12 +422,12 @@ async def command(lt: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
     else:
         raise refusal("unknown", command=name)
     await lt._do(events, extra)
-    for m, which, params in tell:
-        _tell([c for c in lt.conns if c.member is m], which, **params)
+    for m, which, params in told:
+        tell([c for c in lt.conns if c.member is m], which, **params)
     for params in notices:
-        _tell(lt.conns, "stood_up", **params)
+        tell(lt.conns, "stood_up", **params)
     if spectators is not None:
-        _tell([c for c in lt.conns if c.member is None or lt.seat_of(c.member) is None], spectators)
+        tell([c for c in lt.conns if c.member is None or lt.seat_of(c.member) is None], spectators)
     return view(lt)
 
 
@@ -443,9 +444,23 @@ def chat_muted(lt: LiveTable, member: Member | None) -> str | None:
     ['room.chat.muted', None, 'room.chat.muted_spectators']
     """
     h = lt.host
-    if member is not None and member.id in h.muted:
+    return mute_key(named=member is not None and member.id in h.muted, spectators=h.spectators_muted,
+                    seated=member is not None and lt.seat_of(member) is not None)
+
+
+def mute_key(*, named: bool, spectators: bool, seated: bool) -> str | None:
+    """The rule of a host's mute, at a cash table or a tournament's: the catalog key a
+    line is refused with (``named``: the speaker is muted by name; ``spectators``: everyone
+    without a seat here is muted; ``seated``: the speaker holds a seat here), or None.
+
+    >>> mute_key(named=False, spectators=True, seated=True) is None
+    True
+    >>> mute_key(named=False, spectators=True, seated=False)
+    'room.chat.muted_spectators'
+    """
+    if named:
         return "room.chat.muted"
-    if h.spectators_muted and (member is None or lt.seat_of(member) is None):
+    if spectators and not seated:
         return "room.chat.muted_spectators"
     return None
 
@@ -460,6 +475,6 @@ async def settle(lt: LiveTable) -> bool:
     # The table leaves the lobby in the same transaction as its last event.
     await lt._do(events, [db.op_close_table(lt.id)] if closing else [])
     for params in notices:
-        _tell(lt.conns, "stood_up", **params)
+        tell(lt.conns, "stood_up", **params)
     return True
 

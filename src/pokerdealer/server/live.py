@@ -582,13 +582,19 @@ class LiveTable:
             events.append(("sit_down", {"member": member.id, "seat": free.pop(0), "buy_in": self.settings.stack}))
         await self._do(events)
 
+    def _chat_muted(self, member: Member | None) -> str | None:
+        """Why the host has muted this speaker's chat here (a catalog key), or None
+        (a tournament's table asks its event: :meth:`EventTable._chat_muted
+        <pokerdealer.server.tournament.EventTable._chat_muted>`)."""
+        return host.chat_muted(self, member)
+
     async def _message(self, conn: Conn, msg: dict[str, Any]) -> bool:
         kind = msg["type"]
         if kind == "ping":
             conn.send_json({"type": "pong", "id": msg.get("id")})
             return False
         if kind == "chat":  # sent to every reader now, never in the state
-            muted = host.chat_muted(self, conn.member)
+            muted = self._chat_muted(conn.member)
             if muted is not None:
                 raise Rejected(muted)
             refused = self.chat.say(conn, msg["text"], readers=self.conns)

@@ -15,7 +15,8 @@ table.
 
 **One log for the whole event.** The order in which the tables' hands end
 decides who is moved where, so the event's commands (``ev_register``,
-``ev_remove``, ``ev_reenter``, ``ev_start``, ``ev_pause``, ``ev_resume``, ``ev_restart``, ``ev_tick``) and
+``ev_remove``, ``ev_reenter``, ``ev_start``, ``ev_pause``, ``ev_resume``, ``ev_restart``, ``ev_tick``,
+the host's chat mutes ``ev_mute`` and ``ev_mute_specs``) and
 every event of its tables (``hand_start``, ``act``, ``hand_end``,
 ``sit_out``, ... with ``table``: the room table's id) are one log, in the
 ``events`` rows of the event's id, numbered in the order they happened. A
@@ -110,6 +111,9 @@ def _seconds(value: Any, what: dict[str, Any], low: float = 1.0, high: float = 8
         raise TableError.said("event.settings.seconds", what=what, low=f"{low:g}", high=f"{high:g}")
     return float(value)
 
+
+MUTES = ("mute", "unmute", "mute_spectators", "unmute_spectators")
+"""The host's chat commands (the same words as a cash table's host's)."""
 
 START_AHEAD_DAYS = 60
 """How far ahead a new tournament may be set to start (two months: a league's next night)."""
@@ -444,6 +448,12 @@ class EventTable(LiveTable):
             raise Rejected("room.event.error.cash_only")
         return await super()._message(conn, msg)
 
+    def _chat_muted(self, member: Member | None) -> str | None:
+        # The event's host mutes at every table of the event (the table's own host state is empty).
+        live = self.live_event
+        return host.mute_key(named=member is not None and member.name in live.muted,
+                             spectators=live.spectators_muted, seated=member is not None and self.seat_of(member) is not None)
+
     def _public_state(self, players: Any) -> dict[str, Any]:  # noqa: ANN401
         state = table_state(self, players)
         live = self.live_event
@@ -551,6 +561,10 @@ class LiveEvent:
         self.removed_tokens: set[str] = set()
         """The token hashes of entries the host removed: their browser is told so, not 'unknown token'."""
         self.host_hash: str | None = None
+        self.muted: set[str] = set()
+        """Entrants whose chat the host muted, at every table of the event (``ev_mute``)."""
+        self.spectators_muted = False
+        """The host muted the chat of everyone without a seat at the table they read (``ev_mute_specs``)."""
         self.seq = 0
         self.last_at = created_at
         self.tables: dict[str, EventTable] = {}
@@ -619,6 +633,18 @@ class LiveEvent:
         elif kind == "ev_restart":  # the server was down: that time is a pause
             ev.pause(now=data["stopped"])
             ev.resume(now=at)
+        elif kind == "ev_mute":  # chat only: play is never muted
+            (self.muted.add if data["muted"] else self.muted.discard)(data["name"])
+            if not self.replaying:  # told as it happens (here, or where another process wrote it)
+                for lt in self.tables.values():
+                    host.tell([c for c in lt.conns if c.member is not None and c.member.name == data["name"]],
+                              "muted" if data["muted"] else "unmuted")
+        elif kind == "ev_mute_specs":
+            self.spectators_muted = bool(data["muted"])
+            if not self.replaying:
+                for lt in self.tables.values():
+                    host.tell([c for c in lt.conns if c.member is None or lt.seat_of(c.member) is None],
+                              "spectators_muted" if data["muted"] else "spectators_unmuted")
         elif kind != "ev_tick":
             raise TableError(f"unknown event {kind!r}")
         self.follow()
@@ -937,8 +963,33 @@ class LiveEvent:
         events.append(("ev_start", {}))
         await self.do(events)
 
+    async def mute(self, command: str, name: str | None = None) -> None:
+        """The host's ``mute`` / ``unmute`` of entrant ``name``'s chat, or ``mute_spectators`` /
+        ``unmute_spectators`` (everyone without a seat at the table they read), at every table
+        of the event: refused for a name not entered. As it already was: nothing logged, nobody told again."""
+        if command in ("mute", "unmute"):
+            if not name or name not in self.entrants:
+                raise Rejected("event.error.not_registered", name=name or "")
+            muted = command == "mute"
+            if (name in self.muted) != muted:
+                await self.do([("ev_mute", {"name": name, "muted": muted})])
+        else:
+            muted = command == "mute_spectators"
+            if self.spectators_muted != muted:
+                await self.do([("ev_mute_specs", {"muted": muted})])
+
+    def host_view(self) -> dict[str, Any]:
+        """What the host sees of the chat (``GET /api/tournaments/{id}/host``): each person
+        entered (bots say nothing) and whether muted, and whether the spectators are."""
+        return {"entrants": [{"name": e.name, "muted": e.name in self.muted} for e in self.entrants.values() if not e.bot],
+                "spectators_muted": self.spectators_muted}
+
     async def host(self, command: str, name: str | None = None) -> None:
-        """A host's command: ``start``, ``pause``, ``resume``, or ``remove`` (``name``: the entrant)."""
+        """A host's command: ``start``, ``pause``, ``resume``, ``remove`` (``name``: the entrant),
+        or a mute (:meth:`mute`)."""
+        if command in MUTES:
+            await self.mute(command, name)
+            return  # no table's state changes
         if command == "start":
             await self.start_event()
         elif command == "pause":

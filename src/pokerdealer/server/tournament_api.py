@@ -13,6 +13,10 @@
   player sits (room table, seat, the seat token for it), or their place and prize;
 - ``POST /api/tournaments/{id}/host`` ``{command: start|pause|resume}`` (header ``X-Host-Token``),
   or ``{command: remove, name}``: an entrant taken out before the start, their buy-in refunded;
+  ``{command: mute|unmute, name}``: an entrant's chat at every table of the event, and
+  ``{command: mute_spectators|unmute_spectators}``: everyone's without a seat;
+- ``GET /api/tournaments/{id}/host`` (header ``X-Host-Token``) -> who is muted
+  (:meth:`~pokerdealer.server.tournament.LiveEvent.host_view`);
 - ``GET /api/tournaments/{id}``: the public state (the tournament page's);
 - ``GET /api/tournaments/{id}/standings.csv``;
 - the pages ``/e/{id}`` (the tournament page, the "TV") and ``/e/{id}/standings``.
@@ -60,13 +64,13 @@ class Register(BaseModel):
 
 
 class EventCommand(BaseModel):
-    """A host command (``start``, ``pause``, ``resume`` ...): a field not here is refused."""
+    """A host command (``start``, ``pause``, ``resume``, ``remove``, ``mute`` ...): a field not here is refused."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     command: str = Field(..., max_length=20)
     name: str | None = Field(None, max_length=40)
-    """The entrant a ``remove`` takes out."""
+    """The entrant a ``remove`` takes out, or a ``mute`` / ``unmute`` names."""
 
 
 def _refused(request: Request, error: Exception) -> JSONResponse:
@@ -214,6 +218,13 @@ def routes(room: Room, *, clock: Callable[[], float] = time.monotonic) -> APIRou
         except (Rejected, PokerDealerError) as error:
             return _refused(request, error)
         return {"ok": True, "status": live.status(time.time())}
+
+    @router.get("/api/tournaments/{event_id}/host")
+    async def host_view(event_id: str, x_host_token: str | None = Header(None)) -> JSONResponse:
+        live = await event(event_id)
+        if not live.is_host(x_host_token):
+            raise Refused(403, "event.error.not_host")
+        return JSONResponse(live.host_view(), headers={"Cache-Control": "no-store"})
 
     @router.get("/api/tournaments/{event_id}/standings.csv")
     async def standings(event_id: str) -> Response:

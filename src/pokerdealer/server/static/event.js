@@ -124,7 +124,33 @@ function drawHost() {
         onclick: () => hostCommand("remove", { name }) }))));
   }
   $("host-removed").replaceChildren(...(state.removed || []).map(r => el("li", { text: t("event.host.removed", { name: r.name, refund: fmtNum(r.refund) }) })));
+  drawChat();
 }
+// The host's chat mutes, as at a cash table (host.js): each person entered muted or let go
+// again (a bot says nothing), and every spectator at once; they hold at every table of the event.
+let chatView = null;
+function drawChat() {
+  $("host-chat").classList.toggle("hidden", !chatView);
+  if (!chatView) return;
+  $("host-mute-spectators").checked = !!chatView.spectators_muted;
+  const drawn = JSON.stringify([LANG, chatView.entrants]);
+  if ($("host-chat-list").dataset.drawn === drawn) return;  // a button replaced under the host's finger misses the click
+  $("host-chat-list").dataset.drawn = drawn;
+  $("host-chat-list").replaceChildren(...chatView.entrants.map(p => el("li", { "data-name": p.name },
+    el("span", { class: "name", text: p.name }), " ",
+    el("button", { type: "button", "data-mute": p.name, "aria-pressed": p.muted ? "true" : "false",
+      "aria-label": t(p.muted ? "event.host.unmute_who" : "event.host.mute_who", { name: p.name }),
+      text: t(p.muted ? "room.host.ui.unmute" : "room.host.ui.mute"),
+      onclick: () => hostCommand(p.muted ? "unmute" : "mute", { name: p.name }) }))));
+}
+async function pollHost() {
+  const token = localStorage.getItem(hostKey);
+  if (!token) return;
+  const res = await fetch(`${eventApi}/host`, { headers: { "X-Host-Token": token } });
+  if (res.ok) chatView = await res.json();
+}
+$("host-mute-spectators").addEventListener("change", (ev) =>
+  hostCommand(ev.target.checked ? "mute_spectators" : "unmute_spectators"));
 async function hostCommand(command, extra) {
   $("host-error").textContent = "";
   try {
@@ -223,7 +249,7 @@ function levelUp() {
 }
 async function poll() {
   try {
-    const [s] = await Promise.all([fetchEvent(), pollMe().catch(() => null)]);
+    const [s] = await Promise.all([fetchEvent(), pollMe().catch(() => null), pollHost().catch(() => null)]);
     if (state && s.clock.index !== state.clock.index) levelUp();
     state = s; fetchedAt = performance.now();
     $("load-error").classList.add("hidden");
