@@ -376,7 +376,7 @@ async def run(args: argparse.Namespace) -> None:
             event = ""
             if args.flood == "register":
                 event = (await http.post(base + "/api/tournaments",
-                                         json={"name": "open", "listed": True, "max_entrants": 10000})).json()["id"]
+                                         json={"name": "open", "listed": True, "max_entrants": 1000})).json()["id"]
         for k, token in enumerate(tokens):
             tasks.append(asyncio.create_task(player(port, quiet, token, players, stop, chat=args.flood == "chat" and k == 0,
                                                 think=args.think)))
