@@ -238,17 +238,18 @@ def policy(legal: dict, rng: random.Random) -> dict:
 
 async def _retrying(post: Any, what: str, deadline: float) -> httpx.Response:
     """A request that a proxy may send to a process not (yet) holding the table (409),
-    or that meets a moment of overload: tried again until ``deadline``."""
+    or that could not connect: tried again until ``deadline``. Not one that timed out:
+    the room may have done it (a join sent again took a seventh seat: "the table is full")."""
     while True:
         try:
             r = await post()
-        except httpx.HTTPError as e:
+        except (httpx.ConnectError, httpx.ConnectTimeout) as e:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"{what}: {e!r}") from e
         else:
             if r.status_code == 200:
                 return r
-            if r.status_code not in (409, 502, 503, 504) or time.monotonic() > deadline:
+            if r.status_code not in (409, 502, 503, 504) or time.monotonic() > deadline:  # 502: nginx before the process
                 raise RuntimeError(f"{what}: HTTP {r.status_code} {r.text[:200]}")
         await asyncio.sleep(0.3)
 
@@ -266,15 +267,15 @@ async def client_run(conn: Any, plan: Plan) -> None:
     base = plan.base
 
     async def open_table(k: int) -> None:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300
         # Each table's host and players from their own addresses, as the room's limits expect.
-        async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k)), timeout=30) as own:
+        async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k)), timeout=120) as own:
             r = await _retrying(lambda: own.post(base + "/api/tables", json={"name": f"bench {k}", "bots": [], "seats": 6, "clock": 60}),
                                 f"create table {k}", deadline)
         load = TableLoad(r.json()["id"])
         loads.append(load)
         for s in range(6):
-            async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k + s)), timeout=30) as own:
+            async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k + s)), timeout=120) as own:
                 j = (await _retrying(lambda own=own: own.post(f"{base}/api/tables/{load.id}/join", json={"name": f"p{s}"}),
                                      f"join table {k}", deadline)).json()
             tasks.append(asyncio.create_task(seat_client(
@@ -284,8 +285,8 @@ async def client_run(conn: Any, plan: Plan) -> None:
     try:
         for first in range(plan.first, plan.first + plan.count, 20):
             await asyncio.gather(*(open_table(k) for k in range(first, min(plan.first + plan.count, first + 20))))
-    except RuntimeError as e:
-        conn.send(("failed", str(e)))
+    except (RuntimeError, httpx.HTTPError) as e:
+        conn.send(("failed", str(e) or repr(e)))
         return
     conn.send(("ready", time.perf_counter() - t_ramp))
     _, t0, t1 = await loop.run_in_executor(None, conn.recv)
