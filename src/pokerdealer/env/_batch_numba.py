@@ -39,7 +39,7 @@ from numba import njit
 
 from pokerdealer.env.batch import SEAT_FLAGS, SEAT_INTS, TABLE_FLAGS, TABLE_FLOATS, TABLE_INTS
 
-__all__ = ["APPLY", "CONTINUE", "DEAL", "Hand", "State", "mt_state", "run"]
+__all__ = ["APPLY", "CONTINUE", "DEAL", "Dealer", "Hand", "Show", "State", "View", "mt_state", "run"]
 
 #: :func:`run`'s modes: a step (the learner's action first), a table waiting
 #: for its next deck resumed, a new episode (reset).
@@ -159,9 +159,23 @@ Hand = namedtuple("Hand", ("n", "seat", "min_bet", "si", "sf", "ti", "tf"))
 #: generators (table ``t``'s bot at seat ``q``: row ``t * n + q``; its button:
 #: row ``tables * n + t``); ``ev`` the evaluator's tables.
 State = namedtuple("State", (
-    "h", "fixed_button", "reward_scale", "obs_scale", "min_raise", "all_in",
-    "hole", "board", "floats", "plans", "fixed", "offsets", "fractions", "mt", "decks",
-    "observation", "mask", "amounts", "final_obs", "final_payoffs", "counter", "ev",
+    "h", "look", "dealer", "show", "reward_scale", "floats", "mt", "fixed", "observation",
+    "final_obs", "final_payoffs", "counter",
+))
+
+#: What a deal reads and writes (:func:`_deal`), besides the hand.
+Dealer = namedtuple("Dealer", ("h", "mt", "plans", "decks", "hole", "board", "fixed", "fixed_button"))
+
+#: What paying a hand reads (:func:`_award`), besides the hand: the cards, the
+#: starting stacks (``fixed``) and the evaluator's tables (``ev``).
+Show = namedtuple("Show", ("h", "hole", "board", "fixed", "ev"))
+
+#: What the learner's observation is written from (:func:`_encode`), besides the hand:
+#: the cards, where each field goes, the seats from the learner's (``fixed``), the
+#: raise sizes and the mask and amounts written.
+View = namedtuple("View", (
+    "h", "hole", "board", "offsets", "fixed", "fractions", "mask", "amounts", "obs_scale",
+    "min_raise", "all_in",
 ))
 
 
@@ -372,7 +386,7 @@ def _split(amount: int, winners: Any, position: Any, won: Any) -> None:  # noqa:
 @njit(cache=True, nogil=True)
 def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
     """TableBatch._award: the pots pushed (TableBatch._shares at a showdown); each
-    seat's payoff into ``payoffs``."""
+    seat's payoff into ``payoffs`` (``s``: a Show)."""
     h = s.h
     n, si, sf = h.n, h.si, h.sf
     pot = 0
@@ -444,6 +458,7 @@ def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
 
 @njit(cache=True, nogil=True)
 def _encode(s: Any, t: int, out: Any, acting: bool) -> None:  # noqa: ANN401
+    # (``s``: a View)
     """TableBatch._encode: the learner's observation of table ``t`` into ``out`` (a row)
     and, ``acting``, the actor's scalars, the mask and the raise amounts."""
     h = s.h
@@ -510,7 +525,8 @@ def _encode(s: Any, t: int, out: Any, acting: bool) -> None:  # noqa: ANN401
 
 @njit(cache=True, nogil=True)
 def _deal(s: Any, t: int) -> None:  # noqa: ANN401
-    """TableBatch._deal: the button, the next deck, the forced bets, the first to act."""
+    """TableBatch._deal: the button, the next deck, the forced bets, the first to act
+    (``s``: a Dealer)."""
     h = s.h
     n, si, sf, ti = h.n, h.si, h.sf, h.ti
     tables = si.shape[1]
@@ -540,29 +556,6 @@ def _deal(s: Any, t: int) -> None:  # noqa: ANN401
 
 
 @njit(cache=True, nogil=True)
-def _end_episode(s: Any, t: int) -> None:  # noqa: ANN401
-    """TableBatch._end_episodes at one table: pay the hand; end the episode the learner
-    played in (reward, final observation and payoffs) or carry a skipped hand's result."""
-    h = s.h
-    tf = h.tf
-    fresh = tf[_FRESH, t]
-    # (a skipped hand after the ended one must not overwrite the ended one's payoffs)
-    payoffs = s.final_payoffs[t] if not fresh else np.empty(h.n, dtype=np.int64)
-    _award(s, t, payoffs)
-    value = payoffs[h.seat] * s.reward_scale
-    if not fresh:
-        s.floats[_REWARD, t] = value
-        tf[_TERMINATED, t] = True
-        _encode(s, t, s.final_obs[t], False)
-        h.ti[_SKIPPED, t] = 0
-    else:  # the learner had nothing to decide: played through, reward carried
-        s.floats[_CARRIED, t] += value
-        h.ti[_SKIPPED, t] += 1
-    tf[_FRESH, t] = True
-    _deal(s, t)
-
-
-@njit(cache=True, nogil=True)
 def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
     """Play ``rows`` until each waits for its learner; returns the first table whose
     action is not legal (nothing played then) or -1.
@@ -578,12 +571,14 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
     ti, tf, floats = h.ti, h.tf, s.floats
     seat = h.seat
     if mode == APPLY:
-        width = s.mask.shape[1]
+        mask = s.look.mask
+        width = mask.shape[1]
         for t in rows:
             a = actions[t]
-            if a < 0 or a >= width or s.mask[t, a] != 1:
+            if a < 0 or a >= width or mask[t, a] != 1:
                 return t
     s.counter[1] = 0
+    scratch = np.empty(h.n, dtype=np.int64)
     for t in rows:
         tf[_NEED_DECK, t] = False
         if mode == APPLY:
@@ -595,9 +590,9 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
             tf[_FRESH, t] = False
             a = actions[t]
             kind = _FOLD if a == 0 else (_CALL if a == 1 else _RAISE)
-            _apply(h, t, seat, kind, s.amounts[t, a])
+            _apply(h, t, seat, kind, s.look.amounts[t, a])
         elif mode == DEAL:  # (the caller gave every table a deck)
-            _deal(s, t)
+            _deal(s.dealer, t)
         waiting = False
         while True:
             actor = ti[_ACTOR, t]
@@ -607,7 +602,23 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
                 if ti[_DECK_NEXT, t] >= ti[_DECK_SIZE, t]:
                     waiting = True
                     break
-                _end_episode(s, t)
+                # TableBatch._end_episodes: pay the hand; end the episode the learner played
+                # in (reward, final observation and payoffs) or carry a skipped hand's result.
+                fresh = tf[_FRESH, t]
+                # (a skipped hand after the ended one must not overwrite the ended one's payoffs)
+                payoffs = s.final_payoffs[t] if not fresh else scratch
+                _award(s.show, t, payoffs)
+                value = payoffs[seat] * s.reward_scale
+                if not fresh:
+                    floats[_REWARD, t] = value
+                    tf[_TERMINATED, t] = True
+                    _encode(s.look, t, s.final_obs[t], False)
+                    ti[_SKIPPED, t] = 0
+                else:  # the learner had nothing to decide: played through, reward carried
+                    floats[_CARRIED, t] += value
+                    ti[_SKIPPED, t] += 1
+                tf[_FRESH, t] = True
+                _deal(s.dealer, t)
             else:
                 break
         if waiting:
@@ -615,5 +626,5 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
             s.counter[1] += 1
             continue
         floats[_REWARD, t] += floats[_CARRY_IN, t]
-        _encode(s, t, s.observation[t], True)
+        _encode(s.look, t, s.observation[t], True)
     return -1

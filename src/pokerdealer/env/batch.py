@@ -245,6 +245,7 @@ class TableBatch:
         self.mask = np.zeros((tables, len(self.action_set)), dtype=np.int8)
         self.amounts = np.zeros((tables, len(self.action_set)), dtype=np.int64)
         self.no_mask = np.zeros(len(self.action_set), dtype=np.int8)
+        self.no_mask.flags.writeable = False  # shared by the compiled path's final observations
         # Each table's generators, as HoldemGymEnv and HoldemCore hold them.
         self.np_randoms: list[np.random.Generator | None] = [None] * tables
         self.rngs = [random.Random() for _ in range(tables)]
@@ -305,15 +306,24 @@ class TableBatch:
             n=n, seat=self.seat, min_bet=int(self.min_bet), si=self.seat_ints, sf=self.seat_flags,
             ti=self.table_ints, tf=self.table_flags,
         )
-        return kernel.State(
-            h=hand, fixed_button=self.fixed_button, reward_scale=float(self.reward_scale),
-            obs_scale=float(self.obs_scale), min_raise=bool(a.min_raise), all_in=bool(a.all_in),
-            hole=self.hole, board=self.board, floats=self.table_floats, plans=plans, fixed=fixed,
+        view = kernel.View(
+            h=hand, hole=self.hole, board=self.board,
             offsets=np.array([self.layout[f] for f in kernel.OFFSET_FIELDS], dtype=np.int64),
-            fractions=self.fractions, mt=self.mt, decks=self.decks, observation=self.observation,
-            mask=self.mask, amounts=self.amounts, final_obs=self.final_obs,
-            final_payoffs=self.final_payoffs, counter=self.counter,
+            fixed=fixed, fractions=self.fractions, mask=self.mask, amounts=self.amounts,
+            obs_scale=float(self.obs_scale), min_raise=bool(a.min_raise), all_in=bool(a.all_in),
+        )
+        dealer = kernel.Dealer(
+            h=hand, mt=self.mt, plans=plans, decks=self.decks, hole=self.hole, board=self.board,
+            fixed=fixed, fixed_button=self.fixed_button,
+        )
+        show = kernel.Show(
+            h=hand, hole=self.hole, board=self.board, fixed=fixed,
             ev=(ranks.card_code, hash_offsets, hashed, ranks.flush_suit, ranks.flush_rank),
+        )
+        return kernel.State(
+            h=hand, look=view, dealer=dealer, show=show, reward_scale=float(self.reward_scale),
+            floats=self.table_floats, mt=self.mt, fixed=fixed, observation=self.observation,
+            final_obs=self.final_obs, final_payoffs=self.final_payoffs, counter=self.counter,
         )
 
     # ------------------------------------------------------------- seeding
@@ -380,18 +390,17 @@ class TableBatch:
             kernel.run(self.state, waiting, actions, kernel.CONTINUE)
 
     def _compiled_finals(self) -> None:
-        """The ended episodes' final observations and infos, from the kernel's arrays."""
+        """The ended episodes' final observations and infos, from the kernel's arrays
+        (the final masks: one all-zero array, read-only, shared by every table)."""
         ended = np.flatnonzero(self.terminated)
-        self.finals = finals = {}
         if not ended.size:
+            self.finals = {}
             return
-        final = self.final_obs[ended]
-        masks = np.zeros((ended.size, self.mask.shape[1]), dtype=np.int8)
-        for i, row, mask, paid in zip(ended.tolist(), final, masks, self.final_payoffs[ended].tolist()):
-            finals[i] = (
-                {"observation": row, "action_mask": mask},
-                {"hand": 1, "payoffs": tuple(paid), "illegal_move": False},
-            )
+        zero = self.no_mask
+        self.finals = {
+            i: ({"observation": row, "action_mask": zero}, {"hand": 1, "payoffs": tuple(paid), "illegal_move": False})
+            for i, row, paid in zip(ended.tolist(), self.final_obs[ended], self.final_payoffs[ended].tolist())
+        }
 
     # ------------------------------------------------------------- episodes
     def reset(self, seeds: Sequence[int | None]) -> None:
