@@ -113,6 +113,21 @@ class Table:
         p = self._seats.get(seat)
         return None if p is None else p.name
 
+    def seat_of(self, name: str) -> int | None:
+        """The seat of the player called ``name`` (None: not seated), without a snapshot
+        of every player (the room asks this at every action of a seat).
+
+        >>> from pokerdealer.table import CashGameSettings, CashTable
+        >>> t = CashTable(CashGameSettings(1, 2, 40, 200, seats=6))
+        >>> _ = t.sit_down("ann", 100, seat=4)
+        >>> t.seat_of("ann"), t.seat_of("bob")
+        (4, None)
+        """
+        for seat, p in self._seats.items():
+            if p.name == name:
+                return seat
+        return None
+
     @property
     def stacks(self) -> dict[str, int]:
         """Chips of every seated player, by name."""
