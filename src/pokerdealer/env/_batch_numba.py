@@ -39,7 +39,9 @@ from numba import njit
 
 from pokerdealer.env.batch import SEAT_FLAGS, SEAT_INTS, TABLE_FLAGS, TABLE_FLOATS, TABLE_INTS
 
-__all__ = ["APPLY", "CONTINUE", "DEAL", "Dealer", "Hand", "Show", "State", "View", "mt_state", "run"]
+__all__ = [
+    "APPLY", "CONTINUE", "DEAL", "Dealer", "Hand", "Show", "State", "View", "entry_point", "mt_state", "run",
+]
 
 #: :func:`run`'s modes: a step (the learner's action first), a table waiting
 #: for its next deck resumed, a new episode (reset).
@@ -79,6 +81,22 @@ def mt_state(rng: random.Random) -> np.ndarray:
     ((625,), 624)
     """
     return np.array(rng.getstate()[1], dtype=np.int64)
+
+
+def entry_point(*args: Any) -> Any:  # noqa: ANN401
+    """:func:`run` compiled for ``args``' types, called without Numba's dispatch (which
+    types every array of the state again at each call: about 8 us, as much as a step
+    of eight tables); ``None`` if it cannot be found (then call :func:`run`).
+
+    Every later call must pass arguments of the same types (TableBatch does: its own
+    state, int64 rows and actions, an int mode).
+    """
+    from numba import typeof
+
+    try:
+        return run.overloads[tuple(typeof(a) for a in args)].entry_point
+    except (KeyError, AttributeError, TypeError):  # pragma: no cover - another Numba
+        return None
 
 
 @njit(cache=True, nogil=True)
@@ -187,7 +205,7 @@ def _first_from(h: Any, t: int, start: int) -> tuple[int, int]:  # noqa: ANN401
     first = -1
     best = n
     for q in range(n):
-        if h.sf[_PEND, t, q]:
+        if h.sf[t, _PEND, q]:
             count += 1
             position = (q - start) % n
             if position < best:
@@ -201,11 +219,11 @@ def _covers(h: Any, t: int, p: int) -> bool:  # noqa: ANN401
     """TableBatch._covers (hand._covers_every_all_in) for player ``p``."""
     top = 0
     for q in range(h.n):
-        if q != p and not h.sf[_FOLDED_, t, q]:
-            if h.si[_STACKS, t, q] > 0:
+        if q != p and not h.sf[t, _FOLDED_, q]:
+            if h.si[t, _STACKS, q] > 0:
                 return False
-            top = max(top, h.si[_COMMITTED_, t, q])
-    return h.si[_COMMITTED_, t, max(p, 0)] >= top
+            top = max(top, h.si[t, _COMMITTED_, q])
+    return h.si[t, _COMMITTED_, max(p, 0)] >= top
 
 
 @njit(cache=True, nogil=True)
@@ -215,22 +233,22 @@ def _begin_round(h: Any, t: int, first: int) -> bool:  # noqa: ANN401
     top = -1
     second = -1
     for q in range(h.n):
-        si[_ACTED, t, q] = -1
-        reach = 0 if sf[_FOLDED_, t, q] else si[_COMMITTED_, t, q] + si[_STACKS, t, q]
+        si[t, _ACTED, q] = -1
+        reach = 0 if sf[t, _FOLDED_, q] else si[t, _COMMITTED_, q] + si[t, _STACKS, q]
         if reach > top:
             second = top
             top = reach
         elif reach > second:
             second = reach
     for q in range(h.n):
-        sf[_PEND, t, q] = not sf[_FOLDED_, t, q] and si[_STACKS, t, q] > 0 and si[_COMMITTED_, t, q] < second
+        sf[t, _PEND, q] = not sf[t, _FOLDED_, q] and si[t, _STACKS, q] > 0 and si[t, _COMMITTED_, q] < second
     actor, count = _first_from(h, t, first)
     if count == 1:
-        if si[_COMMITTED_, t, max(actor, 0)] >= ti[_CURRENT, t] or _covers(h, t, actor):
-            sf[_PEND, t, actor] = False
+        if si[t, _COMMITTED_, max(actor, 0)] >= ti[t, _CURRENT] or _covers(h, t, actor):
+            sf[t, _PEND, actor] = False
             actor = -1
             count = 0
-    ti[_ACTOR, t] = actor
+    ti[t, _ACTOR] = actor
     return count == 0
 
 
@@ -243,7 +261,7 @@ def _end_rounds(h: Any, t: int) -> None:  # noqa: ANN401
         second = -1
         who = 0
         for q in range(n):
-            value = si[_TOTAL, t, q]
+            value = si[t, _TOTAL, q]
             if value > top:
                 second = top
                 top = value
@@ -252,32 +270,32 @@ def _end_rounds(h: Any, t: int) -> None:  # noqa: ANN401
                 second = value
         extra = top - second
         if extra > 0:  # the uncalled bet goes back (RULES.md §5.1)
-            si[_STACKS, t, who] += extra
-            c = si[_COMMITTED_, t, who]
-            si[_COMMITTED_, t, who] = c - extra if c > extra else 0
-            si[_TOTAL, t, who] -= extra
+            si[t, _STACKS, who] += extra
+            c = si[t, _COMMITTED_, who]
+            si[t, _COMMITTED_, who] = c - extra if c > extra else 0
+            si[t, _TOTAL, who] -= extra
         able = 0
         for q in range(n):
-            if si[_STACKS, t, q] > 0 and not sf[_FOLDED_, t, q]:
+            if si[t, _STACKS, q] > 0 and not sf[t, _FOLDED_, q]:
                 able += 1
-        won = ti[_LIVE, t] == 1
-        shown = not won and (ti[_STREET_, t] == 3 or able <= 1)
+        won = ti[t, _LIVE] == 1
+        shown = not won and (ti[t, _STREET_] == 3 or able <= 1)
         if won or shown:
             if shown:
-                ti[_BOARD_COUNT, t] = 5
-            h.tf[_COMPLETE, t] = True
-            ti[_ACTOR, t] = -1
+                ti[t, _BOARD_COUNT] = 5
+            h.tf[t, _COMPLETE] = True
+            ti[t, _ACTOR] = -1
             for q in range(n):
-                sf[_PEND, t, q] = False
+                sf[t, _PEND, q] = False
             return
-        street = ti[_STREET_, t] + 1
-        ti[_STREET_, t] = street
-        ti[_BOARD_COUNT, t] = street + 2  # flop 3, turn 4, river 5
+        street = ti[t, _STREET_] + 1
+        ti[t, _STREET_] = street
+        ti[t, _BOARD_COUNT] = street + 2  # flop 3, turn 4, river 5
         for q in range(n):
-            si[_COMMITTED_, t, q] = 0
-        ti[_CURRENT, t] = 0
-        ti[_MIN_INC, t] = h.min_bet
-        if not _begin_round(h, t, (ti[_BUTTON_, t] + 1) % n):
+            si[t, _COMMITTED_, q] = 0
+        ti[t, _CURRENT] = 0
+        ti[t, _MIN_INC] = h.min_bet
+        if not _begin_round(h, t, (ti[t, _BUTTON_] + 1) % n):
             return
 
 
@@ -285,16 +303,16 @@ def _end_rounds(h: Any, t: int) -> None:  # noqa: ANN401
 def _legal(h: Any, t: int, p: int) -> tuple[int, bool, int, int, int]:  # noqa: ANN401
     """TableBatch._legal: player ``p``'s call, whether a raise is open, its range, the chips in."""
     si = h.si
-    stack = si[_STACKS, t, p]
-    mine = si[_COMMITTED_, t, p]
-    current = h.ti[_CURRENT, t]
-    min_inc = h.ti[_MIN_INC, t]
+    stack = si[t, _STACKS, p]
+    mine = si[t, _COMMITTED_, p]
+    current = h.ti[t, _CURRENT]
+    min_inc = h.ti[t, _MIN_INC]
     to_call = current - mine
-    acted = si[_ACTED, t, p]
+    acted = si[t, _ACTED, p]
     reach = 0  # a raise needs someone else who could answer it
     for q in range(h.n):
-        if q != p and not h.sf[_FOLDED_, t, q]:
-            reach = max(reach, si[_COMMITTED_, t, q] + si[_STACKS, t, q])
+        if q != p and not h.sf[t, _FOLDED_, q]:
+            reach = max(reach, si[t, _COMMITTED_, q] + si[t, _STACKS, q])
     closed = (acted >= 0 and current - acted < min_inc) or stack <= to_call or reach <= current
     hi = mine + stack
     lo = min(current + min_inc, hi)
@@ -306,37 +324,37 @@ def _legal(h: Any, t: int, p: int) -> tuple[int, bool, int, int, int]:  # noqa: 
 def _apply(h: Any, t: int, p: int, kind: int, to: int) -> None:  # noqa: ANN401
     """TableBatch._apply: a fold, check/call or raise to ``to`` by player ``p``."""
     n, si, sf, ti = h.n, h.si, h.sf, h.ti
-    current = ti[_CURRENT, t]
+    current = ti[t, _CURRENT]
     raising = kind == _RAISE
-    mine = si[_COMMITTED_, t, p]
+    mine = si[t, _COMMITTED_, p]
     if raising:
         put = to - mine
     elif kind == _CALL:
-        put = min(current - mine, si[_STACKS, t, p])
+        put = min(current - mine, si[t, _STACKS, p])
     else:
         put = 0
-    si[_STACKS, t, p] -= put
-    si[_COMMITTED_, t, p] = mine + put
-    si[_TOTAL, t, p] += put
-    si[_ACTED, t, p] = to if raising else current
+    si[t, _STACKS, p] -= put
+    si[t, _COMMITTED_, p] = mine + put
+    si[t, _TOTAL, p] += put
+    si[t, _ACTED, p] = to if raising else current
     if kind == _FOLD:
-        sf[_FOLDED_, t, p] = True
-        ti[_LIVE, t] -= 1
+        sf[t, _FOLDED_, p] = True
+        ti[t, _LIVE] -= 1
     if raising:
         increment = to - current
-        if increment >= ti[_MIN_INC, t]:
-            ti[_MIN_INC, t] = increment
-        ti[_CURRENT, t] = to
+        if increment >= ti[t, _MIN_INC]:
+            ti[t, _MIN_INC] = increment
+        ti[t, _CURRENT] = to
         for q in range(n):  # everyone else with chips acts again after a raise
-            sf[_PEND, t, q] = not sf[_FOLDED_, t, q] and si[_STACKS, t, q] > 0 and q != p
-    sf[_PEND, t, p] = False
+            sf[t, _PEND, q] = not sf[t, _FOLDED_, q] and si[t, _STACKS, q] > 0 and q != p
+    sf[t, _PEND, p] = False
     actor, count = _first_from(h, t, (p + 1) % n)
-    won = not raising and ti[_LIVE, t] == 1
+    won = not raising and ti[t, _LIVE] == 1
     if not raising and count == 1 and not won and _covers(h, t, actor):
-        sf[_PEND, t, actor] = False
+        sf[t, _PEND, actor] = False
         actor = -1
         count = 0
-    ti[_ACTOR, t] = -1 if won else actor
+    ti[t, _ACTOR] = -1 if won else actor
     if won or (not raising and count == 0):
         _end_rounds(h, t)
 
@@ -346,7 +364,7 @@ def _bot_acts(h: Any, t: int, mt: Any, fixed: Any, counter: Any) -> None:  # noq
     """TableBatch._bots_act at one table: the caller checks or calls; the random bot
     picks passive, [fold], [raise] uniformly, then a raise to any legal total."""
     n = h.n
-    p = h.ti[_ACTOR, t]
+    p = h.ti[t, _ACTOR]
     counter[0] += 1
     call, open_, lo, hi, _mine = _legal(h, t, p)
     kind = _CALL
@@ -391,11 +409,11 @@ def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
     n, si, sf = h.n, h.si, h.sf
     pot = 0
     for q in range(n):
-        pot += si[_TOTAL, t, q]
-    if h.ti[_LIVE, t] == 1:  # uncontested: everything to the last player in
+        pot += si[t, _TOTAL, q]
+    if h.ti[t, _LIVE] == 1:  # uncontested: everything to the last player in
         for q in range(n):
-            if not sf[_FOLDED_, t, q]:
-                si[_STACKS, t, q] += pot
+            if not sf[t, _FOLDED_, q]:
+                si[t, _STACKS, q] += pot
                 break
     else:
         code, hash_offsets, hashed, flush_suit, flush_rank = s.ev
@@ -407,14 +425,14 @@ def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
         low = -1
         top = -1
         for q in range(n):
-            position[q] = (q - h.ti[_BUTTON_, t] - 1) % n
-            if not sf[_FOLDED_, t, q]:
+            position[q] = (q - h.ti[t, _BUTTON_] - 1) % n
+            if not sf[t, _FOLDED_, q]:
                 seven[0] = s.hole[t, q, 0]
                 seven[1] = s.hole[t, q, 1]
                 for j in range(5):
                     seven[2 + j] = s.board[t, j]
                 ranks[q] = _rank(seven, code, hash_offsets, hashed, flush_suit, flush_rank)
-                level = si[_TOTAL, t, q]
+                level = si[t, _TOTAL, q]
                 levels[live] = level
                 live += 1
                 top = max(top, level)
@@ -430,7 +448,7 @@ def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
             levels = np.sort(levels[:live])
             above = 0  # folded chips over the top level
             for q in range(n):
-                above += max(si[_TOTAL, t, q] - top, 0)
+                above += max(si[t, _TOTAL, q] - top, 0)
             previous = 0
             for level in levels:
                 if level <= previous:
@@ -438,22 +456,22 @@ def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
                 amount = 0
                 best = -1
                 for q in range(n):
-                    value = si[_TOTAL, t, q]
+                    value = si[t, _TOTAL, q]
                     amount += min(value, level) - min(value, previous)
                     if ranks[q] >= 0 and value >= level:
                         best = max(best, ranks[q])
                 if level == top:
                     amount += above
                 for q in range(n):
-                    winners[q] = ranks[q] >= 0 and si[_TOTAL, t, q] >= level and ranks[q] == best
+                    winners[q] = ranks[q] >= 0 and si[t, _TOTAL, q] >= level and ranks[q] == best
                 _split(amount, winners, position, won)
                 previous = level
         for q in range(n):
-            si[_STACKS, t, q] += won[q]
+            si[t, _STACKS, q] += won[q]
     for q in range(n):
-        si[_COMMITTED_, t, q] = 0
-        si[_TOTAL, t, q] = 0
-        payoffs[q] = si[_STACKS, t, q] - s.fixed[5 + n + q]
+        si[t, _COMMITTED_, q] = 0
+        si[t, _TOTAL, q] = 0
+        payoffs[q] = si[t, _STACKS, q] - s.fixed[5 + n + q]
 
 
 @njit(cache=True, nogil=True)
@@ -468,24 +486,24 @@ def _encode(s: Any, t: int, out: Any, acting: bool) -> None:  # noqa: ANN401
     out[:] = 0.0
     out[s.hole[t, me, 0]] = 1.0
     out[s.hole[t, me, 1]] = 1.0
-    for j in range(ti[_BOARD_COUNT, t]):
+    for j in range(ti[t, _BOARD_COUNT]):
         out[o[_BOARD] + s.board[t, j]] = 1.0
-    out[o[_STREET] + (3 if h.tf[_COMPLETE, t] else ti[_STREET_, t])] = 1.0
-    out[o[_BUTTON] + (ti[_BUTTON_, t] - me) % n] = 1.0
+    out[o[_STREET] + (3 if h.tf[t, _COMPLETE] else ti[t, _STREET_])] = 1.0
+    out[o[_BUTTON] + (ti[t, _BUTTON_] - me) % n] = 1.0
     pot = 0
     for k in range(n):
         q = s.fixed[5 + k]  # the seats from the learner's
-        stack = si[_STACKS, t, q]
-        folded = sf[_FOLDED_, t, q]
-        total = si[_TOTAL, t, q]
+        stack = si[t, _STACKS, q]
+        folded = sf[t, _FOLDED_, q]
+        total = si[t, _TOTAL, q]
         pot += total
         out[o[_STACK] + k] = stack * scale
-        out[o[_COMMITTED] + k] = si[_COMMITTED_, t, q] * scale
+        out[o[_COMMITTED] + k] = si[t, _COMMITTED_, q] * scale
         out[o[_CONTRIBUTED] + k] = total * scale
         out[o[_FOLDED] + k] = folded
         out[o[_ALL_IN] + k] = not folded and stack == 0
         out[o[_IN_HAND] + k] = not folded
-    actor = ti[_ACTOR, t]
+    actor = ti[t, _ACTOR]
     if actor >= 0:
         out[o[_TO_ACT] + (actor - me) % n] = 1.0
     out[o[_POT]] = pot * scale
@@ -511,7 +529,7 @@ def _encode(s: Any, t: int, out: Any, acting: bool) -> None:  # noqa: ANN401
         mask[t, 2] = open_
         amounts[t, 2] = lo
         k = 3
-    current = ti[_CURRENT, t]
+    current = ti[t, _CURRENT]
     base = np.float64(pot + (current - mine))
     for f in s.fractions:
         amount = current + np.int64(f * base + 0.5)
@@ -529,28 +547,28 @@ def _deal(s: Any, t: int) -> None:  # noqa: ANN401
     (``s``: a Dealer)."""
     h = s.h
     n, si, sf, ti = h.n, h.si, h.sf, h.ti
-    tables = si.shape[1]
+    tables = si.shape[0]
     b = _below(s.mt, tables * n + t, n) if s.fixed_button < 0 else s.fixed_button
-    k = ti[_DECK_NEXT, t]
-    ti[_DECK_NEXT, t] = k + 1
-    ti[_BUTTON_, t] = b
+    k = ti[t, _DECK_NEXT]
+    ti[t, _DECK_NEXT] = k + 1
+    ti[t, _BUTTON_] = b
     plan = s.plans[b]
     deck = s.decks[t, k]
     for q in range(n):
-        si[_STACKS, t, q] = plan[q]
-        si[_COMMITTED_, t, q] = plan[n + q]
-        si[_TOTAL, t, q] = plan[2 * n + q]
-        sf[_FOLDED_, t, q] = False
+        si[t, _STACKS, q] = plan[q]
+        si[t, _COMMITTED_, q] = plan[n + q]
+        si[t, _TOTAL, q] = plan[2 * n + q]
+        sf[t, _FOLDED_, q] = False
         s.hole[t, q, 0] = deck[plan[3 * n + 3 + 2 * q]]
         s.hole[t, q, 1] = deck[plan[3 * n + 4 + 2 * q]]
     for j in range(5):
         s.board[t, j] = deck[s.fixed[j]]
-    ti[_CURRENT, t] = plan[3 * n]
-    ti[_MIN_INC, t] = plan[3 * n + 1]
-    ti[_STREET_, t] = 0
-    ti[_BOARD_COUNT, t] = 0
-    ti[_LIVE, t] = n
-    h.tf[_COMPLETE, t] = False
+    ti[t, _CURRENT] = plan[3 * n]
+    ti[t, _MIN_INC] = plan[3 * n + 1]
+    ti[t, _STREET_] = 0
+    ti[t, _BOARD_COUNT] = 0
+    ti[t, _LIVE] = n
+    h.tf[t, _COMPLETE] = False
     if _begin_round(h, t, plan[3 * n + 2]):
         _end_rounds(h, t)
 
@@ -580,14 +598,14 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
     s.counter[1] = 0
     scratch = np.empty(h.n, dtype=np.int64)
     for t in rows:
-        tf[_NEED_DECK, t] = False
+        tf[t, _NEED_DECK] = False
         if mode == APPLY:
-            floats[_CARRY_IN, t] = floats[_CARRIED, t]
-            floats[_CARRIED, t] = 0.0
-            floats[_REWARD, t] = 0.0
-            ti[_SKIPPED, t] = 0
-            tf[_TERMINATED, t] = False
-            tf[_FRESH, t] = False
+            floats[t, _CARRY_IN] = floats[t, _CARRIED]
+            floats[t, _CARRIED] = 0.0
+            floats[t, _REWARD] = 0.0
+            ti[t, _SKIPPED] = 0
+            tf[t, _TERMINATED] = False
+            tf[t, _FRESH] = False
             a = actions[t]
             kind = _FOLD if a == 0 else (_CALL if a == 1 else _RAISE)
             _apply(h, t, seat, kind, s.look.amounts[t, a])
@@ -595,36 +613,36 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
             _deal(s.dealer, t)
         waiting = False
         while True:
-            actor = ti[_ACTOR, t]
+            actor = ti[t, _ACTOR]
             if actor >= 0 and actor != seat:
                 _bot_acts(h, t, s.mt, s.fixed, s.counter)
-            elif tf[_COMPLETE, t]:
-                if ti[_DECK_NEXT, t] >= ti[_DECK_SIZE, t]:
+            elif tf[t, _COMPLETE]:
+                if ti[t, _DECK_NEXT] >= ti[t, _DECK_SIZE]:
                     waiting = True
                     break
                 # TableBatch._end_episodes: pay the hand; end the episode the learner played
                 # in (reward, final observation and payoffs) or carry a skipped hand's result.
-                fresh = tf[_FRESH, t]
+                fresh = tf[t, _FRESH]
                 # (a skipped hand after the ended one must not overwrite the ended one's payoffs)
                 payoffs = s.final_payoffs[t] if not fresh else scratch
                 _award(s.show, t, payoffs)
                 value = payoffs[seat] * s.reward_scale
                 if not fresh:
-                    floats[_REWARD, t] = value
-                    tf[_TERMINATED, t] = True
+                    floats[t, _REWARD] = value
+                    tf[t, _TERMINATED] = True
                     _encode(s.look, t, s.final_obs[t], False)
-                    ti[_SKIPPED, t] = 0
+                    ti[t, _SKIPPED] = 0
                 else:  # the learner had nothing to decide: played through, reward carried
-                    floats[_CARRIED, t] += value
-                    ti[_SKIPPED, t] += 1
-                tf[_FRESH, t] = True
+                    floats[t, _CARRIED] += value
+                    ti[t, _SKIPPED] += 1
+                tf[t, _FRESH] = True
                 _deal(s.dealer, t)
             else:
                 break
         if waiting:
-            tf[_NEED_DECK, t] = True
+            tf[t, _NEED_DECK] = True
             s.counter[1] += 1
             continue
-        floats[_REWARD, t] += floats[_CARRY_IN, t]
+        floats[t, _REWARD] += floats[t, _CARRY_IN]
         _encode(s.look, t, s.observation[t], True)
     return -1

@@ -198,20 +198,27 @@ class TableBatch:
         self.layout = {name: part.start for name, part in layout.items()}
         self.fractions = np.array(self.action_set.fractions, dtype=np.float64)
 
-        # The state lives in a few packed arrays, each row a named view (self.stacks is
-        # seat_ints[0]...): the compiled kernel hands a function few arrays that way
-        # (see _batch_numba.Hand), the NumPy path reads the same memory by name.
-        self.seat_ints = np.zeros((len(SEAT_INTS), tables, n), dtype=np.int64)
-        self.seat_flags = np.zeros((len(SEAT_FLAGS), tables, n), dtype=np.bool_)
-        self.table_ints = np.zeros((len(TABLE_INTS), tables), dtype=np.int64)
-        self.table_flags = np.zeros((len(TABLE_FLAGS), tables), dtype=np.bool_)
-        self.table_floats = np.zeros((len(TABLE_FLOATS), tables), dtype=np.float64)
-        for names, packed in (
-            (SEAT_INTS, self.seat_ints), (SEAT_FLAGS, self.seat_flags), (TABLE_INTS, self.table_ints),
-            (TABLE_FLAGS, self.table_flags), (TABLE_FLOATS, self.table_floats),
+        # The state lives in a few packed arrays, each field a named view (self.stacks...):
+        # the compiled kernel hands a function few arrays that way (see _batch_numba.Hand)
+        # and finds a table's fields together (table first: [table, field, seat]); the
+        # NumPy path reads whole fields (field first: [field, table, seat], each view
+        # contiguous, as its reshape(-1) writes need).
+        self.kernel = compiled_kernel() if numba is not False else None
+        if numba and self.kernel is None:
+            raise PokerDealerError(
+                "numba=True needs Numba (pip install pokerdealer[numba]) and POKERDEALER_NUMBA not 0"
+            )
+        field_first = self.kernel is None
+        for attribute, names, dtype, per_seat in (
+            ("seat_ints", SEAT_INTS, np.int64, True), ("seat_flags", SEAT_FLAGS, np.bool_, True),
+            ("table_ints", TABLE_INTS, np.int64, False), ("table_flags", TABLE_FLAGS, np.bool_, False),
+            ("table_floats", TABLE_FLOATS, np.float64, False),
         ):
-            for name, view in zip(names, packed):
-                setattr(self, name, view)
+            shape = (len(names), tables) if field_first else (tables, len(names))
+            packed = np.zeros(shape + ((n,) if per_seat else ()), dtype=dtype)
+            setattr(self, attribute, packed)
+            for k, name in enumerate(names):
+                setattr(self, name, packed[k] if field_first else packed[:, k])
         self.stacks: np.ndarray
         self.committed: np.ndarray
         self.total: np.ndarray
@@ -267,11 +274,7 @@ class TableBatch:
         self.all_rows = np.arange(tables)
         # The bots' decisions so far, and (compiled path) how many tables wait for decks.
         self.counter = np.zeros(2, dtype=np.int64)
-        self.kernel = compiled_kernel() if numba is not False else None
-        if numba and self.kernel is None:
-            raise PokerDealerError(
-                "numba=True needs Numba (pip install pokerdealer[numba]) and POKERDEALER_NUMBA not 0"
-            )
+        self._entry: Any = None
         if self.kernel is not None:
             self.state = self._compiled_state(self.kernel, opponents)
 
@@ -379,7 +382,12 @@ class TableBatch:
         """The kernel plays ``rows`` (``mode``), then again each table that waited for its
         next block of decks until every table waits for its learner."""
         kernel = self.kernel
-        bad = kernel.run(self.state, rows, actions, mode)
+        run = self._entry
+        if run is None:  # the first call compiles (or loads) the kernel
+            bad = kernel.run(self.state, rows, actions, mode)
+            self._entry = kernel.entry_point(self.state, rows, actions, mode) or kernel.run
+        else:
+            bad = run(self.state, rows, actions, mode)
         if bad >= 0:
             check_actions(actions, self.mask, self.action_set.labels, self.seat)
             raise AssertionError(f"the kernel refused table {bad}'s action, check_actions did not")  # pragma: no cover
@@ -387,7 +395,7 @@ class TableBatch:
             waiting = np.flatnonzero(self.need_deck)
             for i in waiting.tolist():
                 self._draw_block(i)
-            kernel.run(self.state, waiting, actions, kernel.CONTINUE)
+            (self._entry or kernel.run)(self.state, waiting, actions, kernel.CONTINUE)
 
     def _compiled_finals(self) -> None:
         """The ended episodes' final observations and infos, from the kernel's arrays
@@ -433,7 +441,8 @@ class TableBatch:
         :class:`~pokerdealer.errors.IllegalActionError` (check_actions) and no table moves."""
         rows = self.all_rows
         if self.kernel is not None:
-            self._run(rows, actions, self.kernel.APPLY)
+            # (one layout, so the kernel's entry point found on the first call fits every call)
+            self._run(rows, np.ascontiguousarray(actions, dtype=np.int64), self.kernel.APPLY)
             self._compiled_finals()
             return
         self.check(actions)
