@@ -23,7 +23,7 @@ from tests.server.conftest import Client, Server, new_pg_database, total_chips
 from tests.server.proxy import Nginx
 from tests.server.test_tournament_shared import lease_owners
 
-LEASE = 1.5
+LEASE = 3.0  # renewed every second: a loaded machine does not lose a lease by accident (at 1.5 s, load 14 did once)
 #: Generous: a loaded machine (the CI runs three workers) is slow to move a table.
 SETTLE = 40.0
 
