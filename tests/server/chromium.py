@@ -25,6 +25,19 @@ ARGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
 
+EXPECT_TIMEOUT_MS = 15_000
+"""How long Playwright's assertions wait for what they expect: as long as the tests' pages wait
+(``context.set_default_timeout(15_000)``). Its own default, 5 s, failed on a loaded CI machine
+whose Chromium drew the awaited words later (ci2: the flooded page's notice; a host's refusal).
+A passing assertion still returns as soon as the page shows it."""
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # without Playwright there are no browser tests to wait in
+    pass
+else:
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
 needs_chromium = pytest.mark.skipif(
     shutil.which(CHROMIUM) is None and not os.environ.get("CI"),
     reason="needs Debian's chromium (apt-get install -y chromium)",
