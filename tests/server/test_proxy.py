@@ -127,6 +127,11 @@ def reader(front: Any, table_id: str, token: str | None, timeout: float = SETTLE
     while time.monotonic() < deadline:
         try:
             c = Client(front, table_id, token)
+        except ConnectionClosed as closed:
+            # Sent away before the hello went out: the process said "elsewhere" and closed at once.
+            sent_away += closed.rcvd is not None and closed.rcvd.code == 4409
+            time.sleep(0.2)
+            continue
         except (OSError, InvalidHandshake, TimeoutError):
             time.sleep(0.2)
             continue
