@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import math
 import time
@@ -19,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.server import (
+    collector,
     db,
     history_store,
     host,
@@ -131,10 +131,16 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         # A schema we do not know is refused (SchemaError); a new empty database is made at head.
         check_schema(room.store.engine, options.db_url, create_if_empty=True)
         await room.start()
-        gc.collect()
-        gc.freeze()  # the rebuilt tables are long-lived: keep them out of every collection
-        yield
-        await room.stop()
+        # The rebuilt tables, and every minute's new ones, are long-lived: out of every collection.
+        pauses, thresholds = collector.install()
+        app.state.gc_pauses = pauses
+        freezer = asyncio.create_task(collector.keep_frozen(), name="gc-freeze")
+        try:
+            yield
+        finally:
+            freezer.cancel()
+            collector.uninstall(pauses, thresholds)
+            await room.stop()
 
     # No docs pages, so no schema either: /openapi.json would map every route for a stranger.
     app = FastAPI(title="pokerdealer", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)

@@ -1,0 +1,113 @@
+"""The garbage collector in a busy room: short pauses, not long ones.
+
+A room of hundreds of tables holds a million objects that live for hours
+(tables, members, the hands kept for the history pages). CPython's
+collector walks all of them at every full collection -- a stop of the one
+event loop that deals every hand: 130-350 ms of CPU at 300 tables on this
+machine under load, and more at 1,000 -- and a full collection comes every
+time a quarter as many again have grown old. Yet the room makes next to no
+cyclic garbage: over 3,000 actions at 50 tables a final collection found 0
+unreachable objects; what a hand leaves behind is freed by its reference
+counts. So:
+
+- every :data:`FREEZE_EVERY` seconds what is alive is frozen
+  (``gc.freeze``): the collector leaves it alone from then on, and a full
+  collection walks only what grew old since (what is frozen is still freed
+  when its last reference goes; only a cycle among frozen objects would
+  never be);
+- the young generation is collected every :data:`YOUNG_THRESHOLD`
+  allocations instead of 700 (a state's dicts are gone by then: the collector
+  stops running hundreds of times a second), the middle one every
+  :data:`MIDDLE_THRESHOLD` of those (what it walks stays about 25,000 objects);
+- every pause is timed (``gc.callbacks``), and one of :data:`SLOW_PAUSE`
+  seconds or more is logged, with its generation.
+
+>>> pauses = Pauses()
+>>> pauses.record(2, 0.012)
+>>> pauses.record(0, 0.002)
+>>> pauses.summary()
+{'collections': 2, 'seconds': 0.014, 'longest': 0.012, 'slow': 0}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["FREEZE_EVERY", "MIDDLE_THRESHOLD", "SLOW_PAUSE", "YOUNG_THRESHOLD", "Pauses", "install", "keep_frozen", "uninstall"]
+
+log = logging.getLogger("pokerdealer.server")
+
+YOUNG_THRESHOLD = 5_000
+"""Allocations between collections of the young generation (CPython's default: 700)."""
+
+MIDDLE_THRESHOLD = 5
+"""Young collections between collections of the middle generation (CPython's default: 10)."""
+
+FREEZE_EVERY = 30.0
+"""Seconds between two freezes of what is alive."""
+
+SLOW_PAUSE = 0.1
+"""A collection this long (seconds) is logged: it delays every table's next message."""
+
+
+@dataclass
+class Pauses:
+    """The collector's pauses since :func:`install`: how many, their sum, the longest,
+    and how many were :data:`SLOW_PAUSE` or longer."""
+
+    collections: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+    slow: int = 0
+    _started: float = 0.0
+
+    def callback(self, phase: str, info: dict[str, Any]) -> None:
+        """The ``gc.callbacks`` hook: time from each ``start`` to its ``stop``."""
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.record(info["generation"], time.perf_counter() - self._started)
+
+    def record(self, generation: int, seconds: float) -> None:
+        self.collections += 1
+        self.seconds += seconds
+        self.longest = max(self.longest, seconds)
+        if seconds >= SLOW_PAUSE:
+            self.slow += 1
+            log.warning("garbage collection of generation %d took %.0f ms", generation, 1000 * seconds)
+
+    def summary(self) -> dict[str, Any]:
+        return {"collections": self.collections, "seconds": round(self.seconds, 6),
+                "longest": round(self.longest, 6), "slow": self.slow}
+
+
+def install() -> tuple[Pauses, tuple[int, int, int]]:
+    """Collect and freeze what is alive now (a start's rebuilt tables), collect the young
+    generation less often, time every pause; returns the pauses and the thresholds
+    there were (for :func:`uninstall`)."""
+    before = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG_THRESHOLD, MIDDLE_THRESHOLD, before[2])
+    pauses = Pauses()
+    gc.callbacks.append(pauses.callback)
+    return pauses, before
+
+
+def uninstall(pauses: Pauses, thresholds: tuple[int, int, int]) -> None:
+    """Put the collector back as :func:`install` found it (what is frozen stays so)."""
+    if pauses.callback in gc.callbacks:
+        gc.callbacks.remove(pauses.callback)
+    gc.set_threshold(*thresholds)
+
+
+async def keep_frozen(every: float = FREEZE_EVERY) -> None:
+    """Freeze what is alive every ``every`` seconds, until cancelled."""
+    while True:
+        await asyncio.sleep(every)
+        gc.freeze()
