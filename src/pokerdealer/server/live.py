@@ -1096,6 +1096,27 @@ class Texts:
         self.kept[key] = (value, text)
         return text
 
+    def lines(self, key: Any, values: list[Any]) -> str:  # noqa: ANN401
+        """The items of a list that only grows (the hand's log) as JSON, without its
+        brackets: only those added since the last call are encoded.
+
+        >>> texts, log = Texts(), [{"seat": 1}]
+        >>> texts.lines("log", log)
+        '{"seat":1}'
+        >>> log.append({"seat": 2})
+        >>> texts.lines("log", log), texts.lines("log", [{"seat": 3}])
+        ('{"seat":1},{"seat":2}', '{"seat":3}')
+        """
+        kept = self.kept.get(key)
+        if kept is None or kept[0][0] is not values or kept[0][1] > len(values):
+            kept = ((values, 0), "")
+        (_, done), text = kept
+        if done < len(values):
+            more = ",".join([_dumps(v) for v in values[done:]])
+            text = more if not text else text + "," + more
+        self.kept[key] = ((values, len(values)), text)
+        return text
+
 
 def _public_text(texts: Texts, public: dict[str, Any]) -> str:
     """The public state as JSON: the settings, the host's decisions and each line of
@@ -1110,7 +1131,7 @@ def _public_text(texts: Texts, public: dict[str, Any]) -> str:
     if hand is not None and "log" in hand:
         hand = dict(hand)
         log = hand.pop("log")
-        lines = ",".join([texts.of(("log", i), line) for i, line in enumerate(log)])
+        lines = texts.lines("log", log)
         kept.append(("hand", _dumps(hand)[:-1] + ',"log":[' + lines + "]}"))
     elif "hand" in public:
         kept.append(("hand", _dumps(hand)))

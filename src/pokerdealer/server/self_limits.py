@@ -200,9 +200,9 @@ def _player(lt: LiveTable, member: Member) -> Any:  # noqa: ANN401 - a table Pla
 def net(lt: LiveTable, own: Own, members: list[Member] | None = None) -> int:
     """The session's net: taken away, plus the stacks in front of the person (whose
     ``members`` these are, if known), less bought in."""
-    stacks = lt.table.stacks
     seats = _seats_of(lt, own) if members is None else members
-    return own.taken + sum(stacks.get(m.name, 0) for m in seats) - own.invested
+    stack_of = lt.table.stack_of  # asked for every reader's state: no copy of every stack
+    return own.taken + sum(stack_of(m.name) for m in seats) - own.invested
 
 
 def _seated(lt: LiveTable, own: Own) -> bool:

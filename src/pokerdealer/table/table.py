@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pokerdealer.rules import Action, AnteType, Hand, HandConfig, RuleOptions, Street
 from pokerdealer.rules import Post as RulesPost
@@ -37,6 +37,18 @@ class Player:
     """Not dealt a hand at this table yet."""
     away: bool = False
     """Tournament: absent; dealt in, posts, and is folded (TDA 30)."""
+
+    def copy(self) -> Player:
+        """A snapshot: every field as it is (``dataclasses.replace`` looks the fields up
+        at every call: six players at every state sent was 5% of a busy room's CPU).
+
+        >>> p = Player("ann", 3, 120, SeatStatus.SITTING_OUT, True, True, False, True)
+        >>> q = p.copy()
+        >>> q == p and q is not p
+        True
+        """
+        return Player(self.name, self.seat, self.stack, self.status, self.missed_small_blind,
+                      self.missed_big_blind, self.new, self.away)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,11 +113,11 @@ class Table:
     @property
     def players(self) -> tuple[Player, ...]:
         """Snapshots of the seated players, by seat."""
-        return tuple(replace(p) for _, p in sorted(self._seats.items()))
+        return tuple(p.copy() for _, p in sorted(self._seats.items()))
 
     def player(self, name: str) -> Player:
         """A snapshot of one seated player."""
-        return replace(self._find(name))
+        return self._find(name).copy()
 
     def name_at(self, seat: int) -> str | None:
         """The name of the player in ``seat`` (None: free), without a snapshot of every
@@ -127,6 +139,13 @@ class Table:
             if p.name == name:
                 return seat
         return None
+
+    def stack_of(self, name: str) -> int:
+        """The chips of the player called ``name`` (0: not seated), as :attr:`stacks` has them."""
+        for p in self._seats.values():
+            if p.name == name:
+                return p.stack
+        return 0
 
     @property
     def stacks(self) -> dict[str, int]:
