@@ -9,14 +9,23 @@
 #
 # The editable install that `uv sync` makes stays pure Python. The wheel is
 # built through the sdist, so no compiled file lands in src/.
+#
+#     scripts/compiled.sh --built python -m pytest tests/rules
+#
+# runs the command on what an earlier call built, without building again (CI builds
+# while its other tests run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export UV_PYTHON_DOWNLOADS=never
-rm -rf dist
-HATCH_BUILD_HOOK_ENABLE_MYPYC=true uv build --quiet --out-dir dist
-UV_PROJECT_ENVIRONMENT=.venv-compiled uv sync --frozen --no-install-project --all-extras --quiet
-uv pip install --quiet --python .venv-compiled/bin/python --no-deps --reinstall dist/pokerdealer-*.whl
+if [ "${1:-}" = "--built" ]; then
+  shift
+else
+  rm -rf dist
+  HATCH_BUILD_HOOK_ENABLE_MYPYC=true uv build --quiet --out-dir dist
+  UV_PROJECT_ENVIRONMENT=.venv-compiled uv sync --frozen --no-install-project --all-extras --quiet
+  uv pip install --quiet --python .venv-compiled/bin/python --no-deps --reinstall dist/pokerdealer-*.whl
+fi
 # Refuse to go on if the wheel came out pure Python (a missing compiler, say).
 .venv-compiled/bin/python -c "
 import pokerdealer.env.core, pokerdealer.rules.hand
