@@ -50,6 +50,6 @@ def test_what_grows_old_is_frozen_at_the_next_freeze() -> None:
 def test_a_slow_pause_is_counted_and_logged(caplog) -> None:  # noqa: ANN001
     pauses = collector.Pauses()
     with caplog.at_level("WARNING", logger="pokerdealer.server"):
-        pauses.record(2, collector.SLOW_PAUSE + 0.05)
+        pauses.record(2, collector.SLOW_PAUSE + 0.05, 0.02)
     assert pauses.slow == 1
-    assert "generation 2 took 150 ms" in caplog.text
+    assert "generation 2 took 150 ms (20 ms of CPU)" in caplog.text

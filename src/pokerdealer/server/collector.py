@@ -68,22 +68,26 @@ class Pauses:
     seconds: float = 0.0
     longest: float = 0.0
     slow: int = 0
-    _started: float = 0.0
+    _started: tuple[float, float] = (0.0, 0.0)
 
     def callback(self, phase: str, info: dict[str, Any]) -> None:
         """The ``gc.callbacks`` hook: time from each ``start`` to its ``stop``."""
         if phase == "start":
-            self._started = time.perf_counter()
+            self._started = (time.perf_counter(), time.thread_time())
         else:
-            self.record(info["generation"], time.perf_counter() - self._started)
+            wall, cpu = self._started
+            self.record(info["generation"], time.perf_counter() - wall, time.thread_time() - cpu)
 
-    def record(self, generation: int, seconds: float) -> None:
+    def record(self, generation: int, seconds: float, cpu: float | None = None) -> None:
+        """One pause of ``seconds`` (what the readers wait), ``cpu`` of them the
+        collector's own work: on a busy machine the rest is the process waiting for a core."""
         self.collections += 1
         self.seconds += seconds
         self.longest = max(self.longest, seconds)
         if seconds >= SLOW_PAUSE:
             self.slow += 1
-            log.warning("garbage collection of generation %d took %.0f ms", generation, 1000 * seconds)
+            own = "" if cpu is None else f" ({1000 * cpu:.0f} ms of CPU)"
+            log.warning("garbage collection of generation %d took %.0f ms%s", generation, 1000 * seconds, own)
 
     def summary(self) -> dict[str, Any]:
         return {"collections": self.collections, "seconds": round(self.seconds, 6),
