@@ -45,7 +45,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from pokerdealer.bots import Bot
-from pokerdealer.env.batch import TableBatch, batch_refusal, check_actions
+from pokerdealer.env.batch import Finals, TableBatch, batch_refusal, check_actions
 from pokerdealer.env.single import HoldemGymEnv
 from pokerdealer.errors import PokerDealerError
 
@@ -178,7 +178,9 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
             # Every table's action checked before any table moves (as the batch does): an
             # illegal one at table 5 must not leave tables 0-4 already a step ahead.
             check_actions(actions.astype(np.int64), self._mask, first.aec.action_set.labels, first.seat)
-        finals: dict[int, tuple[dict[str, np.ndarray], dict[str, Any]]] = {}
+        ended: list[int] = []
+        final_obs: list[dict[str, np.ndarray]] = []
+        final_info: list[dict[str, Any]] = []
         self._skipped[:] = 0
         for i, table in enumerate(self.tables):
             obs, reward, terminated, truncated, info = table.step(int(actions[i]))
@@ -186,14 +188,17 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
             self._terminated[i] = terminated
             self._truncated[i] = truncated
             if terminated or truncated:
-                finals[i] = (obs, info)
+                ended.append(i)
+                final_obs.append(obs)
+                final_info.append(info)
                 obs, info = table.reset()
                 self._skipped[i] = info["skipped_hands"]
             self._write(i, obs)
             self._hand[i] = info["hand"]
+        finals = Finals(np.array(ended, dtype=np.int64), final_obs, final_info)
         return self._observations(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos(finals)
 
-    def _infos(self, finals: dict[int, tuple[dict[str, np.ndarray], dict[str, Any]]] | None) -> dict[str, Any]:
+    def _infos(self, finals: Finals | None) -> dict[str, Any]:
         """Gymnasium's vector infos: each key an array over the tables, ``_key`` saying
         which tables have it (made here: gymnasium's ``_add_info`` per table and key
         cost more than a step of the engine)."""
@@ -203,12 +208,16 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
             "hand": self._hand.copy(), "_hand": every,
             "skipped_hands": self._skipped.copy(), "_skipped_hands": every,
         }
-        if finals:
-            final_obs = np.full(n, None, dtype=object)
-            final_info = np.full(n, None, dtype=object)
+        if finals is not None and finals.tables.size:
+            # Placed in one assignment each (no loop over the ended tables); a table
+            # that did not end keeps None, as gymnasium's _add_info leaves it.
+            final_obs = np.empty(n, dtype=object)
+            final_info = np.empty(n, dtype=object)
             has = np.zeros(n, dtype=np.bool_)
-            for i, (obs, info) in finals.items():
-                final_obs[i], final_info[i], has[i] = obs, info, True
+            tables = finals.tables
+            final_obs[tables] = _objects(finals.observations)
+            final_info[tables] = _objects(finals.infos)
+            has[tables] = True
             infos.update(final_obs=final_obs, _final_obs=has, final_info=final_info, _final_info=has.copy())
         return infos
 
@@ -219,6 +228,15 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv):
     def close_extras(self, **kwargs: Any) -> None:  # noqa: ANN401
         for table in self.tables:
             table.close()
+
+
+def _objects(items: list[Any]) -> np.ndarray:
+    """``items`` as a 1-D object array, each item one element (never unpacked, whatever it is).
+
+    >>> _objects([(1, 2), (3, 4)]).shape
+    (2,)
+    """
+    return np.fromiter(items, dtype=object, count=len(items))
 
 
 def vector_env(
