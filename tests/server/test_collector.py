@@ -18,6 +18,7 @@ def test_install_freezes_what_is_alive_and_collects_the_young_less_often() -> No
     finally:
         collector.uninstall(pauses, thresholds)
     assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0  # what stays in the process is collected again
 
 
 def test_every_collection_is_timed_until_uninstalled() -> None:

@@ -108,10 +108,12 @@ def install() -> tuple[Pauses, tuple[int, int, int]]:
 
 
 def uninstall(pauses: Pauses, thresholds: tuple[int, int, int]) -> None:
-    """Put the collector back as :func:`install` found it (what is frozen stays so)."""
+    """Put the collector back as :func:`install` found it, and let it walk what was
+    frozen again (a process that goes on -- a test's -- collects its cycles)."""
     if pauses.callback in gc.callbacks:
         gc.callbacks.remove(pauses.callback)
     gc.set_threshold(*thresholds)
+    gc.unfreeze()
 
 
 async def keep_frozen(every: float = FREEZE_EVERY) -> None:
