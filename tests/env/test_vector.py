@@ -85,3 +85,24 @@ def test_an_illegal_action_at_a_later_table_leaves_every_table_as_it_was() -> No
     theirs = twin.step(np.ones(3, dtype=np.int64))
     assert np.array_equal(ours[0]["observation"], theirs[0]["observation"])
     assert np.array_equal(ours[1], theirs[1]) and np.array_equal(ours[2], theirs[2])
+
+
+@pytest.mark.parametrize("numba", [False, True])
+def test_final_obs_and_final_info_are_set_exactly_at_the_tables_whose_episode_ended(numba: bool) -> None:
+    if numba:
+        pytest.importorskip("numba")
+    envs = vector_env(num_tables=16, players=2, stacks=100, blinds=(1, 2), numba=numba)
+    envs.reset(seed=3)
+    rng = np.random.default_rng(2)
+    mixed = 0
+    for _ in range(40):
+        actions = np.array([pick(m, rng) for m in envs.action_masks()])
+        _, _, terminated, _, infos = envs.step(actions)
+        if "final_obs" not in infos:
+            assert not terminated.any()
+            continue
+        mixed += 0 < terminated.sum() < 16
+        assert (infos["_final_obs"] == terminated).all() and (infos["_final_info"] == terminated).all()
+        assert [o is None for o in infos["final_obs"]] == (~terminated).tolist()
+        assert all(isinstance(infos["final_info"][i]["payoffs"], tuple) for i in np.flatnonzero(terminated))
+    assert mixed > 5  # steps where some tables ended and others did not
