@@ -599,3 +599,25 @@ def test_every_deal_counts_in_dealt():
     ev.start_hand(1)
     ev.start_hand(2)
     assert ev.dealt == 2
+
+
+def test_a_tables_seating_count_moves_whenever_its_own_players_change():
+    """A follower redraws only the tables whose count moved (server/tournament.py
+    ``LiveEvent.follow``): a table whose players changed with its count still must not exist."""
+    ev = event_of(40)
+    ev.start(now=0.0)
+    seen = {t: (t.seating, set(t.stacks)) for t in ev.tables.values()}
+    changed = 0
+
+    def after(table, record):
+        nonlocal changed
+        for t in ev.tables.values():
+            count, names = seen.get(t, (None, None))
+            if count == t.seating:
+                assert set(t.stacks) == names, f"table {t.id} changed players, not its seating count"
+            elif count is not None:
+                changed += 1
+            seen[t] = (t.seating, set(t.stacks))
+
+    play_event(ev, bots_for(ev), on_hand=after)
+    assert changed > 0

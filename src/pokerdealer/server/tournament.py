@@ -404,6 +404,10 @@ class EventTable(LiveTable):
         inner._rng = self.feeder  # the room draws and logs each deck (server/fair.py)
         self.table = _Seats(live, inner, settings)  # type: ignore[assignment]
         self.words_later = live._words_later  # opened while the log is replayed
+        self.seen_seating = -1
+        """The pure table's :attr:`~pokerdealer.table.event.EventTable.seating` as :meth:`LiveEvent.follow` last read it."""
+        self.seated: set[str] = set()
+        """The players seated at the pure table as :meth:`LiveEvent.follow` last read it."""
 
     @property
     def in_play(self) -> bool:
@@ -717,35 +721,51 @@ class LiveEvent:
         """Make the room tables what the event's tables are now: a room table
         for each new one, a member for each player seated, and the moves told.
         Nothing to do while nobody took or left a seat (most hands: a replay
-        of a big event calls this after each)."""
+        of a big event calls this after each). Only the tables whose seats
+        changed are read again: reading all of them after each bust made every
+        hand's work grow with the field (a 10,000-entrant event's 1,112 tables)."""
         if self.event.seating == self._seating:
             return
         self._seating = self.event.seating
         for inner in self.event.tables.values():
-            lt = self._of.get(inner)
-            if lt is None:
-                room_id = f"{self.id}-{inner.serial + 1}"
-                lt = EventTable(self, room_id, inner, created_at=self.last_at)
-                self._of[inner] = lt
-                self.tables[room_id] = lt
-                self._new.append(lt)
-                if not self.replaying and not self.catching_up:  # the rows of a table this process opens
-                    s = lt.settings.to_dict() | {"event": self.id}
-                    self._pending += [
-                        db.op_insert_table(room_id, lt.settings.name, s, self.room.options.test_seed, self.last_at),
-                        db.op_close_table(room_id),  # taken only with its event
-                        db.op_insert_lease(room_id, self.room.owner, self.room.node, time.time() + self.room.lease),
-                    ]
-            lt.seat_members()
-        where = {name: self._of[t].id for t in self.event.tables.values() for name in t.stacks}
-        for name, old in self.where.items():
-            new = where.get(name)
-            if new is not None and new != old:
+            if inner in self._of:
+                continue
+            room_id = f"{self.id}-{inner.serial + 1}"
+            lt = EventTable(self, room_id, inner, created_at=self.last_at)
+            self._of[inner] = lt
+            self.tables[room_id] = lt
+            self._new.append(lt)
+            if not self.replaying and not self.catching_up:  # the rows of a table this process opens
+                s = lt.settings.to_dict() | {"event": self.id}
+                self._pending += [
+                    db.op_insert_table(room_id, lt.settings.name, s, self.room.options.test_seed, self.last_at),
+                    db.op_close_table(room_id),  # taken only with its event
+                    db.op_insert_lease(room_id, self.room.owner, self.room.node, time.time() + self.room.lease),
+                ]
+        left: list[str] = []
+        came: dict[str, str] = {}
+        for inner, lt in self._of.items():
+            if inner.seating == lt.seen_seating:
+                continue
+            lt.seen_seating = inner.seating
+            # a table broken (or replaced by the final table) seats nobody any more
+            names = set(inner.stacks) if self.event.table_in_play(inner.id) is inner else set()
+            if names:
+                lt.seat_members()
+            left += [name for name in lt.seated if name not in names]
+            came |= {name: lt.id for name in names if name not in lt.seated}
+            lt.seated = names
+        for name in left:
+            if name not in came:  # out of the event (or seated nowhere the event knows)
+                self.where.pop(name, None)
+        for name, new in came.items():
+            old = self.where.get(name)
+            self.where[name] = new
+            if old is not None and old != new:
                 reason = next((m.reason for m in reversed(self.event.moves) if m.player == name), "balance")
                 self.moved[name] = {"from": old, "to": new, "reason": reason}
                 if not self.replaying:
                     self._tell_moved(name, old, new, reason)
-        self.where = where
 
     def _tell_moved(self, name: str, old: str, new: str, reason: str) -> None:
         lt = self.tables[old]

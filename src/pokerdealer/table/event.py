@@ -297,6 +297,9 @@ class EventTable(Table):
         self._event = event
         self.hand_clock_offset = hand_clock
         """The event's hand clock when this table opened (levels by hands)."""
+        self.seating = 0
+        """This table's seat changes (the event's :attr:`Event.seating` counts every table's):
+        a follower of the event redraws only the tables whose count moved."""
 
     auto_action = Tournament.auto_action  # absent players are folded (TDA 30)
 
@@ -333,12 +336,14 @@ class EventTable(Table):
     # The event moves players; nobody else does.
     def _remove(self, seat: int) -> Player:
         self._event.seating += 1
+        self.seating += 1
         return self._seats.pop(seat)
 
     def _place(self, player: Player, seat: int) -> None:
         if seat in self._seats or not 1 <= seat <= self._seat_count:
             raise TableError(f"seat {seat} at table {self.id} is not free")
         self._event.seating += 1
+        self.seating += 1
         player.seat = seat
         self._seats[seat] = player
 
