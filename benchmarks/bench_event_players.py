@@ -8,8 +8,9 @@ its moves from table to table. Measured during the window:
 
 - a player's own action: from sending it to receiving the state that holds
   it (p50 / p99 / max), and the refusals ("not your turn" among them);
-- the TV page: ``GET /api/tournaments/{id}`` polled twice a second (p50 / p99 / max;
-  the standings page reads the same), and the standings' CSV every two seconds;
+- the TV page: ``GET /api/tournaments/{id}?counts=30&standings=10`` (what the page asks:
+  the 30 biggest stacks and the 10 best places, ``--tv-query``) polled twice a second
+  (p50 / p99 / max), and the standings' CSV every two seconds;
 - the server's CPU and memory, and the hands finished in the whole event.
 
 The room takes events of up to 1,000 entrants. ``--entrants`` above that (up
@@ -140,11 +141,11 @@ def logged_actions(path: Path, event: str) -> int:
         return c.execute("SELECT count(*) FROM events WHERE table_id = ? AND kind = 'act'", (event,)).fetchone()[0]
 
 
-async def tv(base: str, event: str, stats: Stats) -> None:
+async def tv(base: str, event: str, query: str, stats: Stats) -> None:
     async with httpx.AsyncClient(timeout=30) as http:
         while True:
             t0 = time.perf_counter()
-            if await _read(http, f"{base}/api/tournaments/{event}", stats) and stats.measuring:
+            if await _read(http, f"{base}/api/tournaments/{event}{query}", stats) and stats.measuring:
                 stats.tv.append(time.perf_counter() - t0)
             await asyncio.sleep(0.5)
 
@@ -212,7 +213,7 @@ async def run(args: argparse.Namespace) -> None:
             r.raise_for_status()
             print(f"event started (seated) in {time.perf_counter() - t_start:.1f} s", flush=True)
             tasks = [asyncio.create_task(player(base, port, ev["id"], tok, k, args.think, stats)) for k, tok in enumerate(tokens)]
-            tasks.append(asyncio.create_task(tv(base, ev["id"], stats)))
+            tasks.append(asyncio.create_task(tv(base, ev["id"], args.tv_query, stats)))
             tasks.append(asyncio.create_task(standings(base, ev["id"], stats)))
             await asyncio.sleep(args.warmup)
             tasks.append(asyncio.create_task(loop_lag(stats)))  # type: ignore[arg-type]
@@ -234,7 +235,7 @@ async def run(args: argparse.Namespace) -> None:
         print(f"  players left:      {hands0.get('players_left')} -> {end.get('players_left')}")
         print(f"  own actions:       {stats.actions} sent, {len(own)} seen: p50 {1000 * pct(own, 0.5):.1f} ms, "
               f"p99 {1000 * pct(own, 0.99):.1f} ms, max {1000 * max(own, default=float('nan')):.1f} ms")
-        print(f"  TV page:           {len(tvs)} reads: p50 {1000 * pct(tvs, 0.5):.1f} ms, "
+        print(f"  TV page{args.tv_query or ' (whole)'}: {len(tvs)} reads: p50 {1000 * pct(tvs, 0.5):.1f} ms, "
               f"p99 {1000 * pct(tvs, 0.99):.1f} ms, max {1000 * max(tvs, default=float('nan')):.1f} ms")
         failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
         if failed:
@@ -265,6 +266,8 @@ def main() -> None:
     p.add_argument("--think", type=float, default=1.0, help="mean seconds a player waits before acting")
     p.add_argument("--pause", type=float, default=1.0, help="server pause between hands")
     p.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot takes to act")
+    p.add_argument("--tv-query", default="?counts=30&standings=10",
+                   help="what the TV read asks for (the page's lists of the field); '' for the whole state")
     args = p.parse_args()
     if not 2 <= args.entrants <= 10_000 or not 0 <= args.players <= args.entrants:
         p.error("--entrants 2..10000 (above 1000 the room's cap is lifted for the measurement), --players 0..entrants")

@@ -13,10 +13,18 @@ import pytest
 
 from pokerdealer.bots import make_bots
 from pokerdealer.server.csv_out import csv_cell
-from pokerdealer.server.event_views import player_view, public_state, standings_csv
+from pokerdealer.server.event_views import (
+    ChipCounts,
+    PublicText,
+    player_view,
+    public_state,
+    standings_csv,
+)
 from pokerdealer.table import Level, TableError
 from pokerdealer.table.event import Event, EventSettings, play_event
+from pokerdealer.table.play import check_or_fold as passive
 from pokerdealer.table.structures import Break, structure
+from pokerdealer.table.tournament import Standing
 from tests.server.security.spelling import cards_named
 
 TURBO = structure("turbo", timed=False)
@@ -287,3 +295,87 @@ def test_a_name_a_spreadsheet_would_run_is_neutralised(name):
 
 def test_numbers_and_plain_names_are_left_as_they_are():
     assert (csv_cell(3), csv_cell("Ann"), csv_cell("a=b")) == ("3", "Ann", "a=b")
+
+
+# ------------------------------------------------------------------ kept between changes
+def mixed(name):
+    """Half the field shoves, half checks or folds: busts, breaks, balancing and a final table come fast."""
+    return shove if name[-1] in "02468" else check_or_fold
+
+
+def fresh_standings(ev):
+    """The places as the event's rule gives them now, not as kept."""
+    return ev._standings_now(ev._out)
+
+
+def test_the_page_state_kept_by_parts_is_a_fresh_build_after_every_hand_bust_move_and_entry():
+    # PublicText keeps each table's part, the chip counts, the standings and the payouts
+    # between changes; after each hand (busts, moves, tables broken, the final table, late
+    # entries) what it sends must be what a fresh build says, whole or cut to the TV's lists.
+    ev = event_of(40, seats=6, seed=2, late_registration=3, hand_for_hand=3)
+    ev.start()
+    kept = PublicText()
+    late = iter(f"late{i}" for i in range(5))
+    seen = {"checks": 0, "entries": 0, "moves": 0, "busts": 0}
+
+    def check(*_):
+        for counts, standings in ((None, None), (5, 3), (0, 0)):
+            text = kept.text(ev, now=None, name="F", counts=counts, standings=standings, extra={"id": "x"})
+            fresh = public_state(ev, now=None, name="F", counts=counts, standings=standings)
+            assert json.loads(text) == {**fresh, "id": "x"}, (counts, standings, seen)
+        assert ev.standings == fresh_standings(ev)
+        seen["checks"] += 1
+        if seen["checks"] % 5 == 0 and seen["entries"] < 5 and ev.registration_open():
+            ev.register(next(late))  # a late entry: a seat drawn at the shortest table
+            seen["entries"] += 1
+            text = kept.text(ev, now=None, name="F")
+            assert json.loads(text) == public_state(ev, now=None, name="F")
+        seen["moves"], seen["busts"] = len(ev.moves), len(ev.standings)
+
+    check()
+    play_event(ev, mixed, on_hand=check)
+    assert ev.is_over and seen["entries"] >= 2 and seen["moves"] > 5 and seen["busts"] == ev.entries
+    assert {m.reason for m in ev.moves} >= {"balance", "break", "final_table"}
+
+
+def test_a_hand_in_play_shows_on_the_kept_page_state_and_its_end_too():
+    ev = event_of(12, seats=6)
+    ev.start()
+    kept = PublicText()
+    before = json.loads(kept.text(ev, now=None))
+    record = ev.start_hand(1)
+    during = json.loads(kept.text(ev, now=None))
+    assert during == public_state(ev, now=None) and during != before
+    assert [t["in_hand"] for t in during["tables"]] == [True, False]
+    assert during["tables"][0]["button"] == record.positions.button
+    hand = record.hand
+    while not hand.is_complete and hand.street.value != "showdown":
+        hand.apply(passive(hand.view(hand.actor)))
+    ev.finish_hand(1)
+    assert json.loads(kept.text(ev, now=None)) == public_state(ev, now=None)
+
+
+def test_the_chip_counts_kept_between_changes_are_the_fields_sorted_anew():
+    ev = event_of(30, seats=6, seed=3)
+    ev.start()
+    counts = ChipCounts()
+
+    def check(*_):
+        counts.update(ev)
+        fresh = sorted((-p.stack, p.name, t.id, p.seat) for t in ev.tables.values() for p in t.players)
+        assert counts.rows == fresh
+        for stack in {-r[0] for r in fresh} | {0, 10**9}:
+            assert counts.rank(stack) == 1 + sum(1 for r in fresh if -r[0] > stack)
+
+    check()
+    play_event(ev, mixed, on_hand=check)
+    assert ev.is_over and len(counts.rows) == 1
+
+
+def test_the_standings_are_worked_out_once_a_change():
+    ev = event_of(20, seats=6, seed=4)
+    ev.start()
+    play_event(ev, mixed, max_hands=15)
+    first = ev.standings
+    assert first and ev.standings is first  # asked again without a change: the same places
+    assert all(isinstance(s, Standing) for s in first)

@@ -342,11 +342,12 @@ def test_the_tournament_pages_state_is_encoded_once_a_change_and_never_stale(ser
 def test_a_players_rank_is_one_more_than_the_stacks_bigger_than_theirs() -> None:
     import random
 
-    from pokerdealer.server.tournament import Field
+    from pokerdealer.server.event_views import ChipCounts
 
     rng = random.Random(7)
     for _ in range(200):
         stacks = [rng.choice((0, 50, 100, 100, 250, 1000)) for _ in range(rng.randint(1, 30))]
-        field = Field((0, 0, 0, False, 0), sorted(stacks), {})
+        field = ChipCounts()
+        field.rows = sorted((-s, f"p{i}", 1, i) for i, s in enumerate(stacks))
         for s in stacks:
             assert field.rank(s) == 1 + sum(1 for x in stacks if x > s)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import time
 from typing import Any
 from unittest import mock
@@ -144,3 +145,27 @@ def test_a_replayed_event_equals_the_live_one(played: tuple[LiveEvent, LiveEvent
         assert a[key] == b[key], key
 
 
+
+
+def test_what_the_pages_read_from_the_kept_field_is_a_fresh_build(played: tuple[LiveEvent, LiveEvent]) -> None:
+    # The page's state is kept by parts, the strips' ranks and each player's /me read kept
+    # chip counts, places and seats: after the moves, busts and broken tables of a played
+    # event (and rebuilt from its log), each is what a fresh reading of the event says.
+    from pokerdealer.server.tournament_api import public, public_text
+
+    for live in played:
+        ev = live.event
+        now = time.time()
+        assert json.loads(public_text(live, now)) == public(live, now)
+        live.field()
+        stacks = [p.stack for t in ev.tables.values() for p in t.players]
+        for stack in set(stacks):
+            assert live.counts.rank(stack) == 1 + sum(1 for s in stacks if s > stack)
+        for e in live.entrants.values():
+            me = live.me(e, "token")
+            where = ev.where(e.name)
+            assert me["seat"] == (None if where is None else where[1]), e.name
+            finishes = [s for s in ev.standings if s.name == e.name]
+            if where is None and finishes:
+                latest = max(finishes, key=lambda s: float("inf") if s.hand is None else s.hand)
+                assert (me["place"], me["prize"]) == (latest.place, latest.prize)

@@ -48,7 +48,6 @@ its tables.
 from __future__ import annotations
 
 import asyncio
-import bisect
 import contextlib
 import dataclasses
 import hmac
@@ -77,6 +76,7 @@ from pokerdealer.table.event import EventTable as PureTable
 from pokerdealer.table.payouts import PAYOUT_PRESETS
 from pokerdealer.table.settings import HandForHandBusts, Level
 from pokerdealer.table.structures import STRUCTURE_PRESETS, Break, structure
+from pokerdealer.table.tournament import Standing
 
 if TYPE_CHECKING:
     from pokerdealer.server.room import Room
@@ -426,7 +426,12 @@ class EventTable(LiveTable):
         return False  # no promises, no squatters, no rebuys: the event moves players
 
     def _can_deal(self) -> bool:
-        return self.in_play and self.live_event.event.may_deal(self.inner.id, time.time())
+        live = self.live_event
+        if self.in_play and live.event.may_deal(self.inner.id, time.time()):
+            live.held.discard(self)
+            return True
+        live.held.add(self)  # it waits for a poke: the event's next change may let it deal
+        return False
 
     async def _finish_hand(self, record: Any) -> None:  # noqa: ANN401
         await super()._finish_hand(record)
@@ -495,18 +500,10 @@ class Field:
     """The whole field as the tables' strips show it, as of one change of the field."""
 
     key: tuple[int, int, int, bool, int]
-    stacks: list[int]
-    """Every stack at the tables (as of each table's last finished hand), ascending."""
+    counts: event_views.ChipCounts
+    """Every player at the tables by stack (as of each table's last finished hand): their ranks."""
     places: dict[str, dict[str, Any]]
     """The finished, by name: ``{"name", "place", "prize"}``."""
-
-    def rank(self, stack: int) -> int:
-        """1 + how many stacks in the field are bigger (equal stacks share a rank).
-
-        >>> Field((0, 0, 0, False, 0), [100, 300, 300, 900], {}).rank(300)
-        2
-        """
-        return 1 + len(self.stacks) - bisect.bisect_right(self.stacks, stack)
 
 
 class FieldNews:
@@ -593,12 +590,24 @@ class LiveEvent:
         self._words_later = False
         """The whole log is being replayed (:meth:`restore`): its tables play their hands without words."""
         self._seating = -1
+        """The event's :attr:`~pokerdealer.table.event.Event.seating` the room tables last followed."""
+        self.counts = event_views.ChipCounts()
+        """Every player at the tables by stack, kept as the tables change: the strips' ranks and the page's chip counts."""
         self._field: Field | None = None
-        self.tv_text: tuple[Any, str] | None = None
-        """The tournament page's state as it last changed (:func:`~pokerdealer.server.tournament_api.public_text`)."""
+        self.tv = event_views.PublicText(self.counts)
+        """The tournament page's state, kept by parts between changes (:func:`~pokerdealer.server.tournament_api.public_text`)."""
+        self._room_tables: tuple[tuple[int, int, int], dict[str, str]] | None = None
+        self._places: tuple[Standing, ...] = ()
+        """The event's standings as :meth:`_follow_places` last read them."""
+        self.best: dict[str, dict[str, Any]] = {}
+        """The finished, by name: their best place ``{"name", "place", "prize"}`` (a re-entered player's best shows)."""
+        self.finishes: dict[str, list[Standing]] = {}
+        """The finished, by name: every place of theirs (a re-entered player has several)."""
+        self.held: set[EventTable] = set()
+        """The tables here that found they may not deal and wait for :meth:`poke` (a break, a pause,
+        hand-for-hand, a table change, too few players): the only ones a poke wakes."""
         self._news = FieldNews(FIELD_EVERY)
         """Hands finished since the tables were last told of the field (:meth:`tell_field`)."""
-        """The event's :attr:`~pokerdealer.table.event.Event.seating` the room tables last followed."""
 
     # ============================================================ the log
     def op(self, kind: str, data: dict[str, Any], at: float) -> db.Op:
@@ -822,11 +831,15 @@ class LiveEvent:
                     conn.send(text)
 
     def poke(self) -> None:
-        """Wake every table in play here between hands: it deals if the event lets it now.
-        A table in a hand plays it on its own clock (a poke after every hand at every
-        table made each hand cost as many wake-ups as there are tables)."""
-        for lt in self.tables.values():
-            if lt.table.current is None and lt.in_play and lt.id in self.playing and lt.task is not None:
+        """Wake every table in play here that waits to deal (:attr:`held`): it deals if
+        the event lets it now. A table in a hand plays it on its own clock, and one
+        between hands that may deal waits only for its pause: neither needs a poke.
+        Walking every table after every hand made each hand's work grow with the field
+        (a 10,000-entrant event's 1,112 tables)."""
+        for lt in list(self.held):
+            if not lt.in_play:
+                self.held.discard(lt)  # broken: it deals no more
+            elif lt.table.current is None and lt.id in self.playing and lt.task is not None:
                 with contextlib.suppress(asyncio.QueueFull):
                     lt.queue.put_nowait(_POKE)
 
@@ -1042,9 +1055,11 @@ class LiveEvent:
         """What a player's browser needs: where they sit (and the token that
         opens it), or how they finished."""
         ev = self.event
-        where = ev.where(e.name)
-        table = self.where.get(e.name) if where is not None else None
-        finishes = [s for s in ev.standings if s.name == e.name]
+        # Where the room tables follow the event (follow): the event's own where() walks every seat.
+        table = self.where.get(e.name)
+        where = None if table is None else self.tables[table].inner.seat_of(e.name)
+        self._follow_places()
+        finishes = self.finishes.get(e.name, ())
         latest = max(finishes, key=lambda s: float("inf") if s.hand is None else s.hand) if finishes else None
         if where is not None:
             status = "finished" if ev.is_over else "playing"
@@ -1056,7 +1071,7 @@ class LiveEvent:
             "name": e.name,
             "status": status,
             "table": table,
-            "seat": where[1] if where is not None else None,
+            "seat": where,
             "seat_token": token if table is not None else None,
             "place": latest.place if latest is not None else None,
             "prize": latest.prize if latest is not None else None,
@@ -1065,6 +1080,26 @@ class LiveEvent:
             "can_reenter": status == "out" and self.reentry_open(now=time.time())
             and ev.entries_of(e.name) <= ev.settings.re_entries,
         }
+
+    def _follow_places(self) -> None:
+        """Keep :attr:`best` and :attr:`finishes` as the standings are: from the places added
+        since the last reading when that is all that changed (a bust adds the best places
+        so far in front of the others, :attr:`~pokerdealer.table.event.Event.standings`),
+        else read anew. Every bust, and every player's ``/me``, read all the places again."""
+        places = self.event.standings  # the same tuple until a bust, an entry or the end
+        old = self._places
+        if places is old:
+            return
+        added = len(places) - len(old)
+        if old and added > 0 and places[added] is old[0]:
+            new = places[:added]
+        else:
+            new = places
+            self.best, self.finishes = {}, {}
+        for s in reversed(new):  # worst first: a player's best place is written last
+            self.best[s.name] = {"name": s.name, "place": s.place, "prize": s.prize}
+            self.finishes.setdefault(s.name, []).append(s)
+        self._places = places
 
     def reentry_open(self, *, now: float) -> bool:
         """Whether anyone out may enter again now (the event allows re-entries and its registration is open)."""
@@ -1101,25 +1136,21 @@ class LiveEvent:
             "hand_for_hand": ev.hand_for_hand,
             "re_entry": self.reentry_open(now=now),
             "places": sorted((field.places[name] for name in lt.by_name if name in field.places), key=lambda x: x["place"]),
-            "ranks": {name: field.rank(stack) for name, stack in lt.inner.stacks.items()},
+            "ranks": {name: field.counts.rank(stack) for name, stack in lt.inner.stacks.items()},
         }
 
     def field(self) -> Field:
         """What every table's strip reads of the whole field, worked out once
-        for each change of the field (a hand finished, an entry, a bust), not once a reader."""
+        for each change of the field (a hand finished, an entry, a bust), not once a reader;
+        the stacks are kept by :class:`~pokerdealer.server.event_views.ChipCounts`, which reads
+        again only the tables that changed, and the places by :meth:`_follow_places`."""
         ev = self.event
         key = (ev.hands, ev.entries, ev.alive, ev.is_over, len(ev.moves))
         old = self._field
         if old is None or old.key != key:
-            # The stacks change with every hand; the places only with an entry or a bust.
-            stacks = sorted(chips for t in ev.tables.values() for chips in t.stacks.values())
-            if old is not None and old.key[1:4] == key[1:4]:
-                places = old.places
-            else:
-                places = {}
-                for s in ev.standings:  # best first: a re-entered player's best place shows
-                    places.setdefault(s.name, {"name": s.name, "place": s.place, "prize": s.prize})
-            self._field = Field(key, stacks, places)
+            self.counts.update(ev)
+            self._follow_places()
+            self._field = Field(key, self.counts, self.best)
         return self._field
 
     def why_not_dealing(self, lt: EventTable) -> dict[str, Any] | None:
@@ -1143,6 +1174,15 @@ class LiveEvent:
     def room_tables(self) -> dict[int, str]:
         """The event's table numbers in play -> their room tables."""
         return {t.id: self._of[t].id for t in self.event.tables.values()}
+
+    def room_tables_text(self) -> dict[str, str]:
+        """:meth:`room_tables` as the page reads them (numbers as text), kept until a table
+        opens or breaks: the page asks every second, and a big event has a thousand tables."""
+        ev = self.event
+        key = (ev.tables_started, len(ev.broken), len(self._of))
+        if self._room_tables is None or self._room_tables[0] != key:
+            self._room_tables = (key, {str(k): v for k, v in self.room_tables().items()})
+        return self._room_tables[1]
 
 
 _POKE = Command("poke")  # wakes a table: it deals if it may

@@ -82,7 +82,7 @@ def table_to_break(counts: Mapping[int, int], *, seats: int) -> int | None:
     alive = sum(counts.values())
     if alive > seats * (len(counts) - 1):
         return None
-    return break_order(list(counts))[0]
+    return max(counts)  # the first in break_order, without sorting every table after every hand
 
 
 def balance_move(counts: Mapping[int, int], *, spread: int) -> tuple[int, int] | None:

@@ -10,6 +10,7 @@ if (location.hash.startsWith("#host=")) {
 }
 let state = null, fetchedAt = 0, me = null, justRegistered = false;
 const TV_STANDINGS = 10, TV_COUNTS = 30;
+const TV_QUERY = `?counts=${TV_COUNTS}&standings=${TV_STANDINGS}`;  // what the TV shows of the field's lists
 
 function ticking() {
   // The clock runs between polls while the event runs or is on a break; it stands still otherwise.
@@ -81,7 +82,7 @@ function draw() {
   $("moves").replaceChildren(...s.moves.map(m => el("li", { text: t(`event.move.${m.reason}`, { player: m.player, from: m.from, to: m.to, seat: m.seat }) })));
   // The TV shows the best places so far (the latest out, or the final ten); the standings page has them all.
   $("standings-box").classList.toggle("hidden", !s.standings.length);
-  $("standings-more").classList.toggle("hidden", s.standings.length <= TV_STANDINGS);
+  $("standings-more").classList.toggle("hidden", s.standings_count <= TV_STANDINGS);
   $("standings-more").href = $("standings-link").href;
   fillRows(document.querySelector("#standings tbody"), s.standings.slice(0, TV_STANDINGS).map(p => el("tr", {},
     el("td", { text: placeText(p.place) }), el("td", { class: "name", text: p.name }), el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))), t("event.standings.none"), 3);
@@ -203,10 +204,10 @@ $("me-reenter").addEventListener("click", async () => {
   } catch (e) { $("me-error").textContent = e.message; }
 });
 
-// The event's table number of the player (their room table's id is in me.table).
+// The event's table number of the player (their room table's id is in me.table; the chip counts list only the biggest stacks).
 function tableNumber(m) {
-  const row = state.chip_counts.find(p => p.name === m.name);
-  return row ? row.table : "";
+  const found = Object.entries(state.room_tables || {}).find(([, room]) => room === m.table);
+  return found ? found[0] : "";
 }
 async function pollMe() {
   const token = localStorage.getItem(playerKey);
@@ -249,7 +250,7 @@ function levelUp() {
 }
 async function poll() {
   try {
-    const [s] = await Promise.all([fetchEvent(), pollMe().catch(() => null), pollHost().catch(() => null)]);
+    const [s] = await Promise.all([fetchEvent(TV_QUERY), pollMe().catch(() => null), pollHost().catch(() => null)]);
     if (state && s.clock.index !== state.clock.index) levelUp();
     state = s; fetchedAt = performance.now();
     $("load-error").classList.add("hidden");
@@ -261,7 +262,7 @@ async function poll() {
 }
 // Words first, the reader's as on a table page (common.js loadWords): the language chosen here, else
 // the one the link says, else the browser's; the event's (the host's) only for a browser reading none.
-fetchEvent().catch(() => ({})).then(s => loadWords(s.lang, new URLSearchParams(location.search).get("lang"))).then(() => {
+fetchEvent(TV_QUERY).catch(() => ({})).then(s => loadWords(s.lang, new URLSearchParams(location.search).get("lang"))).then(() => {
   langMenu("lang-slot", () => { if (state) draw(); });
   poll();
   setInterval(poll, 1000);

@@ -29,8 +29,10 @@ function lengthText(row) {
   return t("event.length.open");
 }
 const fmtMinutes = (m) => new Intl.NumberFormat(LANG, { maximumFractionDigits: 1 }).format(m);
-async function fetchEvent() {
-  return api(eventApi);
+// `query`: the lists a page shows of a big field (counts=N: the N biggest stacks; standings=N: the N
+// best places) -- a 10,000-entrant event's whole lists are a megabyte every second.
+async function fetchEvent(query = "") {
+  return api(eventApi + query);
 }
 // Rows of a <tbody>, or one muted row saying `empty` when there are none.
 function fillRows(tbody, rows, empty, columns) {

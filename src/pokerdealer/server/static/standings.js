@@ -21,7 +21,7 @@ function draw() {
 }
 async function poll() {
   try {
-    state = await fetchEvent();
+    state = await fetchEvent("?counts=0");  // every place; no chip counts (this page shows none)
     $("load-error").textContent = "";
     draw();
   } catch (e) { $("load-error").textContent = e.message; }
@@ -30,7 +30,7 @@ $("event-link").href = `/e/${encodeURIComponent(eventId)}`;
 $("csv").href = `${eventApi}/standings.csv`;
 // Words first, the reader's as on a table page (common.js loadWords): the language chosen here, else
 // the one the link says, else the browser's; the event's (the host's) only for a browser reading none.
-fetchEvent().catch(() => ({})).then(s => loadWords(s.lang, new URLSearchParams(location.search).get("lang"))).then(() => {
+fetchEvent("?counts=0").catch(() => ({})).then(s => loadWords(s.lang, new URLSearchParams(location.search).get("lang"))).then(() => {
   langMenu("lang-slot", () => { if (state) draw(); });
   poll();
   setInterval(poll, 3000);
