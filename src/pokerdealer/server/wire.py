@@ -28,20 +28,37 @@ tail of a burst gets the reset on its next write and reports 1006 -- the room's
 4008 close frame, already on its way, is never seen, so the page cannot say why.
 Drained, the socket closes with a FIN behind the close frame.
 
+The room's states go out the short way (:meth:`RoomWebSocketProtocol.send_texts`):
+what is queued for a reader is framed by the websockets connection uvicorn keeps
+and handed to the socket in one write, not message by message through
+Starlette's ``WebSocket.send``, its exception wrappers and uvicorn's ASGI
+``send`` (a dict a message, four coroutines, a socket write each). The room finds
+the protocol in the scope's extensions (:func:`wire_of`); under any other server
+it sends through ASGI as before. The guarantees stay the protocol's: nothing is
+written once the close frame is sent or the peer is gone, and the room's sender
+waits for ``writable`` (the transport's buffer below its high-water mark) before
+each write, so a reader that does not read is closed, not buffered without bound.
+
 It leans on uvicorn's protocol's own fields (``queue``, ``read_paused``,
-``close_sent``, ``transport``), as of the uvicorn the project locks;
+``close_sent``, ``transport``, ``conn``, ``writable``, ``disconnected``), as of the uvicorn the project locks;
 ``tests/server/security/test_flood.py`` drives it through a real socket.
 ``pokerdealer serve`` runs uvicorn with it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from starlette.websockets import WebSocket
 from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 
-__all__ = ["AFTER_CLOSE_BYTES", "CLOSE_TIMEOUT", "DRAIN_BYTES", "SLICE_BYTES", "RoomWebSocketProtocol"]
+__all__ = [
+    "AFTER_CLOSE_BYTES", "CLOSE_TIMEOUT", "DRAIN_BYTES", "SLICE_BYTES", "WIRE", "RoomWebSocketProtocol", "wire_of",
+]
 
 SLICE_BYTES = 8 * 1024
 """What is parsed at once: a browser's message is well under 1 KB (the room takes 64 KB at most:
@@ -57,6 +74,16 @@ flood, and the connection is left to end in a reset."""
 
 CLOSE_TIMEOUT = 2.0
 """Seconds from the room's close frame to the end of the connection (uvicorn waits 10)."""
+
+WIRE = "pokerdealer.wire"
+"""The scope's extension that holds the connection's :class:`RoomWebSocketProtocol`."""
+
+
+def wire_of(ws: WebSocket) -> RoomWebSocketProtocol | None:
+    """The protocol under ``ws`` when ``pokerdealer serve`` runs it, else None (another server,
+    a test client): then messages go through ASGI's ``send``."""
+    wire = ws.scope.get("extensions", {}).get(WIRE)
+    return wire if isinstance(wire, RoomWebSocketProtocol) else None
 
 
 class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
@@ -115,6 +142,28 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
         if not self.read_paused and not self.transport.is_closing():
             self.read_paused = True
             self.transport.pause_reading()
+
+    async def run_asgi(self) -> None:
+        self.scope["extensions"][WIRE] = self  # scope is made just before, in handle_connect
+        await super().run_asgi()
+
+    def send_texts(self, texts: Sequence[str]) -> None:
+        """Frame ``texts`` as text messages, in order, and write them at once: what uvicorn's
+        ``send`` does for one ``websocket.send`` at a time. The caller waits for ``writable``
+        first (uvicorn's ``send`` does); this never waits.
+
+        Raises :class:`~uvicorn.protocols.utils.ClientDisconnected` (an ``OSError``, as from
+        ``send``) and writes nothing once the connection is closing: the room's close frame
+        sent, the peer's received, or the socket gone."""
+        if self.close_sent or self.disconnected or self.transport.is_closing():
+            raise ClientDisconnected
+        conn = self.conn
+        try:
+            for text in texts:
+                conn.send_text(text.encode())
+        except InvalidState:  # the peer's close frame came (raised at the first text: nothing framed)
+            raise ClientDisconnected from None
+        self.transport.write(b"".join(conn.data_to_send()))
 
     async def send(self, message: ASGISendEvent) -> None:
         closing = not self.close_sent
