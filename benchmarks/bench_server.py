@@ -15,7 +15,19 @@ ran up to 1.1 s late, so it measured itself. Each process plays whole tables,
 so the six readers of a table share one clock; the parent sends every process
 the same measured window (``time.monotonic`` is one clock on the machine) and
 adds up what they saw. Each client's own loop lag is reported beside the
-latency, with a warning when it is not well under it.
+latency, with a warning when it is not well under it, and the clients' CPU
+beside the server's: on this 2-core machine what they take the room does not get.
+
+The clients are made cheap for that reason. A seat is an ``asyncio.Protocol`` on
+websockets' sans-I/O client (no task or queue per message, a timer per action),
+and a state is read for the few parts a player needs (:func:`quick_state`; the
+first states of each process are checked against a full parse). The ramp-up
+opens up to ``OPENING`` tables at a time in each process, and every HTTP client
+shares one TLS context (httpx loaded the CA bundle for each, 21 ms of CPU, one
+client per join). It reports how long the creates, joins and websocket
+handshakes took, and is over when every seat's websocket is open. No limit of
+the room is lifted: every table's host and players come from addresses of their
+own, as the room's per-address limits expect.
 
 ``--processes K --proxy nginx`` runs K ``serve`` processes on one PostgreSQL
 database behind an unprivileged nginx with the configuration
@@ -37,9 +49,11 @@ import math
 import multiprocessing as mp
 import os
 import random
+import re
 import resource
 import signal
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -51,11 +65,24 @@ from typing import Any
 
 import httpx
 import websockets
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Tables one client process plays at most by default: 400 tables in one process
 #: took 80% of a core and its loop ran up to 1.1 s late.
 TABLES_PER_CLIENT = 150
+#: Tables one client process opens at once (create, six joins, six websockets).
+OPENING = 32
+#: Seconds a client process waits, after its last join, for every seat's websocket to open.
+CONNECT_WAIT = 60.0
+#: The room is plain HTTP on loopback: one TLS context for every client, never used.
+#: httpx builds one for each client it makes, loading the CA bundle (a few ms of CPU):
+#: with a client per join that was 7,000 loads to seat 1,000 tables.
+NO_TLS = ssl.create_default_context()
 
 
 def free_port() -> int:
@@ -107,6 +134,11 @@ class Stats:
         self.error_samples: list[str] = []
         self.client_lag: list[float] = []
         self.moved = 0  # reconnections after "elsewhere" (4409): the table was on another process
+        self.ramping = False
+        self.quick = True  # states read by quick_state; False once it disagreed with a full parse
+        self.checked = 0
+        #: Seconds each create, join and first websocket handshake took in the ramp-up.
+        self.ramp: dict[str, list[float]] = {"create": [], "join": [], "connect": []}
 
 
 class TableLoad:
@@ -116,6 +148,11 @@ class TableLoad:
         self.id = table_id
         self.pending: dict[tuple[int, int], float] = {}
         self.connected = 0
+
+
+def http_from(local: str) -> httpx.AsyncClient:
+    """An HTTP client whose connections come from the loopback address ``local``."""
+    return httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=local, verify=NO_TLS), timeout=120)
 
 
 def address(k: int) -> str:
@@ -129,53 +166,179 @@ def address(k: int) -> str:
 ELSEWHERE = 4409
 
 
-async def seat_client(base: str, load: TableLoad, token: str, stats: Stats, think: float, rng: random.Random, k: int) -> None:
-    """One seat: connect, play, and reconnect when the table turns out to be on another process."""
-    uri = base.replace("http://", "ws://") + f"/ws/{load.id}"
-    while True:
-        elsewhere = False
-        try:
-            async with websockets.connect(uri, max_size=2**20, open_timeout=30, ping_interval=None,
-                                          local_addr=(address(k), 0)) as ws:
-                load.connected += 1
-                try:
-                    await ws.send(json.dumps({"type": "hello", "token": token}))
-                    elsewhere = await _play(ws, load, stats, think, rng)
-                finally:
-                    load.connected -= 1
-        except websockets.ConnectionClosed as e:
-            elsewhere = e.rcvd is not None and e.rcvd.code == ELSEWHERE
-        except (OSError, asyncio.TimeoutError, websockets.InvalidStatus):
-            elsewhere = True  # a process that died or refused: try again as the page does
-        if not elsewhere:
+_HAND = re.compile(rb'"hand":(?:null|\{"number":(\d+),)')
+_ACTIONS = re.compile(rb'"actions":(\d+)[,}]')
+_LAST = re.compile(r',"last_hand":\{"number":(\d+)[,}]')
+_DECODER = json.JSONDecoder()
+#: States of each client process read both ways, the quick read checked against the full parse.
+CHECKED = 300
+
+
+def quick_state(text: bytes) -> dict[str, Any] | None:
+    """What a seated player reads of a state -- the hand's number and actions, its own
+    part (``you``), the last hand's number -- without parsing the rest; None when the
+    state is not laid out as expected (then it is parsed in full).
+
+    A state is 4 to 8 KB and parsing all of it took 53 µs, 14 µs this way. In JSON a
+    quote inside a string is escaped, so ``"hand":`` and ``,"you":`` are keys wherever
+    they stand; the room writes ``you`` after ``seats``, and ``last_hand`` after ``you``.
+
+    >>> quick_state(b'{"type":"state","hand":{"number":3,"pots":[],"actions":7,"log":[]},"seats":[],"you":{"seat":2}}')
+    {'type': 'state', 'hand': {'number': 3, 'actions': 7}, 'you': {'seat': 2}}
+    >>> quick_state(b'{"type":"state","hand":null,"seats":[],"you":{"seat":null},"last_hand":{"number":4,"x":1}}')
+    {'type': 'state', 'hand': None, 'you': {'seat': None}, 'last_hand': {'number': 4}}
+    """
+    if not text.startswith(b'{"type":"state",'):
+        return None
+    h = _HAND.search(text)
+    seats = text.find(b'"seats":')
+    you_at = text.find(b',"you":', seats)
+    if h is None or seats < 0 or you_at < 0:
+        return None
+    hand = None
+    if h.group(1) is not None:
+        a = _ACTIONS.search(text, h.end())
+        if a is None:
+            return None
+        hand = {"number": int(h.group(1)), "actions": int(a.group(1))}
+    tail = text[you_at + 7:].decode()
+    you, end = _DECODER.raw_decode(tail)
+    msg: dict[str, Any] = {"type": "state", "hand": hand, "you": you}
+    last = _LAST.match(tail, end) if tail[end:end + 1] == "," else None
+    if last is not None:
+        msg["last_hand"] = {"number": int(last.group(1))}
+    return msg
+
+
+def agrees(quick: dict[str, Any], full: dict[str, Any]) -> bool:
+    """Whether the quick read of a state holds what the full parse has of the same parts."""
+    hand = full.get("hand")
+    last = full.get("last_hand")
+    return (quick["hand"] == (None if hand is None else {"number": hand["number"], "actions": hand["actions"]})
+            and quick["you"] == full.get("you")
+            and quick.get("last_hand") == (None if not last else {"number": last["number"]}))
+
+
+class Seat(asyncio.Protocol):
+    """One seat's websocket, driven by the loop's callbacks: websockets' sans-I/O
+    client protocol frames the bytes, and a state is read in ``data_received``.
+
+    With websockets' asyncio connection every message went through a queue and a
+    waiting task, and every action was a task of its own: at 150 tables in one
+    process that was most of the client's CPU, on a machine where the clients
+    share two cores with the server they measure. A reader's receive time is
+    taken when its bytes arrive, before anything is parsed."""
+
+    def __init__(self, load: TableLoad, token: str, stats: Stats, think: float, rng: random.Random, uri: str) -> None:
+        self.load, self.token, self.stats, self.think, self.rng = load, token, stats, think, rng
+        self.proto = ClientProtocol(parse_uri(uri), max_size=2**20)
+        loop = asyncio.get_running_loop()
+        self.loop = loop
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+        # A handshake that failed after its waiter gave up is not an unretrieved exception.
+        self.opened.add_done_callback(lambda f: f.cancelled() or f.exception())
+        self.transport: asyncio.Transport | None = None
+        self.elsewhere = False
+        self.seen: set[tuple[int, int]] = set()
+        self.acting: tuple[int, int] | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.sitting = False  # a sit is on its way: one, not one a state
+        self.parts: list[bytes] = []  # a fragmented message's frames so far
+
+    # ----------------------------------------------------------- the socket
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment] - uvloop's are no asyncio.Transport, but behave as one
+        self.proto.send_request(self.proto.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        self.proto.receive_data(data)
+        for event in self.proto.events_received():
+            if isinstance(event, Frame):
+                if event.opcode is Opcode.TEXT or event.opcode is Opcode.CONT:
+                    if not event.fin or self.parts:
+                        self.parts.append(bytes(event.data))
+                        if not event.fin:
+                            continue
+                        text, self.parts = b"".join(self.parts), []
+                    else:
+                        text = event.data
+                    self._state(text, now)
+            elif isinstance(event, Response) and not self.opened.done():
+                if self.proto.handshake_exc is not None:
+                    self.opened.set_exception(self.proto.handshake_exc)
+                else:
+                    self.opened.set_result(None)
+                    self._send({"type": "hello", "token": self.token})
+        self._flush()
+        if self.proto.close_expected() and self.transport is not None:
+            self.transport.close()  # the close frame is answered (above): nothing more to read
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.proto.receive_eof()
+        if self.timer is not None:
+            self.timer.cancel()
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("closed before the handshake"))
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        if self.transport.is_closing():
+            self.proto.data_to_send()  # nothing more goes out of a socket being closed
             return
-        stats.moved += 1
-        await asyncio.sleep(0.2 + rng.random() * 0.3)
+        for data in self.proto.data_to_send():
+            if data:
+                self.transport.write(data)
+            elif self.transport.can_write_eof():
+                self.transport.write_eof()
 
+    def _send(self, msg: dict[str, Any]) -> None:
+        if self.proto.state is State.OPEN:
+            self.proto.send_text(json.dumps(msg).encode())
+            self._flush()
 
-async def _play(ws: Any, load: TableLoad, stats: Stats, think: float, rng: random.Random) -> bool:
-    """Read states and act; True when the server said the table is elsewhere."""
-    seen: set[tuple[int, int]] = set()
-    acting: tuple[int, int] | None = None
-    act_task: asyncio.Task | None = None
-    try:
-        async for text in ws:
-            now = time.perf_counter()
-            msg = json.loads(text)
-            if msg["type"] == "error":
-                if msg.get("code") == "elsewhere":
-                    return True
-                stats.errors += 1
-                if len(stats.error_samples) < 5:
-                    stats.error_samples.append(msg["message"])
-                continue
-            if msg["type"] != "state":
-                continue
-            hand = msg["hand"]
-            last = msg.get("last_hand")
-            if last and stats.measuring:
-                stats.hands_done.setdefault(load.id, set()).add(last["number"])
-            for key, t0 in list(load.pending.items()):
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.abort()
+
+    # ----------------------------------------------------------- the player
+    def _state(self, text: bytes, now: float) -> None:
+        """Read a state: the pending actions it holds are measured, and the seat
+        acts (after its think time) when the state gives it legal actions."""
+        stats, load = self.stats, self.load
+        msg = quick_state(text) if stats.quick else None
+        if msg is None or stats.checked < CHECKED:
+            full = json.loads(text)
+            if msg is not None:
+                stats.checked += 1
+                if not agrees(msg, full):
+                    stats.quick = False  # the room's layout changed: every state is parsed in full from now on
+            msg = full
+        elif (msg["you"].get("seat") is None and msg["you"].get("member") is not None):
+            msg = json.loads(text)  # it sits down: the table's buy-in is wanted
+        kind = msg["type"]
+        if kind == "error":
+            if msg.get("code") == "elsewhere":
+                self.elsewhere = True
+                self.close()
+                return
+            stats.errors += 1
+            if len(stats.error_samples) < 5:
+                stats.error_samples.append(msg["message"])
+            return
+        if kind != "state":
+            return
+        hand = msg["hand"]
+        last = msg.get("last_hand")
+        if last and stats.measuring:
+            stats.hands_done.setdefault(load.id, set()).add(last["number"])
+        if load.pending:
+            seen = self.seen
+            for key, t0 in load.pending.items():
                 if key in seen:
                     continue
                 h, n = key
@@ -183,22 +346,65 @@ async def _play(ws: Any, load: TableLoad, stats: Stats, think: float, rng: rando
                     seen.add(key)
                     if stats.measuring:
                         stats.latencies.append(now - t0)
-            you = msg.get("you") or {}
-            if you.get("seat") is None and (you.get("member") is not None):
-                if act_task is None or act_task.done():
-                    act_task = asyncio.ensure_future(_later(ws, rng.uniform(0.5, 1.5) * think, {"type": "sit", "amount": msg["table"]["max_buy_in"]}))
-                continue
-            legal = you.get("legal")
-            if legal and hand and acting != (hand["number"], hand["actions"]):
-                acting = (hand["number"], hand["actions"])
-                action = policy(legal, rng)
-                action.update(type="act", hand=hand["number"], at=hand["actions"])
-                key = (hand["number"], hand["actions"] + 1)
-                act_task = asyncio.ensure_future(_act(ws, load, key, action, rng.uniform(0.5, 1.5) * think, stats))
-    finally:
-        if act_task is not None:
-            act_task.cancel()
-    return ws.close_code == ELSEWHERE
+        you = msg.get("you") or {}
+        if you.get("seat") is None and (you.get("member") is not None):
+            if not self.sitting:
+                self.sitting = True
+                self.timer = self.loop.call_later(self.rng.uniform(0.5, 1.5) * self.think, self._sit, msg["table"]["max_buy_in"])
+            return
+        legal = you.get("legal")
+        if legal and hand and self.acting != (hand["number"], hand["actions"]):
+            self.acting = (hand["number"], hand["actions"])
+            action = policy(legal, self.rng)
+            action.update(type="act", hand=hand["number"], at=hand["actions"])
+            key = (hand["number"], hand["actions"] + 1)
+            self.timer = self.loop.call_later(self.rng.uniform(0.5, 1.5) * self.think, self._act, key, action)
+
+    def _sit(self, amount: int) -> None:
+        self.sitting = False
+        self._send({"type": "sit", "amount": amount})
+
+    def _act(self, key: tuple[int, int], action: dict[str, Any]) -> None:
+        if self.proto.state is not State.OPEN:
+            return  # closed while thinking
+        pending = self.load.pending
+        pending[key] = time.perf_counter()
+        if len(pending) > 16:
+            for k in sorted(pending)[:-16]:
+                del pending[k]
+        if self.stats.measuring:
+            self.stats.actions += 1
+        self._send(action)
+
+
+async def seat_client(base: str, load: TableLoad, token: str, stats: Stats, think: float, rng: random.Random, k: int) -> None:
+    """One seat: connect, play, and reconnect when the table turns out to be on another process."""
+    uri = base.replace("http://", "ws://") + f"/ws/{load.id}"
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    loop = asyncio.get_running_loop()
+    while True:
+        seat = Seat(load, token, stats, think, rng, uri)
+        t = time.perf_counter()
+        try:
+            await asyncio.wait_for(loop.create_connection(lambda: seat, host, int(port), local_addr=(address(k), 0)), 30)
+            await asyncio.wait_for(asyncio.shield(seat.opened), 30)
+            if stats.ramping:
+                stats.ramp["connect"].append(time.perf_counter() - t)
+        except (OSError, asyncio.TimeoutError, websockets.InvalidHandshake):
+            seat.close()
+            elsewhere = True  # a process that died or refused: try again as the page does
+        else:
+            load.connected += 1
+            try:
+                await seat.closed
+            finally:
+                load.connected -= 1
+                seat.close()
+            elsewhere = seat.elsewhere or seat.proto.close_code == ELSEWHERE
+        if not elsewhere:
+            return
+        stats.moved += 1
+        await asyncio.sleep(0.2 + rng.random() * 0.3)
 
 
 async def loop_lag(stats: Stats) -> None:
@@ -207,22 +413,6 @@ async def loop_lag(stats: Stats) -> None:
         t = time.perf_counter()
         await asyncio.sleep(0.01)
         stats.client_lag.append(time.perf_counter() - t - 0.01)
-
-
-async def _later(ws: Any, delay: float, msg: dict) -> None:
-    await asyncio.sleep(delay)
-    await ws.send(json.dumps(msg))
-
-
-async def _act(ws: Any, load: TableLoad, key: tuple[int, int], action: dict, delay: float, stats: Stats) -> None:
-    await asyncio.sleep(delay)
-    load.pending[key] = time.perf_counter()
-    if len(load.pending) > 16:
-        for k in sorted(load.pending)[:-16]:
-            del load.pending[k]
-    if stats.measuring:
-        stats.actions += 1
-    await ws.send(json.dumps(action))
 
 
 def policy(legal: dict, rng: random.Random) -> dict:
@@ -266,34 +456,52 @@ async def client_run(conn: Any, plan: Plan) -> None:
     tasks: list[asyncio.Task] = []
     base = plan.base
 
+    opening = asyncio.Semaphore(OPENING)
+
     async def open_table(k: int) -> None:
         deadline = time.monotonic() + 300
-        # Each table's host and players from their own addresses, as the room's limits expect.
-        async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k)), timeout=120) as own:
-            r = await _retrying(lambda: own.post(base + "/api/tables", json={"name": f"bench {k}", "bots": [], "seats": 6, "clock": 60}),
-                                f"create table {k}", deadline)
-        load = TableLoad(r.json()["id"])
-        loads.append(load)
+        async with opening:
+            # Each table's host and players from their own addresses, as the room's limits expect.
+            t = time.perf_counter()
+            async with http_from(address(6 * k)) as own:
+                r = await _retrying(lambda: own.post(base + "/api/tables", json={"name": f"bench {k}", "bots": [], "seats": 6, "clock": 60}),
+                                    f"create table {k}", deadline)
+            stats.ramp["create"].append(time.perf_counter() - t)
+            load = TableLoad(r.json()["id"])
+            loads.append(load)
 
-        async def join(s: int) -> str:
-            async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=address(6 * k + s)), timeout=120) as own:
-                r = await _retrying(lambda: own.post(f"{base}/api/tables/{load.id}/join", json={"name": f"p{s}"}),
-                                    f"join table {k}", deadline)
-            return r.json()["token"]
+            async def join(s: int) -> str:
+                t = time.perf_counter()
+                async with http_from(address(6 * k + s)) as own:
+                    r = await _retrying(lambda: own.post(f"{base}/api/tables/{load.id}/join", json={"name": f"p{s}"}),
+                                        f"join table {k}", deadline)
+                stats.ramp["join"].append(time.perf_counter() - t)
+                return r.json()["token"]
 
-        # The six at once: one after another, 400 tables took over 10 minutes to open at load 14.
-        for s, token in enumerate(await asyncio.gather(*(join(s) for s in range(6)))):
-            tasks.append(asyncio.create_task(seat_client(
-                base, load, token, stats, plan.think, random.Random(rng.random()), 6 * k + s)))
+            # The six at once: one after another, 400 tables took over 10 minutes to open at load 14.
+            for s, token in enumerate(await asyncio.gather(*(join(s) for s in range(6)))):
+                tasks.append(asyncio.create_task(seat_client(
+                    base, load, token, stats, plan.think, random.Random(rng.random()), 6 * k + s)))
 
     t_ramp = time.perf_counter()
+    cpu_ramp = time.process_time()
+    stats.ramping = True
     try:
-        for first in range(plan.first, plan.first + plan.count, 20):
-            await asyncio.gather(*(open_table(k) for k in range(first, min(plan.first + plan.count, first + 20))))
+        # A table is opened as soon as one before it is done (OPENING at once), not in
+        # batches that each waited for their slowest table.
+        await asyncio.gather(*(open_table(k) for k in range(plan.first, plan.first + plan.count)))
     except (RuntimeError, httpx.HTTPError) as e:
         conn.send(("failed", str(e) or repr(e)))
         return
-    conn.send(("ready", time.perf_counter() - t_ramp))
+    joined = time.perf_counter() - t_ramp
+    # Ready once every seat's websocket is open (a table is seated when its six read it),
+    # or after CONNECT_WAIT seconds: the report says how many were.
+    wait_until = time.monotonic() + CONNECT_WAIT
+    while any(ld.connected < 6 for ld in loads) and time.monotonic() < wait_until:
+        await asyncio.sleep(0.05)
+    stats.ramping = False
+    conn.send(("ready", {"joined": joined, "connected": time.perf_counter() - t_ramp,
+                         "cpu": time.process_time() - cpu_ramp, **stats.ramp}))
     _, t0, t1 = await loop.run_in_executor(None, conn.recv)
     await asyncio.sleep(max(0.0, t0 - time.monotonic()))
     lag = asyncio.create_task(loop_lag(stats))
@@ -306,7 +514,7 @@ async def client_run(conn: Any, plan: Plan) -> None:
     conn.send(("done", {
         "latencies": stats.latencies, "actions": stats.actions, "errors": stats.errors,
         "error_samples": stats.error_samples, "lag": stats.client_lag, "cpu": me1 - me0,
-        "moved": stats.moved,
+        "moved": stats.moved, "quick": stats.quick,
         "connected": sum(1 for ld in loads if ld.connected == 6),
         "held": sum(1 for ld in loads if ld.connected == 6 and len(stats.hands_done.get(ld.id, ())) >= 1),
         "hands": sum(len(v) for v in stats.hands_done.values()),
@@ -433,6 +641,7 @@ async def run(args: argparse.Namespace, db: str) -> None:
         n = args.client_procs or math.ceil(args.tables / TABLES_PER_CLIENT)
         n = max(1, min(n, args.tables))
         t_ramp = time.perf_counter()
+        cpu_ramp = [cpu_seconds(pid) for pid in pids]
         for i in range(n):
             first, last = i * args.tables // n, (i + 1) * args.tables // n
             plan = Plan(i, room.base, first, last - first, args.think, 1000 + i)
@@ -441,11 +650,14 @@ async def run(args: argparse.Namespace, db: str) -> None:
             proc.start()
             workers.append((proc, parent))
         loop = asyncio.get_running_loop()
+        ready = []
         for proc, parent in workers:
             said = await loop.run_in_executor(None, _recv, parent, proc, 1200)
             if said[0] != "ready":
                 sys.exit(f"a client process could not open its tables: {said[1]}")
+            ready.append(said[1])
         ramp = time.perf_counter() - t_ramp
+        report_ramp(ramp, ready, sum(cpu_seconds(pid) for pid in pids) - sum(cpu_ramp))
         await asyncio.sleep(args.warmup)
         t0 = time.monotonic() + 0.5
         t1 = t0 + args.seconds
@@ -502,6 +714,18 @@ def cpu_tree(pid: int) -> float:
     return total
 
 
+def report_ramp(ramp: float, ready: list[dict[str, Any]], server_cpu: float) -> None:
+    """How the tables were seated: each step's time from the clients, and who spent the CPU."""
+    def spread(key: str) -> str:
+        xs = [x for r in ready for x in r[key]]
+        return f"p50 {1000 * pct(xs, 0.5):.0f} / p99 {1000 * pct(xs, 0.99):.0f} / max {1000 * max(xs, default=float('nan')):.0f} ms"
+
+    print(f"ramp-up: {ramp:.1f} s (joined by {max(r['joined'] for r in ready):.1f} s, every websocket open by "
+          f"{max(r['connected'] for r in ready):.1f} s; load average {os.getloadavg()[0]:.1f}); "
+          f"server CPU {server_cpu:.1f} s, clients {sum(r['cpu'] for r in ready):.1f} s", flush=True)
+    print(f"  create {spread('create')}; join {spread('join')}; websocket handshake {spread('connect')}", flush=True)
+
+
 def report(args: argparse.Namespace, n: int, ramp: float, elapsed: float, results: list[dict],
            cpu0: list[float], cpu1: list[float], rss0: list[float], rss1: list[float], proxy_cpu: float, room: Room) -> None:
     lat = [x for r in results for x in r["latencies"]]
@@ -531,10 +755,17 @@ def report(args: argparse.Namespace, n: int, ramp: float, elapsed: float, result
     print(f"  server CPU:        {100 * server_cpu / elapsed:.0f}% of one core"
           + (f" ({', '.join(f'{100 * (b - a) / elapsed:.0f}%' for a, b in zip(cpu0, cpu1))})" if len(pids_of(room)) > 1 else "")
           + (f", nginx {100 * proxy_cpu / elapsed:.0f}%" if room.proxy else "")
-          + f" (clients: {100 * clients_cpu / elapsed:.0f}%); errors from server: {errors} {samples}")
+          + f"; errors from server: {errors} {samples}")
+    # The clients share the machine with what they measure: what they take is what the room did not get.
+    print(f"  clients' CPU:      {100 * clients_cpu / elapsed:.0f}% of one core in {n} processes, beside the server's "
+          f"{100 * server_cpu / elapsed:.0f}% ({100 * (clients_cpu + server_cpu) / elapsed / (os.cpu_count() or 1):.0f}% "
+          f"of the machine's {os.cpu_count()} cores together; {1000 * clients_cpu / max(1, actions):.2f} ms of client CPU an action)")
     print(f"  CPU per action:    {1000 * server_cpu / max(1, actions):.2f} ms (the server's CPU seconds / actions: "
           f"another load on the machine hardly changes it)")
     print(f"  server memory:     {sum(rss1):.0f} MiB ({sum(rss0):.0f} MiB idle; {1024 * (sum(rss1) - sum(rss0)) / args.tables:.0f} KiB a table)")
+    if not all(r["quick"] for r in results):
+        print("NOTE: a state's quick read disagreed with its full parse (the room's layout changed?): "
+              "those clients parsed every state in full from then on, at more CPU", flush=True)
     worst = max(lags, default=float("nan"))
     p99 = pct(lat, 0.99)
     # A client loop running late delays its readers' receive time: when its lag is not
