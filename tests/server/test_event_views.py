@@ -368,6 +368,14 @@ def test_the_chip_counts_kept_between_changes_are_the_fields_sorted_anew():
             assert counts.rank(stack) == 1 + sum(1 for r in fresh if -r[0] > stack)
 
     check()
+    earlier = ev.state()
+    play_event(ev, mixed, on_hand=check, max_hands=60)
+    assert len(ev.broken) > len(earlier["broken"])  # the restore brings back a table broken since
+    later = ev.state()
+    ev.restore_state(earlier)  # every table drawn anew: the tables of then, not those broken since
+    check()
+    ev.restore_state(later)  # and back: the table that broke is gone again
+    check()
     play_event(ev, mixed, on_hand=check)
     assert ev.is_over and len(counts.rows) == 1
 

@@ -287,39 +287,38 @@ class ChipCounts:
         """``(-stack, name, table, seat)`` ascending: the biggest stack first."""
         self.version = 0
         """Moves with every change of :attr:`rows`."""
-        self._seen: dict[int, tuple[EventTable, tuple[int, int], list[tuple[int, str, int, int]]]] = {}
-        """Table id -> the table, its (seat changes, hands) as last read, and its rows then."""
-        self._key: tuple[int, int, int] | None = None
+        self._seen: dict[int, tuple[EventTable, list[tuple[int, str, int, int]]]] = {}
+        """Table id -> the table and its rows as last read."""
+        self._event: Event | None = None
+        self._touched: set[EventTable] = set()
+        """The tables changed since the last update (:meth:`~pokerdealer.table.event.Event.watch_tables`)."""
 
     def update(self, event: Event) -> bool:
         """Read again the tables that changed since the last update; whether anything did."""
-        # Stacks change only when a hand ends; seats only with the event's seating count.
-        key = (id(event), event.hands, event.seating)
-        if key == self._key:
+        if self._event is not event:  # a first reading: every table (the changes are watched from now on)
+            self._event, self._touched = event, event.watch_tables()
+            self.rows, self._seen = [], {}
+            tables = list(event.tables.values())
+        elif self._touched:
+            tables = list(self._touched)
+        else:
             return False
-        self._key = key
+        self._touched.clear()
         rows, seen = self.rows, self._seen
-        changed = False
-        tables = event.tables
-        for t in tables.values():
-            mark = (t.seating, t.hands_played)
+        for t in tables:
             kept = seen.get(t.id)
-            if kept is not None and kept[0] is t and kept[1] == mark:
-                continue
-            if kept is not None:
-                self._drop(kept[2])
-            new = [(-p.stack, p.name, t.id, p.seat) for p in t.players]
-            for row in new:
-                bisect.insort(rows, row)
-            seen[t.id] = (t, mark, new)
-            changed = True
-        if len(seen) > len(tables):  # tables broken (or replaced by the final table under the same id)
-            for table_id in [i for i in seen if i not in tables]:
-                self._drop(seen.pop(table_id)[2])
-            changed = True
-        if changed:
-            self.version += 1
-        return changed
+            in_play = event.table_in_play(t.id) is t
+            # A table broken or replaced leaves; the final table drawn anew takes its predecessor's id.
+            if kept is not None and (kept[0] is t or in_play):
+                self._drop(kept[1])
+                del seen[t.id]
+            if in_play:
+                new = [(-p.stack, p.name, t.id, p.seat) for p in t.players]
+                for row in new:
+                    bisect.insort(rows, row)
+                seen[t.id] = (t, new)
+        self.version += 1
+        return True
 
     def _drop(self, old: list[tuple[int, str, int, int]]) -> None:
         rows = self.rows
