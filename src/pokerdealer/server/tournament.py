@@ -591,6 +591,10 @@ class LiveEvent:
         """The whole log is being replayed (:meth:`restore`): its tables play their hands without words."""
         self._seating = -1
         """The event's :attr:`~pokerdealer.table.event.Event.seating` the room tables last followed."""
+        self._opened: tuple[int, int] = (-1, -1)
+        """The event's tables opened and broken as :meth:`follow` last looked for new ones."""
+        self._touched = self.event.watch_tables()
+        """The pure tables whose seats (or stacks) changed since :meth:`follow` last read them."""
         self.counts = event_views.ChipCounts()
         """Every player at the tables by stack, kept as the tables change: the strips' ranks and the page's chip counts."""
         self._field: Field | None = None
@@ -736,7 +740,11 @@ class LiveEvent:
         if self.event.seating == self._seating:
             return
         self._seating = self.event.seating
-        for inner in self.event.tables.values():
+        ev = self.event
+        # A table opens at the start, for an entry when every seat is taken, and as the final table
+        # (which breaks the others): only then are the tables looked through for new ones.
+        opened = (ev.tables_started, len(ev.broken))
+        for inner in ev.tables.values() if opened != self._opened else ():
             if inner in self._of:
                 continue
             room_id = f"{self.id}-{inner.serial + 1}"
@@ -751,9 +759,13 @@ class LiveEvent:
                     db.op_close_table(room_id),  # taken only with its event
                     db.op_insert_lease(room_id, self.room.owner, self.room.node, time.time() + self.room.lease),
                 ]
+        self._opened = opened
         left: list[str] = []
         came: dict[str, str] = {}
-        for inner, lt in self._of.items():
+        touched = sorted((t for t in self._touched if t in self._of), key=lambda t: t.serial)  # in the order they opened
+        self._touched.clear()
+        for inner in touched:
+            lt = self._of[inner]
             if inner.seating == lt.seen_seating:
                 continue
             lt.seen_seating = inner.seating
