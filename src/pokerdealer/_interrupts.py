@@ -22,6 +22,7 @@ def held_interrupts() -> Iterator[None]:
     effect as the block ends, as if it had come then. Outside the main thread
     (which alone may set a signal handler) the block simply runs.
 
+    >>> before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as a program starts
     >>> done = []
     >>> try:
     ...     with held_interrupts():
@@ -31,6 +32,7 @@ def held_interrupts() -> Iterator[None]:
     ...     done.append("then Ctrl-C")
     >>> done
     ['the step', 'then Ctrl-C']
+    >>> _ = signal.signal(signal.SIGINT, before)
     """
     previous = signal.getsignal(signal.SIGINT)
     if threading.current_thread() is not threading.main_thread() or previous is None:
