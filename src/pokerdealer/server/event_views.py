@@ -415,11 +415,6 @@ class PublicText:
         return kept[1]
 
 
-MOMENT = ("status", "clock", "registration")
-"""What of :func:`public_state` changes with the time alone (:func:`moment`); the rest
-changes only with the event's log, its deals and its seats."""
-
-
 def moment(event: Event, *, now: float | None) -> dict[str, Any]:
     """The part of :func:`public_state` that the time changes: the status, the clock
     (before the start: the first level, whole) and whether registration is open."""

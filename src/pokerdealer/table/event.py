@@ -872,15 +872,6 @@ class Event:
     def _rebalance(self) -> None:
         seats = self.settings.seats
         while self.alive > 1:
-            n = len(self._tables)
-            sizes = [len(t._seats) for t in self._tables.values()]
-            if n >= 2 and self.alive > self.settings.final_seats and sum(sizes) > seats * (n - 1):
-                # No table can break (table_to_break) and no final table is due: a move only if the tables
-                # differ by more than the spread (balance_move). Asked after every hand: the dicts below,
-                # for a 10,000-entrant event's 1,112 tables, were most of its cost.
-                s = self.settings
-                if max(sizes) - min(sizes) <= allowed_spread(n, spread=s.spread, spread_few=s.spread_few, few_tables=s.few_tables):
-                    return
             counts = {t.id: len(t._seats) for t in self._tables.values()}
             if len(counts) > 1 and self.alive <= self.settings.final_seats:
                 if not any(t.busy for t in self._tables.values()):
