@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -216,6 +217,27 @@ def test_the_tournament_forms_bot_kinds_are_ticked_in_words_and_sent_as_ids(
     finally:
         context.close()
 
+
+
+def test_the_tournament_form_is_named_when_the_words_arrive_before_its_script(browser: Browser, room: Server) -> None:
+    # On a busy machine the words can come in while lobby_event.js is still downloading: the
+    # required name must still be filled, or the form would never send.
+    context = _context(browser, "phone", "zh-Hans")
+
+    def late(route: Any) -> None:
+        time.sleep(1.5)  # the browser meanwhile has the words (they are asked for by lobby.js)
+        route.continue_()
+
+    context.route("**/static/lobby_event.js", late)
+    try:
+        page = _lobby(context, room.base)
+        settled(page)
+        expect(page.locator("#create-event input[name=name]")).to_have_value(message("zh-Hans", "event.form.default_name"))
+        expect(page.locator("#create-event select[name=lang]")).to_have_value("zh-Hans")
+        body = _sent(page, "/api/tournaments", "#create-event-btn")
+        assert body["name"] == message("zh-Hans", "event.form.default_name")
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize(("lang", "view"), [("zh-Hant", "phone"), ("en", "laptop"), ("zh-Hans", "laptop")])

@@ -111,10 +111,14 @@
 
   // The name and the tables' language start as the page's: loadWords() sets <html lang> each time
   // the words arrive (the first load and every language chosen), and an untouched name follows it.
+  // The words can arrive before this script has run (its download is slow on a busy machine): then
+  // they are followed at once, or the required name would stay empty and the form never send.
   let first = true;
   form.elements.name.addEventListener("input", () => { form.elements.name.dataset.touched = "1"; });
-  new MutationObserver(() => {
+  function followWords() {
     if (!form.elements.name.dataset.touched) form.elements.name.value = t("event.form.default_name");
     if (first) { form.elements.lang.value = LANG; first = false; }
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  }
+  new MutationObserver(followWords).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  if (document.documentElement.dataset.words) followWords();
 })();
