@@ -121,9 +121,22 @@ def _stop_now(pool: ProcessPoolExecutor) -> None:
     ``with`` block would otherwise wait for every task submitted (Ctrl-C on a
     million hands went on playing them all). The pool's own thread is waited
     for -- it sees the workers gone at once -- so that none of it still runs
-    while Python exits (Python 3.11 could then print a traceback)."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    while Python exits (Python 3.11 could then print a traceback).
+
+    A worker ended while it was writing a result leaves half a message in the
+    results pipe, and the pool's thread waits for the rest of it for good (the
+    command hung after Ctrl-C, about once in ten under load). This process
+    holds the pipe's only other write end: once the workers are gone, closing
+    it makes that read end of file, which the pool's thread takes for a broken
+    pool and cleans up after."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
         process.terminate()
+    for process in processes:
+        process.join()
+    results = getattr(pool, "_result_queue", None)
+    if results is not None:
+        results._writer.close()
     pool.shutdown(wait=True, cancel_futures=True)
 
 
