@@ -10,15 +10,18 @@ cyclic garbage: over 3,000 actions at 50 tables a final collection found 0
 unreachable objects; what a hand leaves behind is freed by its reference
 counts. So:
 
-- every :data:`FREEZE_EVERY` seconds (2) what is alive is frozen
+- every :data:`FREEZE_EVERY` seconds (0.5) what is alive is frozen
   (``gc.freeze``): the collector leaves it alone from then on, and a full
   collection walks only what grew old since (what is frozen is still freed
   when its last reference goes; only a cycle among frozen objects would
   never be);
 - the young generation is collected every :data:`YOUNG_THRESHOLD`
   allocations instead of 700 (a state's dicts are gone by then: the collector
-  stops running hundreds of times a second), the middle one every
-  :data:`MIDDLE_THRESHOLD` of those (what it walks stays about 25,000 objects);
+  stops running hundreds of times a second); the middle one next to never
+  (:data:`MIDDLE_THRESHOLD`): what outlives a young collection is frozen at
+  the next freeze for nothing, where walking it cost 80 to 96 ms of CPU about
+  once a second at 1,000 tables -- the room's whole p99 (the coroutines and
+  futures of 6,000 readers' waits, some 40,000 to 80,000 objects);
 - every pause is timed (``gc.callbacks``), and one of :data:`SLOW_PAUSE`
   seconds or more is logged, with its generation.
 
@@ -45,15 +48,19 @@ log = logging.getLogger("pokerdealer.server")
 YOUNG_THRESHOLD = 5_000
 """Allocations between collections of the young generation (CPython's default: 700)."""
 
-MIDDLE_THRESHOLD = 5
-"""Young collections between collections of the middle generation (CPython's default: 10)."""
+MIDDLE_THRESHOLD = 1000
+"""Young collections between collections of the middle generation (CPython's default: 10):
+at this many (minutes apart) the freezes have emptied it long before. At 1,000 tables
+(``bench_server --tables 1000 --think 2``, SQLite, at rest) 5 gave p99 92.7 ms over 40 s and
+115.6 ms over 120 s; 1000, with a freeze every 0.5 s, 23.5 and 91.6 ms, the same memory
+(645 and 648 MiB after 120 s). What it leaves to the freezes: a final collection of
+everything found 13,102 objects in cycles after 85 s (3,273 before)."""
 
-FREEZE_EVERY = 2.0
+FREEZE_EVERY = 0.5
 """Seconds between two freezes of what is alive: what outlives a young collection is
-frozen before the middle generation grows (at 300 tables, in-process, the middle
-collections' longest pause 51 ms with a freeze every 30 s, 12 ms every 2 s). A freeze
-moves lists, it walks nothing. Only a reference cycle alive at a freeze and dropped
-later would never be freed: the room makes next to none (see the module)."""
+frozen before the middle generation grows (it is never collected between freezes, see
+:data:`MIDDLE_THRESHOLD`). A freeze moves lists, it walks nothing. Only a reference cycle
+alive at a freeze and dropped later would never be freed: the room makes few."""
 
 SLOW_PAUSE = 0.1
 """A collection this long (seconds) is logged: it delays every table's next message."""
