@@ -219,6 +219,21 @@ def test_the_tournament_forms_bot_kinds_are_ticked_in_words_and_sent_as_ids(
 
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_on_a_360px_phone_the_lobby_is_no_wider_than_the_screen(browser: Browser, room: Server, lang: str) -> None:
+    # A phone's browser widens its layout to fit what overflows (window.innerWidth grows with it):
+    # the page is measured against the screen's 360 px.
+    context = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True)
+    context.add_init_script(f"localStorage.setItem('pd.lang', '{lang}')")
+    try:
+        page = _lobby(context, room.base)
+        settled(page)
+        _shot(page, f"{lang}-phone360-lobby")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
+
+
 def test_the_tournament_form_is_named_when_the_words_arrive_before_its_script(browser: Browser, room: Server) -> None:
     # On a busy machine the words can come in while lobby_event.js is still downloading: the
     # required name must still be filled, or the form would never send.
