@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from pokerdealer.evaluation.showdown import showdown
 from pokerdealer.i18n import CATALOGS, message, you_key
@@ -26,3 +27,44 @@ def test_the_reader_called_you_never_reads_you_wins_nor_you_s() -> None:
     lines = [won, lost, *awards]
     assert won.startswith("You win:") and "your Q♠" in lost
     assert [line for line in lines if re.search(r"\bYou wins\b|\bYou's\b", line, re.I)] == []
+
+
+#: Taiwan's word → the mainland's, for zh-Hans (issue 35). Each pattern leaves out what the mainland says
+#: with the same characters: 设定 as a verb ("设定止损", the simplified seed 003's own words) is
+#: mainland usage, only the noun "setting" is 设置; 纪录 stays in 纪录片 and 世界纪录.
+TAIWAN_WORDS = {
+    "预设": "默认",
+    "连结": "链接",
+    "讯息": "消息",
+    "身分": "身份",
+    "设定(?!止损|可承受|的止损|的时间上限)": "设置",
+    "自订": "自定义",
+    "指令": "命令",
+    "(?<!世界)纪录(?!片)": "记录",
+    "连线": "连接",
+    "重播": "回放",
+}
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _taiwan_words(text: str) -> list[str]:
+    return [f"{match.group()} (say {mainland})" for pattern, mainland in TAIWAN_WORDS.items()
+            for match in re.finditer(pattern, text)]
+
+
+def test_zh_hans_catalog_says_the_mainland_words_never_taiwan_s() -> None:
+    found = {key: _taiwan_words(text) for key, text in CATALOGS["zh-Hans"].items()}
+    assert {key: words for key, words in found.items() if words} == {}
+
+
+def test_zh_hans_docs_say_the_mainland_words_never_taiwan_s() -> None:
+    pages = sorted(DOCS.rglob("*.zh-Hans.md"))
+    assert pages, f"no zh-Hans page under {DOCS}"
+    found = {str(page.relative_to(DOCS)): _taiwan_words(page.read_text(encoding="utf-8")) for page in pages}
+    assert {page: words for page, words in found.items() if words} == {}
+
+
+def test_taiwan_words_pattern_catches_the_noun_setting_but_not_the_seed_s_verb() -> None:
+    assert _taiwan_words("入座前设定止损与时间上限") == []
+    assert _taiwan_words("牌桌设定") == ["设定 (say 设置)"]
+    assert _taiwan_words("牌局纪录") == ["纪录 (say 记录)"]
