@@ -131,8 +131,9 @@ def test_counterfeited_two_pair_board_nines_push_out_your_fours() -> None:
     assert_explained(river, "K♦", "9♠", {"en": "higher pair", "zh-Hant": "大對", "zh-Hans": "大对"})
     assert river.explain("en") == (
         "opponent wins: two pair of kings and nines beats two pair of nines and fives (you); "
-        "the higher pair K♦ K♣ beats 9♠ 9♥; your fours are counterfeited: the board's pair gives "
-        "both a better second pair, so only the top pairs compare"
+        "the higher pair K♦ K♣ beats 9♠ 9♥; your fours are counterfeited: every hand has the board's "
+        "pair of nines, so your pair of fours no longer plays (with one nine on the board, your two "
+        "pair of fives and fours would have beaten opponent)"
     )
 
 

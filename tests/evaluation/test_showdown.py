@@ -129,6 +129,54 @@ def test_a_counterfeited_two_pair_is_named_as_seed_000_names_it() -> None:
     assert "your fours are counterfeited" in showdown("5d 4h Kc 9s 9h", {"You": "5s 4s", "B": "Ac Kd"}).explain("en")
 
 
+def test_a_counterfeit_where_the_lower_pair_decides_says_so_not_that_the_top_pairs_compare() -> None:
+    # Issue 38: 6♠2♦ had sixes and twos on 6♥ 2♠ 8♠; the aces pair on the board, the
+    # aces tie, and B's eights beat A's sixes as the lower pair.
+    result = showdown("6h 2s 8s Ad As", {"A": "6s 2d", "B": "8c Jc"})
+    assert result.winners == ["B"] and result.decision.made_index == 2
+    assert result.explain("en") == (
+        "B wins: two pair of aces and eights beats two pair of aces and sixes (A); the lower pair "
+        "8♠ 8♣ beats 6♠ 6♥; A's twos are counterfeited: every hand has the board's pair of aces, so "
+        "A's pair of twos no longer plays (with one ace on the board, A's two pair of sixes and twos "
+        "would have beaten B)"
+    )
+    assert result.explain("zh-Hans").endswith(
+        "；小对8♠ 8♣大过6♠ 6♥；叠牌（被公共牌反做）：公共牌的一对A人人都有，A的2被叠掉了"
+        "（公共牌上只有一张A的话，A的两对6和2会赢B）"
+    )
+    assert result.explain("zh-Hant").endswith(
+        "；小對8♠ 8♣大過6♠ 6♥；疊牌（被公牌反做）：公牌的一對A人人都有，A的2被疊掉了"
+        "（公牌上只有一張A的話，A的兩對6和2會贏B）"
+    )
+    assert "top pair" not in result.explain("en") and "顶对" not in result.explain("zh-Hans")
+
+
+def test_a_pair_pushed_out_that_would_have_lost_anyway_is_not_called_counterfeited() -> None:
+    # B's eights and sixes beat A's sixes and twos with or without the board's aces.
+    result = showdown("6h 2s 8s Ad As", {"A": "6s 2d", "B": "8c 6c"})
+    assert result.winners == ["B"]
+    for lang, word in (("en", "counterfeit"), ("zh-Hans", "叠牌"), ("zh-Hant", "疊牌")):
+        assert word not in result.explain(lang)
+
+
+def test_a_counterfeit_the_kicker_decides_is_said_to_the_default_name_as_you() -> None:
+    # 4♠2♦ on 4♥ 2♠ T♦ T♣ 9♠: tens and fours, nine; B's 4♣Q♣: tens and fours, queen.
+    result = showdown("4h 2s Td Tc 9s", {"You": "4s 2d", "B": "4c Qc"})
+    assert result.winners == ["B"]
+    assert result.explain("en").endswith(
+        "your twos are counterfeited: every hand has the board's pair of tens, so your pair of twos "
+        "no longer plays (with one ten on the board, your two pair of fours and twos would have beaten B)"
+    )
+    assert "你的2被叠掉了" in result.explain("zh-Hans") and "You" not in result.explain("zh-Hans").split("；", 2)[2]
+
+
+def test_a_counterfeit_note_names_every_winner_it_would_have_beaten() -> None:
+    # Three players: B and C split with tens and fours, queen kicker; A's twos counterfeited.
+    result = showdown("4h 2s Td Tc 9s", {"A": "4s 2d", "B": "4c Qc", "C": "4d Qd"})
+    assert result.winners == ["B", "C"]
+    assert result.explain("en").endswith("A's two pair of fours and twos would have beaten B and C)")
+
+
 def test_a_short_deck_flush_over_a_full_house_says_why_and_the_tables_order() -> None:
     # 36 cards: nine of a suit, so a flush is rarer than a full house and ranks above it;
     # trips against a straight say which of the two orders this table plays.

@@ -23,7 +23,7 @@ from pokerdealer.errors import CardParseError, PokerDealerError
 from pokerdealer.evaluation.explain import Decision, Step, compare_hands, explain_decision
 from pokerdealer.evaluation.scalar import evaluate
 from pokerdealer.evaluation.value import Category, HandValue
-from pokerdealer.i18n import check_lang, message, rank_name, you_key
+from pokerdealer.i18n import check_lang, join_names, message, rank_name, you_key
 
 __all__ = ["DecidedBy", "ShowdownResult", "showdown"]
 
@@ -96,35 +96,115 @@ def _explain_pot(
         decision, lang, winners=winners, losers=best_losers, board=frozenset(board), dead=dead,
         pot=pot, hands=hands,
     )
-    if winners and hands[winners[0]].category is Category.TWO_PAIR:
-        for name in best_losers:
-            dropped = _counterfeited(hands[name], holes[name], board)
-            if dropped is not None:
-                text += message(lang, you_key("explain.counterfeit", [name]), name=name, pair=rank_name(dropped, lang, plural=True))
+    for name in best_losers:
+        counterfeit = _counterfeit(name, winners, hands, holes, board)
+        if counterfeit is not None:
+            text += counterfeit.explain(lang)
     return text
 
 
-def _counterfeited(value: HandValue, hole: tuple[Card, ...], board: tuple[Card, ...]) -> int | None:
-    """The rank of a pair made with a hole card that the board's pair pushed out of a
-    two pair (seed 000's 疊牌, counterfeit), or ``None``.
+@dataclass(frozen=True)
+class _Counterfeit:
+    """A loser's two pair counterfeited, where it decided the pot (seed 000's 疊牌).
 
-    >>> from pokerdealer.evaluation import evaluate
-    >>> board, hole = parse_cards("5d 4h Kc 9s 9h"), parse_cards("5s 4s")
-    >>> _counterfeited(evaluate(hole + board), hole, board)  # the fours no longer play
-    2
+    ``pair``: the rank of the loser's pair (made with a hole card) that the board's
+    pair ``board_pair`` pushed out of their best five; ``without``: the loser's hand
+    with one card of that pair on the board; ``outcome``: what that hand would have
+    done against the winners, ``beaten`` (every one) or ``not_lost`` (tied with some).
     """
+
+    name: str
+    winners: tuple[str, ...]
+    pair: int
+    board_pair: int
+    without: HandValue
+    outcome: str
+
+    def explain(self, lang: str) -> str:
+        return message(
+            lang,
+            you_key(f"explain.counterfeit.{self.outcome}", [self.name]),
+            name=self.name,
+            pair=rank_name(self.pair, lang, plural=True),
+            board_pair=rank_name(self.board_pair, lang, plural=True),
+            board_card=rank_name(self.board_pair, lang),
+            without=_pairs_words(self.without, lang),
+            winners=join_names(list(self.winners), lang),
+        )
+
+
+def _pairs_words(value: HandValue, lang: str) -> str:
+    """A two pair or one pair without its kickers: ``two pair of sixes and twos``.
+
+    >>> _pairs_words(evaluate("6s 6h 2d 2s Ac"), "en"), _pairs_words(evaluate("2d 2s Ac 9h 7c"), "zh-Hans")
+    ('two pair of sixes and twos', '一对2')
+    """
+    ranks = sorted({card.rank for card in value.made}, reverse=True)
+    if value.category is Category.TWO_PAIR:
+        high, low = (rank_name(rank, lang, plural=True) for rank in ranks)
+        return message(lang, "made.two_pair", high_pair=high, low_pair=low)
+    return message(lang, "made.one_pair", pair=rank_name(ranks[0], lang, plural=True))
+
+
+def _counterfeit(
+    name: str,
+    winners: list[str],
+    hands: Mapping[str, HandValue],
+    holes: Mapping[str, tuple[Card, ...]],
+    board: tuple[Card, ...],
+) -> _Counterfeit | None:
+    """How ``name``'s two pair was counterfeited, if it was and that decided the pot.
+
+    Counterfeited: a pair of theirs made with a hole card is out of their best five,
+    pushed out by a pair on the board above it (two pairs beat it into third place).
+    Decided: the winners hold two pair too, and without that board pair (one of its
+    two cards taken away) ``name``'s hand would not have lost to any of them.
+
+    >>> board = parse_cards("5d 4h Kc 9s 9h")
+    >>> holes = {"You": parse_cards("5s 4s"), "B": parse_cards("Ac Kd")}
+    >>> hands = {n: evaluate(h + board) for n, h in holes.items()}
+    >>> found = _counterfeit("You", ["B"], hands, holes, board)
+    >>> found.pair, found.board_pair, found.outcome  # fours pushed out by the nines
+    (2, 7, 'beaten')
+    >>> _counterfeit("B", ["You"], hands, holes, board) is None  # nothing of B's pushed out
+    True
+    """
+    value = hands[name]
     if value.category is not Category.TWO_PAIR:
         return None
+    if any(hands[winner].category is not Category.TWO_PAIR for winner in winners):
+        return None  # a better kind of hand decided, not the pairs
+    hole = holes[name]
     on_board = Counter(card.rank for card in board)
     seven = Counter(card.rank for card in hole + board)
-    playing = {card.rank for card in value.best_five}
-    if not any(count >= 2 and rank in playing for rank, count in on_board.items()):
-        return None  # no board pair in the two pair: nothing was counterfeited
-    lost = [
+    playing = Counter(card.rank for card in value.best_five)
+    pushed = [
         rank for rank, count in seven.items()
-        if count >= 2 and rank not in playing and any(card.rank == rank for card in hole)
+        if count >= 2 and playing[rank] < 2 and any(card.rank == rank for card in hole)
     ]
-    return max(lost) if lost else None
+    if not pushed:
+        return None
+    pair = max(pushed)
+    # The board pair that pushed it out: the lowest board pair above it in the best five
+    # (with one card of it taken away, the pushed-out pair plays again).
+    above = [
+        rank for rank, count in on_board.items()
+        if count == 2 and playing[rank] == 2 and rank > pair
+    ]
+    if not above:
+        return None
+    board_pair = min(above)
+    dropped = next(card for card in reversed(board) if card.rank == board_pair)
+    fewer = tuple(card for card in board if card != dropped)
+    variant = value.variant
+    without = evaluate(hole + fewer, variant)
+    others = [evaluate(holes[winner] + fewer, variant).rank for winner in winners]
+    if any(without.rank < other for other in others):
+        return None  # it would have lost anyway: the counterfeit did not decide
+    # Beaten, or tied with some: with two hole cards a tie here would need the very same
+    # pairs and kicker, which would have tied the hand as it fell too; said safely anyway.
+    outcome = "beaten" if all(without.rank > other for other in others) else "not_lost"
+    return _Counterfeit(name, tuple(winners), pair, board_pair, without, outcome)
 
 
 def showdown(
