@@ -133,7 +133,7 @@ _index = attrgetter("index")
 
 
 def _deck_tuple(
-    deck: CardsLike | Sequence[Card], config: HandConfig, need: int
+    deck: Deck | CardsLike | Sequence[Card], config: HandConfig, need: int
 ) -> tuple[tuple[Card, ...], list[int]]:
     """The deck as cards, and the indices of its first ``need`` cards (checked distinct)."""
     t = type(deck)
@@ -327,8 +327,9 @@ class Hand:
     """One hand: forced bets posted and cards dealt on creation, then actions.
 
     :param config: the table, stacks, forced bets and rule options.
-    :param deck: the deck order (cards or card text), top first; see the module
-        docstring for how it is dealt. Never shuffled here.
+    :param deck: the deck order (a :class:`~pokerdealer.cards.Deck`, cards or card
+        text), top first; see the module docstring for how it is dealt. Never
+        shuffled here.
     :param unknown: players whose hole cards nobody knows (a hand history that
         does not state them: the deck holds stand-in cards for them). An unknown
         hand cannot win a pot against a known one; unknown hands tie with each
@@ -349,7 +350,7 @@ class Hand:
     __slots__ = _HAND_SLOTS
 
     def __init__(
-        self, config: HandConfig, deck: CardsLike | Sequence[Card], *, unknown: Iterable[int] = ()
+        self, config: HandConfig, deck: Deck | CardsLike | Sequence[Card], *, unknown: Iterable[int] = ()
     ) -> None:
         # Derived values (legal actions, pots) are cached per state
         # version; every accepted action starts a new version.
@@ -1041,7 +1042,7 @@ class Hand:
 
 
 def replay(
-    config: HandConfig, deck: CardsLike | Sequence[Card], actions: Iterable[Action | str],
+    config: HandConfig, deck: Deck | CardsLike | Sequence[Card], actions: Iterable[Action | str],
     *, unknown: Iterable[int] = (),
 ) -> Hand:
     """Rebuild a hand from its log: the same config, deck and actions give the
