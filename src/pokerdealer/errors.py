@@ -50,9 +50,11 @@ class PokerDealerError(ValueError):
         >>> str(error), error.key
         ('it is not your turn', 'room.error.not_your_turn')
         """
-        from pokerdealer.i18n import message  # the catalogs import this module
+        # Not at the top: importing the catalogs runs pokerdealer.i18n's __init__,
+        # which imports this module (its message() refuses an unknown language).
+        from pokerdealer.i18n.catalogs import fill
 
-        error = cls(message("en", key, **params))
+        error = cls(fill("en", key, params))
         error.key = key
         error.params = params
         return error

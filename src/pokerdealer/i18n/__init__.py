@@ -21,22 +21,12 @@ programming error and raises :class:`KeyError`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.i18n import en, zh_hans, zh_hant
+from pokerdealer.i18n.catalogs import CATALOGS, LANGUAGES, fill
 
 __all__ = ["CATALOGS", "LANGUAGES", "check_lang", "join_names", "message", "rank_name", "you_key"]
-
-#: Language code → catalog. The order is the order shown in messages and ``--help``.
-CATALOGS: dict[str, dict[str, str]] = {
-    "en": en.MESSAGES,
-    "zh-Hant": zh_hant.MESSAGES,
-    "zh-Hans": zh_hans.MESSAGES,
-}
-
-#: The language codes accepted everywhere a ``lang`` is taken.
-LANGUAGES: tuple[str, ...] = tuple(CATALOGS)
 
 
 def check_lang(lang: str) -> str:
@@ -57,16 +47,7 @@ def message(lang: str, key: str, /, **fields: object) -> str:
     >>> message("zh-Hans", "room.log.all_in", action={"key": "room.log.call", "params": {"amount": 4}})
     '跟注 4（全下）'
     """
-    filled = {name: _said(lang, value) for name, value in fields.items()}
-    return CATALOGS[check_lang(lang)][key].format(**filled)
-
-
-def _said(lang: str, value: object) -> object:
-    if isinstance(value, Mapping) and "key" in value:
-        return message(lang, value["key"], **(value.get("params") or {}))
-    if isinstance(value, list):  # a list of messages: said one after the other
-        return message(lang, "list.separator").join(str(_said(lang, v)) for v in value)
-    return value
+    return fill(check_lang(lang), key, fields)
 
 
 def you_key(key: str, names: Sequence[str]) -> str:

@@ -6,13 +6,11 @@ checking a raise, so the two can never disagree; :func:`check_action` turns
 a requested action into the record the hand will apply, or raises
 :class:`~pokerdealer.errors.IllegalActionError` naming the rule.
 
-These functions only read the hand (see :mod:`pokerdealer.rules.hand` for
-the state they read); they never change it.
+These functions only read the hand's state (:class:`~pokerdealer.rules.state.HandState`);
+they never change it (:mod:`pokerdealer.rules.hand` does).
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from pokerdealer.errors import IllegalActionError
 from pokerdealer.i18n import message
@@ -34,9 +32,7 @@ from pokerdealer.rules.config import (
     ShortBlindCall,
     Structure,
 )
-
-if TYPE_CHECKING:
-    from pokerdealer.rules.hand import Hand
+from pokerdealer.rules.state import HandState
 
 __all__ = [
     "NOT_REOPENED",
@@ -69,7 +65,7 @@ _NO_LIMIT = Structure.NO_LIMIT
 _POT_LIMIT = Structure.POT_LIMIT
 
 
-def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
+def raise_window(h: HandState, p: int) -> tuple[int, int, str, str]:
     """``(min_to, max_to, "", "")`` when player ``p`` may bet or raise now,
     else ``(0, 0, rule, reason)`` with the rule code and its reason (the
     catalog key ``rules.reason.<reason>`` of :mod:`pokerdealer.i18n`).
@@ -133,7 +129,7 @@ def raise_window(h: Hand, p: int) -> tuple[int, int, str, str]:
     return lo, hi, "", ""
 
 
-def _uncapped(h: Hand) -> bool:
+def _uncapped(h: HandState) -> bool:
     mode = h._options.limit_heads_up_cap
     if mode is HeadsUpCap.CAPPED:
         return False
@@ -142,7 +138,7 @@ def _uncapped(h: Hand) -> bool:
     return h._heads_up_before_cap
 
 
-def pot_for_limit(h: Hand) -> int:
+def pot_for_limit(h: HandState) -> int:
     """The pot used for the pot-limit maximum: every chip in, bets in front
     included; preflop, short or missing blinds count as full (TDA 54-B) under
     ``FULL_BLIND``, and the small blind as a big blind with ``SB_AS_BB``."""
@@ -165,8 +161,17 @@ def pot_for_limit(h: Hand) -> int:
     return pot
 
 
-def legal_actions(h: Hand) -> LegalActions:
-    """The legal actions of the player to act (``LegalActions(None)`` if nobody)."""
+def legal_actions(h: HandState) -> LegalActions:
+    """The legal actions of the player to act (``LegalActions(None)`` if nobody),
+    worked out once per state of the hand."""
+    if h._c_legal_v == h._version:
+        return h._c_legal  # type: ignore[return-value]
+    legal = h._c_legal = _legal_actions(h)
+    h._c_legal_v = h._version
+    return legal
+
+
+def _legal_actions(h: HandState) -> LegalActions:
     pending = h._pending
     if not pending:
         if h._showdown_pending:
@@ -192,7 +197,7 @@ def legal_actions(h: Hand) -> LegalActions:
 
 
 def _reject(
-    h: Hand, player: int | None, rule: str, key: str, params: dict[str, object] | None = None
+    h: HandState, player: int | None, rule: str, key: str, params: dict[str, object] | None = None
 ) -> IllegalActionError:
     """The error for breaking ``rule``: its words are catalog entry ``rules.<key>``
     (English in the message; key and params kept, so it can be said in any language)."""
@@ -217,7 +222,7 @@ def _kind(kind: str) -> object:
 _KINDS = (FOLD, CHECK, CALL, RAISE, ALL_IN, SHOW, MUCK, CHECK_CALL)
 
 
-def check_action(h: Hand, action: Action) -> Action:
+def check_action(h: HandState, action: Action) -> Action:
     """The record ``action`` becomes if it is legal now; else raise
     :class:`IllegalActionError` (the hand is not touched either way)."""
     kind = action.kind
@@ -284,7 +289,7 @@ def check_action(h: Hand, action: Action) -> Action:
     return Action(RAISE, p, amount)
 
 
-def _reach(h: Hand, p: int) -> int:
+def _reach(h: HandState, p: int) -> int:
     """The most any opponent of ``p`` still in the hand can have bet this street."""
     committed = h._committed
     stacks = h._stacks
@@ -298,7 +303,7 @@ def _reach(h: Hand, p: int) -> int:
     return reach
 
 
-def _uncallable_raise(h: Hand, p: int, amount: int, hi: int, rule: str) -> Action | None:
+def _uncallable_raise(h: HandState, p: int, amount: int, hi: int, rule: str) -> Action | None:
     """``RuleOptions.accept_uncallable_raise``: the record of a raise to at least
     what every opponent can match, else ``None`` (the usual error stands)."""
     current = h._current_bet
@@ -320,7 +325,7 @@ def _uncallable_raise(h: Hand, p: int, amount: int, hi: int, rule: str) -> Actio
     return Action(RAISE, p, amount)
 
 
-def _check_showdown(h: Hand, action: Action) -> Action:
+def _check_showdown(h: HandState, action: Action) -> Action:
     p = h._showdown_pending[0]
     player = p if action.player is None else action.player
     if player != p:

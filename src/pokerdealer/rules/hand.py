@@ -37,9 +37,7 @@ cards, burn, three flop cards, burn, turn, burn, river (``2n + 8`` cards).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 from operator import attrgetter
-from typing import NamedTuple
 
 from pokerdealer.cards import Card, CardsLike, Deck, parse_cards
 from pokerdealer.errors import PokerDealerError
@@ -72,28 +70,15 @@ from pokerdealer.rules.config import (
     StraddleRaise,
     Structure,
 )
-from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet, unmatched_bet
+from pokerdealer.rules.pots import build_pots, split_pot, uncalled_bet
+from pokerdealer.rules.state import _HAND_SLOTS, HandResult, HandState, PotAward, Street
 
-# At module level: an import inside view() cost 3 us a call in the compiled
-# build (view.py needs Hand for type checking only, so there is no cycle).
+# At module level: an import inside view() cost 3 us a call in the compiled build.
 from pokerdealer.rules.view import PlayerView
 from pokerdealer.rules.view import view as _view
 
 __all__ = ["Hand", "HandResult", "PotAward", "Street", "replay"]
 
-
-class Street(StrEnum):
-    """Where the hand is."""
-
-    PREFLOP = "preflop"
-    FLOP = "flop"
-    TURN = "turn"
-    RIVER = "river"
-    SHOWDOWN = "showdown"
-    COMPLETE = "complete"
-
-
-_STREETS = tuple(Street)
 # NamedTuple construction without the keyword-handling __new__ (hot path).
 _tuple_new = tuple.__new__
 # _CYCLES[n][i]: the n players clockwise starting with player i.
@@ -102,31 +87,6 @@ _CYCLES = tuple(
 )
 _SHOWDOWN = 4
 _COMPLETE = 5
-
-
-class PotAward(NamedTuple):
-    """How one pot was awarded: ``shares`` maps each winner to their chips."""
-
-    amount: int
-    eligible: tuple[int, ...]
-    winners: tuple[int, ...]
-    shares: dict[int, int]
-
-
-class HandResult(NamedTuple):
-    """The outcome of a finished hand."""
-
-    awards: tuple[PotAward, ...]
-    """Each pot (main first) with its winners and their shares."""
-    final_stacks: tuple[int, ...]
-    payoffs: tuple[int, ...]
-    """Chips won or lost by each player (final minus starting stack); sums to 0."""
-    showdown_order: tuple[int, ...]
-    """The order in which live players had to show (empty when uncontested)."""
-    shown: dict[int, tuple[Card, ...]]
-    mucked: tuple[int, ...]
-    uncalled: dict[int, int]
-    """Uncalled bets returned, by player."""
 
 
 _index = attrgetter("index")
@@ -308,22 +268,7 @@ def _plan(config: HandConfig) -> _Plan:
     )
 
 
-#: Hand's attributes: its __slots__, and what _fingerprint compares (a
-#: module constant because compiled classes have no __slots__ to read).
-_HAND_SLOTS = (
-    "_config", "_options", "_structure", "_n", "_button", "_sb", "_bb", "_deck", "_hole",
-    "_board", "_starting", "_stacks", "_committed", "_total", "_dead", "_folded", "_live",
-    "_street", "_current_bet", "_min_inc", "_level", "_unit", "_raises", "_cap",
-    "_acted_at", "_pending", "_pk_inc", "_pk_acted", "_pk_short", "_aggressor",
-    "_round_started_heads_up", "_heads_up_before_cap", "_blind_shortfall", "log",
-    "_showdown_pending", "_showdown_order", "_shown", "_mucked", "_all_in_showdown",
-    "_uncalled", "_result", "_version", "_c_legal_v", "_c_legal",
-    "_c_pots_v", "_c_pots", "_tda", "_fixed_limit", "_cycles", "_c_ranks",
-    "_deck_idx", "_unknown",
-)
-
-
-class Hand:
+class Hand(HandState):
     """One hand: forced bets posted and cards dealt on creation, then actions.
 
     :param config: the table, stacks, forced bets and rule options.
@@ -347,7 +292,7 @@ class Hand:
     raises :class:`~pokerdealer.errors.IllegalActionError` and changes nothing.
     """
 
-    __slots__ = _HAND_SLOTS
+    __slots__ = ()
 
     def __init__(
         self, config: HandConfig, deck: Deck | CardsLike | Sequence[Card], *, unknown: Iterable[int] = ()
@@ -356,10 +301,10 @@ class Hand:
         # version; every accepted action starts a new version.
         self._version = 0
         self._c_legal_v = self._c_pots_v = -1
-        self._c_legal: LegalActions | None = None
-        self._c_pots: tuple[Pot, ...] | None = None
-        self._c_ranks: dict[int, int] | None = None  # hand ranks once the board is out
-        self._unknown: tuple[int, ...] = tuple(sorted(set(unknown)))
+        self._c_legal = None
+        self._c_pots = None
+        self._c_ranks = None  # hand ranks once the board is out
+        self._unknown = tuple(sorted(set(unknown)))
         if self._unknown:
             # Below every real rank (ranks are >= 0): the stand-in cards never win.
             self._c_ranks = {p: -1 for p in self._unknown}
@@ -388,7 +333,7 @@ class Hand:
         self._deck = deck_t
         # Hole cards: one at a time, clockwise from the left of the button.
         self._hole = [(deck_t[k], deck_t[n + k]) for k in deal_slots]
-        self._board: list[Card] = []
+        self._board = []
         self._starting = config.stacks
         self._stacks = list(stacks)
         self._committed = list(committed)
@@ -397,15 +342,15 @@ class Hand:
         self._folded = [False] * n
         self._live = n
         self._street = 0
-        self.log: list[Action] = []
-        self._showdown_pending: list[int] = []
-        self._showdown_order: tuple[int, ...] = ()
-        self._shown: dict[int, tuple[Card, ...]] = {}
-        self._mucked: list[int] = []
+        self.log = []
+        self._showdown_pending = []
+        self._showdown_order = ()
+        self._shown = {}
+        self._mucked = []
         self._all_in_showdown = False
-        self._uncalled: dict[int, int] = {}
-        self._result: HandResult | None = None
-        self._aggressor: int | None = None
+        self._uncalled = {}
+        self._result = None
+        self._aggressor = None
         self._blind_shortfall = shortfall
         self._current_bet = current_bet
         self._min_inc = min_inc
@@ -689,11 +634,7 @@ class Hand:
     # ----------------------------------------------------------------- actions
     def legal(self) -> LegalActions:
         """What the player to act may do now (``LegalActions(None)`` when nobody acts)."""
-        if self._c_legal_v == self._version:
-            return self._c_legal  # type: ignore[return-value]
-        legal = self._c_legal = _legal(self)
-        self._c_legal_v = self._version
-        return legal
+        return _legal(self)
 
     def check_action(self, action: Action | str) -> Action:
         """The record ``action`` would be logged as; raises IllegalActionError if illegal."""
@@ -867,160 +808,6 @@ class Hand:
         if result is None:
             raise PokerDealerError("the hand is not at showdown or over yet")
         return result
-
-    # -------------------------------------------------------------- properties
-    @property
-    def config(self) -> HandConfig:
-        return self._config
-
-    @property
-    def actor(self) -> int | None:
-        """Index of the player to act (bet, or show/muck at showdown), else ``None``."""
-        if self._pending:
-            return self._pending[0]
-        if self._showdown_pending:
-            return self._showdown_pending[0]
-        return None
-
-    @property
-    def street(self) -> Street:
-        return _STREETS[self._street]
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        return tuple(self._board)
-
-    @property
-    def hole_cards(self) -> tuple[tuple[Card, ...], ...]:
-        """Every player's hole cards (the full-information view; see :meth:`view`)."""
-        return tuple(self._hole)
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        return tuple(self._stacks)
-
-    @property
-    def starting_stacks(self) -> tuple[int, ...]:
-        return self._starting
-
-    @property
-    def committed(self) -> tuple[int, ...]:
-        """Chips each player has bet on this street (live blinds included, antes not)."""
-        return tuple(self._committed)
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """Chips each player has put in this hand (dead antes not included)."""
-        return tuple(self._total)
-
-    @property
-    def dead_money(self) -> int:
-        return self._dead
-
-    @property
-    def current_bet(self) -> int:
-        return self._current_bet
-
-    @property
-    def raise_is_bet(self) -> bool:
-        """Whether a raise now opens the betting: nobody has bet on this street
-        yet (preflop the blinds are the bet). Players say "bets 20" for it, and
-        "raises to 60" over a bet."""
-        return self._current_bet == 0
-
-    @property
-    def folded(self) -> tuple[bool, ...]:
-        return tuple(self._folded)
-
-    @property
-    def pots(self) -> list[Pot]:
-        """Main pot then side pots, as they stand now (bets in front included).
-
-        While a bet is open and a player is all-in, the part of the bet nobody
-        has matched yet is no side pot: it is the last entry, its bettor alone
-        eligible (:attr:`unmatched`), and goes back to them unless it is
-        called (:func:`~pokerdealer.rules.pots.build_pots`).
-        """
-        return list(self._pots())
-
-    @property
-    def unmatched(self) -> Pot | None:
-        """The part of the open bet nobody has matched yet, once a player is
-        all-in: the last of :attr:`pots`, its bettor alone eligible (RULES.md
-        §5.1); ``None`` otherwise (:func:`~pokerdealer.rules.pots.unmatched_bet`)."""
-        if self._street == _COMPLETE:
-            return None
-        live = [not folded for folded in self._folded]
-        active = [alive and stack > 0 for alive, stack in zip(live, self._stacks)]
-        bettor, chips = unmatched_bet(self._total, live, active)
-        return Pot(chips, (bettor,)) if chips else None
-
-    def _pots(self) -> tuple[Pot, ...]:
-        """:attr:`pots` as a tuple, built once per state version."""
-        if self._c_pots_v == self._version:
-            return self._c_pots  # type: ignore[return-value]
-        if self._street == _COMPLETE:
-            pots = tuple([Pot(a.amount, a.eligible) for a in self._result.awards])  # type: ignore[union-attr]
-        else:
-            folded = self._folded
-            stacks = self._stacks
-            in_hand = [i for i in range(self._n) if not folded[i]]
-            if all([stacks[i] for i in in_hand]):
-                # Nobody is all-in: one pot, every live player in it (RULES.md §5.2).
-                pots = (_tuple_new(Pot, (sum(self._total) + self._dead, tuple(in_hand))),)
-            else:
-                live = [not f for f in folded]
-                active = [alive and s > 0 for alive, s in zip(live, stacks)]
-                pots = tuple(build_pots(self._total, live, self._dead, active))
-        self._c_pots = pots
-        self._c_pots_v = self._version
-        return pots
-
-    @property
-    def is_complete(self) -> bool:
-        return self._street == _COMPLETE
-
-    @property
-    def result(self) -> HandResult | None:
-        """The outcome once the hand is complete, else ``None``."""
-        return self._result
-
-    @property
-    def min_increment(self) -> int:
-        """What a full bet or raise must add to the current bet now: the largest
-        full bet or raise of this round, the big blind at first (TDA 43-A). In
-        fixed limit, the level's bet size."""
-        return self._unit if self._fixed_limit else self._min_inc
-
-    @property
-    def aggressor(self) -> int | None:
-        """Who made the last bet or raise of the current (or, at the showdown,
-        the last) betting round; ``None`` if nobody bet. The showdown starts
-        with this player (TDA 17-A)."""
-        return self._aggressor
-
-    @property
-    def showdown_order(self) -> tuple[int, ...]:
-        return self._showdown_order
-
-    @property
-    def shown(self) -> dict[int, tuple[Card, ...]]:
-        """Hole cards tabled so far, by player."""
-        return dict(self._shown)
-
-    @property
-    def mucked(self) -> tuple[int, ...]:
-        return tuple(self._mucked)
-
-    @property
-    def unknown(self) -> tuple[int, ...]:
-        """Players whose hole cards nobody knows (``Hand(..., unknown=...)``): their
-        cards are stand-ins, never to be shown as theirs."""
-        return self._unknown
-
-    @property
-    def deck(self) -> tuple[Card, ...]:
-        return self._deck
 
     def view(self, player: int | None) -> PlayerView:
         """What ``player`` may see (``None``: a spectator); see :mod:`pokerdealer.rules.view`."""

@@ -16,14 +16,11 @@ hole cards, cards tabled at showdown, and everything public. The full
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from pokerdealer.cards import Card
 from pokerdealer.rules.actions import Action, LegalActions
+from pokerdealer.rules.betting import legal_actions
 from pokerdealer.rules.pots import Pot
-
-if TYPE_CHECKING:
-    from pokerdealer.rules.hand import Hand
+from pokerdealer.rules.state import HandState
 
 __all__ = ["PlayerView", "view"]
 
@@ -52,7 +49,7 @@ class PlayerView:
     """Public actions (shown cards are public once shown)."""
 
 
-def view(hand: Hand, player: int | None) -> PlayerView:
+def view(hand: HandState, player: int | None) -> PlayerView:
     """``player``'s view of ``hand``."""
     shown = hand._shown
     if shown:
@@ -69,7 +66,7 @@ def view(hand: Hand, player: int | None) -> PlayerView:
         config.button,
         hand.street.value,
         actor,
-        hand.legal() if actor is not None and actor == player else None,
+        legal_actions(hand) if actor is not None and actor == player else None,
         holes,
         tuple(hand._board),
         tuple(hand._stacks),
