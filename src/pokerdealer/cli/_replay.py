@@ -28,7 +28,7 @@ from pokerdealer.history.convert import (
     unsupported_variant,
 )
 from pokerdealer.history.phh import HandHistory, HistoryError
-from pokerdealer.history.pokerstars_read import load_hands
+from pokerdealer.history.sites import load_hands
 from pokerdealer.i18n import join_names, message
 from pokerdealer.learn.citations import cite
 from pokerdealer.rules import Hand, RuleOptions

@@ -1,12 +1,16 @@
-"""The ``convert`` command: PokerStars text hand histories to PHH.
+"""The ``convert`` command: a poker site's hand histories to PHH or PokerStars text.
 
 ::
 
-    pokerdealer convert FILE.txt [--out OUT.phh | OUT.phhs]
+    pokerdealer convert FILE [--out OUT.phh | OUT.phhs] [--to phh|pokerstars]
 
-Every hand of ``FILE.txt`` (ours or PokerStars' own) is read
-(:mod:`pokerdealer.history.pokerstars_read`) and written as PHH: one hand as a
-``.phh``, several as a ``.phhs`` session, to ``--out`` or to standard output.
+Every hand of ``FILE`` (PokerStars text, ours or its own, or another site's:
+Full Tilt, 888, PartyPoker, Winamax, Winning/ACR, GGPoker, iPoker XML,
+Bovada/Ignition; the site told from the text, :mod:`pokerdealer.history.sites`)
+is read and written as PHH: one hand as a ``.phh``, several as a ``.phhs``
+session, to ``--out`` or to standard output. ``--to pokerstars`` writes
+PokerStars text instead (every hole card the file showed written as dealt),
+which trackers read.
 Each hand is replayed through the rules first. A hand that cannot be read
 or that the rules reject does not stop the others: it is named on standard
 error (``skipped hand #N: why``), the other hands are written, and the exit
@@ -33,12 +37,14 @@ __all__ = ["convert_command"]
 @app.command("convert")
 @reports_errors
 def convert_command(
-    file: Annotated[Path, typer.Argument(help="A PokerStars hand history (.txt).")],
+    file: Annotated[Path, typer.Argument(help="A poker site's hand history (.txt, .xml).")],
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Write to this .phh (one hand) or .phhs file.")
+        Path | None,
+        typer.Option("--out", "-o", help="Write to this .phh (one hand) or .phhs file (or .txt with --to pokerstars)."),
     ] = None,
+    to: Annotated[str, typer.Option("--to", help="Write phh (the default) or pokerstars text.")] = "phh",
 ) -> None:
-    """Convert PokerStars text hand histories to PHH."""
+    """Convert a poker site's hand histories to PHH (or to PokerStars text)."""
     from pokerdealer.history import (
         HistoryError,
         UnsupportedHistory,
@@ -46,13 +52,15 @@ def convert_command(
         dumps_all,
         history_to_hand,
     )
-    from pokerdealer.history.pokerstars_read import is_pokerstars_path, load_each
+    from pokerdealer.history.sites import is_history_path, load_each
 
-    if not is_pokerstars_path(file):
-        raise PokerDealerError(f"{file}: expected a PokerStars text file (.txt)")
+    if to not in ("phh", "pokerstars"):
+        raise PokerDealerError(f"--to {to}: expected phh or pokerstars")
+    if not is_history_path(file):
+        raise PokerDealerError(f"{file}: expected a PokerStars text file (.txt) or another site's hand history (.txt, .xml)")
     if not file.is_file():
         raise PokerDealerError(f"{file}: no such file")
-    if out is not None and out.suffix not in (".phh", ".phhs"):
+    if to == "phh" and out is not None and out.suffix not in (".phh", ".phhs"):
         raise PokerDealerError(f"{out}: the output is a .phh (one hand) or .phhs (many hands) file")
     if out is not None:
         check_output_file(out, "--out")
@@ -79,9 +87,13 @@ def convert_command(
         error_console.print(line, markup=False, soft_wrap=True)
     if not hands:
         raise PokerDealerError(f"{file}: no hand could be converted ({len(skipped)} skipped, named above)")
-    if out is not None and out.suffix == ".phh" and len(hands) > 1:
+    if to == "pokerstars":
+        from pokerdealer.history.pokerstars import histories_to_pokerstars
+
+        text = histories_to_pokerstars(hands, reveal_all=True)
+    elif out is not None and out.suffix == ".phh" and len(hands) > 1:
         raise PokerDealerError(f"{file}: {len(hands)} hands do not fit a .phh file (one hand): use .phhs")
-    if len(hands) == 1 and (out is None or out.suffix == ".phh"):
+    elif len(hands) == 1 and (out is None or out.suffix == ".phh"):
         text = dumps(hands[0])
     else:
         text = dumps_all(hands)

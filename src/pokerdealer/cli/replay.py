@@ -6,8 +6,10 @@
                             [--lang en|zh-Hant|zh-Hans]
 
 ``PATH`` is a ``.phh`` file (one hand), a ``.phhs`` file, a folder (searched
-recursively for ``.phh``, ``.phhs`` and PokerStars ``.txt`` files), or a PokerStars text file (``.txt``,
-one hand or many; see :mod:`pokerdealer.history.pokerstars_read`). A folder
+recursively for ``.phh``, ``.phhs`` and the sites' files), or a poker site's hand
+history file (PokerStars, Full Tilt, 888, PartyPoker, Winamax, Winning/ACR,
+GGPoker, iPoker, Bovada/Ignition: ``.txt``, ``.xml``; one hand or many, the
+site told from the text; see :mod:`pokerdealer.history.sites`). A folder
 or file with no hand in it, and a folder named like a file (``x.phh``), are
 refused (exit status 2), not summed up as nothing replayed.
 
@@ -48,7 +50,7 @@ Many hands: a progress bar, then a summary; ``--json`` prints::
 ``hands`` counts the hands replayed (``match + mismatch + no_finishing_stacks``);
 ``skipped`` the hands of variants (or setups) the engine does not play. The
 exit status is 1 when a hand is rejected or does not match, else 0.
-A PokerStars file is read hand by hand: a hand that cannot be read is
+A site's file is read hand by hand: a hand that cannot be read is
 rejected as ``FILE.txt[#hand number]`` with why (an Omaha hand in a mixed
 file is skipped, ``variant`` ``null``, with its reason), and the file's other
 hands are replayed.
@@ -86,7 +88,7 @@ __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 @app.command("replay")
 @reports_errors
 def replay_command(
-    path: Annotated[Path, typer.Argument(help="A .phh file, a .phhs file, a folder, or PokerStars text (.txt).")],
+    path: Annotated[Path, typer.Argument(help="A .phh or .phhs file, a folder, or a poker site's hand history (.txt, .xml).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     auto_showdown: Annotated[
         bool,
@@ -112,7 +114,7 @@ def replay_command(
         rule_options,
     )
     from pokerdealer.history.convert import history_to_hand
-    from pokerdealer.history.pokerstars_read import holds_many_hands, load_one
+    from pokerdealer.history.sites import holds_many_hands, load_one
     from pokerdealer.i18n import check_lang, message
 
     check_lang(lang)

@@ -1,4 +1,4 @@
-"""The room's replayer opening an uploaded hand history (PHH or PokerStars text).
+"""The room's replayer opening an uploaded hand history (PHH, or a poker site's text: PokerStars, Full Tilt...).
 
 :func:`replay_upload` reads the first hand of the text, replays it through the
 rules (a hand left at the showdown is finished the online way) and returns
@@ -36,7 +36,7 @@ from typing import Any
 
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.history import history_to_hand, loads, loads_all
-from pokerdealer.history.pokerstars_read import is_pokerstars_text, read_pokerstars
+from pokerdealer.history.sites import detect_site, read_each
 from pokerdealer.rules import replay
 from pokerdealer.server.views import hand_frames, showdown_summary
 from pokerdealer.table import Positions
@@ -63,10 +63,15 @@ def _reason(error: PokerDealerError) -> object:
 
 def replay_upload(text: str) -> dict[str, Any]:
     """The replayer's view of the first hand of ``text`` (PHH, a ``.phhs``
-    session, or PokerStars text)."""
+    session, or a poker site's text: the first hand that can be read)."""
     try:
-        if is_pokerstars_text(text):
-            histories = read_pokerstars(text)
+        if detect_site(text) is not None:
+            # A hand the reading refuses is skipped (one bad hand never refuses the
+            # file); the first hand read is shown, or the first hand's error said.
+            read = read_each(text)
+            histories = [h for h in read if not isinstance(h, PokerDealerError)]
+            if not histories and read:
+                raise read[0]
         else:
             try:
                 histories = loads_all(text) if text.lstrip().startswith("[") else [loads(text)]
