@@ -31,7 +31,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from typer.exceptions import TyperException
@@ -63,11 +63,27 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},  # every command inherits both
 )
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        from pokerdealer import __version__
+
+        console.print(f"pokerdealer {__version__}", markup=False, highlight=False)
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _group() -> None:
+def _group(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+        ),
+    ] = False,
+) -> None:
     # A callback keeps the app a group of commands even while only one command
     # module is loaded (typer makes a lone command the whole program).
     pass
@@ -258,15 +274,21 @@ def main() -> None:
     # command or a bare option loads them all, so click can list or suggest.
     first = sys.argv[1] if len(sys.argv) > 1 else None
     try:
-        load_commands([first] if first in COMMANDS else None)
+        load_commands([first] if first in COMMANDS else [] if first == "--version" else None)
         result = app(prog_name="pokerdealer", standalone_mode=False)
         code = result if isinstance(result, int) else 0
     except TyperException as error:  # typer's usage errors (it vendors click)
         context = getattr(error, "ctx", None)
-        command = context.command_path if context is not None else "pokerdealer"
-        message = error.format_message() if hasattr(error, "format_message") else str(error)
-        error_console.print(f"error: {message} (see '{command} --help')", markup=False, soft_wrap=True)
-        code = getattr(error, "exit_code", 2)
+        if type(error).__name__ == "NoArgsIsHelpError":  # a bare group: its help is the answer
+            console.print(context.get_help(), markup=False, highlight=False, soft_wrap=True)
+            code = 0
+        else:
+            # The parser's own errors (an option without its value) carry no context: the
+            # command is read from the arguments, so the pointer names its help.
+            command = context.command_path if context is not None else _command_path(sys.argv[1:])
+            message = error.format_message() if hasattr(error, "format_message") else str(error)
+            error_console.print(f"error: {message} (see '{command} --help')", markup=False, soft_wrap=True)
+            code = getattr(error, "exit_code", 2)
     except KeyboardInterrupt:  # typer turns Ctrl-C in a command into 130; this is before one
         code = 130
     except typer.Abort:
@@ -274,6 +296,27 @@ def main() -> None:
     except OSError as error:  # one no command reported
         code = _os_error_exit(error).exit_code
     sys.exit(_flush_stdout(code))
+
+
+def _command_path(args: list[str]) -> str:
+    """The command the arguments name, as its help names it.
+
+    >>> _ = load_commands(["showdown", "db"])
+    >>> _command_path(["showdown", "--board"]), _command_path(["db", "upgrade", "--revision"])
+    ('pokerdealer showdown', 'pokerdealer db upgrade')
+    >>> _command_path(["--bogus"])
+    'pokerdealer'
+    """
+    import typer.main
+
+    command: Any = typer.main.get_command(app)
+    path = ["pokerdealer"]
+    for arg in args:
+        command = getattr(command, "commands", {}).get(arg)
+        if command is None:
+            break
+        path.append(arg)
+    return " ".join(path)
 
 
 def _flush_stdout(code: int) -> int:
