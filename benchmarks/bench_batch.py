@@ -2,7 +2,7 @@
 
     uv run --extra numba python benchmarks/bench_batch.py [--hands 2000000] [--rounds 5]
         [--clock cpu|wall] [--ompeval /work/ompeval/random_eval]
-        [--reference /work/shared/peer-benchmarks/ref_numba.py]
+        [--reference path/to/evaluator.py]
 
 Rows, interleaved round by round, medians printed (the machine is shared):
 ``evaluate_many`` with its Numba kernel (the ``numba`` extra), the same

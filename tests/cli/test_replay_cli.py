@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pokerdealer.cli import app
-from tests.phh_dataset import phh_data_or_skip
+from tests.phh_dataset import phh_dataset
 
 runner = CliRunner()
 
@@ -233,7 +233,7 @@ def test_a_phhs_file_is_replayed_hand_by_hand(tmp_path):
 
 
 def test_the_dataset_folder_summary():
-    code, out, _ = run("replay", str(phh_data_or_skip()), "--json")
+    code, out, _ = run("replay", str(phh_dataset()), "--json")
     assert code == 0
     summary = json.loads(out)["summary"]
     # The short-deck Triton hand (a button blind) replays too: it has no finishing stacks.
@@ -242,7 +242,7 @@ def test_the_dataset_folder_summary():
 
 
 def test_a_dataset_hand_with_an_odd_chip_chop():
-    code, out, _ = run("replay", str(phh_data_or_skip() / "pluribus/102/0.phh"), "--json")
+    code, out, _ = run("replay", str(phh_dataset() / "pluribus/102/0.phh"), "--json")
     assert code == 0
     data = json.loads(out)
     assert data["check"] == "match"

@@ -1,4 +1,4 @@
-"""Every hand comparison worked through in the seed articles (/work/shared/seeds).
+"""Every hand comparison worked through in the seed articles (four Chinese articles on the rules).
 
 Each test is named after what the example shows and checks the facts the
 article states: who wins, the best five, the deciding step and kicker, and

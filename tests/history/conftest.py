@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.phh_dataset import phh_data_or_skip
+from tests.phh_dataset import phh_dataset
 
 
 @pytest.fixture
 def phh_data() -> Path:
-    """The dataset folder, or the test is skipped saying how to get it."""
-    return phh_data_or_skip()
+    """The dataset's ``data`` folder, unpacked from the repository's archive on first use."""
+    return phh_dataset()

@@ -1,5 +1,5 @@
 """The external check: every no-limit hold'em hand of the public PHH dataset
-(uoftcprg/phh-dataset @ b086f70, read in place from ../shared/phh) replays
+(uoftcprg/phh-dataset @ b086f70, carried in tests/data/phh-dataset) replays
 through our rules to its recorded finishing stacks.
 
 Half chips recorded for chopped pots with an odd chip (Pluribus) count as a

@@ -1,4 +1,5 @@
-"""The catalogs' words follow the seed articles (``/work/shared/seeds``)."""
+"""The catalogs' words follow the seed articles (four Chinese articles on the rules, listed in
+tests/evaluation/test_seed_examples.py)."""
 
 from __future__ import annotations
 

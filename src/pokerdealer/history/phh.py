@@ -1,8 +1,8 @@
 """PHH, the open Poker Hand History format: reading and writing.
 
 A ``.phh`` file is one TOML document holding one hand; a ``.phhs`` file holds
-many hands as tables ``[1]``, ``[2]``, ... (see ``/work/shared/notes/phh-format.md``
-for the spec summary). This module reads and writes the format for every
+many hands as tables ``[1]``, ``[2]``, ... (the specification:
+https://phh.readthedocs.io). This module reads and writes the format for every
 variant code; replaying a hand through the rules is :mod:`pokerdealer.history.convert`.
 
 >>> history = loads('''

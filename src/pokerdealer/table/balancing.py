@@ -1,5 +1,5 @@
 """Multi-table tournaments: which table breaks, which player moves, and where
-(RULES.md §10.1-§10.2, TDA 11; /work/shared/notes/tournament-balancing.md).
+(RULES.md §10.1-§10.2, TDA 11).
 
 Pure functions over player counts and seat states; the event
 (:mod:`pokerdealer.table.event`) applies them and logs every move.
