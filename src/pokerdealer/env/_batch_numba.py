@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from pokerdealer.env.batch import SEAT_FLAGS, SEAT_INTS, TABLE_FLAGS, TABLE_FLOATS, TABLE_INTS
+from pokerdealer.env._batch_layout import SEAT_FLAGS, SEAT_INTS, TABLE_FLAGS, TABLE_FLOATS, TABLE_INTS
 
 __all__ = [
     "APPLY", "CONTINUE", "DEAL", "Dealer", "Hand", "Show", "State", "View", "entry_point", "mt_state", "run",

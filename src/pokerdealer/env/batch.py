@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 from gymnasium.utils import seeding
 
+from pokerdealer.env._batch_layout import SEAT_FLAGS, SEAT_INTS, TABLE_FLAGS, TABLE_FLOATS, TABLE_INTS
 from pokerdealer.env.core import _DEAL_BLOCK, observation_layout
 from pokerdealer.errors import IllegalActionError, PokerDealerError
 from pokerdealer.evaluation._batch_numba import hashed_table
@@ -54,16 +55,6 @@ __all__ = ["BATCHED_BOTS", "TableBatch", "batch_refusal", "check_actions", "comp
 BATCHED_BOTS = ("random", "caller")
 _FOLD, _CALL, _RAISE = 0, 1, 2
 _NO_LEVEL = np.int64(1) << 62
-#: The packed arrays' rows (TableBatch: ``seat_ints[SEAT_INTS.index("stacks")]`` is
-#: ``stacks``, and so on), shared with the compiled kernel.
-SEAT_INTS = ("stacks", "committed", "total", "acted")
-SEAT_FLAGS = ("folded", "pend")
-TABLE_INTS = (
-    "board_count", "button", "current", "min_inc", "street", "live", "actor", "skipped",
-    "deck_size", "deck_next",
-)
-TABLE_FLAGS = ("complete", "fresh", "terminated", "need_deck")
-TABLE_FLOATS = ("carried", "carry_in", "reward")
 
 
 def compiled_kernel() -> Any:  # noqa: ANN401
