@@ -1,6 +1,6 @@
 """pokerdealer: the dealer and referee of Texas Hold'em.
 
-The public API, re-exported flat from the layers below (DESIGN.md); the
+The public API, re-exported flat from the layers below (docs/architecture.md#layers); the
 subpackages (``pokerdealer.rules``, ``.table``, ``.history``, ``.equity``,
 ``.bots``, ``.env``, ``.server``) hold the rest. The equity calculator is
 ``pokerdealer.equity.equity`` (not re-exported here, so that the name

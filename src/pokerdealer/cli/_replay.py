@@ -412,7 +412,7 @@ def _print_ending(replay: Replay, lang: str) -> None:
 
 #: ``--rules``: whose reading of the rules a hand is replayed under.
 RULE_SETS: dict[str, Callable[[], RuleOptions]] = {
-    "tda": RuleOptions,  # RULES.md's defaults (TDA, WSOP)
+    "tda": RuleOptions,  # docs/rules.md's defaults (TDA, WSOP)
     "pokerkit": RuleOptions.pokerkit,  # PokerKit 0.7's choices, for files PokerKit wrote
 }
 
@@ -437,7 +437,7 @@ def replay_many(
     options: RuleOptions | None = None,
     lang: str = "en",
 ) -> dict[str, Any]:
-    """Replay every hand under ``path`` (under ``options``, default RULES.md's);
+    """Replay every hand under ``path`` (under ``options``, default docs/rules.md's);
     the ``replay --json`` object of many hands (the rules' refusals in ``lang``).
     A ``path`` with no hand at all is refused (:class:`PokerDealerError`)."""
     summary = Counter(

@@ -14,7 +14,7 @@ or file with no hand in it, and a folder named like a file (``x.phh``), are
 refused (exit status 2), not summed up as nothing replayed.
 
 ``--rules`` says whose reading of the rules the hands are replayed under:
-``tda`` (the default) is RULES.md's (TDA, WSOP); ``pokerkit`` is PokerKit's
+``tda`` (the default) is docs/rules.md's (TDA, WSOP); ``pokerkit`` is PokerKit's
 (:meth:`RuleOptions.pokerkit() <pokerdealer.rules.RuleOptions.pokerkit>`:
 a straddle is raised by a big blind, odd chips all go to the first winner,
 a straight beats trips in short deck...), so a file PokerKit wrote replays to
@@ -99,7 +99,10 @@ def replay_command(
         str,
         typer.Option(
             "--rules",
-            help="tda (RULES.md, the default) or pokerkit (PokerKit's choices, for its files).",
+            help=(
+                "tda (docs/rules.md, the default) or pokerkit"
+                " (PokerKit's choices, for its files)."
+            ),
         ),
     ] = "tda",
 ) -> None:

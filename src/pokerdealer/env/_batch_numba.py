@@ -269,7 +269,7 @@ def _end_rounds(h: Any, t: int) -> None:  # noqa: ANN401
             elif value > second:
                 second = value
         extra = top - second
-        if extra > 0:  # the uncalled bet goes back (RULES.md §5.1)
+        if extra > 0:  # the uncalled bet goes back (docs/rules.md#uncalled-bets)
             si[t, _STACKS, who] += extra
             c = si[t, _COMMITTED_, who]
             si[t, _COMMITTED_, who] = c - extra if c > extra else 0

@@ -14,7 +14,7 @@ showdowns from the batch evaluator. What it does not cover,
 :func:`batch_refusal` names, and the vector environment then runs one
 ``HoldemGymEnv`` per table.
 
-The rules are the engine's (RULES.md; :mod:`pokerdealer.rules.hand`,
+The rules are the engine's (docs/rules.md; :mod:`pokerdealer.rules.hand`,
 :mod:`pokerdealer.rules.betting`, :mod:`pokerdealer.rules.pots`) and
 ``tests/env/test_batch.py`` plays thousands of random hands both ways and
 compares every value.
@@ -602,7 +602,7 @@ class TableBatch:
             order = np.sort(total, axis=1)
             extra = order[:, -1] - order[:, -2]
             back = extra > 0
-            if back.any():  # the uncalled bet goes back (RULES.md §5.1)
+            if back.any():  # the uncalled bet goes back (docs/rules.md#uncalled-bets)
                 r = rows[back]
                 who = total[back].argmax(axis=1)
                 e = extra[back]

@@ -113,7 +113,7 @@ def evaluate(
 ) -> HandValue:
     """Evaluate 5-7 cards: category, rank, best five (made part, then kickers).
 
-    ``trips_beat_straight`` only matters in short deck (RULES.md §8.2).
+    ``trips_beat_straight`` only matters in short deck (docs/rules.md#short-deck).
 
     >>> value = evaluate("Ah 9c Ad Qs 7h 3c 2d")
     >>> " ".join(str(c) for c in value.best_five)

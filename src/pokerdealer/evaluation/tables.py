@@ -4,7 +4,7 @@ How a hand is ranked:
 
 * Every distinct 5-card hand value (a *class*: 7,462 in hold'em) gets a
   rank, 1 for the worst; classes are ordered by category strength (which
-  depends on the variant) and then by their tie-break key (RULES.md §8).
+  depends on the variant) and then by their tie-break key (docs/rules.md#hand-rankings).
 * A card's code adds a per-rank weight (low 23 bits) to a per-suit counter
   (3 bits a suit above them). The weights make the sum over up to seven
   cards unique per multiset of ranks, so the *sum of the card codes* of a

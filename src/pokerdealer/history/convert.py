@@ -217,7 +217,7 @@ def _chip_unit_field(history: HandHistory) -> Number | None:
 def _units(history: HandHistory, actions: Sequence[PhhAction]) -> tuple[int, int]:
     """``(scale, chip)``: the power of ten that makes every amount of the hand a
     whole number (chips = amount * scale), and the game's smallest chip in those
-    units, which odd chips of a split pot are counted in (RULES.md §7).
+    units, which odd chips of a split pot are counted in (docs/rules.md#odd-chips).
 
     The chip comes from the game, never from a stack: ``_chip_unit`` when the file
     declares it, else 1 in a game of whole amounts, else the cent (or the finest
@@ -682,7 +682,8 @@ def history_to_hand(
                     del queued[p]
                 del show_lines[p]
             if p in show_lines:
-                # A muck is final and a shown hand stays shown (RULES.md §6.3): one line each.
+                # A muck is final and a shown hand stays shown (docs/rules.md#cards-speak):
+                # one line each.
                 first = show_lines[p]
                 raise fail(index, "replay.fail.show_or_muck_once", "show_or_muck_once", p,
                            player=f"p{p + 1}", first=first, line=repr(texts[first]))
@@ -926,7 +927,8 @@ def hand_to_history(
                 showed.add(j)
 
     if probe.street == "showdown" or probe.is_complete:
-        tabled()  # nobody had a decision (a blind covering every all-in, RULES.md §3.4)
+        # Nobody had a decision (a blind covering every all-in, docs/rules.md#all-in-run-outs).
+        tabled()
     for action in log:
         deal_up_to(len(probe.board))
         probe.apply(action)
@@ -977,7 +979,7 @@ def hand_to_history(
     if written:
         extra["_posts"] = written
     if config.structure is Structure.FIXED_LIMIT and config.options.limit_heads_up_cap is not HeadsUpCap.CAPPED:
-        # A table lifts the cap heads-up (RULES.md §4.3); PHH has no field for it.
+        # A table lifts the cap heads-up (docs/rules.md#fixed-limit); PHH has no field for it.
         extra["_limit_heads_up_cap"] = config.options.limit_heads_up_cap.value
     return HandHistory(
         variant=_VARIANT_CODES[key],

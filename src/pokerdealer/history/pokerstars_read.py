@@ -10,7 +10,7 @@ Hold'em only: No Limit (``NT``), Pot Limit (``PT``, our extension), Limit
 blinds, straddles and the posts of players coming in (our ``_posts`` field).
 Run-it-twice hands and other games are refused with one line saying so.
 6+ Hold'em's "(Button Blind $0.25 - Ante $0.25 USD)" is played with the
-engine's button blind (RULES.md §2.3).
+engine's button blind (docs/rules.md#antes-and-straddles).
 
 Real files of 2005 to 2025 are read as they are: UTF-8 or cp1252, a space
 before a header, "PokerStars Game #", Zoom, Home Game "{club}" and heads-up
@@ -325,7 +325,8 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         metadata["_club"] = club["club"]
     button_blind = _BUTTON_BLIND_STAKES.match(found["stakes"].strip())
     if button_blind:
-        # 6+ Hold'em: everyone antes, the button alone posts a blind (RULES.md §2.3).
+        # 6+ Hold'em: everyone antes, the button alone posts a blind
+        # (docs/rules.md#antes-and-straddles).
         blind = _number(button_blind["blind"], lines[0])
         stakes = [Decimal(0), blind]
         words = [button_blind["blind"]] + ([button_blind["code"]] if button_blind["code"] else [])
@@ -567,7 +568,7 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     if variant == "FT":
         kwargs.update(small_bet=_phh(stakes[0]), big_bet=_phh(stakes[1]))
         # The text does not say whether the room capped raising heads-up
-        # (RULES.md §4.3); uncapped rounds that start heads-up accept both.
+        # (docs/rules.md#fixed-limit); uncapped rounds that start heads-up accept both.
         metadata["_limit_heads_up_cap"] = HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP.value
     else:
         kwargs["min_bet"] = _phh(big if big is not None else stakes[1])

@@ -8,8 +8,8 @@ its showdown order), the hand so far is given as PHH text (players ``p1``..,
 big blind) and in words.
 
 The levels follow the seed articles' beginner mistakes (001, 003, 004) and
-RULES.md §3-§4, §6.1: an open raise, a bet and a raise, a short all-in that
-does not raise the minimum, a short all-in that does not reopen the betting
+docs/rules.md#order-of-play, #bets-and-raises, #who-shows-first: an open raise, a
+bet and a raise, a short all-in that does not raise the minimum, a short all-in that does not reopen the betting
 (TDA 2026 49-A), short all-ins that add up to a full raise; the first player
 preflop and after the flop, heads-up, the big blind's option (check is not
 fold), the action after a raise; who shows first after a river bet, after
@@ -272,7 +272,8 @@ def min_raise_question(rng: random.Random, *, level: int, lang: str) -> Question
         play.act("raise", bet * rng.randint(2, 4))
         kind = "full"
     elif level == 2:
-        # A short all-in over a raise does not make the minimum raise bigger (TDA 2026 45-A, RULES.md §4.1).
+        # A short all-in over a raise does not make the minimum raise bigger
+        # (TDA 2026 45-A, docs/rules.md#minimum-raises).
         n = rng.randint(4, 6)
         bb = _big_blind(rng)
         to = bb * rng.randint(2, 4)
@@ -292,7 +293,7 @@ def min_raise_question(rng: random.Random, *, level: int, lang: str) -> Question
         play = _Play(rng, n, bb=bb, stacks={1: bb + short})
         play.until(Street.FLOP, lambda p: "fold" if p > 2 else "check_call")
         if checked:
-            play.act("check")  # a check is an action (RULES.md §4.4)
+            play.act("check")  # a check is an action (docs/rules.md#re-opening)
         else:
             play.act("raise", bet)
         play.act("all_in")
@@ -343,7 +344,7 @@ def _big_blind(rng: random.Random) -> int:
 
 
 def _full_increment(play: _Play) -> int:
-    """The last full bet or raise of this betting round (RULES.md §4.1): a bet or
+    """The last full bet or raise of this betting round (docs/rules.md#minimum-raises): a bet or
     raise adding at least the previous full one; short all-ins do not count."""
     hand = play.hand
     increment = hand.config.min_bet

@@ -5,12 +5,12 @@ A topic is a rule we teach; the coach's and the page's are the anchors of
 their rules on ``/rules`` (``/rules#reopen``). Each cites the Poker TDA Rules,
 2026 edition (v1.1, 21 Sept 2026; the edition seed 004 is written against),
 with the 2024 number where the renumbering moved it (2024 Rules 12-20 became
-13-21 and 21 onwards moved by two; RULES.md §0.1), and the beginners' detail
+13-21 and 21 onwards moved by two; docs/rules.md#sources), and the beginners' detail
 it answers: the six details seed 003 lists as the ones beginners most often
 get wrong, shown as a numbered list on ``/rules#details`` and ``/learn``
 (catalog ``rules.details.1`` to ``rules.details.6``). A topic no TDA rule
 covers cites no number rather than a wrong one, and a user never reads a file
-name: no "seed 003", no "RULES.md".
+name: no "seed 003", no "docs/rules.md".
 
 >>> cite("en", "reopen")
 "TDA 2026 49-A; beginners' detail 3"
@@ -51,7 +51,7 @@ class Citation:
     detail: int = 0
 
 
-#: Topic -> where it is written. Checked against the 2026 numbers RULES.md §0.1
+#: Topic -> where it is written. Checked against the 2026 numbers docs/rules.md#sources
 #: collects and seed 004 cites (14-A/B, 15, 17, 18-A/B, 20, 67).
 CITATIONS: dict[str, Citation] = {
     # Betting: the coach's and /rules' topics, then the drills' own.
@@ -61,7 +61,8 @@ CITATIONS: dict[str, Citation] = {
     "check": Citation(detail=2),  # no TDA rule: a check is not a fold (seeds 001, 003)
     "min-raise": Citation("45-A", "43-A", 3),
     "reopen": Citation("49-A", "47-A", 3),
-    "all-in": Citation(),  # no raise when calling takes every chip: the engine's rule (RULES.md §3.4)
+    # No raise when calling takes every chip: the engine's rule (docs/rules.md#all-in-run-outs).
+    "all-in": Citation(),
     "no-limit": Citation(),
     "pot-limit": Citation("56", "54"),
     "fixed-limit": Citation("50", "48"),  # the /rules section: sizes and the cap

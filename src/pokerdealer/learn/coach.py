@@ -186,7 +186,7 @@ def before_acting(hand: Hand, player: int) -> list[CoachLine]:
 
 
 def _pot_limit_line(hand: Hand, player: int, high: int) -> list[CoachLine]:
-    """Why the most is ``high`` in pot limit, with the arithmetic (RULES.md §4.2):
+    """Why the most is ``high`` in pot limit, with the arithmetic (docs/rules.md#pot-limit):
     the raise is *by* the pot after the call, the amount said is *to*.
 
     The pot counts every chip in, bets in front included (preflop, blinds posted

@@ -6,7 +6,7 @@ when the player may not raise); the explanation shows the arithmetic the
 engine did: in no limit everything the player has; in fixed limit one unit
 (the small bet preflop and on the flop, the big bet on the turn and river), a
 bet and four raises at most; in pot limit a raise *by* the pot after the call
-(RULES.md §4.2: the pot ``P`` counts every chip in, the bets in front too;
+(docs/rules.md#pot-limit: the pot ``P`` counts every chip in, the bets in front too;
 raise to ``current bet + P + the call``; preflop the blinds count in full).
 
 Levels: no limit; fixed limit; pot limit, first in before the flop; pot limit

@@ -1,7 +1,7 @@
 """The ``odd_chips`` drill: a tied pot that does not divide evenly, and who gets
 the odd chip.
 
-The shares are the engine's (:func:`pokerdealer.rules.split_pot`, RULES.md §7,
+The shares are the engine's (:func:`pokerdealer.rules.split_pot`, docs/rules.md#odd-chips,
 TDA 2026 21-A): equal shares in units of the smallest chip in play, the odd
 units one each to the tied winners clockwise from the first seat left of the
 button; each pot on its own (TDA 2026 23). Seed 003: "无法均分的零头通常给靠近

@@ -5,7 +5,7 @@ Each question deals a no-limit hand with the rules engine, the button at a
 random seat, and asks what the engine says: its small and big blind
 (:attr:`HandConfig.small_blind_player`, :attr:`~HandConfig.big_blind_player`),
 its player to act (:attr:`Hand.actor`). The players are named ``p1``.. clockwise
-by seat (seed articles 001 and 003; RULES.md §1.1, §1.2, §3.2).
+by seat (seed articles 001 and 003; docs/rules.md#button-and-blinds, #heads-up, #who-acts).
 
 Levels: who posts a blind; who is under the gun (first to act preflop); who
 acts first after the flop, some players folded; heads-up; who acts last after

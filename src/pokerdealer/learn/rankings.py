@@ -4,9 +4,9 @@ Every answer is the evaluator's (:func:`pokerdealer.evaluation.evaluate`,
 :func:`~pokerdealer.evaluation.compare_hands`), the order of the categories
 its :class:`~pokerdealer.evaluation.Ranking`. The hands are made to teach one
 point each, after seed articles 001 and 003 (the ten categories, A-2-3-4-5 the
-lowest straight, no wrap-around Q-K-A-2-3, suits never count) and RULES.md
-§8.2 (short deck: a flush beats a full house in every rule set; three of a
-kind against a straight depends on the house's rules -- so seed 003's
+lowest straight, no wrap-around Q-K-A-2-3, suits never count) and
+docs/rules.md#short-deck (short deck: a flush beats a full house in every rule
+set; three of a kind against a straight depends on the house's rules -- so seed 003's
 "顺子大于同花", a straight beats a flush, is not the common rule: it is no
 rule at all).
 
@@ -50,7 +50,8 @@ HAND_RANKINGS_LEVELS = 5
 SHORT_DECK_LEVELS = 5
 _TRIES = 10_000
 
-#: The two short-deck rule sets (RULES.md §8.2): whether three of a kind beats a straight.
+#: The two short-deck rule sets (docs/rules.md#short-deck): whether three of a kind beats a
+#: straight.
 SHORT_DECK_RULES: dict[str, bool] = {"triton": True, "wsop": False}
 
 # Pairs of categories beginners mix up (seed 001's list; seed 003's FAQ).

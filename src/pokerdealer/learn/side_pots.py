@@ -1,8 +1,8 @@
 """The ``side_pots`` drill: who can win which pot, from what each player put in.
 
-The pots come from the rules (:func:`pokerdealer.rules.build_pots`, RULES.md
-§5.2); the levels follow seeds 001 and 003 ("短筹码全下只能赢主池"): one short
-all-in, then a folded player whose chips stay in, then two all-ins, then both.
+The pots come from the rules (:func:`pokerdealer.rules.build_pots`,
+docs/rules.md#side-pots); the levels follow seeds 001 and 003 ("短筹码全下只能赢主池"):
+one short all-in, then a folded player whose chips stay in, then two all-ins, then both.
 
 >>> import random
 >>> q = side_pots_question(random.Random(3), level=0, lang="en")
@@ -27,7 +27,7 @@ SIDE_POTS_LEVELS = 4
 
 def _contributions(rng: random.Random, level: int) -> tuple[dict[str, int], list[str]]:
     """What each player put in, and who folded; the two largest live amounts are
-    equal (an uncalled bet has already gone back, RULES.md §5.1)."""
+    equal (an uncalled bet has already gone back, docs/rules.md#uncalled-bets)."""
     unit = rng.choice([5, 10, 25])
     all_ins = 2 if level >= 2 else 1
     folds = 1 if level in (1, 3) else 0

@@ -1,5 +1,5 @@
 """The rules of one hand of Texas Hold'em: configuration, actions, betting,
-pots and showdown, as a pure state machine over a log (DESIGN.md).
+pots and showdown, as a pure state machine over a log (docs/architecture.md#a-hand-is-a-log).
 
 >>> from pokerdealer.rules import Hand, HandConfig
 >>> from pokerdealer.cards import deck_cards

@@ -71,7 +71,7 @@ def raise_window(h: HandState, p: int) -> tuple[int, int, str, str]:
     catalog key ``rules.reason.<reason>`` of :mod:`pokerdealer.i18n`).
 
     Rules decided here: re-opening after short all-ins (TDA 47 / PokerKit
-    mode, RULES.md §4.3-4.4), the fixed-limit cap and its heads-up option,
+    mode, docs/rules.md#fixed-limit, #re-opening), the fixed-limit cap and its heads-up option,
     no raise without chips beyond the call or without an opponent who can
     respond (§3.4), minimum bet and raise (§4.1), pot-limit maximum (§4.2),
     fixed-limit sizes (§4.3), and the optional cap at the largest opponent.

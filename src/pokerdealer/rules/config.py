@@ -2,7 +2,7 @@
 
 :class:`HandConfig` says *what* is played (variant, structure, forced bets,
 stacks, button); :class:`RuleOptions` says *which reading of the rules* is
-used where the sources disagree (every ``[CONFIG]`` of RULES.md).
+used where the sources disagree (every option of docs/rules.md#where-rooms-differ).
 
 Players are listed **clockwise by seat**; ``button`` is the index of the
 button player. Heads-up the button posts the small blind. With the default
@@ -53,7 +53,7 @@ class Structure(StrEnum):
     NO_LIMIT = "no_limit"
     """Bet or raise any amount from the minimum up to the whole stack."""
     POT_LIMIT = "pot_limit"
-    """Raise at most the size of the pot after calling (RULES.md §4.2)."""
+    """Raise at most the size of the pot after calling (docs/rules.md#pot-limit)."""
     FIXED_LIMIT = "fixed_limit"
     """Bets and raises of one fixed unit per street, with a raise cap (§4.3)."""
 
@@ -73,7 +73,7 @@ class Structure(StrEnum):
 
 
 class AnteType(StrEnum):
-    """Who pays the ante (RULES.md §2)."""
+    """Who pays the ante (docs/rules.md#antes-and-straddles)."""
 
     NONE = "none"
     PER_PLAYER = "per_player"
@@ -103,7 +103,7 @@ class ShortBlindCall(StrEnum):
 
 
 class Reopening(StrEnum):
-    """How short all-ins re-open the betting (RULES.md §4.3, §4.4)."""
+    """How short all-ins re-open the betting (docs/rules.md#fixed-limit, #re-opening)."""
 
     TDA = "tda"
     """TDA 47 / RRP: a player who acted may raise only when facing, since their own
@@ -161,7 +161,7 @@ class StraddleRaise(StrEnum):
 
 
 class OddChips(StrEnum):
-    """How odd chips of a split pot are handed out (RULES.md §7)."""
+    """How odd chips of a split pot are handed out (docs/rules.md#odd-chips)."""
 
     ONE_EACH = "one_each"
     """One unit each to the winners in seat order from the left of the button."""
@@ -171,7 +171,7 @@ class OddChips(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
-    """The house's choice wherever the rules disagree. Defaults follow RULES.md.
+    """The house's choice wherever the rules disagree. Defaults follow docs/rules.md.
 
     >>> RuleOptions().reopening, RuleOptions.pokerkit().reopening
     (<Reopening.TDA: 'tda'>, <Reopening.POKERKIT: 'pokerkit'>)
@@ -222,21 +222,21 @@ class RuleOptions:
     short_deck_trips_beat_straight: bool = True
     """Short deck: three of a kind beats a straight (Triton); PokerKit and WSOP: no."""
     reveal_called_aggressor: bool = True
-    """Table the last river bettor's hand automatically when called (RULES.md §6.1
+    """Table the last river bettor's hand automatically when called (docs/rules.md#who-shows-first
     ``reveal_called_aggressor = auto``, the default; TDA 18-B): the showdown
     starts with it tabled and the next players in order show or muck. Off: the
     called aggressor shows or mucks like everyone else (PokerKit)."""
     all_in_may_muck: bool = False
     """At a showdown with a player all-in, each player in turn shows or mucks, as
-    PokerKit lets them (a muck forfeits every pot). Off (the default, RULES.md
-    §6.2, TDA 16): every live hand is tabled. Either way
+    PokerKit lets them (a muck forfeits every pot). Off (the default,
+    docs/rules.md#all-in-showdowns, TDA 16): every live hand is tabled. Either way
     :meth:`~pokerdealer.rules.Hand.auto_showdown` tables them all, as PokerKit's
     automation does."""
     covered_all_in_acts: bool = False
     """The last player who could act, whose chips already cover every opponent's
     all-in (a small blind facing a big blind all-in for less, once the others fold),
     is still asked to call the full blind or fold, as PokerKit asks. Off (the
-    default, RULES.md §3.4): that player has no decision; the betting closes and the
+    default, docs/rules.md#all-in-run-outs): that player has no decision; the betting closes and the
     extra chips come back as uncalled."""
     kill_beaten_hands_first: bool = False
     """PokerKit's award procedure: hands beaten in every pot they are in are killed
@@ -284,7 +284,7 @@ class RuleOptions:
 @dataclass(frozen=True, slots=True)
 class Post:
     """A forced bet outside the blinds, posted before the deal by a player coming
-    in (RULES.md §1.5, WSOP-LA 154-157).
+    in (docs/rules.md#joining-and-missed-blinds, WSOP-LA 154-157).
 
     ``live`` chips count as the player's bet this round (a big blind posted to
     come in, or the big blind of a returning player): others must match them, and
@@ -323,13 +323,14 @@ class HandConfig:
     :param options: the rule options.
     :param dead_small_blind: nobody posts the small blind: the big blind is the
         player left of the button (DEAD button rule when the last big blind has
-        gone, RULES.md §1.3a). 3+ players only. ``blinds[0]`` stays the nominal
+        gone, docs/rules.md#dead-or-moving-button). 3+ players only. ``blinds[0]`` stays the nominal
         small blind (a pot-limit pot counts it, TDA 54-B).
     :param button_blind: the button posts the big blind, live, and acts last
-        preflop (the short-deck "button blind", RULES.md §2.3); no small blind
+        preflop (the short-deck "button blind", docs/rules.md#antes-and-straddles); no small blind
         (``blinds[0]`` must be 0) and no straddles.
     :param posts: extra :class:`Post` s (live and dead chips) of players coming
-        in (RULES.md §1.5); pairs or triples ``(player, live, dead)`` are accepted.
+        in (docs/rules.md#joining-and-missed-blinds); pairs or triples
+        ``(player, live, dead)`` are accepted.
 
     >>> HandConfig(stacks=(50, 50), blinds=(1, 3), button=5)
     Traceback (most recent call last):
@@ -422,7 +423,7 @@ class HandConfig:
             sb_player, bb_player = -1, button
         elif self.dead_small_blind:
             if n == 2:
-                raise ConfigError("heads-up there is never a dead small blind (RULES.md §1.2)")
+                raise ConfigError("heads-up there is never a dead small blind (TDA 2026 36-C)")
             sb_player, bb_player = -1, (button + 1) % n
         else:
             sb_player = button if n == 2 else (button + 1) % n
@@ -474,8 +475,8 @@ class HandConfig:
 
         - ``[1, 2, 4, 0]``: small blind 1, big blind 2, one straddle of 4;
         - ``[2, 0, 0, 0]``: the big blind left of the button and no small blind
-          (a dead small blind, RULES.md §1.3a);
-        - ``[0, 0, 0, 3000]``: a button blind (RULES.md §2.3).
+          (a dead small blind, docs/rules.md#dead-or-moving-button);
+        - ``[0, 0, 0, 3000]``: a button blind (docs/rules.md#antes-and-straddles).
 
         Heads-up PHH writes ``[small, big]`` although player index 0 posts the
         big blind (PokerKit: player ``i`` posts ``blinds_or_straddles[not i]``);
@@ -484,8 +485,8 @@ class HandConfig:
         button ante.
 
         ``dead_small_blind`` says what the arrays cannot: nobody posts the small
-        blind of that size (RULES.md §1.3a), so index 0 posts the big blind and the
-        next indices the straddles (``[2, 4, 0, 0]`` is then big blind 2 and a
+        blind of that size (docs/rules.md#dead-or-moving-button), so index 0 posts the
+        big blind and the next indices the straddles (``[2, 4, 0, 0]`` is then big blind 2 and a
         straddle of 4), and a pot-limit pot still counts the small blind (TDA 54-B).
 
         >>> c = HandConfig.from_positions((100, 100, 100, 100), (1, 2, 4, 0), (0, 2, 0, 0))
@@ -515,7 +516,7 @@ class HandConfig:
         straddles: tuple[int, ...] = ()
         if dead_small_blind is not None:
             if n == 2:
-                raise ConfigError("heads-up there is never a dead small blind (RULES.md §1.2)")
+                raise ConfigError("heads-up there is never a dead small blind (TDA 2026 36-C)")
             count = n - next((k for k, b in enumerate(reversed(posted)) if b), n)
             if count == 0 or 0 in posted[:count]:
                 raise ConfigError(

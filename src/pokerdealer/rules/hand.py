@@ -1,6 +1,6 @@
 """One hand of Texas Hold'em as a state machine over a log of actions.
 
-A hand is ``config + deck order + actions`` (DESIGN.md): :class:`Hand`
+A hand is ``config + deck order + actions`` (docs/architecture.md#a-hand-is-a-log): :class:`Hand`
 posts the forced bets, deals from the given deck, and then accepts one
 action at a time; everything else (whose turn, what is legal, pots, who
 shows first, who wins) is derived. :func:`replay` rebuilds a hand from its
@@ -136,7 +136,8 @@ _Plan = tuple[
 def _covers_every_all_in(p: int, committed: Sequence[int], stacks: Sequence[int], folded: Sequence[bool]) -> bool:
     """Whether ``p``, the one player left who could act, has nothing to decide: every opponent
     still in is all-in, and ``p`` has already put in this round as much as any of them. A call
-    would be returned as uncalled and a raise has nobody to call it (RULES.md §3.4, §5.1): a
+    would be returned as uncalled and a raise has nobody to call it
+    (docs/rules.md#all-in-run-outs, #uncalled-bets): a
     small blind facing a big blind all-in for less than the small blind, once the others fold,
     is not asked to fold or call the full blind; its extra chips come back.
 
@@ -238,7 +239,7 @@ def _plan(config: HandConfig) -> _Plan:
     if config.straddles and options.straddle_raise is StraddleRaise.STRADDLE:
         min_inc = max(config.straddles)
     elif config.button_blind and big > config.min_bet and options.straddle_raise is StraddleRaise.STRADDLE:
-        # RULES.md §2.3: preflop, raise to at least double the button blind.
+        # docs/rules.md#antes-and-straddles: preflop, raise to at least double the button blind.
         min_inc = big
     else:
         min_inc = config.min_bet
@@ -380,7 +381,7 @@ class Hand(HandState):
 
     # ------------------------------------------------------------------ rounds
     def _begin_round(self, first: int) -> None:
-        """Start a betting round; skip it when nobody can bet (RULES.md §3.4)."""
+        """Start a betting round; skip it when nobody can bet (docs/rules.md#all-in-run-outs)."""
         n = self._n
         stacks = self._stacks
         committed = self._committed
@@ -416,7 +417,7 @@ class Hand(HandState):
     def _end_round(self) -> None:
         """Return the uncalled bet, then go to the next street, a run-out, or the end."""
         committed = self._committed
-        # On the hand's contributions, not this round's bets (RULES.md §5.1): an
+        # On the hand's contributions, not this round's bets (docs/rules.md#uncalled-bets): an
         # ante nobody could match (the others all-in for less) comes back too.
         who, extra = uncalled_bet(self._total)
         if extra:

@@ -1,13 +1,13 @@
 """Chips in the middle: uncalled bets, main and side pots, splitting a pot.
 
-All functions are pure and work on plain lists of ints (RULES.md §5, §7).
+All functions are pure and work on plain lists of ints (docs/rules.md#pots, #odd-chips).
 
 >>> build_pots([300, 1000, 1000, 1000], [True, True, True, False], 0)
 [Pot(amount=1200, eligible=(0, 1, 2)), Pot(amount=2100, eligible=(1, 2))]
 
 While a bet is open, the part of it nobody has matched yet is no one else's
 pot: here player 2 (all-in for 30) and player 0 (10 behind) face player 1's
-bet, whose other 461 only player 1 can win back (RULES.md §5.1):
+bet, whose other 461 only player 1 can win back (docs/rules.md#uncalled-bets):
 
 >>> build_pots([30, 491, 30], [True, True, True], 0, active=[True, True, False])
 [Pot(amount=90, eligible=(0, 1, 2)), Pot(amount=461, eligible=(1,))]
@@ -40,7 +40,7 @@ def uncalled_bet(bets: Sequence[int]) -> tuple[int, int]:
     """``(player, chips)`` of the part of the largest bet nobody matched.
 
     Compares the largest and the second largest bet, folded players
-    included (RULES.md §5.1). ``chips`` is 0 when the top bet was matched.
+    included (docs/rules.md#uncalled-bets). ``chips`` is 0 when the top bet was matched.
 
     >>> uncalled_bet([50, 100, 0])
     (1, 50)
@@ -69,7 +69,7 @@ def build_pots(
     every player's chips between two levels, and only the live players who
     reached the top level of a pot are eligible. Folded chips stay in. Dead
     money (big-blind or button ante) goes to the main pot. Consecutive pots
-    with the same eligible players are merged (RULES.md §5.2, §5.3).
+    with the same eligible players are merged (docs/rules.md#side-pots, #dead-money).
 
     During a betting round pass ``active`` (live players with chips behind):
     their contributions are not final, so they cap no pot and are eligible
@@ -77,7 +77,7 @@ def build_pots(
     chip in, bets in front included. Once one is, the part of the open bet
     that nobody has matched yet (:func:`unmatched_bet`) is in no pot another
     player can win: it is the last entry, with its bettor alone eligible, and
-    goes back to them unless it is called (RULES.md §5.1). Every chip in is in
+    goes back to them unless it is called (docs/rules.md#uncalled-bets). Every chip in is in
     exactly one entry.
     """
     unmatched = 0
@@ -85,14 +85,14 @@ def build_pots(
     if active is None:
         level_set = {c for c, alive in zip(contributions, live) if alive}
         if len(level_set) == 1:
-            # Every live player put in the same: one pot of everything (RULES.md §5.2).
+            # Every live player put in the same: one pot of everything (docs/rules.md#side-pots).
             return [
                 _tuple_new(Pot, (sum(contributions) + dead, tuple([i for i, alive in enumerate(live) if alive])))
             ]
         levels = sorted(level_set)
     else:
         if all([a for alive, a in zip(live, active) if alive]):
-            # Nobody is all-in: one pot, every live player in it (RULES.md §5.2).
+            # Nobody is all-in: one pot, every live player in it (docs/rules.md#side-pots).
             return [
                 _tuple_new(Pot, (sum(contributions) + dead, tuple([i for i, alive in enumerate(live) if alive])))
             ]
@@ -142,7 +142,7 @@ def unmatched_bet(contributions: Sequence[int], live: Sequence[bool], active: Se
 
     It is the largest contribution's excess over the second largest, folded
     players included (:func:`uncalled_bet`): no pot another player can win, and
-    the bettor's again unless it is called (RULES.md §5.1). Chips a player
+    the bettor's again unless it is called (docs/rules.md#uncalled-bets). Chips a player
     matched and then folded are matched: the pot is contested no more, but it
     is a pot. While nobody is all-in the open bet stays in the one pot.
 
@@ -179,7 +179,7 @@ def split_pot(
 ) -> dict[int, int]:
     """Divide one pot among tied winners: equal shares in multiples of ``unit``,
     odd units one at a time to the winners clockwise from the left of the button
-    (TDA 20; RULES.md §7); with ``one_each=False`` the whole remainder goes to
+    (TDA 20; docs/rules.md#odd-chips); with ``one_each=False`` the whole remainder goes to
     the first of them (PokerKit).
 
     >>> split_pot(1001, [2, 5, 9], button=5, player_count=10)

@@ -102,7 +102,7 @@ class HandState:
     _options: RuleOptions
     _structure: Structure
     _tda: bool
-    """Re-opening as TDA 47 says (else as PokerKit does, RULES.md §4.4)."""
+    """Re-opening as TDA 47 says (else as PokerKit does, docs/rules.md#re-opening)."""
     _fixed_limit: bool
     _n: int
     _cycles: tuple[tuple[int, ...], ...]
@@ -238,8 +238,9 @@ class HandState:
     @property
     def unmatched(self) -> Pot | None:
         """The part of the open bet nobody has matched yet, once a player is
-        all-in: the last of :attr:`pots`, its bettor alone eligible (RULES.md
-        §5.1); ``None`` otherwise (:func:`~pokerdealer.rules.pots.unmatched_bet`)."""
+        all-in: the last of :attr:`pots`, its bettor alone eligible
+        (docs/rules.md#uncalled-bets); ``None`` otherwise
+        (:func:`~pokerdealer.rules.pots.unmatched_bet`)."""
         if self._street == _COMPLETE:
             return None
         live = [not folded for folded in self._folded]
@@ -258,7 +259,7 @@ class HandState:
             stacks = self._stacks
             in_hand = [i for i in range(self._n) if not folded[i]]
             if all([stacks[i] for i in in_hand]):
-                # Nobody is all-in: one pot, every live player in it (RULES.md §5.2).
+                # Nobody is all-in: one pot, every live player in it (docs/rules.md#side-pots).
                 pots = (_tuple_new(Pot, (sum(self._total) + self._dead, tuple(in_hand))),)
             else:
                 live = [not f for f in folded]

@@ -1,7 +1,7 @@
 """The database: tables, seat holders, and each table's event log.
 
-A table is rebuilt by replaying its events in order (DESIGN.md: a hand is a
-log). Every write goes through one writer thread that groups the writes
+A table is rebuilt by replaying its events in order (a hand is a log:
+docs/architecture.md#a-hand-is-a-log). Every write goes through one writer thread that groups the writes
 waiting at that moment into one transaction (group commit), so the event
 loop never blocks on the database and many tables share one fsync.
 

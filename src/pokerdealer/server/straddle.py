@@ -10,7 +10,7 @@ announced before the cards.
 When the table deals, the players who want to straddle go to
 :meth:`~pokerdealer.table.Table.start_hand`: the one under the gun posts two
 big blinds before the cards, acts last before the flop and sets its price
-(RULES.md §2.4). The ``hand_start`` event names who straddled (``straddle``: a
+(docs/rules.md#antes-and-straddles). The ``hand_start`` event names who straddled (``straddle``: a
 member id), so a replay of the log deals the same hand whatever the choices
 were. A host who turns the option off stops every straddle from the next deal;
 the choices are kept for when it is on again.

@@ -224,7 +224,8 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
 def public_pots(hand: Hand, seats: Sequence[int]) -> list[dict[str, Any]]:
     """The pots as the felt shows them: amount, the seats that can win it, and its
     ``label`` (``pot``, ``main``, ``side N``; ``unmatched`` for the part of an open
-    bet nobody has matched yet, with its bettor's ``name``: no side pot, RULES.md §5.1)."""
+    bet nobody has matched yet, with its bettor's ``name``: no side pot,
+    docs/rules.md#uncalled-bets)."""
     pots = hand.pots
     unmatched = hand.unmatched
     real = pots[:-1] if unmatched is not None else pots

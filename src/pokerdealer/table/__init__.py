@@ -1,5 +1,6 @@
 """Many hands at one table: the button and blinds moving, seats, cash games
-and tournaments (RULES.md §1, §2, §10); multi-table tournaments
+and tournaments (docs/rules.md#button-and-blinds, #antes-and-straddles, #tournaments);
+multi-table tournaments
 (:class:`Event`: balancing, breaking, hand-for-hand, payouts).
 
 >>> import random

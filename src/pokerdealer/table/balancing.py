@@ -1,5 +1,5 @@
 """Multi-table tournaments: which table breaks, which player moves, and where
-(RULES.md §10.1-§10.2, TDA 11).
+(docs/rules.md#tournaments, TDA 11).
 
 Pure functions over player counts and seat states; the event
 (:mod:`pokerdealer.table.event`) applies them and logs every move.
@@ -9,7 +9,7 @@ Pure functions over player counts and seat states; the event
   other tables can take all its players (:func:`table_to_break`).
 - **Balancing**: tables may differ by at most ``spread`` players while more than
   ``few_tables`` tables play, by at most ``spread_few`` from then on (defaults
-  2, 1 and 6: RULES.md §10.1). When they differ by more, one player moves from
+  2, 1 and 6: docs/rules.md#tournaments). When they differ by more, one player moves from
   the fullest table (ties: the one first in the breaking order) to the
   shortest (ties: the lowest-numbered) (:func:`balance_move`).
 - **Who moves**: the player who would be big blind next at the long table

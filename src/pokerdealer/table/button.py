@@ -1,11 +1,11 @@
 """Between hands: who is dealt in, and where the button and blinds go.
 
 Every rule about the button, the blinds moving, heads-up, players joining
-and missed blinds lives here (RULES.md §1), as pure functions over seat
+and missed blinds lives here (docs/rules.md#button-and-blinds), as pure functions over seat
 numbers. Seats are numbered ``1..seat_count`` and clockwise is increasing
 seat number, wrapping around.
 
-Two button rules (:class:`~pokerdealer.table.ButtonRule`, RULES.md §1.3):
+Two button rules (:class:`~pokerdealer.table.ButtonRule`, docs/rules.md#dead-or-moving-button):
 
 - **DEAD** (TDA 32/34, WSOP): the big blind moves to the first dealt-in seat
   after the last big blind; the small blind is the last big blind's seat
@@ -18,13 +18,13 @@ Heads-up (two dealt in) the button posts the small blind; the big blind is
 the first dealt-in seat after the last big blind, so nobody has the big blind
 twice in a row (TDA 34-B). That is the DEAD rule's step 1, and it is applied
 to FORWARD_MOVING too unless ``heads_up_no_double_bb=False`` (then the button
-simply moves on, RULES.md §1.3b). Going from heads-up back to three or more,
+simply moves on, docs/rules.md#dead-or-moving-button). Going from heads-up back to three or more,
 FORWARD_MOVING also moves the big blind one dealt-in seat on from the last
 big blind, with both blinds right behind it: nobody has it twice in a row,
 nobody's turn is skipped, and a newcomer sitting just after the big blind
 gets it at once.
 
-The worked examples of RULES.md §1.3a (seats 1..6, button 1, SB 2, BB 3):
+The worked examples of docs/rules.md#dead-or-moving-button (seats 1..6, button 1, SB 2, BB 3):
 
 >>> prev = Positions(button=1, small_blind=2, big_blind=3)
 >>> next_positions(ButtonRule.DEAD, prev, [1, 2, 4, 5, 6])   # the BB busts
@@ -35,7 +35,7 @@ Positions(button=3, small_blind=4, big_blind=5, small_blind_dead=False)
 >>> next_positions(ButtonRule.FORWARD_MOVING, prev, [1, 2, 4, 5, 6])
 Positions(button=2, small_blind=4, big_blind=5, small_blind_dead=False)
 
-Joining (RULES.md §1.5), decided by :func:`plan_hand` from each seat's
+Joining (docs/rules.md#joining-and-missed-blinds), decided by :func:`plan_hand` from each seat's
 :class:`SeatStatus`: an ``ENTRANT`` (tournament) is dealt in at once unless the
 seat lies strictly between the button and the small blind; a ``POSTING``
 player (cash) is dealt in at once by posting a live big blind -- plus the
@@ -121,7 +121,8 @@ class Positions:
 
 @dataclass(frozen=True, slots=True)
 class Post:
-    """A forced bet outside the blinds by a player coming in (RULES.md §1.5), by seat.
+    """A forced bet outside the blinds by a player coming in, by seat
+    (docs/rules.md#joining-and-missed-blinds).
 
     The table's side of :class:`pokerdealer.rules.Post`, which names the
     player by their index in the hand: the table plans posts by seat before
@@ -211,7 +212,7 @@ def next_positions(
 ) -> Positions:
     """Positions for the next hand, from the last hand's and the seats dealt in.
 
-    The three 3-to-2 cases of RULES.md §1.3a (seats 1, 2, 3; button 1):
+    The three 3-to-2 cases of docs/rules.md#dead-or-moving-button (seats 1, 2, 3; button 1):
 
     >>> prev = Positions(1, 2, 3)
     >>> [next_positions(ButtonRule.DEAD, prev, d).big_blind for d in ([2, 3], [1, 3], [1, 2])]
@@ -268,8 +269,8 @@ def _place(
     """The positions when ``dealt`` play, and the one waiting seat (if any) the
     big blind reaches this hand: that player comes in as the big blind.
 
-    A waiting seat is never passed over by the big blind (RULES.md §1.5: they
-    get it within one orbit). Under DEAD the big blind advances one seat at a
+    A waiting seat is never passed over by the big blind (they get it within one
+    orbit: docs/rules.md#joining-and-missed-blinds). Under DEAD the big blind advances one seat at a
     time, so it reaches every waiting seat in turn. Under FORWARD_MOVING the
     big blind can jump over seats when players leave or sit out (§1.3b); when
     it would jump over a waiting seat, it moves instead to the next seat after
@@ -312,7 +313,7 @@ def plan_hand(
     """Decide who is dealt in, who posts, the positions, and who misses blinds.
 
     ``seats`` maps every occupied seat to its state; ``choose_button`` picks the
-    first button among the dealt-in seats (uniformly at random, RULES.md §1.1);
+    first button among the dealt-in seats (uniformly at random, docs/rules.md#button-and-blinds);
     ``blinds`` = ``(small, big)`` sizes the posts.
     When fewer than two players are active the game (re)starts: everyone who
     wants to play is dealt in without posting.

@@ -6,8 +6,8 @@ starts play in it; buying chips (:meth:`CashTable.top_up`) and leaving
 player is not dealt into. A player who busts is unseated (they may sit down
 again with a new buy-in).
 
-Missed blinds (RULES.md §1.5, WSOP-LA 156-157): a player sitting out misses
-each blind that passes the seat. Coming back (:meth:`CashTable.sit_in`) they
+Missed blinds (docs/rules.md#joining-and-missed-blinds, WSOP-LA 156-157): a player
+sitting out misses each blind that passes the seat. Coming back (:meth:`CashTable.sit_in`) they
 either post -- the big blind live, the small blind dead -- and play at once,
 or wait for the big blind. New players do the same (``entry_rule``).
 
@@ -83,7 +83,7 @@ class CashTable(Table):
         """The smallest and largest buy-in ``name`` may sit down with now.
 
         The house limits, except for a player coming back within
-        ``rathole_seconds`` of leaving (RULES.md §6, WSOP-LA 58: no
+        ``rathole_seconds`` of leaving (docs/rules.md#cash-games, WSOP-LA 58: no
         "ratholing"): they must bring back at least the chips they left
         with -- ``max(minimum buy-in, chips taken off)``, even above the
         maximum buy-in (then that is also the most they may bring). Without

@@ -1,6 +1,6 @@
 """A multi-table tournament (MTT): registration, the seat draw, the levels'
 clock, eliminations and places, breaking and balancing tables, hand-for-hand,
-the final table, and prizes (RULES.md §10; TDA 11, 23; notes/tournament-balancing.md).
+the final table, and prizes (docs/rules.md#tournaments; TDA 11, 23).
 
 Pure and deterministic: the event reads no clock and draws no randomness of
 its own -- time comes in as ``now`` (seconds, any epoch; needed only with
@@ -43,7 +43,7 @@ The rules, where they are decided:
   field from the money (``paid < alive <= paid + hand_for_hand``, registration
   closed, two or more tables), every table plays one hand and waits for the
   others; the round's eliminations, at all tables, are ranked together.
-- **Places** (RULES.md §10.2, :func:`~pokerdealer.table.tournament.place_busts`):
+- **Places** (docs/rules.md#tournaments, :func:`~pokerdealer.table.tournament.place_busts`):
   players eliminated in the same hand at one table are ranked by their chips
   at the start of the hand, more chips finishing higher (``bust_tiebreak``:
   or those chips minus the ante paid); equal chips tie. Players eliminated

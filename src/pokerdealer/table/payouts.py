@@ -94,7 +94,7 @@ def payout_table(pool: int, entries: int, payouts: str | Sequence[int]) -> tuple
 
 
 def share_prizes(payouts: Sequence[int], place: int, count: int) -> tuple[int, ...]:
-    """The prizes of ``count`` players tied at ``place`` (RULES.md §10.2): the
+    """The prizes of ``count`` players tied at ``place`` (docs/rules.md#tournaments): the
     prizes of places ``place .. place + count - 1`` added and split equally;
     the odd units go one each to the first players (in the caller's order)."""
     pool = sum(payouts[place - 1 : place - 1 + count])

@@ -4,9 +4,9 @@ from seats and positions, and the record kept once it is over.
 The rules engine lists only the players dealt in, clockwise. Everything the
 table decides about the forced bets is in the hand's config: the button, a
 **dead small blind** (``HandConfig.dead_small_blind``, DEAD button rule,
-RULES.md §1.3a) and the **posts** of players coming in
+docs/rules.md#dead-or-moving-button) and the **posts** of players coming in
 (``HandConfig.posts``: a live big blind that keeps the option, a dead small
-blind to the pot, RULES.md §1.5). So every table hand is a plain
+blind to the pot, docs/rules.md#joining-and-missed-blinds). So every table hand is a plain
 :class:`~pokerdealer.rules.Hand` that ``rules.replay(config, deck, actions)``
 rebuilds.
 

@@ -1,6 +1,6 @@
 """How a table is run: frozen settings for cash games and tournaments.
 
-The rule options that differ between houses (RULES.md Appendix A) are
+The rule options that differ between houses (docs/rules.md#where-rooms-differ) are
 fields here: :class:`ButtonRule` (§1.3), :class:`EntryRule` (§1.5),
 :class:`BustTiebreak` (§10.3), :class:`HandForHandBusts` (§10.2). Settings are immutable; a table keeps one.
 
@@ -59,7 +59,8 @@ class TableError(PokerDealerError):
 
 
 class ButtonRule(StrEnum):
-    """How the button and blinds move when players leave or bust (RULES.md §1.3)."""
+    """How the button and blinds move when players leave or bust
+    (docs/rules.md#dead-or-moving-button)."""
 
     DEAD = "dead"
     """TDA / WSOP: the big blind advances exactly one dealt-in player every hand;
@@ -71,7 +72,7 @@ class ButtonRule(StrEnum):
 
 
 class EntryRule(StrEnum):
-    """How a new cash-game player is dealt in (RULES.md §1.5, ``new_player_entry``)."""
+    """How a new cash-game player is dealt in (docs/rules.md#joining-and-missed-blinds)."""
 
     WAIT_FOR_BIG_BLIND = "wait_for_big_blind"
     """Sit out until the big blind reaches the seat (no extra post)."""
@@ -82,7 +83,7 @@ class EntryRule(StrEnum):
 
 
 class BustTiebreak(StrEnum):
-    """What ranks players busting in the same hand (RULES.md §10.2, §10.3)."""
+    """What ranks players busting in the same hand (docs/rules.md#tournaments)."""
 
     START_STACK = "start_stack"
     """RRP / WSOP-T 126-b: chips at the start of the hand."""
@@ -92,7 +93,7 @@ class BustTiebreak(StrEnum):
 
 class HandForHandBusts(StrEnum):
     """How players busting in one hand-for-hand hand at *different* tables are
-    ranked (RULES.md §10.2). Busts at one table are ranked by their chips at the
+    ranked (docs/rules.md#tournaments). Busts at one table are ranked by their chips at the
     start of the hand either way (:class:`BustTiebreak`)."""
 
     TIE = "tie"
@@ -122,10 +123,10 @@ class CashGameSettings:
         many seconds must buy in for at least the chips taken off (WSOP-LA 58);
         needs ``now`` values, ``0`` disables it.
     :param straddle: the player under the gun may straddle -- post a live blind
-        of two big blinds before the cards, when they ask for it (RULES.md §2.4,
+        of two big blinds before the cards, when they ask for it (docs/rules.md#antes-and-straddles,
         WSOP-LA 161); see :meth:`~pokerdealer.table.Table.start_hand`.
     :param limit_heads_up_cap: fixed limit, whether the raise cap applies
-        heads-up (RULES.md §4.3, Appendix A): by default a betting round that
+        heads-up (docs/rules.md#fixed-limit, Appendix A): by default a betting round that
         starts with two players has no cap (WSOP-LA 127). It replaces
         ``options.limit_heads_up_cap`` in the table's hands.
     """

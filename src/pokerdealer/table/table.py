@@ -229,7 +229,7 @@ class Table:
             allows it): if the player under the gun -- the first left of the big
             blind, with three or more dealt in -- is one of them, they post a
             live straddle of two big blinds before the cards, act last before
-            the flop and set its price (RULES.md §2.4). A player posting to come
+            the flop and set its price (docs/rules.md#antes-and-straddles). A player posting to come
             in this hand does not straddle too; anyone else's wish waits for the
             hand they are under the gun.
         :return: the record of the hand in play; ``record.hand`` is the rules hand
@@ -272,7 +272,7 @@ class Table:
             button = seats.index(pos.button)
         elif not pos.small_blind_dead:
             # The player before the small blind acts last (the button, or the
-            # player before an empty button seat: the same order, RULES.md §3.2).
+            # player before an empty button seat: the same order, docs/rules.md#who-acts).
             button = (seats.index(pos.small_blind) - 1) % n
         else:
             # Nobody posts the small blind; the big blind is left of the button.

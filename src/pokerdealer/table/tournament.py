@@ -1,6 +1,6 @@
 """A single-table tournament: levels, eliminations, standings and prizes.
 
-- **Levels** (RULES.md §10.1): blinds and antes rise on a schedule, by number
+- **Levels** (docs/rules.md#tournaments): blinds and antes rise on a schedule, by number
   of hands or by time. Time is never read here: every hand gets ``now`` (or
   the tournament an injected ``clock``); the first hand's ``now`` starts the
   clock. A new level applies from the next hand (TDA 23).
@@ -77,7 +77,7 @@ def split_prize_pool(pool: int, percents: Sequence[int | float]) -> tuple[int, .
 
 
 def place_busts(first_place: int, basis: Sequence[tuple[K, int]]) -> list[tuple[int, list[K]]]:
-    """Rank players eliminated together (RULES.md §10.2): more chips at the
+    """Rank players eliminated together (docs/rules.md#tournaments): more chips at the
     start of the hand (``basis``) finishes higher; equal chips tie and share
     the best of their places. ``first_place`` is the best place the group
     covers (players alive before the hand minus busted plus one); ``basis``
@@ -99,7 +99,7 @@ def place_busts(first_place: int, basis: Sequence[tuple[K, int]]) -> list[tuple[
 
 
 def tie_across_tables(first_place: int, busts: Sequence[tuple[K, int, Hashable]]) -> list[tuple[int, list[K]]]:
-    """Rank one hand-for-hand round's eliminations (RULES.md §10.2; WSOP-T
+    """Rank one hand-for-hand round's eliminations (docs/rules.md#tournaments; WSOP-T
     126-b, TDA RP-8A): players busting at *different* tables tie, whatever
     their stacks; at *one* table more chips at the start of the hand finishes
     higher (:func:`place_busts`). ``busts`` lists ``(key, chips, table)`` in

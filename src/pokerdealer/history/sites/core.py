@@ -434,7 +434,7 @@ class SiteHand:
                 raise HistoryError.said("history.site.no_stakes")
             kwargs.update(small_bet=phh_number(self.small_bet), big_bet=phh_number(self.big_bet))
             # The text does not say whether the room capped raising heads-up
-            # (RULES.md §4.3); uncapped rounds that start heads-up accept both.
+            # (docs/rules.md#fixed-limit); uncapped rounds that start heads-up accept both.
             metadata["_limit_heads_up_cap"] = HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP.value
         else:
             big = self.big_blind if self.big_blind is not None else max(blinds.values(), default=Decimal(0))
