@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.history.sites import fulltilt
+from pokerdealer.history.sites import fulltilt, pacific
 from pokerdealer.history.sites.core import decode, read_file
 
 __all__ = [
@@ -63,10 +63,13 @@ def _pokerstars_site() -> Site:
 SITES: tuple[Site, ...] = (
     _pokerstars_site(),
     Site("fulltilt", "Full Tilt Poker", fulltilt.START, fulltilt.read_hand),
+    Site("888", "888poker", pacific.START, pacific.read_hand),
 )
 """The sites read, each with its reader."""
 
 _BY_NAME = {site.name: site for site in SITES}
+# A hand's number in its first lines: "#123", "Game No : 123", "HandId: #12-3-45", "Game #RC12".
+_HAND_NUMBER = re.compile(r"(?:#|Game No ?: ?|HandId: ?#?)\s*([A-Za-z]*\d[\w-]*)")
 # File kinds a hand history comes in (a folder's other files are not read).
 _SUFFIXES = (".txt", ".xml", ".json", ".log")
 
@@ -93,6 +96,8 @@ def read_each(text: str, *, path: str | None = None) -> list[HandHistory | Histo
 
         return read_pokerstars(text, path=path)
     site = _BY_NAME[name]
+    # Files joined byte for byte keep each one's byte-order mark: inside a line it starts the next hand.
+    text = re.sub(r"(?<=[^\n])\ufeff", "\n", text).replace("\ufeff", "")
     starts = [m.start() for m in site.start.finditer(text)]
     hands: list[HandHistory | HistoryError] = []
     for k, start in enumerate(starts):
@@ -102,7 +107,7 @@ def read_each(text: str, *, path: str | None = None) -> list[HandHistory | Histo
         try:
             hands.append(site.read_hand(block, first_line=first_line))
         except HistoryError as error:
-            number = re.search(r"#\s*(\w+)", block.strip().splitlines()[0])
+            number = _HAND_NUMBER.search("\n".join(block.strip().splitlines()[:3]))
             kind = UnsupportedHistory if isinstance(error, UnsupportedHistory) else HistoryError
             if number:
                 refused = kind.said("history.ps.in_hand_number", path=path, number=number[1],

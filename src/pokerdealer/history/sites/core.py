@@ -348,7 +348,10 @@ class SiteHand:
             return chips
 
         posts = [e for e in self.events if e.kind == "post"]
-        antes, blinds, extra = self._forced_bets(names, posts, pay)
+        antes, blinds, extra, big_blind = self._forced_bets(names, posts, pay)
+        # The bet to match: preflop the biggest blind or straddle -- a big blind
+        # all in for less is still the table's to call (RULES.md §3.1).
+        level = max(max(blinds.values(), default=Decimal(0)), max(street.values()))
         holes: dict[str, str] = {}
         actions: list[str] = []
         folded: set[str] = set()
@@ -364,12 +367,13 @@ class SiteHand:
                 actions.append(f"d db {e.what}{source}")
                 for name in names:
                     street[name] = Decimal(0)
+                level = Decimal(0)
                 continue
             assert e.name is not None
             if e.name not in position:
                 continue
             p = f"p{position[e.name] + 1}"
-            top = max(street.values())
+            top = level
             if e.kind == "fold":
                 folded.add(e.name)
                 actions.append(f"{p} f{source}")
@@ -388,6 +392,7 @@ class SiteHand:
                 if street[e.name] <= top:
                     actions.append(f"{p} cc{source}")  # all it had, no more than a call
                 else:
+                    level = street[e.name]
                     actions.append(f"{p} cbr {phh_number(street[e.name])}{source}")
             elif len(names) - len(folded) < 2:
                 continue  # the hand is won: showing or not is no action of the rules
@@ -403,12 +408,17 @@ class SiteHand:
                     holes[e.name] = e.what  # the real cards of a mucked hand: none made up for it
                 actions.append(f"{p} sm{source}")
         back = {n: self.returns.get(n, Decimal(0)) for n in names}
+        won = {n: self.collects.get(n, Decimal(0)) for n in names}
         if not self.returns:
-            # The site writes no line for a bet nobody called: its owner got it back.
+            # The site writes no line for a bet nobody called: its owner got it
+            # back -- unless what he collected counts it (888 does so for a walk).
             top = sorted(live.items(), key=lambda item: item[1], reverse=True)
             if len(top) > 1 and top[0][1] > top[1][1]:
-                back[top[0][0]] += top[0][1] - top[1][1]
-        won = {n: self.collects.get(n, Decimal(0)) for n in names}
+                owner, uncalled = top[0][0], top[0][1] - top[1][1]
+                over = sum(put_in.values()) - uncalled - sum(won.values())
+                if over < 0 and won[owner] >= -over:
+                    uncalled -= min(uncalled, -over)
+                back[owner] += uncalled
         pot = sum(put_in.values()) - sum(back.values())
         taken = pot - sum(won.values())
         if taken < 0:
@@ -437,7 +447,8 @@ class SiteHand:
             # (docs/rules.md#fixed-limit); uncapped rounds that start heads-up accept both.
             metadata["_limit_heads_up_cap"] = HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP.value
         else:
-            big = self.big_blind if self.big_blind is not None else max(blinds.values(), default=Decimal(0))
+            # The big blind posted is the table's (a header may name the next level's).
+            big = blinds[big_blind] if big_blind in blinds else self.big_blind
             if not big:
                 raise HistoryError.said("history.site.no_stakes")
             kwargs["min_bet"] = phh_number(big)
@@ -456,9 +467,10 @@ class SiteHand:
 
     def _forced_bets(
         self, names: list[str], posts: list[_Event], pay: Any  # noqa: ANN401 - the closure of build()
-    ) -> tuple[dict[str, Decimal], dict[str, Decimal], list[tuple[str, Decimal, Decimal]]]:
-        """Antes, the blinds and straddles by player, and the posts of players
-        coming in (name, live, dead), from the post events (paid as they go)."""
+    ) -> tuple[dict[str, Decimal], dict[str, Decimal], list[tuple[str, Decimal, Decimal]], str]:
+        """Antes, the blinds and straddles by player, the posts of players
+        coming in (name, live, dead), and who posts the big blind, from the
+        post events (paid as they go)."""
         antes = dict.fromkeys(names, Decimal(0))
         blinds = dict.fromkeys(names, Decimal(0))
         small: str | None = None
@@ -470,7 +482,7 @@ class SiteHand:
             assert name is not None and chips is not None
             if name not in blinds:
                 continue
-            left = self.stacks[name] - chips  # all in for less than the blind: the table's blind stands
+            left = self.stacks[name] - antes[name] - chips  # all in for less than the blind: the table's blind stands
             if e.what == ANTE:
                 antes[name] += chips
                 pay(name, chips, counts=False)
@@ -512,6 +524,10 @@ class SiteHand:
             a, b = merged.get(name, (Decimal(0), Decimal(0)))
             merged[name] = (a + lv, b + dd)
         extra = [(n, lv, dd) for n, (lv, dd) in merged.items()]
+        top_ante = max(antes.values(), default=Decimal(0))
+        for name, ante in antes.items():
+            if 0 < ante < top_ante and ante >= self.stacks[name]:
+                antes[name] = top_ante  # all in for less than the ante: the table's ante stands
         if big is None:
             # A big blind the ante put all-in posts no blind line: he is the
             # player left of the small blind (left of the button without one).
@@ -522,4 +538,4 @@ class SiteHand:
                 big = seat
         if big is None:
             raise UnsupportedHistory.said("history.ps.no_big_blind")
-        return antes, blinds, extra
+        return antes, blinds, extra, big
