@@ -228,3 +228,27 @@ def test_facing_a_bet_with_a_raise_open_the_coach_says_call_raise_or_fold() -> N
     assert first.body("en") == "You may call 7, raise or fold."
     assert first.body("zh-Hant") == "你可以跟注 7、加注或棄牌。" and first.body("zh-Hans") == "你可以跟注 7、加注或弃牌。"
     assert hand.can(Action(RAISE, None, 14))  # the engine agrees a raise is open
+
+
+def test_a_fixed_limit_short_stack_may_raise_only_all_in_said_as_an_all_in() -> None:
+    # Issue 38: stacks 200/200/200/3, blinds 1/2, fixed limit; the 3-chip player faces the
+    # big blind of 2: "raise to 3" is an all-in for less than the bet of 2 a raise adds.
+    config = HandConfig(stacks=(200, 200, 200, 3), blinds=(1, 2), structure=Structure.FIXED_LIMIT)
+    hand = Hand(config, parse_cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d"))
+    hand.call()
+    raise_line = next(line for line in coach_lines(hand, 3) if line.rule == "fixed-limit")
+    assert raise_line.key == "coach.raise.all_in_short"
+    assert raise_line.body("en") == "You may raise only all-in, to 3: a full raise would be to 4, more than you have."
+    assert "every raise adds one bet" not in raise_line.text("en")
+    assert "全下" in raise_line.body("zh-Hans") and "全下" in raise_line.body("zh-Hant")
+    assert hand.legal().max_raise_to == 3  # the engine agrees: 3 is all there is
+
+
+def test_a_fixed_limit_raise_completing_a_short_all_in_is_not_said_as_an_all_in() -> None:
+    # Blinds 10/20: a call, then a short all-in to 28; the next player raises to 40, not all-in.
+    config = HandConfig(stacks=(1000, 1000, 1000, 28), blinds=(10, 20), structure=Structure.FIXED_LIMIT)
+    hand = Hand(config, parse_cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d"))
+    hand.call()
+    hand.all_in()
+    raise_line = next(line for line in coach_lines(hand, 0) if line.rule == "fixed-limit")
+    assert raise_line.key == "coach.raise.fixed" and dict(raise_line.params)["to"] == 40

@@ -170,3 +170,37 @@ def test_pot_limit_maxima_are_the_models_and_pokerkits() -> None:
         assert _pokerkit(hand).max_completion_betting_or_raising_to_amount == model, hand.log
         said += 1
     assert said > 300
+
+
+# -------------------------------------------------------- the raise, said
+def test_a_raise_that_takes_every_chip_short_of_a_full_raise_is_said_as_an_all_in_in_every_structure() -> None:
+    """Issue 38: in fixed limit a 3-chip stack facing a bet of 2 was told "raise to 3: every
+    raise adds one bet of 2". Model, written here: a fixed-limit raise adds the street's unit
+    (the small bet preflop and on the flop, the big bet after); a player whose chips do not
+    reach the bet plus that unit (or, in no limit and pot limit, the bet plus the smallest
+    raise the engine allows) can only go all-in, and the coach must say so."""
+    short = 0
+    for structure in Structure:
+        for hand in _spots(250, seed=4, free_folds=False, structure=structure):
+            legal = hand.legal()
+            player = legal.actor
+            if legal.min_raise_to is None:
+                continue
+            chips = hand.committed[player] + hand.stacks[player]
+            current = max(hand.committed)
+            if structure is Structure.FIXED_LIMIT:
+                unit = hand.config.small_bet if hand.street.value in ("preflop", "flop") else hand.config.big_bet
+                full = current + unit
+            else:
+                full = current + hand.min_increment
+            (line,) = [line for line in coach_lines(hand, player) if line.key.startswith(("coach.raise.", "coach.bet."))]
+            if chips < full:
+                assert line.key.endswith(".all_in_short"), (structure, hand.log, line.key)
+                assert line.params["to"] == chips == legal.max_raise_to
+                assert "all-in" in line.body("en") and "全下" in line.body("zh-Hans") and "全下" in line.body("zh-Hant")
+                short += structure is Structure.FIXED_LIMIT
+            else:
+                assert not line.key.endswith(".all_in_short"), (structure, hand.log, line.key)
+                if structure is Structure.FIXED_LIMIT:
+                    assert line.params["unit"] == unit and line.params["to"] <= full
+    assert short > 20

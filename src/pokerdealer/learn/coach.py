@@ -163,11 +163,15 @@ def before_acting(hand: Hand, player: int) -> list[CoachLine]:
     if not rule:
         increment = hand.min_increment
         all_in = hand.committed[player] + stack
-        if hand.config.structure is Structure.FIXED_LIMIT:
+        fixed = hand.config.structure is Structure.FIXED_LIMIT
+        if low == all_in and low < current + increment:
+            # The engine cut the raise to the stack: only an all-in for less is left, in
+            # every structure (fixed limit's one bet included; a fixed-limit raise that
+            # completes a short all-in is less than a bet over it, but it is not all-in).
+            anchor = "fixed-limit" if fixed else "min-raise"
+            lines.append(CoachLine(f"coach.{verb}.all_in_short", {"to": all_in, "full": current + increment}, anchor))
+        elif fixed:
             lines.append(CoachLine(f"coach.{verb}.fixed", {"to": low, "unit": increment}, "fixed-limit"))
-        elif low < current + increment:
-            # The engine cut the minimum to the stack: only an all-in for less is left.
-            lines.append(CoachLine(f"coach.{verb}.all_in_short", {"to": all_in, "full": current + increment}, "min-raise"))
         else:
             lines.append(
                 CoachLine(f"coach.{verb}.range", {"low": low, "high": high, "current": current, "inc": increment}, "min-raise")
