@@ -163,7 +163,8 @@ def test_with_no_river_bet_the_first_left_of_the_button_shows_first() -> None:
     first = coach_lines(hand, 0)[0]
     assert first.key == "coach.show.you_first"
     assert "nobody bet on the last round" in first.text("en")
-    assert "按钮左侧第一位先亮牌" in first.text("zh-Hans")
+    assert "按钮左侧第一位还有牌的玩家先亮牌" in first.text("zh-Hans")
+    assert "the first player still in left of the button" in first.text("en")
 
 
 def test_after_the_showdown_the_coach_says_why_the_winner_won() -> None:
@@ -252,3 +253,26 @@ def test_a_fixed_limit_raise_completing_a_short_all_in_is_not_said_as_an_all_in(
     hand.all_in()
     raise_line = next(line for line in coach_lines(hand, 0) if line.rule == "fixed-limit")
     assert raise_line.key == "coach.raise.fixed" and dict(raise_line.params)["to"] == 40
+
+
+def test_the_big_blinds_option_is_a_live_bet_nobody_raised_not_nobody_has_bet() -> None:
+    # Seed 001: the big blind is a live bet already in; with only calls before it, it may check or raise.
+    hand = deal((200, 200, 200), ("As Ah", "Kd 9c", "7s 7d"))
+    hand.call(), hand.call()  # Cy and Ann call: Bob, the big blind, has his option
+    first = coach_lines(hand, 1)[0]
+    assert first.key == "coach.check_option"
+    assert first.body("en").startswith("Nobody has raised: your blind is a live bet")
+    assert "nobody has bet" not in first.body("en")
+    assert "有效下注" in first.body("zh-Hant") and "有效下注" in first.body("zh-Hans")
+    hand.check()  # on the flop nobody has bet: checking is free
+    assert coach_lines(hand, 0)[0].key == "coach.check_free"
+
+
+def test_the_show_order_on_the_rules_page_counts_only_players_still_in_and_only_when_nobody_shows() -> None:
+    from pokerdealer.i18n import message
+
+    body = message("en", "rules.show-order.body")
+    assert "the first player still in left of the button" in body
+    assert body.startswith("When nobody shows of their own accord")
+    assert "還有牌的玩家" in message("zh-Hant", "rules.show-order.body")
+    assert "还有牌的玩家" in message("zh-Hans", "rules.show-order.body")

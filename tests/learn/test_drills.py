@@ -50,7 +50,7 @@ DATA_KEYS: dict[str, list[set[str]]] = {
         {"preset", "minutes"}, {"game"}, {"game", "left"}, {"left", "stacks"}, {"game", "buy_in", "chips"},
         {"game", "entries", "buy_in", "percents", "place"}, {"game", "max_buy_in", "stack"},
     ],
-    "etiquette": [{"phh", "player"}, {"player", "cards"}, {"board", "hands", "mucked"}],
+    "etiquette": [{"phh", "player"}, {"player", "cards"}, {"board", "hands", "mucked", "button", "shown"}],
 }
 QUESTION_KEYS = {
     "topic", "level", "prompt", "choices", "answer_index", "answer", "explanation", "data", "ask", "diagram",

@@ -295,7 +295,8 @@ def test_a_player_may_not_act_before_their_turn_the_engine_refuses() -> None:
 def test_nobody_sees_a_folded_hand_so_nobody_is_told() -> None:
     for q in at("etiquette", 1, 10):
         assert q.answer == {"may_see": []}
-        assert q.choices is not None and q.choices[q.answer_index] == "Nobody, not even after the hand"
+        assert "While it is on" in q.ask  # seed 003: not while the hand is on (不泄露弃掉的牌)
+        assert q.choices is not None and q.choices[q.answer_index] == "Nobody, until the hand is over"
         assert len(parse_cards(q.data["cards"])) == 2
 
 
@@ -306,6 +307,14 @@ def test_a_best_hand_thrown_away_unshown_wins_nothing() -> None:
         other = "B" if mucked == "A" else "A"
         assert evaluate(f"{board} {q.data['hands'][mucked]}").rank > evaluate(f"{board} {q.data['hands'][other]}").rank
         assert q.answer["winners"] == [other]
+
+
+def test_the_last_hand_in_after_a_muck_wins_without_showing() -> None:
+    # Seed 004, card 7 (TDA 18-B): not "only a hand shown can win".
+    for q in at("etiquette", 2, 10):
+        assert q.data["shown"] == []
+        assert "without showing it" in q.explanation and "only a hand shown" not in q.explanation
+        assert "18-B" in q.explanation
 
 
 def test_the_hand_thrown_away_is_told_in_the_question_the_page_asks_beside_the_cards() -> None:

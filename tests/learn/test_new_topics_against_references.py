@@ -111,6 +111,26 @@ def test_hand_rankings_names_are_the_small_models_and_eval7s_categories() -> Non
     assert len(seen) == 10  # every category is asked
 
 
+def test_hand_rankings_offers_no_wrong_name_that_is_also_true() -> None:
+    """Issue 38: a royal flush offered "straight flush" as a wrong name, and it is one (seed
+    001: 屬於最高的同花順). Every name eval7 would also give the five cards is a right one,
+    so only the marked choice may be such a name."""
+    words = {"royal flush": {"royal_flush"}, "straight flush": {"straight_flush", "royal_flush"},
+             "four of a kind": {"four_of_a_kind"}, "full house": {"full_house"}, "flush": {"flush"},
+             "straight": {"straight"}, "three of a kind": {"three_of_a_kind"}, "two pair": {"two_pair"},
+             "one pair": {"one_pair"}, "high card": {"high_card"}}
+    royals = 0
+    for q in generated("hand_rankings"):
+        if "category" not in q.answer:
+            continue
+        truth = category(cards(q.data["cards"]))
+        true_names = [i for i, choice in enumerate(q.choices) if truth in words[choice]]
+        assert true_names == [q.answer_index], (q.data, q.choices)
+        assert len(q.choices) == 4
+        royals += truth == "royal_flush"
+    assert royals >= 5
+
+
 def test_hand_rankings_the_higher_hand_is_phevaluators() -> None:
     for q in generated("hand_rankings"):
         if "winners" not in q.answer:
@@ -358,6 +378,37 @@ def test_cash_vs_tournament_answers_match_the_models() -> None:
     assert set(kinds) == {"blinds", "place", "places", "prize", "takes", "top_up", "rebuy"}
 
 
+def test_the_blinds_later_question_is_answered_by_its_own_words_with_one_right_choice() -> None:
+    """Issue 38: "34 minutes later" without the schedule had no answer, or two. A reader
+    who has only the question (the schedule it lists, levels and breaks) walks the
+    minutes and finds exactly one choice right, the one marked right."""
+    asked = 0
+    for q in generated("cash_vs_tournament"):
+        found = re.fullmatch(
+            r"A cash game plays blinds (\d+/\d+)\. A tournament started at the same time, with levels of "
+            r"(\d+) minutes: (.*)\. (\d+) minutes after the start, what are the blinds in each\?",
+            q.prompt,
+        )
+        if found is None:
+            continue
+        cash, length, schedule, later = found[1], int(found[2]), found[3].split(", "), int(found[4])
+        left, blinds = later, None
+        for item in schedule:
+            pause = re.fullmatch(r"a (\d+)-minute break", item)
+            minutes = int(pause[1]) if pause else length
+            assert left != minutes, "asked on the minute a level changes"
+            if left < minutes:
+                assert pause is None, "asked during a break"
+                blinds = item
+                break
+            left -= minutes
+        assert blinds is not None, "the schedule stops before the time asked"
+        right = [i for i, choice in enumerate(q.choices) if choice == f"cash game {cash}, tournament {blinds}"]
+        assert right == [q.answer_index] and len(set(q.choices)) == 4, q.prompt
+        asked += 1
+    assert asked >= 100
+
+
 # -------------------------------------------------------------------- etiquette
 def test_etiquette_answers_match_the_models() -> None:
     for q in generated("etiquette"):
@@ -374,6 +425,9 @@ def test_etiquette_answers_match_the_models() -> None:
             assert q.answer["may_see"] == []  # a folded hand is shown to nobody
         else:
             assert q.answer["winners"] == [name for name in "AB" if name != q.data["mucked"]]
+            # Heads-up with no river bet the big blind, the one not on the button, shows first:
+            # the mucker; the other, left alone, wins without showing (seed 004, card 7).
+            assert q.data["button"] != q.data["mucked"] and q.data["shown"] == []
             board = cards(q.data["board"])
             mucked, other = (cards(q.data["hands"][name]) for name in (q.data["mucked"], q.answer["winners"][0]))
             assert evaluate_cards(*board, *mucked) < evaluate_cards(*board, *other)  # the better hand was thrown away

@@ -151,7 +151,10 @@ def before_acting(hand: Hand, player: int) -> list[CoachLine]:
     stack = hand.stacks[player]
     low, high, rule, reason = raise_window(hand, player)
     if legal.call is None:
-        lines.append(CoachLine("coach.check_free", {}, "check"))
+        # Preflop, with nobody raised, a blind (or straddle) is a live bet already in: its
+        # option (seed 001's 有效下注). Else nobody has bet: checking is free.
+        option = hand.street is Street.PREFLOP and hand.committed[player] == hand.current_bet > 0
+        lines.append(CoachLine("coach.check_option" if option else "coach.check_free", {}, "check"))
     elif legal.call >= stack:
         lines.append(CoachLine("coach.call_all_in", {"amount": legal.call}, "check"))
     else:

@@ -79,7 +79,12 @@ def _cash_table(small: int, big: int, low: int, high: int, *, a: int | None = No
 
 
 def _blinds_later(rng: random.Random, lang: str) -> dict[str, object]:
-    """Blinds some minutes after the start: the cash table's stay, the tournament's rise."""
+    """Blinds some minutes after the start: the cash table's stay, the tournament's rise.
+
+    The prompt lists the tournament's schedule (its levels and breaks) to one level
+    past the answer, so the question can be answered from what it says; the time asked
+    is inside a level (never on the minute a level changes, never in a break) and past
+    the first level, so the four choices differ."""
     preset = rng.choice(["turbo", "regular", "deep"])
     levels = structure(preset, timed=True)
     event = Event(EventSettings(starting_stack=1500, levels=levels), rng=random.Random(0))
@@ -87,30 +92,45 @@ def _blinds_later(rng: random.Random, lang: str) -> dict[str, object]:
         event.register(name)
     event.start(now=0.0)
     first = next(x for x in levels if isinstance(x, Level))
+    length = first.minutes or 1
+    changes = set()  # the minutes on which a level or a break begins
+    elapsed = 0
+    for item in levels:
+        changes.add(elapsed)
+        elapsed += item.minutes or 0
     while True:
-        minutes = rng.randint(first.minutes or 1, 8 * (first.minutes or 1))  # within the first levels
+        minutes = rng.randint(length + 1, 8 * length)  # within the first levels, past the first
         clock = event.clock(now=minutes * 60.0)
-        if clock.level is not None:
+        if clock.level is not None and minutes not in changes:
             break
     cash = _cash_table(first.small_blind, first.big_blind, 40 * first.big_blind, 100 * first.big_blind)
     record = cash.start_hand(now=minutes * 60.0)
     cash_blinds = record.hand.config.blinds
     now = (clock.level.small_blind, clock.level.big_blind)
     number = sum(1 for x in levels[: clock.index + 1] if isinstance(x, Level))
-    length = first.minutes
+    after = next(x for x in levels[clock.index + 1 :] if isinstance(x, Level))
+    shown = (*levels[: clock.index + 1], after)
+    schedule = message(lang, "list.separator").join(
+        _blinds(lang, x.small_blind, x.big_blind) if isinstance(x, Level)
+        else message(lang, "quiz.game.later.break", minutes=x.minutes)
+        for x in shown
+    )
     right = message(lang, "quiz.game.blinds_pair", cash=_blinds(lang, *cash_blinds), tournament=_blinds(lang, *now))
-    one_less = next(x for x in reversed(levels[: clock.index]) if isinstance(x, Level)) if number > 1 else first
+    one_less = next(x for x in reversed(levels[: clock.index]) if isinstance(x, Level))
     wrong = [
         message(lang, "quiz.game.blinds_pair", cash=_blinds(lang, *now), tournament=_blinds(lang, *now)),
         message(lang, "quiz.game.blinds_pair", cash=_blinds(lang, *cash_blinds), tournament=_blinds(lang, *cash_blinds)),
-        message(
-            lang, "quiz.game.blinds_pair", cash=_blinds(lang, *cash_blinds),
-            tournament=_blinds(lang, one_less.small_blind, one_less.big_blind),
-        ),
     ]
+    # The level before (one too few), else the level after (one too many): both are listed.
+    off_by_one = one_less if (one_less.small_blind, one_less.big_blind) != tuple(cash_blinds) else after
+    wrong.append(message(
+        lang, "quiz.game.blinds_pair", cash=_blinds(lang, *cash_blinds),
+        tournament=_blinds(lang, off_by_one.small_blind, off_by_one.big_blind),
+    ))
     return {
         "prompt": message(
             lang, "quiz.game.later.ask", blinds=_blinds(lang, *cash_blinds), minutes=length, later=minutes,
+            schedule=schedule,
         ),
         "right": right, "wrong": wrong,
         "facts": message(
@@ -404,25 +424,35 @@ def _protect(rng: random.Random, lang: str) -> Question:
     return Question(
         topic="etiquette", level=2, prompt=prompt, choices=choices, answer_index=options.index(winners),
         answer={"winners": winners},
-        explanation=with_cite(facts, lang, "protect_hand"),
-        data={"board": " ".join(str(c) for c in board), "hands": {n: "".join(str(c) for c in h) for n, h in holes.items()}, "mucked": best},
+        explanation=with_cite(facts, lang, "protect_hand", "uncontested"),
+        data={
+            "board": " ".join(str(c) for c in board), "hands": {n: "".join(str(c) for c in h) for n, h in holes.items()},
+            "mucked": best, "button": other, "shown": play.shown(),
+        },
         ask=ask,
         diagram=hands_diagram([(name, [str(c) for c in cards]) for name, cards in holes.items()], board=[str(c) for c in board]),
     )
 
 
 class _ShowdownPlay:
-    """A heads-up hand checked down to the river, where ``first`` throws the best
-    hand away face down (a muck) before showing it; the engine awards the pot."""
+    """A heads-up hand checked down to the river, where ``first`` (the big blind, so the
+    first player left of the button: first to show) throws the best hand away face down
+    (a muck) before showing it; the engine awards the pot."""
 
     def __init__(self, board: tuple[Card, ...], holes: dict[str, tuple[Card, ...]], *, first: str, rng: random.Random) -> None:
         from pokerdealer.rules import Hand, HandConfig, deck_for_deal
 
         names = tuple(holes)
-        config = HandConfig(stacks=(200, 200), blinds=(1, 2), players=names)
+        button = 1 - names.index(first)  # heads-up the button is the other player
+        config = HandConfig(stacks=(200, 200), blinds=(1, 2), players=names, button=button)
         self.hand = Hand(config, deck_for_deal(config, [holes[n] for n in names], board))
         self.names = names
         self.first = first
+
+    def shown(self) -> list[str]:
+        """Whose cards the engine turned up (none: the last hand in wins unseen)."""
+        assert self.hand.result is not None
+        return sorted(self.names[p] for p in self.hand.result.shown)
 
     def result_winners(self) -> list[str]:
         hand = self.hand

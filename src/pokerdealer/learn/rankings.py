@@ -165,11 +165,18 @@ def _name_question(rng: random.Random, lang: str) -> Question:
     cards = random_hand(rng, category)
     value = evaluate(cards)
     at = order.index(value.category)
-    # Wrong names: the neighbours in the order (what beginners mix up), then any.
-    near = [order[i] for i in (at - 1, at + 1, at - 2, at + 2) if 0 <= i < len(order)]
+    # Wrong names: the neighbours in the order (what beginners mix up). A royal flush is
+    # a straight flush too (the highest, seed 001), so that name is not a wrong one for it.
+    near = [
+        order[i] for step in (1, 2, 3, 4) for i in (at - step, at + step)
+        if 0 <= i < len(order)
+        and not (value.category is Category.ROYAL_FLUSH and order[i] is Category.STRAIGHT_FLUSH)
+    ]
     options = [value.category, *near[:3]]
     rng.shuffle(options)
     facts = message(lang, "quiz.rank.named", cards=_labels(value.best_five), hand=value.describe(lang))
+    if value.category is Category.ROYAL_FLUSH:
+        facts += message(lang, "quiz.rank.royal_is_straight_flush")
     why = message(lang, "quiz.rank.order", order=_order_text(lang))
     return Question(
         topic="hand_rankings",
