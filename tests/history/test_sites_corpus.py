@@ -15,7 +15,7 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_sites_corpus.py"
 
 # The sites read, with the hands of each the corpus holds at least.
-SITES = {"888": 165, "fulltilt": 52, "pokerstars": 96}
+SITES = {"888": 165, "fulltilt": 52, "partypoker": 283, "pokerstars": 96}
 
 # Hold'em hands of the corpus that are not read exactly, and why: each is a
 # parser's test file edited by hand, not a hand as its site wrote it.
@@ -24,11 +24,15 @@ EXCEPTIONS = {
     "sites/fulltilt/hhsmithy__FullTilt__CashGame__ValidHandTests__InValidHand_1.txt[#33730308005]":
         "fewer than two players are dealt in",
     # A test of an invalid hand: cut off before its summary.
-    "sites/pacific/hhsmithy__Pacific__CashGame__ValidHandTests__InValidHand_1.txt[#None]": "stops before its summary",
+    "sites/pacific/hhsmithy__Pacific__CashGame__ValidHandTests__InValidHand_1.txt[#539304607]": "stops before its summary",
     # The players' names were blanked ("Seat 1:  ( $325 )"): six players called "".
     "sites/pacific/pokerregion__888poker_tournament_78669773.txt[#778799896]": "fewer than two players are dealt in",
     # Nobody posts the big blind (his seat is empty): a hand the engine does not deal.
     "sites/pacific/hhp__cash.hhsmithy.usd.nlh.6max.txt[#1186521899]": "no big blind is posted",
+    # Tests of invalid hands: cut off before the pot is won.
+    "sites/partypoker/hhsmithy__PartyPoker__CashGame__Limits__Limit6.txt[#11994428655]": "stops before its summary",
+    "sites/partypoker/hhsmithy__PartyPoker__CashGame__ValidHandTests__InValidHand_1.txt[#13551039167]":
+        "stops before its summary",
     # PokerStars: see tests/history/test_pokerstars_corpus.py.
     "pokerstars/hhsmithy/Limits__AnteTable.txt[#109715173634]": "mismatch",
     "pokerstars/hhsmithy/StreetTests__River.txt[#109687480274]": "card 5d is dealt twice",

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.history.sites import fulltilt, pacific
+from pokerdealer.history.sites import fulltilt, pacific, party
 from pokerdealer.history.sites.core import decode, read_file
 
 __all__ = [
@@ -64,12 +64,13 @@ SITES: tuple[Site, ...] = (
     _pokerstars_site(),
     Site("fulltilt", "Full Tilt Poker", fulltilt.START, fulltilt.read_hand),
     Site("888", "888poker", pacific.START, pacific.read_hand),
+    Site("partypoker", "PartyPoker", party.START, party.read_hand),
 )
 """The sites read, each with its reader."""
 
 _BY_NAME = {site.name: site for site in SITES}
-# A hand's number in its first lines: "#123", "Game No : 123", "HandId: #12-3-45", "Game #RC12".
-_HAND_NUMBER = re.compile(r"(?:#|Game No ?: ?|HandId: ?#?)\s*([A-Za-z]*\d[\w-]*)")
+# A hand's number in its first lines: "#123", "Game No : 123", "HandId: #12-3-45", "for Game 123".
+_HAND_NUMBER = re.compile(r"(?:#|Game No ?: ?|HandId: ?#?|[Ff]or Game )\s*([A-Za-z]*\d[\w-]*)")
 # File kinds a hand history comes in (a folder's other files are not read).
 _SUFFIXES = (".txt", ".xml", ".json", ".log")
 

@@ -411,14 +411,13 @@ class SiteHand:
         won = {n: self.collects.get(n, Decimal(0)) for n in names}
         if not self.returns:
             # The site writes no line for a bet nobody called: its owner got it
-            # back -- unless what he collected counts it (888 does so for a walk).
+            # back -- unless what he collected counts it (as 888's and
+            # PartyPoker's winners do), which the pot then falls short of.
             top = sorted(live.items(), key=lambda item: item[1], reverse=True)
             if len(top) > 1 and top[0][1] > top[1][1]:
                 owner, uncalled = top[0][0], top[0][1] - top[1][1]
-                over = sum(put_in.values()) - uncalled - sum(won.values())
-                if over < 0 and won[owner] >= -over:
-                    uncalled -= min(uncalled, -over)
-                back[owner] += uncalled
+                if sum(put_in.values()) - uncalled - sum(won.values()) >= 0 or won[owner] < uncalled:
+                    back[owner] += uncalled
         pot = sum(put_in.values()) - sum(back.values())
         taken = pot - sum(won.values())
         if taken < 0:
