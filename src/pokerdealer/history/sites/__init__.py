@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.history.sites import fulltilt, pacific, party
+from pokerdealer.history.sites import fulltilt, pacific, party, winamax
 from pokerdealer.history.sites.core import decode, read_file
 
 __all__ = [
@@ -65,6 +65,7 @@ SITES: tuple[Site, ...] = (
     Site("fulltilt", "Full Tilt Poker", fulltilt.START, fulltilt.read_hand),
     Site("888", "888poker", pacific.START, pacific.read_hand),
     Site("partypoker", "PartyPoker", party.START, party.read_hand),
+    Site("winamax", "Winamax", winamax.START, winamax.read_hand),
 )
 """The sites read, each with its reader."""
 
