@@ -7,8 +7,10 @@ import os
 import numpy as np
 import pytest
 
+from pokerdealer.errors import EvaluationError
 from pokerdealer.evaluation import batch, evaluate_many, rank_function
-from pokerdealer.evaluation._batch_numba import HASH_SHIFT, MIN_ROWS, hashed_table, kernel
+from pokerdealer.evaluation._compact import compact_tables
+from pokerdealer.evaluation.batch import MIN_ROWS, kernel
 from pokerdealer.evaluation.tables import Ranking, tables_for
 
 pytest.importorskip("numba")  # the dev group installs it: both paths run in CI
@@ -40,8 +42,7 @@ def test_the_kernel_gives_the_numpy_ranks(size, dtype):
     assert compiled is not None
     out = np.empty(len(hands), dtype=np.int32)
     tables = tables_for(Ranking())
-    offsets, hashed = hashed_table(tables, size)
-    compiled(hands, tables.card_code, offsets, hashed, tables.flush_suit, tables.flush_rank, out)
+    assert compiled(hands, *compact_tables(tables, size).arguments(), out) == 0
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(batch, "kernel", lambda: None)
         expected = evaluate_many(hands)
@@ -84,35 +85,52 @@ def test_an_environment_switch_turns_the_kernel_off(monkeypatch):
         kernel.cache_clear()
 
 
+@needs_kernel
+@pytest.mark.parametrize(
+    ("variant", "bad", "message"),
+    [
+        ("holdem", np.uint8(52), r"card indices must be in 0\.\.51 for holdem, got 0\.\.52"),
+        ("holdem", np.int64(-1), r"card indices must be in 0\.\.51 for holdem, got -1\.\.51"),
+        ("holdem", np.int64(300), r"card indices must be in 0\.\.51 for holdem, got 0\.\.300"),
+        ("shortdeck", np.uint8(3), r"card indices must be in 16\.\.51 for shortdeck, got 3\.\.51"),
+    ],
+)
+def test_a_card_outside_the_deck_in_a_large_batch_is_refused(variant, bad, message):
+    hands = random_hands(MIN_ROWS, 7, lowest=16 if variant == "shortdeck" else 0).astype(bad.dtype)
+    hands[MIN_ROWS // 2, 3] = bad  # the kernel's own pass finds it
+    with pytest.raises(EvaluationError, match=message):
+        evaluate_many(hands, variant)
+
+
 @pytest.mark.parametrize("ranking", [Ranking(), Ranking("shortdeck"), Ranking("shortdeck", False)])
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_the_perfect_hash_gives_every_non_flush_rank_back(ranking, size):
     tables = tables_for(ranking)
     table = tables.non_flush_rank[size]
-    offsets, hashed = hashed_table(tables, size)
+    compact = compact_tables(tables, size)
     keys = np.flatnonzero(table)
-    slots = (keys & ((1 << HASH_SHIFT) - 1)) + offsets[keys >> HASH_SHIFT]
+    slots = compact.slots(keys)
     assert np.unique(slots).size == keys.size  # no two keys share a slot
-    assert hashed[slots].tolist() == table[keys].tolist()
-    assert hashed.nbytes < table.nbytes // 10  # the point: small enough for the caches
+    assert compact.ranks[slots].tolist() == table[keys].tolist()
+    # the point: small enough for the caches (7 cards: 128 KB of ranks, 16 KB of displacements)
+    assert compact.ranks.nbytes + compact.displacement.nbytes <= min(table.nbytes // 10, 160 * 1024)
 
 
 def test_a_damaged_hash_file_is_built_anew(monkeypatch, tmp_path):
     monkeypatch.setenv("POKERDEALER_CACHE", str(tmp_path))
     tables = tables_for(Ranking())
-    hashed_table.cache_clear()
+    compact_tables.cache_clear()
     try:
-        expected = hashed_table(tables, 6)
-        (saved,) = tmp_path.glob("batch-hash-*-6.npz")
+        expected = compact_tables(tables, 6)
+        (saved,) = tmp_path.glob("batch-compact-*-6.npz")
         with np.load(saved) as data:
-            wrong = data["hashed"].copy()
+            wrong = data["ranks"].copy()
         wrong[wrong > 0] = 1
-        np.savez(saved, offsets=expected[0], hashed=wrong)
-        hashed_table.cache_clear()
-        offsets, hashed = hashed_table(tables, 6)
-        assert hashed.tolist() == expected[1].tolist()
+        np.savez(saved, multiplier=np.array([expected.multiplier]), displacement=expected.displacement, ranks=wrong)
+        compact_tables.cache_clear()
+        assert compact_tables(tables, 6).ranks.tolist() == expected.ranks.tolist()
         saved.write_bytes(b"not a file of arrays")
-        hashed_table.cache_clear()
-        assert hashed_table(tables, 6)[1].tolist() == expected[1].tolist()
+        compact_tables.cache_clear()
+        assert compact_tables(tables, 6).ranks.tolist() == expected.ranks.tolist()
     finally:
-        hashed_table.cache_clear()
+        compact_tables.cache_clear()

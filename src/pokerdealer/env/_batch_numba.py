@@ -38,6 +38,7 @@ import numpy as np
 from numba import njit
 
 from pokerdealer.env._batch_layout import SEAT_FLAGS, SEAT_INTS, TABLE_FLAGS, TABLE_FLOATS, TABLE_INTS
+from pokerdealer.evaluation._batch_numba import rank_cards
 
 __all__ = [
     "APPLY", "CONTINUE", "DEAL", "Dealer", "Hand", "Show", "State", "View", "entry_point", "mt_state", "run",
@@ -141,27 +142,6 @@ def _below(mt: Any, t: int, n: int) -> int:  # noqa: ANN401
             return r
 
 
-@njit(cache=True, nogil=True)
-def _rank(cards: Any, code: Any, offsets: Any, hashed: Any, flush_suit: Any, flush_rank: Any) -> int:  # noqa: ANN401
-    """The evaluator's rank of 7 cards (evaluation/_batch_numba.py's kernel, one hand)."""
-    key = np.int64(0)
-    for c in cards:
-        key += code[c]
-    rank_key = key & 0x7FFFFF
-    rank = np.int64(hashed[(rank_key & 0xFFF) + offsets[rank_key >> 12]])
-    suit = flush_suit[key >> 23]
-    if suit >= 0:
-        mask = 0
-        for c in cards:
-            if c & 3 == suit:
-                mask |= 1 << (c >> 2)
-        flush = np.int64(flush_rank[mask])
-        if flush > rank:
-            rank = flush
-    return rank
-
-
-
 #: One hand at every table, what the betting reads and writes: the seats' chips
 #: (``si``: SEAT_INTS by table and seat), their flags (``sf``), the tables'
 #: numbers (``ti``: TABLE_INTS) and flags (``tf``). Few arrays on purpose: Numba
@@ -175,7 +155,7 @@ Hand = namedtuple("Hand", ("n", "seat", "min_bet", "si", "sf", "ti", "tf"))
 #: deck positions), ``fixed`` the board's deck positions, the seats from the
 #: learner's, the starting stacks and which seats are random bots; ``mt`` the
 #: generators (table ``t``'s bot at seat ``q``: row ``t * n + q``; its button:
-#: row ``tables * n + t``); ``ev`` the evaluator's tables.
+#: row ``tables * n + t``); ``ev`` the evaluator's compact tables (evaluation/_compact.py).
 State = namedtuple("State", (
     "h", "look", "dealer", "show", "reward_scale", "floats", "mt", "fixed", "observation",
     "final_obs", "final_payoffs", "counter",
@@ -416,7 +396,7 @@ def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
                 si[t, _STACKS, q] += pot
                 break
     else:
-        code, hash_offsets, hashed, flush_suit, flush_rank = s.ev
+        word, bit, multiplier, displacement, ranked, flush_rank = s.ev
         ranks = np.full(n, -1, dtype=np.int64)
         seven = np.empty(7, dtype=np.int64)
         position = np.empty(n, dtype=np.int64)
@@ -431,7 +411,7 @@ def _award(s: Any, t: int, payoffs: Any) -> None:  # noqa: ANN401
                 seven[1] = s.hole[t, q, 1]
                 for j in range(5):
                     seven[2 + j] = s.board[t, j]
-                ranks[q] = _rank(seven, code, hash_offsets, hashed, flush_suit, flush_rank)
+                ranks[q] = rank_cards(seven, word, bit, multiplier, displacement, ranked, flush_rank)
                 level = si[t, _TOTAL, q]
                 levels[live] = level
                 live += 1

@@ -43,7 +43,7 @@ from gymnasium.utils import seeding
 from pokerdealer.env._batch_layout import SEAT_FLAGS, SEAT_INTS, TABLE_FLAGS, TABLE_FLOATS, TABLE_INTS
 from pokerdealer.env.core import _DEAL_BLOCK, observation_layout
 from pokerdealer.errors import IllegalActionError, PokerDealerError
-from pokerdealer.evaluation._batch_numba import hashed_table
+from pokerdealer.evaluation._compact import compact_tables
 from pokerdealer.evaluation.batch import evaluate_many
 from pokerdealer.evaluation.tables import Ranking, tables_for
 from pokerdealer.rules.config import RuleOptions, Structure
@@ -304,8 +304,7 @@ class TableBatch:
         self.mt = np.zeros((tables * n + tables, 625), dtype=np.int64)
         self.final_obs = np.zeros((tables, self.size), dtype=np.float32)
         self.final_payoffs = np.zeros((tables, n), dtype=np.int64)
-        ranks = tables_for(Ranking("holdem", True))
-        hash_offsets, hashed = hashed_table(ranks, 7)
+        compact = compact_tables(tables_for(Ranking("holdem", True)), 7)
         plans = np.concatenate([
             self.plan_stacks, self.plan_committed, self.plan_total, self.plan_current[:, None],
             self.plan_min_inc[:, None], self.plan_first[:, None], self.hole_positions.reshape(n, 2 * n),
@@ -330,7 +329,7 @@ class TableBatch:
         )
         show = kernel.Show(
             h=hand, hole=self.hole, board=self.board, fixed=fixed,
-            ev=(ranks.card_code, hash_offsets, hashed, ranks.flush_suit, ranks.flush_rank),
+            ev=compact.arguments(),
         )
         return kernel.State(
             h=hand, look=view, dealer=dealer, show=show, reward_scale=float(self.reward_scale),

@@ -8,17 +8,43 @@
 
 from __future__ import annotations
 
+import functools
+import os
+from collections.abc import Callable
+
 import numpy as np
 
 from pokerdealer.cards import Variant
 from pokerdealer.errors import EvaluationError
-from pokerdealer.evaluation._batch_numba import MIN_ROWS, hashed_table, kernel
+from pokerdealer.evaluation._compact import compact_tables
 from pokerdealer.evaluation.tables import RANK_BITS, RANK_MASK, Ranking, tables_for
 
-__all__ = ["evaluate_many"]
+__all__ = ["MIN_ROWS", "evaluate_many", "kernel"]
 
 #: Rows per chunk: small enough that a chunk's temporaries stay in the L2 cache.
 _CHUNK = 1 << 14
+#: Batches smaller than this stay on the NumPy path (Numba's import and cache
+#: load cost about as much as NumPy evaluating this many hands).
+MIN_ROWS = 1 << 16
+
+
+@functools.cache
+def kernel() -> Callable[..., int] | None:
+    """The compiled batch kernel (:func:`pokerdealer.evaluation._batch_numba.ranks`), or
+    ``None`` without Numba (or with ``POKERDEALER_NUMBA=0``).
+
+    ``kernel()(hands, *compact_tables(tables, k).arguments(), out)`` writes the rank
+    of each row of ``hands`` into ``out`` and returns 1 if some row held a card
+    outside the deck, else 0.
+    """
+    if os.environ.get("POKERDEALER_NUMBA", "1") == "0":
+        return None
+    try:
+        from pokerdealer.evaluation import _batch_numba
+    except ImportError:
+        return None
+    compiled: Callable[..., int] = _batch_numba.ranks
+    return compiled
 
 
 def evaluate_many(
@@ -49,27 +75,23 @@ def evaluate_many(
     if hands.dtype.kind not in "iu":
         raise EvaluationError(f"card indices must be integers, got dtype {hands.dtype}")
     tables = tables_for(Ranking(variant, trips_beat_straight))
-    lowest = tables.ranking.lowest_rank * 4
-    if hands.size and (hands.min() < lowest or hands.max() > 51):
-        raise EvaluationError(
-            f"card indices must be in {lowest}..51 for {tables.ranking.variant}, "
-            f"got {hands.min()}..{hands.max()}"
-        )
+    n, size = hands.shape
+    result = np.empty(n, dtype=np.int32)
+    compiled = kernel() if n >= MIN_ROWS else None
+    # The kernel checks the card indices in its own pass (a card outside the deck
+    # has a word of its own); the NumPy path checks them first.
+    if compiled is None or check_duplicates:
+        _check_range(hands, tables.ranking)
     if check_duplicates and hands.size:
         ordered = np.sort(hands, axis=1)
         repeated = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
         if repeated.size:
             raise EvaluationError(f"row {repeated[0]} repeats a card: {hands[repeated[0]].tolist()}")
-
-    n, size = hands.shape
-    result = np.empty(n, dtype=np.int32)
+    if compiled is not None:
+        if compiled(hands, *compact_tables(tables, size).arguments(), result):
+            _check_range(hands, tables.ranking)  # raises, naming the indices
+        return result
     code = tables.card_code
-    if n >= MIN_ROWS:
-        compiled = kernel()
-        if compiled is not None:
-            offsets, hashed = hashed_table(tables, size)
-            compiled(hands, code, offsets, hashed, tables.flush_suit, tables.flush_rank, result)
-            return result
     non_flush = tables.non_flush_rank[size]
     flush_suit = tables.flush_suit
     flush_rank = tables.flush_rank
@@ -92,3 +114,13 @@ def evaluate_many(
             ranks[flushed] = np.maximum(ranks[flushed], flush_rank[suited])
         result[start:stop] = ranks
     return result
+
+
+def _check_range(hands: np.ndarray, ranking: Ranking) -> None:
+    """Refuse card indices outside ``ranking``'s deck (0..51; 16..51 in short deck)."""
+    lowest = ranking.lowest_rank * 4
+    if hands.size and (hands.min() < lowest or hands.max() > 51):
+        raise EvaluationError(
+            f"card indices must be in {lowest}..51 for {ranking.variant}, "
+            f"got {hands.min()}..{hands.max()}"
+        )
