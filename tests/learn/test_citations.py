@@ -81,3 +81,36 @@ def test_the_citations_name_the_edition_and_the_details_are_the_six_of_the_list(
         details = [key for key in CATALOGS[lang] if key.startswith("rules.details.") and key[-1].isdigit()]
         assert sorted(details) == [f"rules.details.{n}" for n in range(1, BEGINNERS_DETAILS + 1)]
         assert all(not _bad(text) for text in page_citations(lang).values())
+
+
+def test_the_tournament_page_cites_the_tda_with_its_edition() -> None:
+    # Issue 38: docs/tournaments.md said "TDA 23" (the 2024 number of the new-level rule, 25 in 2026).
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs/tournaments.md").read_text(encoding="utf-8")
+    assert not re.search(r"TDA(?!\s+20(?:24|26)\b)(?:'s)?\s*(?:\d|RP)", page)
+    assert "TDA 2026 25" in page
+
+
+def test_what_no_tda_rule_says_cites_no_tda_number() -> None:
+    # How two hands compare is no TDA rule (TDA 13 is "cards speak"); fixed limit's bet sizes
+    # neither; its cap is TDA 50, the number of raises the house's.
+    assert CITATIONS["kickers"].tda == "" and CITATIONS["hand-rankings"].tda == ""
+    assert CITATIONS["fixed-limit-bets"].tda == "" and CITATIONS["fixed-limit-cap"].tda == "50"
+    assert CITATIONS["folded-cards"].tda == "69"  # no disclosure of a live or mucked hand (2024: 67)
+    assert CITATIONS["act-in-turn"].tda == "52-A"  # act in turn; an action in turn binds (2024: 50-A)
+
+
+def test_a_fixed_limit_bet_line_cites_no_number_and_the_cap_line_cites_tda_50() -> None:
+    from pokerdealer.cards import deck_cards
+    from pokerdealer.learn.coach import coach_lines
+    from pokerdealer.rules import Hand, HandConfig, Structure
+
+    hand = Hand(HandConfig(stacks=(200, 200, 200), blinds=(1, 2), structure=Structure.FIXED_LIMIT), deck_cards())
+    (raise_line,) = [line for line in coach_lines(hand, hand.actor) if line.key == "coach.raise.fixed"]
+    assert raise_line.cite("en") == "Fixed limit"
+    for to in (4, 6, 8, 10):
+        hand.raise_to(to)
+    (capped,) = [line for line in coach_lines(hand, hand.actor) if line.key == "coach.capped"]
+    assert capped.cite("en") == "Fixed limit: TDA 2026 50"
+    assert "a bet and 4 raises" in capped.body("en") and "house" in capped.body("en")

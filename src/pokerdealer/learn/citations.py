@@ -56,8 +56,10 @@ class Citation:
 CITATIONS: dict[str, Citation] = {
     # Betting: the coach's and /rules' topics, then the drills' own.
     "action-order": Citation(detail=1),  # no TDA rule states the order of action
-    "heads-up": Citation("36-C", "34-B", 1),  # the button is the small blind, first preflop, last after
-    "act-in-turn": Citation(detail=1),
+    # The button is the small blind, first preflop, last after: 2024 34-B; the 2026 letter
+    # comes from a secondary source that read the 2026 text (not readable here).
+    "heads-up": Citation("36-C", "34-B", 1),
+    "act-in-turn": Citation("52-A", "50-A", 1),  # act in turn; an action in turn binds
     "check": Citation(detail=2),  # no TDA rule: a check is not a fold (seeds 001, 003)
     "min-raise": Citation("45-A", "43-A", 3),
     "reopen": Citation("49-A", "47-A", 3),
@@ -67,12 +69,16 @@ CITATIONS: dict[str, Citation] = {
     "pot-limit": Citation("56", "54"),
     "fixed-limit": Citation("50", "48"),  # the /rules section: sizes and the cap
     "fixed-limit-bets": Citation(),  # one bet size a street: no TDA rule
+    # TDA 50 keeps a cap in limit, even heads-up until two players are left in the event;
+    # how many raises is the house's ("the house limit applies").
     "fixed-limit-cap": Citation("50", "48"),
     "dead-button": Citation("34", "32"),
     # Pots and the showdown.
     "side-pots": Citation("23", "21", 4),
     "odd-chips": Citation("21-A", "20-A"),
-    "kickers": Citation("13", "12", 5),  # cards speak: the best five of the seven
+    # How hands compare (rankings, kickers) is no TDA rule: TDA 13 is "cards speak" (the
+    # dealer reads the tabled hands; what a player says does not bind), not the order.
+    "kickers": Citation(detail=5),
     "best-five": Citation(detail=5),
     "hand-rankings": Citation(),
     "short-deck": Citation(),
@@ -82,7 +88,7 @@ CITATIONS: dict[str, Citation] = {
     "uncontested": Citation("18-B", "17-B"),
     "board-plays": Citation("20", "19", 5),
     "protect-hand": Citation("14-B, 67", "13-B, 65", 6),
-    "folded-cards": Citation(),
+    "folded-cards": Citation("69", "67"),  # no disclosure: nobody discusses a live or mucked hand
     # The game around the table.
     "cash-game": Citation(),
     "tournament": Citation(),

@@ -75,6 +75,9 @@ class CoachLine:
 
     A field that is a list of ``{"key", "params"}`` messages is said as a list
     ("A, B and C"); ``story`` is the award story of an ``after_hand`` line.
+    ``rule`` is the anchor on ``/rules`` (and the rule's title); ``cites``, when
+    the line states only part of that section, the topic of the citation table
+    that part has (fixed limit's bet sizes have no TDA rule, its cap has one).
     """
 
     key: str
@@ -82,6 +85,7 @@ class CoachLine:
     rule: str = ""
     story: Any = None  # pokerdealer.table.awards.AwardStory (imported when needed)
     compare: Comparison | None = None  # two hands side by side (showdown_lesson)
+    cites: str = ""
 
     @property
     def href(self) -> str:
@@ -110,7 +114,7 @@ class CoachLine:
         citations (:data:`~pokerdealer.learn.citations.CITATIONS`), e.g.
         ``Minimum raise: TDA 2026 45-A; beginners' detail 3``."""
         title = message(lang, f"rules.{self.rule}.title")
-        numbers = cite(lang, self.rule)
+        numbers = cite(lang, self.cites or self.rule)
         return message(lang, "coach.cite", title=title, numbers=numbers) if numbers else title
 
     def text(self, lang: str) -> str:
@@ -171,10 +175,14 @@ def before_acting(hand: Hand, player: int) -> list[CoachLine]:
             # The engine cut the raise to the stack: only an all-in for less is left, in
             # every structure (fixed limit's one bet included; a fixed-limit raise that
             # completes a short all-in is less than a bet over it, but it is not all-in).
-            anchor = "fixed-limit" if fixed else "min-raise"
-            lines.append(CoachLine(f"coach.{verb}.all_in_short", {"to": all_in, "full": current + increment}, anchor))
+            anchor, topic = ("fixed-limit", "fixed-limit-bets") if fixed else ("min-raise", "")
+            lines.append(
+                CoachLine(f"coach.{verb}.all_in_short", {"to": all_in, "full": current + increment}, anchor, cites=topic)
+            )
         elif fixed:
-            lines.append(CoachLine(f"coach.{verb}.fixed", {"to": low, "unit": increment}, "fixed-limit"))
+            lines.append(
+                CoachLine(f"coach.{verb}.fixed", {"to": low, "unit": increment}, "fixed-limit", cites="fixed-limit-bets")
+            )
         else:
             lines.append(
                 CoachLine(f"coach.{verb}.range", {"low": low, "high": high, "current": current, "inc": increment}, "min-raise")
@@ -182,7 +190,7 @@ def before_acting(hand: Hand, player: int) -> list[CoachLine]:
             if hand.config.structure is Structure.POT_LIMIT and high < all_in:
                 lines.extend(_pot_limit_line(hand, player, high))
     elif rule == "raise_cap":
-        lines.append(CoachLine("coach.capped", {}, "fixed-limit"))
+        lines.append(CoachLine("coach.capped", {"raises": hand.config.options.limit_max_raises}, "fixed-limit", cites="fixed-limit-cap"))
     elif reason in (NOT_REOPENED, PK_FACES_SHORT, PK_SHORT_ALL_IN):
         lines.append(CoachLine("coach.not_reopened", {"current": current}, "reopen"))
     elif reason == NO_CHIPS_BEYOND_CALL:
