@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.history.sites import fulltilt, pacific, party, winamax
+from pokerdealer.history.sites import fulltilt, pacific, party, winamax, winning
 from pokerdealer.history.sites.core import decode, read_file
 
 __all__ = [
@@ -66,12 +66,13 @@ SITES: tuple[Site, ...] = (
     Site("888", "888poker", pacific.START, pacific.read_hand),
     Site("partypoker", "PartyPoker", party.START, party.read_hand),
     Site("winamax", "Winamax", winamax.START, winamax.read_hand),
+    Site("winning", "Winning Poker Network (ACR)", winning.START, winning.read_hand),
 )
 """The sites read, each with its reader."""
 
 _BY_NAME = {site.name: site for site in SITES}
 # A hand's number in its first lines: "#123", "Game No : 123", "HandId: #12-3-45", "for Game 123".
-_HAND_NUMBER = re.compile(r"(?:#|Game No ?: ?|HandId: ?#?|[Ff]or Game )\s*([A-Za-z]*\d[\w-]*)")
+_HAND_NUMBER = re.compile(r"(?:#|Game No ?: ?|Game ID: |HandId: ?#?|[Ff]or Game )\s*([A-Za-z]*\d[\w-]*)")
 # File kinds a hand history comes in (a folder's other files are not read).
 _SUFFIXES = (".txt", ".xml", ".json", ".log")
 

@@ -332,6 +332,9 @@ class SiteHand:
         if len(names) < 2:
             raise HistoryError.said("history.site.few_players")
         button = self.button if self.button is not None else max(self.seats[n] for n in names)
+        small = next((e.name for e in self.events if e.kind == "post" and e.what == SMALL), None)
+        if len(names) > 2 and small in names and self.seats[small] == button:
+            button -= 1  # a site marking the small blind's seat as the button: a dead button just before it
         names.sort(key=lambda n: (self.seats[n] <= button, self.seats[n]))
         position = {name: i for i, name in enumerate(names)}
         stack = {n: self.stacks[n] for n in names}
