@@ -189,7 +189,7 @@ def test_a_zh_hans_session_shows_a_chinese_screen_with_the_same_commands():
                   input="zzz\nr 1\nc\nr 4\n" + "c\n" * 30)
     assert result.exit_code == 0
     out = result.stdout
-    assert "现金桌 1/2，3位玩家：你是You，座位1" in out
+    assert "现金桌 1/2，3位玩家：你坐在座位1" in out  # unnamed, the player is 你, never "You" (issue 38)
     assert "f 弃牌 · c 过牌/跟注 · r N 下注/加注到N · a 全下" in out  # the help line
     assert "── 第1手 ──" in out
     for word in ("座位", "玩家", "筹码", "小盲", "大盲", "底池 5", "公共牌", "你的手牌"):
@@ -197,11 +197,11 @@ def test_a_zh_hans_session_shows_a_chinese_screen_with_the_same_commands():
     assert "f 弃牌 · c 跟注 1 · r 4..200 加注到 · p 8 底池大小 · h 5 半池 · a 全下 200" in out
     assert "看不懂 'zzz'" in out
     assert "不能加注到1：弃牌、跟注1、加注到4..200" in out
-    assert "caller2 跟注2" in out and "You 跟注1" in out and "tight1 过牌" in out
-    assert "*** 翻牌 ***" in out and "You 下注4" in out
+    assert "caller2 跟注2" in out and "你 跟注1" in out and "tight1 过牌" in out
+    assert "*** 翻牌 ***" in out and "你 下注4" in out
     assert "*** 摊牌 ***" in out and "筹码：" in out and "赢" in out
     assert "已玩1手" in out
-    for english in ("folds", "Main pot", "stacks", "Your cards", "wins", "Board", "check/call"):
+    for english in ("folds", "Main pot", "stacks", "Your cards", "wins", "Board", "check/call", "You"):
         assert english not in out, english
 
 
@@ -210,6 +210,13 @@ def test_a_zh_hant_screen_uses_the_traditional_words():
     out = result.stdout
     assert "主池" in out and "邊池1" in out  # the side pot test's session, in Chinese
     assert "棄牌" in out and "籌碼：" in out and "Main pot" not in out
+    assert "按鈕" in out and " 按 " not in out  # the button's column says 按鈕, not 按 (issue 38)
+    assert "You" not in out
+
+
+def test_a_named_player_keeps_their_name_in_a_chinese_session():
+    out = play("--players", "3", "--seed", "1", "--hands", "1", "--lang", "zh-Hans", "--name", "小美").stdout
+    assert "你是小美，座位1" in out and "小美 跟注1" in out
 
 
 def test_coach_prints_the_rules_before_your_turn_in_the_chosen_language():

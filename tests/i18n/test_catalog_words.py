@@ -69,3 +69,35 @@ def test_taiwan_words_pattern_catches_the_noun_setting_but_not_the_seed_s_verb()
     assert _taiwan_words("入座前设定止损与时间上限") == []
     assert _taiwan_words("牌桌设定") == ["设定 (say 设置)"]
     assert _taiwan_words("牌局纪录") == ["纪录 (say 记录)"]
+
+
+def test_zh_hant_says_jiling_chouma_for_the_odd_chip_as_seed_000_does() -> None:
+    # Seed 000 (traditional): 畸零籌碼; 零頭 is the simplified seed 003's word, kept in zh-Hans.
+    assert {key: text for key, text in CATALOGS["zh-Hant"].items() if "零頭" in text} == {}
+    assert "畸零籌碼" in CATALOGS["zh-Hant"]["rules.odd-chips.body"]
+    assert "零头" in CATALOGS["zh-Hans"]["rules.odd-chips.body"]
+
+
+def test_the_terminal_button_column_says_the_seeds_word_not_a_lone_an() -> None:
+    # 按 alone is no word; the seeds say 莊家按鈕 / 庄家按钮, the button.
+    assert message("zh-Hant", "play.role.button") == "按鈕" and message("zh-Hans", "play.role.button") == "按钮"
+
+
+def test_a_pot_and_its_amount_never_run_into_the_next_pot() -> None:
+    # Issue 38: "主池 80和边池 1（30）": the amount sits in brackets, the side pot's number after its word.
+    from pokerdealer.learn.coach import CoachLine
+
+    pots = [{"key": "coach.pot.main", "params": {"amount": 80}}, {"key": "coach.pot.side", "params": {"n": 1, "amount": 30}}]
+    line = CoachLine("coach.pots.all", {"can": pots}, "side-pots")
+    assert "主池（80）和边池1（30）" in line.body("zh-Hans") and "主池（80）和邊池1（30）" in line.body("zh-Hant")
+    assert not re.search(r"\d[和、]", line.body("zh-Hans"))
+
+
+def test_the_user_docs_say_what_an_article_is_about_never_seed_article() -> None:
+    # The pages a user reads never send them to "seed 001" or 种子文章 (a file they do not have).
+    user_pages = [page for page in DOCS.rglob("*.md") if page.name != "development.md"]
+    said = {
+        str(page.relative_to(DOCS)): re.findall(r"种子文章|種子文章|seed articles?|seeds? 00\d", page.read_text(encoding="utf-8"))
+        for page in user_pages
+    }
+    assert {page: words for page, words in said.items() if words} == {}

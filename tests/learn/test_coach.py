@@ -78,8 +78,8 @@ def test_all_in_player_can_win_the_main_pot_not_the_side_pot() -> None:
     assert line.text("en").startswith(
         "You have put in 50: you can win the main pot of 150, not side pot 1 of 160"
     )
-    assert "主池 150" in line.text("zh-Hant") and "邊池 1（160）" in line.text("zh-Hant")
-    assert "边池 1（160）" in line.text("zh-Hans")
+    assert "主池（150）" in line.text("zh-Hant") and "邊池1（160）" in line.text("zh-Hant")
+    assert "边池1（160）" in line.text("zh-Hans")
     (bob,) = [line for line in coach_lines(hand, 1) if line.rule == "side-pots"]
     assert bob.key == "coach.pots.all"
     assert bob.text("en").startswith("You can win every pot: the main pot of 150 and side pot 1 of 160.")

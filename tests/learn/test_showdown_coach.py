@@ -172,7 +172,7 @@ def test_she_is_compared_for_each_pot_she_lost_to_a_different_player() -> None:
     assert [line.compare.name for line in bob] == ["Ann", "Cy"]
     assert bob[0].text("en").startswith("For the main pot of 90: Your best five")
     assert bob[1].text("en").startswith("For side pot 1 of ")
-    assert bob[1].text("zh-Hant").startswith("邊池 1（")
+    assert bob[1].text("zh-Hant").startswith("邊池1（")
     won = showdown_lesson(hand, 0)
     assert keys(won) == ["coach.sd.all_in", "coach.why_won"]
 

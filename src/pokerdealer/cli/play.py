@@ -5,7 +5,7 @@
     pokerdealer play [--players 6] [--bots tight,caller,random] [--blinds 1/2] [--stack 200]
                      [--structure no_limit|pot_limit|fixed_limit] [--variant holdem|shortdeck]
                      [--tournament] [--levels 10/20,20/40,50/100] [--level-hands 10]
-                     [--seed N] [--history DIR] [--hands N] [--lang en|zh-Hant|zh-Hans] [--name You] [--coach]
+                     [--seed N] [--history DIR] [--hands N] [--lang en|zh-Hant|zh-Hans] [--name NAME] [--coach]
 
 On your turn the table is drawn (seats, stacks, the button, bets, the pots,
 the board and your cards) with what you may do. Type ``f`` (fold), ``c``
@@ -68,7 +68,7 @@ def play_command(
     history: Annotated[Path | None, typer.Option("--history", help="Keep the hands as one .phhs file in this folder.")] = None,
     hands: Annotated[int | None, typer.Option("--hands", help="Stop after this many hands.")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language of the screen and the explanations: en, zh-Hant, zh-Hans.")] = "en",
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    name: Annotated[str | None, typer.Option("--name", help="Your name at the table (default: You, in Chinese 你).")] = None,
     coach: Annotated[bool, typer.Option("--coach", help="Say before each of your turns what you may do and why, which pots you can win, who shows first (the rules, never advice).")] = False,
 ) -> None:
     """Play a table in the terminal against bots."""
@@ -76,11 +76,15 @@ def play_command(
 
     from pokerdealer.bots import make_bots
     from pokerdealer.cli._play import Session, _Quit, _w
-    from pokerdealer.i18n import check_lang
+    from pokerdealer.i18n import check_lang, message
     from pokerdealer.rules import ConfigError
     from pokerdealer.table import CashGameSettings, CashTable, Level, Tournament, TournamentSettings
 
     check_lang(lang)
+    # Unnamed, the player is "you" in their own language: "You" in English, 你 in Chinese,
+    # never "You" inside a Chinese sentence (大过你的一对Q, not 大过You的一对Q).
+    default_name = name is None
+    name = message(lang, "play.default_name") if name is None else name
     if not 2 <= players <= 10:
         raise PokerDealerError(f"--players must be 2..10, got {players}")
     if hands is not None and hands < 1:
@@ -133,7 +137,7 @@ def play_command(
         table=table, bots=bot_of, human=name, lang=lang, seats=seats, writer=writer, tournament=tournament,
         coach=coach,
     )
-    intro = "intro.tournament" if tournament else "intro.cash"
+    intro = ("intro.tournament" if tournament else "intro.cash") + (".you" if default_name else "")
     console.print(Text(_w(lang, intro, blinds=blinds, n=players, name=name, seat=seats[name], help=_w(lang, "help"))))
     played = 0
     try:
