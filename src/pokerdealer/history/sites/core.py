@@ -353,7 +353,7 @@ class SiteHand:
         posts = [e for e in self.events if e.kind == "post"]
         antes, blinds, extra, big_blind = self._forced_bets(names, posts, pay)
         # The bet to match: preflop the biggest blind or straddle -- a big blind
-        # all in for less is still the table's to call (RULES.md §3.1).
+        # all in for less is still the table's to call (docs/rules.md#the-price-of-the-hand).
         level = max(max(blinds.values(), default=Decimal(0)), max(street.values()))
         holes: dict[str, str] = {}
         actions: list[str] = []
