@@ -36,7 +36,7 @@ PROMPT = 3.0
 class AtATerminal:
     """A command with standard error on a pseudo-terminal; standard output to a file."""
 
-    def __init__(self, tmp_path: Path, *args: str) -> None:
+    def __init__(self, tmp_path: Path, *args: str, stdin: int = subprocess.DEVNULL) -> None:
         self.master, slave = pty.openpty()
         self.out_path = tmp_path / "stdout"
         env = {**os.environ, "COLUMNS": "120", "LINES": "40"}
@@ -44,7 +44,7 @@ class AtATerminal:
         with self.out_path.open("w") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-c", ENTRY, *args],
-                stdin=subprocess.DEVNULL, stdout=out, stderr=slave, env=env, start_new_session=True,
+                stdin=stdin, stdout=out, stderr=slave, env=env, start_new_session=True,
                 # As at a terminal, even when these tests run where SIGINT is ignored
                 # (a shell's background job): Python then leaves it ignored.
                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
@@ -127,6 +127,43 @@ class AtATerminal:
             if not chunk:
                 return
             self.screen += chunk.decode(errors="replace")
+
+
+def group_processes(run: AtATerminal) -> dict[int, str]:
+    """The other processes of the command's group (its workers, the forkserver): pid -> command line."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            pid = int(stat.parent.name)
+            if int(fields[2]) == run.process.pid and pid != run.process.pid:
+                found[pid] = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
+def _sigint_in(pid: int, *masks: str) -> bool:
+    status = dict(
+        line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line
+    )
+    return any(int(status[mask], 16) & (1 << (signal.SIGINT - 1)) for mask in masks)
+
+
+def sigint_handled(pid: int) -> bool:
+    """Whether process ``pid`` catches or ignores SIGINT (Python has started, or it ignores it)."""
+    return _sigint_in(pid, "SigCgt", "SigIgn")
+
+
+def sigint_ignored(pid: int) -> bool:
+    """Whether process ``pid`` ignores SIGINT."""
+    return _sigint_in(pid, "SigIgn")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time process ``pid`` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def wait_until(ready: Callable[[], bool], run: AtATerminal, timeout: float = 60) -> None:
@@ -225,3 +262,106 @@ def test_an_exact_equity_enumeration_stops_and_says_how_far_it_got(tmp_path):
         r"\(--monte-carlo --seconds 10 gives an estimate sooner\)",
         interrupted_line(after),
     )
+
+
+def test_ctrl_c_while_the_forkserver_imports_prints_no_traceback(tmp_path):
+    # The forkserver imports pokerdealer and NumPy before it starts the workers (a second on a busy
+    # machine): a Ctrl-C then printed its KeyboardInterrupt traceback, and a worker it forked after
+    # the pool was gone a FileNotFoundError one, under the command's own "interrupted" line.
+    run = AtATerminal(tmp_path, "simulate", "--hands", "1000000", "--workers", "2", "--seed", "7")
+
+    def forkserver_started() -> bool:
+        # Its Python runs (the command line is its own) and says what SIGINT does to it, and the
+        # command is past starting it (during that call of milliseconds it ignores SIGINT itself).
+        servers = [pid for pid, command in group_processes(run).items() if "forkserver" in command]
+        try:
+            return bool(servers) and sigint_handled(servers[0]) and not sigint_ignored(run.process.pid)
+        except OSError:  # gone meanwhile
+            return False
+
+    wait_until(forkserver_started, run)
+    elapsed, out, after = run.ctrl_c()
+    assert run.process.returncode == 130
+    assert elapsed < PROMPT
+    assert "Traceback" not in after and "Error" not in after, after
+    assert interrupted_line(after).startswith("interrupted: 0 of 1,000,000 hands played")
+
+
+def test_simulate_on_workers_counts_the_hands_of_the_blocks_not_finished(tmp_path):
+    # Slow bots (about 20 s a 500-hand block under load): Ctrl-C before any block has finished.
+    # Each worker ends the hand it is playing and sends its hands back; the first block's count.
+    hands = tmp_path / "hands.phhs"
+    args = ["simulate", "--players", "6", "--bots", "regular,loose", "--hands", "100000", "--seed", "5"]
+    run = AtATerminal(tmp_path, *args, "--workers", "2", "--json", "--out", str(hands))
+
+    def workers_played_a_while() -> bool:
+        servers = [pid for pid, command in group_processes(run).items() if "forkserver" in command]
+        try:  # the workers are the forkserver's children
+            workers = [int(pid) for pid in Path(f"/proc/{min(servers)}/task/{min(servers)}/children").read_text().split()]
+            return len(workers) == 2 and min(cpu_seconds(pid) for pid in workers) > 0.5
+        except (OSError, ValueError):
+            return False
+
+    wait_until(workers_played_a_while, run)
+    assert not hands.stat().st_size  # no block has finished: before, the run reported 0 hands
+    elapsed, out, after = run.ctrl_c()
+    assert run.process.returncode == 130
+    assert elapsed < PROMPT
+    played = json.loads(out)["hands"]
+    assert 0 < played < 504
+    assert interrupted_line(after) == (
+        f"interrupted: {played:,} of 100,000 hands played (the first ones; the result above is theirs)"
+    )
+    assert len(load_all(hands)) == played
+    again = CliRunner().invoke(app, [*args, "--hands", str(played), "--workers", "1", "--json"])
+    timing = ("seconds", "hands_per_second")
+    assert {k: v for k, v in json.loads(again.stdout).items() if k not in timing} == {
+        k: v for k, v in json.loads(out).items() if k not in timing
+    }
+
+
+def test_simulate_in_one_process_counts_the_hands_of_the_block_it_was_playing(tmp_path):
+    args = ["simulate", "--players", "6", "--bots", "regular,loose", "--hands", "100000", "--seed", "5"]
+    run = AtATerminal(tmp_path, *args, "--workers", "1", "--json")
+    wait_until(lambda: cpu_seconds(run.process.pid) > 2.0, run)  # playing (start-up takes about 1 s)
+    elapsed, out, after = run.ctrl_c()
+    assert run.process.returncode == 130
+    assert elapsed < PROMPT
+    played = json.loads(out)["hands"]
+    assert played > 0
+    assert interrupted_line(after).startswith(f"interrupted: {played:,} of 100,000 hands played")
+
+
+def test_the_equity_table_shows_its_parts_and_says_how_far_it_got(tmp_path):
+    out_file = tmp_path / "table.parquet"
+    run = AtATerminal(tmp_path, "equity-table", "--classes", "AA,KK,AKs,72o", "--out", str(out_file), "--workers", "2")
+    run.wait_for(r"equity table.* \d+/64")  # the parts are counted from the start (it showed 0/?)
+    elapsed, out, after = run.ctrl_c()
+    assert run.process.returncode == 130
+    assert elapsed < PROMPT
+    assert re.fullmatch(
+        rf"interrupted: the equity table was \d+% done \(\d+ of 64 parts of the boards\) after [\d a-z]+, "
+        rf"and is written only whole: nothing was written to {re.escape(str(out_file))} "
+        rf"\(fewer --classes take less time\)",
+        interrupted_line(after),
+    )
+    assert not out_file.exists() and out == ""
+
+
+def test_play_stopped_by_ctrl_c_says_how_many_hands_were_played(tmp_path):
+    read, write = os.pipe()
+    run = AtATerminal(tmp_path, "play", "--players", "3", "--seed", "1", stdin=read)
+    os.close(read)
+    try:
+        while "Hand #3" not in run.out_path.read_text():  # answer "call" until the third hand
+            assert run.process.poll() is None, run.out_path.read_text()
+            os.write(write, b"c\n")
+            time.sleep(0.2)
+        elapsed, out, after = run.ctrl_c()  # waiting on our next answer
+    finally:
+        os.close(write)
+    assert run.process.returncode == 130
+    assert elapsed < PROMPT
+    assert "Traceback" not in after
+    assert re.search(r"\n2 hand\(s\) played; your stack: \d+\n$", out), out[-300:]
+

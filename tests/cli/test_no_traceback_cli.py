@@ -145,3 +145,29 @@ def test_a_ray_cluster_that_does_not_answer_is_one_line_and_exit_status_1():
         f"error: no Ray cluster answers at 127.0.0.1:{port} (connection refused): "
         "start one there ('ray start --head') or run on a local Ray"
     )
+
+
+@pytest.mark.skipif(find_spec("ray") is None, reason="needs the ray extra")
+def test_an_address_that_accepts_but_never_answers_as_ray_is_one_line_within_10_seconds():
+    # A port that takes the connection and says nothing (a firewall's black hole, another
+    # service): Ray retried it for 60-90 s, printing a warning a second, deaf to Ctrl-C.
+    import threading
+    import time
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(4)
+        port = silent.getsockname()[1]
+        held: list[socket.socket] = []
+        threading.Thread(target=lambda: held.append(silent.accept()[0]), daemon=True).start()
+        started = time.monotonic()
+        result = run("simulate", "--hands", "10", "--ray", f"127.0.0.1:{port}")
+        elapsed = time.monotonic() - started
+        for connection in held:
+            connection.close()
+    assert result.returncode == 1
+    assert one_line(result) == (
+        f"error: no Ray cluster answers at 127.0.0.1:{port} (nothing answered within 4 s): "
+        "start one there ('ray start --head') or run on a local Ray"
+    )
+    assert elapsed < 10, elapsed

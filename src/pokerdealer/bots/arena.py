@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pokerdealer.bots.base import BaseBot, Bot
 from pokerdealer.bots.registry import make_bots
 from pokerdealer.cards import deck_cards
-from pokerdealer.errors import IllegalActionError, PokerDealerError
+from pokerdealer._interrupts import interrupts_between_steps
+from pokerdealer.errors import IllegalActionError, Interrupted, PokerDealerError
 from pokerdealer.rules import Hand, HandConfig
 
 __all__ = ["BotStats", "SimulationResult", "ci95", "play_hand", "simulate", "simulate_hands"]
@@ -206,6 +207,10 @@ def simulate(
 
     ``on_hand(number, hand)`` is called after each hand (from 1), e.g. to
     advance a progress bar or write the hand history.
+
+    :raises Interrupted: on Ctrl-C, at the end of the hand being played, with the
+        result of the hands played as ``partial`` (the first hands of the same
+        seed: what a run of that many hands gives).
     """
     if hands < 0:
         raise PokerDealerError(f"the number of hands must be >= 0, got {hands}")
@@ -221,10 +226,14 @@ def simulate(
         stats.setdefault(name, BotStats(name, big))
     seat_stats = [stats[name] for name in names]
     start = time.perf_counter()
-    for number, (hand, preflop) in enumerate(_run(config, bot_names, hands, seed), 1):
-        _record(hand, preflop, seat_stats)
-        if on_hand is not None:
-            on_hand(number, hand)
+    with interrupts_between_steps() as stop:
+        for number, (hand, preflop) in enumerate(_run(config, bot_names, hands, seed), 1):
+            _record(hand, preflop, seat_stats)
+            if on_hand is not None:
+                on_hand(number, hand)
+            if stop.asked:
+                result.hands, result.seconds = number, time.perf_counter() - start
+                raise Interrupted(result)
     result.seconds = time.perf_counter() - start
     return result
 

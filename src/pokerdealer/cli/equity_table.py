@@ -14,6 +14,10 @@ of the given classes: its cost grows with the square of the combos, so it
 needs ``--classes`` (at most :data:`COMBO_LIMIT` combos).
 
 ``--json`` prints ``{"out", "kind", "hands", "rows", "seconds"}``.
+
+A progress bar counts the parts of the boards done, with the time left. Ctrl-C
+stops at once and says how far the table got; nothing is written (a part of
+the boards is not a table), exit status 130.
 """
 
 from __future__ import annotations
@@ -25,12 +29,26 @@ from typing import Annotated
 
 import typer
 
-from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._app import app, console, interrupted, reports_errors
 from pokerdealer.cli._display import progress_bar
 from pokerdealer.cli._options import check_output_file
 from pokerdealer.errors import PokerDealerError
 
 __all__ = ["COMBO_LIMIT", "equity_table_command"]
+
+
+def _duration(seconds: float) -> str:
+    """``42 s``, ``3 min 5 s``, ``1 h 2 min``.
+
+    >>> _duration(42.4), _duration(185), _duration(3725)
+    ('42 s', '3 min 5 s', '1 h 2 min')
+    """
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60} s"
+    return f"{whole // 3600} h {whole % 3600 // 60} min"
 
 #: Most combos ``--combos`` accepts. The work per board grows like combos
 #: squared: 200 combos is about a fifth of the full class table (which is
@@ -80,14 +98,24 @@ def equity_table_command(
                 "pass fewer --classes"
             )
     started = time.perf_counter()
-    bar = progress_bar("equity table", enabled=not as_json)
+    bar = progress_bar("equity table", enabled=not as_json, time_left=True)
     task = bar.add_task("chunks", total=None)
+    parts = [0, 0]  # done, of
 
     def progress(done: int, total: int) -> None:
+        parts[:] = [done, total]
         bar.update(task, completed=done, total=total)
 
-    with bar:
-        table = equity_table(parsed, combos=combos, workers=workers, ray=ray, progress=progress)
+    try:
+        with bar:
+            table = equity_table(parsed, combos=combos, workers=workers, ray=ray, progress=progress)
+    except KeyboardInterrupt:
+        done, total = parts
+        raise interrupted(
+            f"the equity table was {done * 100 // max(total, 1)}% done ({done} of {total} parts of "
+            f"the boards) after {_duration(time.perf_counter() - started)}, and is written only "
+            f"whole: nothing was written to {out} (fewer --classes take less time)"
+        ) from None
     try:
         table.write_parquet(out)
     except OSError as error:

@@ -16,7 +16,8 @@ the prompts) and the showdown explanations are in ``--lang``. An action reads
 as players say it: ``bets 20`` when nobody has bet on the street yet,
 ``raises to 60`` over a bet (preflop the blinds are the bet), ``and is all-in``
 when it takes the last chip. Bad input shows a message
-and asks again; end of input quits like ``q``.
+and asks again; end of input quits like ``q``, and Ctrl-C too (the hand in
+play is left unfinished; exit status 130): both say how many hands were played.
 
 In a cash game a bot that busts buys in again at once, in the seat it
 left; ``--tournament`` plays a sit-and-go with the ``--levels`` schedule
@@ -140,6 +141,7 @@ def play_command(
     intro = ("intro.tournament" if tournament else "intro.cash") + (".you" if default_name else "")
     console.print(Text(_w(lang, intro, blinds=blinds, n=players, name=name, seat=seats[name], help=_w(lang, "help"))))
     played = 0
+    stopped = False
     try:
         while hands is None or played < hands:
             if tournament and table.is_over:
@@ -155,6 +157,9 @@ def play_command(
                         console.print(Text(f"  {_w(lang, 'buys_in', name=bot, amount=stack)}", style="dim"))
     except _Quit:
         console.print(Text(_w(lang, "bye")))
+    except KeyboardInterrupt:  # Ctrl-C: told as quitting is (the hand in play is left)
+        console.print()
+        stopped = True
     finally:
         if writer is not None:
             writer.close()
@@ -169,3 +174,5 @@ def play_command(
     if table.stacks.get(name, 0) == 0:
         console.print(Text(_w(lang, "busted")))
     console.print(Text(_w(lang, "played", n=played, stack=table.stacks.get(name, 0))))
+    if stopped:
+        raise typer.Exit(130)  # as a shell reports SIGINT

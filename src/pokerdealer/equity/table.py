@@ -407,7 +407,7 @@ def equity_table(
     :param backend: a ready :mod:`pokerdealer.parallel` backend instead.
     :param chunks: how many shards to cut the boards into (default 64);
         it changes nothing but the progress steps and the load balance.
-    :param progress: called with ``(chunks done, chunks)``.
+    :param progress: called with ``(chunks done, chunks)``, first with none done.
     """
     from pokerdealer.parallel.backend import make_backend
 
@@ -431,6 +431,8 @@ def equity_table(
         if progress is not None:
             progress(done, len(tasks))
 
+    if progress is not None:
+        progress(0, len(tasks))  # the whole is known before the first part is done
     parts = runner.map(_chunk_counts, tasks, finished)
     wins = sum(p[0] for p in parts)
     ties = sum(p[1] for p in parts)

@@ -11,22 +11,50 @@ give the same results on every backend; only the wall time differs.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import queue
 import signal
 import socket
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from pokerdealer.errors import PokerDealerError
 
-__all__ = ["Backend", "Local", "Ray", "available_cores", "check_answers", "make_backend"]
+__all__ = [
+    "Backend",
+    "Local",
+    "Ray",
+    "available_cores",
+    "check_answers",
+    "make_backend",
+    "returns_when_interrupted",
+    "worker_interrupted",
+]
 
 Done = Callable[[int, Any], None]
+
+#: Seconds the local pool waits, after Ctrl-C, for the tasks running to return
+#: what they had done (:func:`returns_when_interrupted`): a hand or so.
+RETURN_SECONDS = 2.0
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def returns_when_interrupted(fn: F) -> F:
+    """Mark a task function that, in a pool's worker, answers Ctrl-C by returning
+    what it has done so far (a block of hands played in part): after Ctrl-C the
+    local pool waits up to :data:`RETURN_SECONDS` for the tasks running and
+    gives their results to ``on_done`` before it ends the workers. Other tasks
+    are ended at once (their work is lost: a part of one is no result)."""
+    fn.returns_when_interrupted = True  # type: ignore[attr-defined]
+    return fn
 
 
 def available_cores() -> int:
@@ -81,6 +109,7 @@ class Local:
         context = multiprocessing.get_context(method)
         if method == "forkserver":
             context.set_forkserver_preload([fn.__module__])
+            _start_forkserver_deaf_to_interrupts()
         out: list[Any] = [None] * len(tasks)
         # Finished tasks come through a queue their futures put themselves in
         # (from the pool's thread), not concurrent.futures.wait: that takes the
@@ -91,29 +120,156 @@ class Local:
         with ProcessPoolExecutor(
             max_workers=workers, mp_context=context, initializer=_leave_interrupts_to_the_parent
         ) as pool:
+            index: dict[Future[Any], int] = {}
+            taken: set[Future[Any]] = set()  # out of the queue (and given, but for a Ctrl-C)
             try:
-                index: dict[Future[Any], int] = {}
                 for i, args in enumerate(tasks):
                     future = pool.submit(fn, *args)
                     index[future] = i
                     future.add_done_callback(finished.put)
                 for _ in tasks:
                     future = finished.get()
+                    taken.add(future)
                     i = index[future]
                     out[i] = future.result()
                     if on_done is not None:
                         on_done(i, out[i])
-            except BaseException:
+            except BaseException as error:
+                if isinstance(error, KeyboardInterrupt) and getattr(fn, "returns_when_interrupted", False):
+                    _collect_the_running(pool, index, taken, finished, out, on_done)
                 _stop_now(pool)
+                if method == "forkserver" and isinstance(error, KeyboardInterrupt):
+                    _end_forkserver()
                 raise
         return out
 
 
+def _collect_the_running(
+    pool: ProcessPoolExecutor,
+    index: dict[Future[Any], int],
+    taken: set[Future[Any]],
+    finished: queue.SimpleQueue[Future[Any]],
+    out: list[Any],
+    on_done: Done | None,
+) -> None:
+    """After Ctrl-C: the tasks running return what they had done (each worker gets
+    SIGINT -- at a terminal it had it already; this covers a signal sent to this
+    process alone); give those results, and any finished but not yet given, to
+    ``on_done``, for up to :data:`RETURN_SECONDS`. A second Ctrl-C stops waiting."""
+    import time
+
+    running = {f for f in index if f not in taken and (f.running() or f.done())}
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            os.kill(process.pid, signal.SIGINT)
+        except (ProcessLookupError, TypeError):
+            pass
+    deadline = time.monotonic() + RETURN_SECONDS
+    try:
+        while running and (left := deadline - time.monotonic()) > 0:
+            try:
+                future = finished.get(timeout=left)
+            except queue.Empty:
+                return
+            running.discard(future)
+            if future.cancelled() or future.exception() is not None:
+                continue
+            i = index[future]
+            out[i] = future.result()
+            if on_done is not None:
+                on_done(i, out[i])
+    except KeyboardInterrupt:
+        return
+
+
+def _start_forkserver_deaf_to_interrupts() -> None:
+    """Start the forkserver (when it is not running yet) with SIGINT ignored, which
+    it and every worker forked from it keep. Python's forkserver ignores SIGINT
+    itself, but only once it has imported its preload (pokerdealer and NumPy, a
+    second on a busy machine): a Ctrl-C meanwhile printed its KeyboardInterrupt
+    traceback under the command's own "interrupted" line.
+
+    An ignored signal is the only kind a new program keeps, and this process must
+    not ignore Ctrl-C even for a moment (one would be lost: a run that goes on).
+    So the server is started through ``/bin/sh``, which ignores SIGINT
+    (``trap "" INT``) and then becomes the server; a Ctrl-C before that ends the
+    shell silently. Without ``/bin/sh`` the server starts as Python starts it."""
+    from multiprocessing import forkserver, util
+
+    if not os.path.exists(SHELL):
+        forkserver.ensure_running()
+        return
+    spawn = util.spawnv_passfds
+
+    def spawn_deaf(path: str | bytes, args: Sequence[str], passfds: Sequence[int]) -> int:
+        shell = os.fsencode(SHELL) if isinstance(path, bytes) else SHELL
+        return spawn(shell, [SHELL, "-c", 'trap "" INT; exec "$@"', "sh", os.fsdecode(path), *args[1:]], passfds)
+
+    util.spawnv_passfds = spawn_deaf
+    try:
+        forkserver.ensure_running()
+    finally:
+        util.spawnv_passfds = spawn
+
+
+#: The shell the forkserver is started through (:func:`_start_forkserver_deaf_to_interrupts`).
+SHELL = "/bin/sh"
+
+
+def _end_forkserver() -> None:
+    """End the forkserver and the workers it is starting, after Ctrl-C: a worker
+    asked for while the server was still importing its preload is forked after
+    the pool is gone, finds the pool's semaphores removed, and printed a
+    FileNotFoundError traceback as the command exited. The next pool starts a
+    new server (:func:`_start_forkserver_deaf_to_interrupts`)."""
+    from multiprocessing import forkserver
+
+    pid = getattr(getattr(forkserver, "_forkserver", None), "_forkserver_pid", None)
+    if pid is None:
+        return
+    try:  # Linux lists a process's children; the forkserver runs on Linux only
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as listed:
+            children = [int(child) for child in listed.read().split()]
+    except OSError:
+        children = []
+    for process in (pid, *children):  # the server first: it forks nothing more
+        try:
+            os.kill(process, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+#: In a pool's worker: whether it is one (set by the pool's initializer), and
+#: whether Ctrl-C has reached it (:func:`worker_interrupted`).
+_in_worker = False
+_worker_interrupted = False
+
+
 def _leave_interrupts_to_the_parent() -> None:
-    """A worker ignores SIGINT: Ctrl-C at a terminal reaches every process of the
-    foreground group, and a worker that died of it would print its own traceback
-    and break the pool; the parent stops the workers instead (:func:`_stop_now`)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """A worker does not stop on SIGINT: Ctrl-C at a terminal reaches every
+    process of the foreground group, and a worker that died of it would print
+    its own traceback and break the pool; the parent stops the workers instead
+    (:func:`_stop_now`). The worker only notes it (:func:`worker_interrupted`),
+    so that a task which returns what it did (:func:`returns_when_interrupted`)
+    can, and the tasks it is given after that can return at once."""
+    global _in_worker
+    _in_worker = True
+    signal.signal(signal.SIGINT, _note_interrupt)
+
+
+def _note_interrupt(number: int, frame: object) -> None:
+    global _worker_interrupted
+    _worker_interrupted = True
+
+
+def worker_interrupted() -> bool | None:
+    """In a local pool's worker, whether Ctrl-C has reached it; ``None`` in any
+    other process (there Ctrl-C raises :class:`KeyboardInterrupt` as usual).
+
+    >>> worker_interrupted() is None
+    True
+    """
+    return _worker_interrupted if _in_worker else None
 
 
 def _stop_now(pool: ProcessPoolExecutor) -> None:
@@ -155,22 +311,27 @@ class Ray:
     def map(
         self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], on_done: Done | None = None
     ) -> list[Any]:
+        if self.address:
+            check_answers(self.address)  # before Ray's import: an answer in seconds
         ray = import_ray()
         started = False
         if not ray.is_initialized():
             if self.address:
-                check_answers(self.address)
                 try:
-                    ray.init(address=self.address, log_to_driver=False)
+                    with _ray_joins_briefly_and_quietly():
+                        ray.init(address=self.address, log_to_driver=False, logging_level=logging.ERROR)
                 except ConnectionError:
                     raise ConnectionError(
-                        f"no Ray cluster answers at {self.address}: start one there "
-                        "('ray start --head') or run on a local Ray"
+                        f"no Ray cluster answers at {self.address} (what answers there is not "
+                        "Ray's GCS): start one there ('ray start --head') or run on a local Ray"
                     ) from None
                 except ValueError as error:  # an address Ray cannot read
                     raise PokerDealerError(
                         f"cannot use the Ray address {self.address!r}: {error}"
                     ) from None
+                except RuntimeError as error:  # a cluster Ray cannot join (another Ray version)
+                    first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+                    raise ConnectionError(f"cannot join the Ray cluster at {self.address}: {first}") from None
             else:
                 ray.init(num_cpus=self.num_cpus, include_dashboard=False, log_to_driver=False)
             started = True
@@ -200,13 +361,43 @@ class Ray:
 
 
 #: Seconds to wait for a Ray cluster's port to answer (:func:`check_answers`).
-CONNECT_SECONDS = 5.0
+CONNECT_SECONDS = 4.0
+
+#: Seconds Ray may spend on an address whose port answers before it gives up
+#: (one attempt a second; Ray's own default is 20, and more under load).
+RAY_JOIN_SECONDS = 2
+
+
+@contextmanager
+def _ray_joins_briefly_and_quietly() -> Iterator[None]:
+    """While ``ray.init`` joins a cluster: Ray tries the address for
+    :data:`RAY_JOIN_SECONDS` (unless ``RAY_gcs_server_port_wait_time_s`` says
+    otherwise), and what it prints meanwhile -- a warning a second from its C++
+    core when the address is not a Ray cluster -- is dropped: the command says
+    what went wrong in one line."""
+    variable = "RAY_gcs_server_port_wait_time_s"
+    chosen = os.environ.get(variable)
+    os.environ.setdefault(variable, str(RAY_JOIN_SECONDS))
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        if chosen is None:
+            os.environ.pop(variable, None)
 
 
 def check_answers(address: str, *, seconds: float = CONNECT_SECONDS) -> None:
-    """Fail at once when nothing answers at a ``HOST:PORT`` (or ``ray://HOST:PORT``)
-    Ray address: Ray itself retries such an address for minutes, deaf to Ctrl-C.
-    Other addresses (``auto``) are left to Ray.
+    """Fail at once when no Ray cluster can answer at a ``HOST:PORT`` (or
+    ``ray://HOST:PORT``) Ray address: nothing listens there, nothing answers
+    within ``seconds``, or what answers does not speak gRPC (HTTP/2), as a Ray
+    cluster's GCS does. Ray itself retries such an address for a minute or
+    more, printing a warning a second, deaf to Ctrl-C. Other addresses
+    (``auto``) are left to Ray.
 
     >>> check_answers("auto")
     >>> check_answers("127.0.0.1:70000")
@@ -214,23 +405,46 @@ def check_answers(address: str, *, seconds: float = CONNECT_SECONDS) -> None:
     ...
     pokerdealer.errors.PokerDealerError: cannot use the Ray address '127.0.0.1:70000': a port is 1 to 65535
     """
+    client = address.startswith("ray://")  # Ray Client: gRPC too
     host, colon, port = address.removeprefix("ray://").rpartition(":")
     if not colon or not port.isdigit():
         return
     if not 1 <= int(port) <= 65535:
         raise PokerDealerError(f"cannot use the Ray address {address!r}: a port is 1 to 65535")
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds):
-            pass
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds) as connection:
+            speaks_grpc = _speaks_http2(connection)
     except OSError as error:
         if isinstance(error, TimeoutError):
             reason = f"nothing answered within {seconds:g} s"
         else:
             reason = (error.strerror or str(error)).lower()
-        raise ConnectionError(
-            f"no Ray cluster answers at {address} ({reason}): start one there "
-            "('ray start --head') or run on a local Ray"
-        ) from None
+    else:
+        if speaks_grpc:
+            return
+        reason = "what listens there does not speak gRPC, as Ray " + ("Client does" if client else "does")
+    raise ConnectionError(
+        f"no Ray cluster answers at {address} ({reason}): start one there "
+        "('ray start --head') or run on a local Ray"
+    ) from None
+
+
+#: The start of every HTTP/2 (gRPC) connection: the client's preface and an empty SETTINGS frame.
+HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+
+
+def _speaks_http2(connection: socket.socket) -> bool:
+    """Whether the server on ``connection`` answers the HTTP/2 preface with its
+    SETTINGS frame (frame type 4), as every gRPC server does; a timeout of the
+    socket's own raises :class:`TimeoutError`."""
+    connection.sendall(HTTP2_PREFACE)
+    header = b""
+    while len(header) < 9:
+        chunk = connection.recv(9 - len(header))
+        if not chunk:
+            return False
+        header += chunk
+    return header[3] == 4
 
 
 def import_ray() -> Any:

@@ -27,6 +27,7 @@ Bots that learn across hands start afresh every block.
 from __future__ import annotations
 
 import math
+import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass, fields
@@ -34,7 +35,12 @@ from dataclasses import astuple, dataclass, fields
 from pokerdealer._interrupts import held_interrupts
 from pokerdealer.bots import BotStats, SimulationResult, simulate
 from pokerdealer.errors import Interrupted, PokerDealerError
-from pokerdealer.parallel.backend import Backend, make_backend
+from pokerdealer.parallel.backend import (
+    Backend,
+    make_backend,
+    returns_when_interrupted,
+    worker_interrupted,
+)
 from pokerdealer.parallel.seeding import block_seed, resolve_seed
 from pokerdealer.rules import HandConfig
 
@@ -113,6 +119,7 @@ class BlockResult:
         return result
 
 
+@returns_when_interrupted
 def simulate_block(
     config: HandConfig, bot_names: Sequence[str], block: Block, histories: bool = False
 ) -> BlockResult:
@@ -120,7 +127,16 @@ def simulate_block(
 
     With ``histories``, each hand is also returned as PHH text, numbered by
     its place in the whole run (from 1).
+
+    Ctrl-C stops the block at the end of the hand being played. In this
+    process it raises :class:`Interrupted` with the hands played as a
+    :class:`BlockResult`; in a pool's worker (which leaves Ctrl-C to its
+    parent) the block returns them, and the blocks the worker is given after
+    that play no hand.
     """
+    in_worker = worker_interrupted()
+    if in_worker:
+        return BlockResult(block.index, 0, (), 0.0, () if histories else None)
     texts: list[str] = []
     on_hand = None
     if histories:
@@ -131,13 +147,24 @@ def simulate_block(
             metadata = {"hand": block.start + number}
             texts.append(dumps(hand_to_history(hand, metadata=metadata)))
 
-    result = simulate(config, bot_names, hands=block.count, seed=block.seed, on_hand=on_hand)
+    try:
+        result = simulate(config, bot_names, hands=block.count, seed=block.seed, on_hand=on_hand)
+    except Interrupted as interrupted:
+        part = _block_result(block.index, interrupted.partial, texts if histories else None)
+        if in_worker is None:  # this process: the run stops here
+            raise Interrupted(part) from None
+        signal.raise_signal(signal.SIGINT)  # a worker: its own handler notes the Ctrl-C,
+        return part  # and its parent takes the part
+    return _block_result(block.index, result, texts if histories else None)
+
+
+def _block_result(index: int, result: SimulationResult, texts: list[str] | None) -> BlockResult:
     return BlockResult(
-        index=block.index,
+        index=index,
         hands=result.hands,
         stats=tuple(astuple(s) for s in result.stats.values()),
         seconds=result.seconds,
-        histories=tuple(texts) if histories else None,
+        histories=None if texts is None else tuple(texts[: result.hands]),
     )
 
 
@@ -193,8 +220,10 @@ def simulate_parallel(
         hand order (from 1), e.g. to write a ``.phhs`` file.
     :raises Interrupted: on Ctrl-C, with the result of the first hands, in
         order, as ``partial``: every block up to the first one not finished,
-        so it is the result a run of that many hands gives. ``on_history`` was
-        given exactly those hands (Ctrl-C waits for a block being given).
+        and the hands that one had played (each block stops at the end of a
+        hand), so it is the result a run of that many hands gives.
+        ``on_history`` was given exactly those hands (Ctrl-C waits for a block
+        being given).
     """
     bot_names = [b.strip() for b in bot_names if b.strip()]
     if not bot_names:
@@ -204,27 +233,32 @@ def simulate_parallel(
     runner = backend if backend is not None else make_backend(workers=workers, ray=ray)
     want_histories = on_history is not None
     done = 0
-    in_order = 0  # blocks 0 .. in_order - 1 have all finished
+    in_order = 0  # blocks 0 .. in_order - 1 have all been played (the last maybe in part)
+    cut = False  # a block stopped by Ctrl-C is in: no hand after it counts
     finished_blocks: dict[int, BlockResult] = {}
 
     def finished(_: int, part: BlockResult) -> None:
-        nonlocal done, in_order
+        nonlocal done, in_order, cut
         done += part.hands
         if progress is not None:
             progress(done)
         finished_blocks[part.index] = part
         with held_interrupts():  # a block's hands are given and counted as one step
-            while in_order in finished_blocks:
+            while not cut and in_order in finished_blocks:
                 if on_history is not None:
                     for offset, text in enumerate(finished_blocks[in_order].histories or ()):
                         on_history(blocks[in_order].start + offset + 1, text)
+                cut = finished_blocks[in_order].hands < blocks[in_order].count
                 in_order += 1
 
     started = time.perf_counter()
     tasks = [(config, tuple(bot_names), block, want_histories) for block in blocks]
     try:
         parts = runner.map(simulate_block, tasks, finished)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
+        part = getattr(stop, "partial", None)  # the block this process was playing, in part
+        if isinstance(part, BlockResult) and part.index not in finished_blocks:
+            finished(part.index, part)
         played = [finished_blocks[k] for k in range(in_order)]
         partial = _result(config, bot_names, played, time.perf_counter() - started)
         raise Interrupted(partial) from None
