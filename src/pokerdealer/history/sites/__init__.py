@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.history.sites import fulltilt, pacific, party, winamax, winning
+from pokerdealer.history.sites import fulltilt, ggpoker, pacific, party, winamax, winning
 from pokerdealer.history.sites.core import decode, read_file
 
 __all__ = [
@@ -67,6 +67,7 @@ SITES: tuple[Site, ...] = (
     Site("partypoker", "PartyPoker", party.START, party.read_hand),
     Site("winamax", "Winamax", winamax.START, winamax.read_hand),
     Site("winning", "Winning Poker Network (ACR)", winning.START, winning.read_hand),
+    Site("ggpoker", "GGPoker", ggpoker.START, ggpoker.read_hand),
 )
 """The sites read, each with its reader."""
 
