@@ -1,12 +1,13 @@
 """Equity benchmark: pokerdealer against OMPEval (C++), eval7 and phevaluator, in one run.
 
 Run:  uv run --extra bench python benchmarks/bench_equity.py [--rounds 3] [--quick] [--no-peers]
-      [--ompeval /work/ompeval/driver]
+      [--ompeval /tmp/ompeval/driver]
 
 Part A, against OMPEval (github.com/zekyll/OMPEval, C++, one calculation
-thread), issue 17's goal 3. OMPEval runs through a small driver built outside
-the repository (``/work/ompeval/build.sh`` clones and builds it with
-``g++ -O3``; ``--ompeval`` or ``$OMPEVAL_DRIVER`` points at another build).
+thread), issue 17's goal 3 and issue 42's goal 1. OMPEval runs through a
+small driver built outside the repository (``benchmarks/ompeval/build.sh``
+builds it from a checkout with ``g++ -O3``; ``--ompeval`` or
+``$OMPEVAL_DRIVER`` points at another build).
 Each round runs our cases and the driver one after the other; the medians of
 the rounds are printed with the ratios (our time over OMPEval's, or our rate
 over its rate), in wall and in CPU seconds (on a shared machine wall time
@@ -21,6 +22,8 @@ are printed instead, marked as such.
   * Monte Carlo, six random hands: at least half OMPEval's player-hands/s
     (with Numba installed, the compiled kernel, loaded before the rounds; the
     load is printed; without it, the NumPy path)
+  * Monte Carlo, As Ks vs QQ+,AKo: at least OMPEval's player-hands/s (the
+    compiled kernel; the NumPy path beside it)
 
 Part B, against eval7 and phevaluator (no enumeration of their own: the
 fastest public way to an exact answer is a Python loop over
@@ -73,7 +76,7 @@ ARGS.add_argument("--quick", action="store_true", help="one repeat of each case,
 ARGS.add_argument("--no-peers", action="store_true", help="skip eval7 and phevaluator")
 ARGS.add_argument(
     "--ompeval",
-    default=os.environ.get("OMPEVAL_DRIVER", "/work/ompeval/driver"),
+    default=os.environ.get("OMPEVAL_DRIVER", "/tmp/ompeval/driver"),
     help="OMPEval driver (see the module docstring)",
 )
 OPTIONS = ARGS.parse_args()
@@ -169,6 +172,7 @@ OMPEVAL_RECORDED = {
     "exact_hand_vs_range": 0.0105,
     "exact_threeway": 0.0030,
     "mc_six_random": 65.5e6,  # player-hands per second
+    "mc_hand_vs_range": 41.8e6,  # 4 December 2026, load 9, CPU
 }
 #: (case, what is compared, target): "time" cases compare seconds (ours / OMPEval's,
 #: at most the target ratio), "rate" cases player-hands/s (ours / OMPEval's, at least).
@@ -179,6 +183,8 @@ CASES = [
     ("exact_threeway", "exact AsKs v QhQd v 7c7d", "time", 3.0),
     ("mc_six_random", "Monte Carlo, 6 random hands (player-hands/s)", "rate", 0.5),
     ("mc_six_random_numpy", "  the same on the NumPy path (no Numba)", "rate", None),
+    ("mc_hand_vs_range", "Monte Carlo, AsKs v QQ+,AKo (player-hands/s)", "rate", 1.0),
+    ("mc_hand_vs_range_numpy", "  the same on the NumPy path (no Numba)", "rate", None),
 ]
 ABSOLUTE = {"exact_headsup_first": 0.030, "exact_headsup": 0.005}  # seconds, issue 17
 
@@ -232,6 +238,11 @@ def ours_round(repeats: int) -> dict[str, tuple[float, float]]:
     # seeded and shorter than MIN_SAMPLES: the NumPy path, what runs without Numba
     wall, cpu, result = timed_both(lambda: equity(["random"] * 6, samples=samples, seed=3), 1)
     found["mc_six_random_numpy"] = (6 * result.boards / wall, 6 * result.boards / cpu)
+    ranged = ["AsKs", "QQ+,AKo"]
+    wall, cpu, result = timed_both(lambda: equity(ranged, samples=5 * samples), 1)
+    found["mc_hand_vs_range"] = (2 * result.boards / wall, 2 * result.boards / cpu)
+    wall, cpu, result = timed_both(lambda: equity(ranged, samples=samples, seed=3), 1)
+    found["mc_hand_vs_range_numpy"] = (2 * result.boards / wall, 2 * result.boards / cpu)
     return found
 
 
@@ -243,9 +254,10 @@ def ompeval_round(driver: str, repeats: int) -> dict[str, tuple[float, float]]:
     found = {}
     for line in out.splitlines():
         name, wall, cpu, detail = line.split("\t")
-        if name == "mc_six_random":
+        if name.startswith("mc_"):
             deals = int(detail.split("(")[1].split()[0])
-            found[name] = (6 * deals / float(wall), 6 * deals / float(cpu))
+            hands = 6 if name == "mc_six_random" else 2
+            found[name] = (hands * deals / float(wall), hands * deals / float(cpu))
         else:
             found[name] = (float(wall), float(cpu))
     return found
@@ -273,7 +285,7 @@ def against_ompeval() -> None:
     if not have:
         print(
             f"  OMPEval driver not found at {driver}: its figures below are the ones recorded on"
-            "\n  the development machine (build it with /work/ompeval/build.sh, see the docstring)"
+            "\n  the development machine (build it with benchmarks/ompeval/build.sh)"
         )
     ours: dict[str, list[tuple[float, float]]] = {case: [] for case, *_ in CASES}
     theirs: dict[str, list[tuple[float, float]]] = {case: [] for case, *_ in CASES}
@@ -293,7 +305,7 @@ def against_ompeval() -> None:
     for case, label, kind, target in CASES:
         wall = statistics.median(v[0] for v in ours[case])
         cpu = statistics.median(v[1] for v in ours[case])
-        peer = "mc_six_random" if case == "mc_six_random_numpy" else case
+        peer = case.removesuffix("_numpy")
         if theirs[peer]:
             other_wall = statistics.median(v[0] for v in theirs[peer])
             other_cpu = statistics.median(v[1] for v in theirs[peer])
@@ -364,25 +376,31 @@ def main() -> None:
         f"equity {result.players[0].equity:.7f}, {result.boards:,} deals",
     )
     samples = 10_000_000
-    ours, result = timed(lambda: equity(["AsKs", "QQ+,AKo"], samples=samples, seed=1), 3)
-    report(
-        f"pre-flop, Monte Carlo {samples:,}: pokerdealer",
-        ours,
-        f"equity {result.players[0].equity:.4f} ± {result.std_error:.4f}, "
-        f"{2 * result.boards / ours / 1e6:.1f}M player-hands/s",
-    )
     hero = [E7[c] for c in ids("As Ks")]
     villain = [
         ((E7[a], E7[b]), 1.0)
         for a, b in parse_range("QQ+,AKo").indices()
         if not {a, b} & set(ids("As Ks"))
     ]
-    e7, value = timed(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], samples), 3)
-    report(
-        f"pre-flop, Monte Carlo {samples:,}: eval7 C loop",
-        e7,
-        f"equity {value:.4f}, {2 * samples / e7 / 1e6:.1f}M player-hands/s",
-        ours,
+    # Interleaved rounds, CPU time: ours unseeded (the compiled kernel, when Numba is
+    # installed and loaded: part A loaded it), then eval7's C loop, 3 times.
+    ours_cpu, e7_cpu = [], []
+    for _ in range(1 if QUICK else 3):
+        _, result = timed(lambda: equity(["AsKs", "QQ+,AKo"], samples=samples), 1)
+        ours_cpu.append(CPU[0])
+        _, value = timed(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], samples), 1)
+        e7_cpu.append(CPU[0])
+    ours_rate = 2 * result.boards / statistics.median(ours_cpu)
+    e7_rate = 2 * samples / statistics.median(e7_cpu)
+    print(
+        f"  pre-flop, Monte Carlo {samples:,}, CPU medians of interleaved runs "
+        f"(load {os.getloadavg()[0]:.1f}):\n"
+        f"    pokerdealer ({'kernel' if _montecarlo_numba.ready() else 'NumPy'}) "
+        f"{ours_rate / 1e6:.1f}M player-hands/s, equity {result.players[0].equity:.4f}\n"
+        f"    eval7 C loop {e7_rate / 1e6:.1f}M player-hands/s, equity {value:.4f}\n"
+        f"    -> ours/eval7 {ours_rate / e7_rate:.2f}x (target >= 2x: "
+        f"{'met' if ours_rate >= 2 * e7_rate else 'MISSED'})",
+        flush=True,
     )
 
     print("\n3. three-way exact pre-flop: As Ks vs Qh Qd vs 7c 7d, 1,370,754 boards")

@@ -23,9 +23,9 @@ def kernel_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     assert compiled is not None
     calls: list[int] = []
 
-    def counted(*args: object) -> None:
+    def counted(*args: object) -> int:
         calls.append(int(args[2]))  # type: ignore[call-overload]
-        compiled(*args)
+        return compiled(*args)
 
     monkeypatch.setattr(_montecarlo_numba, "kernel", lambda: counted)
     monkeypatch.setattr(_montecarlo_numba, "ready", lambda: True)
@@ -88,9 +88,33 @@ def test_without_numba_the_numpy_path_samples_the_same_question(
         assert a.equity == pytest.approx(b.equity, abs=4 * (a.std_error + b.std_error))
 
 
-def test_ranges_and_categories_stay_on_the_numpy_path(kernel_calls: list[int]) -> None:
-    equity(["AKs,QQ", "random"], samples=SAMPLES)
+@pytest.mark.parametrize(
+    ("players", "board", "dead"),
+    [
+        (["AsKs", "QQ+,AKo"], "", ""),
+        (["AhKh", "QQ+,AKo"], "Kd 7h 2h", ""),
+        (["AA", "KK,QQ", "AKs,T9s+"], "2c 7d 9h", "3s"),
+        (["AKs:0.25,QQ,JJ:0.5", "random", "TT+:0.3,A5s"], "Jc 7d 2s", ""),
+        (["AA,KK", "AA,KK", "random"], "", ""),  # ranges that often want the same cards
+    ],
+)
+def test_ranges_through_the_kernel_agree_with_exact_enumeration(
+    kernel_calls: list[int], players: list[str], board: str, dead: str
+) -> None:
+    exact = equity(players, board=board, dead=dead, exact=True)
+    sampled = equity(players, board=board, dead=dead, samples=SAMPLES)
+    assert sum(kernel_calls) == SAMPLES  # the kernel answered, ranges and all
+    assert sampled.boards == SAMPLES  # no deal dropped: these ranges fit together often
+    for e, s in zip(exact.players, sampled.players):
+        assert s.std_error is not None
+        assert s.equity == pytest.approx(e.equity, abs=4 * s.std_error + 1e-4)
+        assert s.win == pytest.approx(e.win, abs=4 * s.std_error + 1e-3)
+        assert s.tie == pytest.approx(e.tie, abs=4 * s.std_error + 1e-3)
+
+
+def test_a_category_breakdown_stays_on_the_numpy_path(kernel_calls: list[int]) -> None:
     equity(["AhKh", "random"], samples=SAMPLES, categories=True)
+    equity(["AKs,QQ", "random"], samples=SAMPLES, categories=True)
     assert kernel_calls == []
 
 

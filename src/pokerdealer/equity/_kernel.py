@@ -20,12 +20,14 @@ and :mod:`._montecarlo` (sampled deals). No Python loop runs per board.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from pokerdealer.evaluation._compact import Compact, compact_tables
 from pokerdealer.evaluation.tables import RANK_BITS, RANK_MASK, Ranking, tables_for
 from pokerdealer.evaluation.value import Category
 
@@ -38,6 +40,7 @@ __all__ = [
     "board_tables",
     "card_bits",
     "card_codes",
+    "compact_seven",
     "compatible_assignments",
     "ranks_of",
 ]
@@ -57,6 +60,12 @@ _RANK_CATEGORY: np.ndarray = np.array(
 
 #: Elements per working matrix (rows x boards): small enough to stay in cache.
 BLOCK = 1 << 17
+
+
+@functools.cache
+def compact_seven() -> Compact:
+    """The compiled evaluators' tables for 7 hold'em cards (Monte Carlo's kernel reads them)."""
+    return compact_tables(_TABLES, 7)
 
 
 def card_codes(cards: np.ndarray) -> np.ndarray:

@@ -11,18 +11,17 @@ import numpy as np
 
 from pokerdealer.equity import _montecarlo_numba
 from pokerdealer.equity._kernel import (
-    _FLUSH_RANK,
-    _FLUSH_SUIT,
-    _NON_FLUSH_7,
     CARD_BIT,
     CARD_CODE,
     Players,
     Progress,
     Tally,
     board_tables,
+    compact_seven,
     ranks_of,
 )
 from pokerdealer.errors import Interrupted
+from pokerdealer.evaluation._compact import EMPTY
 
 __all__ = ["BOARD_ACCEPTANCE", "MC_BATCH", "REJECTION_ACCEPTANCE", "monte_carlo_tally"]
 
@@ -168,10 +167,10 @@ def monte_carlo_tally(
 ) -> Tally:
     """Sample deals until ``samples`` are scored or ``seconds`` have passed.
 
-    With Numba installed, a question where every player holds one known hand
-    or ``random`` (no categories) may be sampled by the compiled kernel
-    instead (:mod:`._montecarlo_numba`; ``seeded``: the run was given a seed,
-    so the choice may not depend on whether the kernel is loaded already).
+    With Numba installed, a question without a category breakdown may be
+    sampled by the compiled kernel instead, ranges and all
+    (:mod:`._montecarlo_numba`; ``seeded``: the run was given a seed, so the
+    choice may not depend on whether the kernel is loaded already).
     Otherwise:
 
     A sample deals, in this order:
@@ -203,11 +202,7 @@ def monte_carlo_tally(
     started = time.perf_counter()
     count = players.count
     fixed = [p for p in range(count) if len(players.keys[p]) == 1]
-    if (
-        not categories
-        and all(p in fixed or players.uniform[p] for p in range(count))
-        and _montecarlo_numba.worth_loading(samples, seconds, seeded=seeded)
-    ):
+    if not categories and _montecarlo_numba.worth_loading(samples, seconds, seeded=seeded):
         compiled = _montecarlo_numba.kernel()
         if compiled is not None:
             return _compiled_tally(
@@ -339,13 +334,43 @@ def _time_is_up(
     return seconds is not None and elapsed >= seconds
 
 
-def _suit_masks(mask: int) -> list[int]:
-    """The four 13-bit rank masks of a card mask, one per suit."""
-    return [(mask >> (13 * suit)) & 0x1FFF for suit in range(4)]
+def _hole_cards(holes: np.ndarray) -> np.ndarray:
+    """The two card indices of each hole-card mask (bit ``suit * 13 + rank``), ``(n, 2)``.
+
+    >>> _hole_cards(np.array([(1 << 12) | (1 << 25)])).tolist()  # the ace of clubs, of diamonds
+    [[48, 49]]
+    """
+    low = holes & -holes
+    positions = np.stack([low, holes ^ low], axis=1)
+    position = np.log2(positions.astype(np.float64)).astype(np.int64)  # exact for powers of two
+    return (position % 13) * 4 + position // 13
+
+
+def _alias(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias tables of ``weights`` (Vose's construction): draw ``i`` uniformly,
+    keep it with chance ``chance[i]``, else take ``alias[i]``.
+
+    >>> chance, alias = _alias(np.array([1.0, 3.0]))
+    >>> chance.tolist(), alias.tolist()
+    ([0.5, 1.0], [1, 1])
+    """
+    n = len(weights)
+    scaled = weights * (n / weights.sum())
+    chance = np.ones(n)
+    alias = np.arange(n)
+    small = [i for i in range(n) if scaled[i] < 1.0]
+    large = [i for i in range(n) if scaled[i] >= 1.0]
+    while small and large:
+        less, more = small.pop(), large.pop()
+        chance[less] = scaled[less]
+        alias[less] = more
+        scaled[more] -= 1.0 - scaled[less]
+        (small if scaled[more] < 1.0 else large).append(more)
+    return chance, alias  # what is left keeps itself (chance 1: rounding)
 
 
 def _compiled_tally(
-    compiled: Callable[..., None],
+    compiled: Callable[..., int],
     players: Players,
     deck: np.ndarray,
     k: int,
@@ -355,38 +380,58 @@ def _compiled_tally(
     seconds: float | None,
     progress: Progress | None,
 ) -> Tally:
-    """:func:`monte_carlo_tally` by the compiled kernel: every player a known hand or random."""
+    """:func:`monte_carlo_tally` by the compiled kernel (no category breakdown)."""
     started = time.perf_counter()
     count = players.count
-    dealt = np.array([len(players.keys[p]) != 1 for p in range(count)])
-    hole_key = np.array(
-        [0 if dealt[p] else int(players.keys[p][0]) - players.board_key for p in range(count)],
-        np.int64,
-    )
-    hole_suits = np.array(
-        [_suit_masks(0 if dealt[p] else int(players.holes[p][0])) for p in range(count)], np.int64
-    )
-    board_suits = np.array(_suit_masks(players.board_mask), np.int64)
+    compact = compact_seven()
+    dealt = np.array([bool(players.uniform[p]) and len(players.keys[p]) > 1 for p in range(count)])
+    offsets = np.zeros(count + 1, np.int64)
+    words, bits, sets, chances, aliases = [], [], [], [], []
+    fixed = 0
+    for p in range(count):
+        if dealt[p]:
+            offsets[p + 1] = offsets[p]
+            continue
+        cards = _hole_cards(players.holes[p])
+        words.append(compact.word[cards].sum(axis=1))
+        bits.append(compact.bit[cards[:, 0]] | compact.bit[cards[:, 1]])
+        sets.append((np.int64(1) << cards[:, 0]) | (np.int64(1) << cards[:, 1]))
+        chance, alias = _alias(players.weights[p])
+        chances.append(chance)
+        aliases.append(alias + offsets[p])
+        offsets[p + 1] = offsets[p] + len(cards)
+        if len(cards) == 1:
+            fixed |= int(sets[-1][0])
+    known = [c for c in range(52) if players.board_mask >> ((c & 3) * 13 + (c >> 2)) & 1]
+    board_word = int(EMPTY + compact.word[known].sum())
+    board_bits = int(np.bitwise_or.reduce(compact.bit[known])) if known else 0
+
+    def joined(parts: list[np.ndarray], dtype: type) -> np.ndarray:
+        return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype)
+
+    arrays = (
+        offsets, joined(words, np.int64), joined(bits, np.int64), joined(sets, np.int64),
+        joined(chances, np.float64), joined(aliases, np.int64), fixed, board_word, board_bits,
+    )  # fmt: skip
     cards = deck.astype(np.int64)  # shuffled in place, sample after sample
-    state = np.array([rng.integers(0, 1 << 62)], np.uint64)
+    state = rng.integers(1, 1 << 62, size=2).astype(np.uint64)
     tally = Tally(count)
     kept = deepcopy(tally)  # as of the last whole batch: what Ctrl-C reports
-    scored = 0
+    drawn = scored = 0
     try:
         while True:
-            batch = MC_BATCH if samples is None else min(MC_BATCH, samples - scored)
+            batch = MC_BATCH if samples is None else min(MC_BATCH, samples - drawn)
             if batch <= 0:
                 break
-            compiled(
-                state, cards, batch, k, dealt, hole_key, hole_suits, players.board_key, board_suits,
-                CARD_CODE, _NON_FLUSH_7, _FLUSH_SUIT, _FLUSH_RANK,
+            scored += compiled(
+                state, cards, batch, k, dealt, *arrays, *compact.arguments(),
                 tally.win, tally.tie, tally.share, tally.share_sq,
             )  # fmt: skip
-            scored += batch
+            drawn += batch
             tally.total = float(scored)
             tally.outcomes = scored
             kept = deepcopy(tally)
-            if _time_is_up(started, scored, samples=samples, seconds=seconds, progress=progress):
+            if _time_is_up(started, drawn, samples=samples, seconds=seconds, progress=progress):
                 break
     except KeyboardInterrupt:
         raise Interrupted(kept) from None

@@ -1,21 +1,15 @@
 """Monte Carlo's compiled kernel (Numba), used when Numba is installed.
 
-``pip install pokerdealer[numba]`` adds it. It serves the questions where
-every player holds either one known hand or ``random`` (the commonest
-Monte Carlo questions: a hand against random hands, six random hands), with
-no category breakdown; everything else, and every question without Numba
-(or with ``POKERDEALER_NUMBA=0``), takes the NumPy path in
+``pip install pokerdealer[numba]`` adds it. It serves every question
+without a category breakdown: known hands, ranges (weighted combos) and
+``random`` hands; a breakdown by category, and every question without
+Numba (or with ``POKERDEALER_NUMBA=0``), takes the NumPy path in
 :mod:`._montecarlo`, which samples the same distribution.
 
-One sample is one pass, no temporaries: a partial Fisher-Yates shuffle of
-the deck left deals the board and the random hands (the deck is not put
-back in order between samples: shuffling any order gives a uniform deal),
-each hand's code sum indexes the evaluator's tables as in the batch kernel
-(:mod:`pokerdealer.evaluation._batch_numba`), and the showdown is scored in
-place. Random numbers come from SplitMix64, seeded from the caller's NumPy
-generator, so a seed still reproduces a run; a draw below ``n`` is the high
-half of a 32-bit word times ``n`` (bias under ``n / 2**32``, far below any
-Monte Carlo error).
+One sample is one pass, no temporaries (:mod:`._sampler_numba`): each
+range's combo drawn by weight, the board and the random hands from a
+partial Fisher-Yates shuffle of the cards left, each hand ranked through
+the evaluator's compact tables, the showdown scored in place.
 
 The kernel is compiled on first use and cached on disk (Numba's cache).
 Loading it in a new process (Numba's import and the cache) costs about
@@ -32,7 +26,6 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
@@ -65,122 +58,31 @@ def worth_loading(samples: int | None, seconds: float | None, *, seeded: bool) -
 
 
 @functools.cache
-def kernel() -> Callable[..., None] | None:
-    """The compiled kernel, or ``None`` without Numba (or with ``POKERDEALER_NUMBA=0``).
+def kernel() -> Callable[..., int] | None:
+    """The compiled sampler (:func:`pokerdealer.equity._sampler_numba.sample`), or
+    ``None`` without Numba (or with ``POKERDEALER_NUMBA=0``).
 
-    ``kernel()(state, deck, samples, k, dealt, hole_key, hole_suits, board_key,
-    board_suits, code, non_flush, flush_suit, flush_rank, win, tie, share,
-    share_sq)`` deals ``samples`` deals and adds each player's wins, ties,
-    pot shares and squared shares to the last four arrays.
+    ``kernel()(state, deck, samples, k, dealt, offsets, combo_word, combo_bits,
+    combo_cards, chance, alias, fixed, board_word, board_bits, *compact, win,
+    tie, share, share_sq)`` deals ``samples`` deals, adds each player's wins,
+    ties, pot shares and squared shares to the last four arrays and returns
+    how many deals it scored.
     """
     if os.environ.get("POKERDEALER_NUMBA", "1") == "0":
         return None
     try:
-        from numba import njit
+        from pokerdealer.equity import _sampler_numba
     except ImportError:
         return None
+    from pokerdealer.equity._kernel import compact_seven
 
-    golden = np.uint64(0x9E3779B97F4A7C15)
-    mix1 = np.uint64(0xBF58476D1CE4E5B9)
-    mix2 = np.uint64(0x94D049BB133111EB)
-
-    def sample(
-        state: Any,
-        deck: Any,
-        samples: int,
-        k: int,
-        dealt: Any,
-        hole_key: Any,
-        hole_suits: Any,
-        board_key: int,
-        board_suits: Any,
-        code: Any,
-        non_flush: Any,
-        flush_suit: Any,
-        flush_rank: Any,
-        win: Any,
-        tie: Any,
-        share: Any,
-        share_sq: Any,
-    ) -> None:
-        players = len(dealt)
-        size = len(deck)
-        needed = k
-        for p in range(players):
-            if dealt[p]:
-                needed += 2
-        ranks = np.zeros(players, np.int64)
-        suits = np.zeros(4, np.int64)
-        seed = state[0]
-        for _ in range(samples):
-            # partial Fisher-Yates: positions 0..needed-1 get a uniform deal
-            for i in range(needed):
-                seed += golden
-                z = seed
-                z = (z ^ (z >> np.uint64(30))) * mix1
-                z = (z ^ (z >> np.uint64(27))) * mix2
-                z = z ^ (z >> np.uint64(31))
-                j = i + np.int64(((z >> np.uint64(32)) * np.uint64(size - i)) >> np.uint64(32))
-                card = deck[j]
-                deck[j] = deck[i]
-                deck[i] = card
-            key = board_key
-            for s in range(4):
-                suits[s] = board_suits[s]
-            for i in range(k):
-                card = deck[i]
-                key += code[card]
-                suits[card & 3] |= 1 << (card >> 2)
-            position = k
-            best = np.int64(-1)
-            for p in range(players):
-                first = second = 0
-                if dealt[p]:
-                    first = deck[position]
-                    second = deck[position + 1]
-                    position += 2
-                    hand = key + code[first] + code[second]
-                else:
-                    hand = key + hole_key[p]
-                rank = np.int64(non_flush[hand & 0x7FFFFF])  # tables.RANK_MASK
-                suit = flush_suit[hand >> 23]  # tables.RANK_BITS
-                if suit >= 0:
-                    mask = suits[suit]
-                    if dealt[p]:
-                        if first & 3 == suit:
-                            mask |= 1 << (first >> 2)
-                        if second & 3 == suit:
-                            mask |= 1 << (second >> 2)
-                    else:
-                        mask |= hole_suits[p, suit]
-                    rank = max(rank, np.int64(flush_rank[mask]))
-                ranks[p] = rank
-                best = max(best, rank)
-            winners = 0
-            for p in range(players):
-                if ranks[p] == best:
-                    winners += 1
-            part = 1.0 / winners
-            for p in range(players):
-                if ranks[p] == best:
-                    if winners == 1:
-                        win[p] += 1.0
-                    else:
-                        tie[p] += 1.0
-                    share[p] += part
-                    share_sq[p] += part * part
-        state[0] = seed
-
-    compiled: Callable[..., None] = njit(cache=True, nogil=True)(sample)
-    # Load (or compile) it now, for the argument types the caller passes (the
-    # evaluator's tables are read-only maps, a type of their own to Numba), so
-    # the first real run pays nothing more: no deal is made with no samples.
-    from pokerdealer.equity._kernel import _FLUSH_RANK, _FLUSH_SUIT, _NON_FLUSH_7, CARD_CODE
-
+    compiled: Callable[..., int] = _sampler_numba.sample
+    # Load (or compile) it now, for the argument types the caller passes, so the
+    # first real run pays nothing more: no deal is made with no samples.
     small = np.zeros(1, np.int64)
     compiled(
-        np.zeros(1, np.uint64), small, 0, 0, np.zeros(1, np.bool_), small,
-        np.zeros((1, 4), np.int64), 0, np.zeros(4, np.int64), CARD_CODE, _NON_FLUSH_7,
-        _FLUSH_SUIT, _FLUSH_RANK, *(np.zeros(1) for _ in range(4)),
+        np.ones(2, np.uint64), small, 0, 0, np.zeros(1, np.bool_), np.zeros(2, np.int64), small,
+        small, small, np.ones(1), small, 0, 0, 0, *compact_seven().arguments(),
+        *(np.zeros(1) for _ in range(4)),
     )  # fmt: skip
     return compiled

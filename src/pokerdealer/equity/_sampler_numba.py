@@ -1,0 +1,187 @@
+"""Monte Carlo's compiled sampler (Numba): one pass per deal, ranges included.
+
+Imported only where Numba is installed, by
+:func:`pokerdealer.equity._montecarlo_numba.kernel` (which says when it is
+used). A deal is drawn as the NumPy path draws it (:mod:`._montecarlo`):
+
+1. every player holding a range (one known hand is a range of one) gets a
+   combo drawn by weight (Walker's alias method: one random number a draw),
+   the whole assignment drawn again while two of them share a card
+   (rejection keeps the joint weights exact; after 256 tries the deal is
+   dropped, as the NumPy path drops it);
+2. the board and every ``random`` player's two cards come from a partial
+   Fisher-Yates shuffle of the cards left, skipping the cards step 1 gave
+   out: the first cards of a uniform order of the deck that are still free
+   are a uniform deal of the free cards. The deck is not put back in order
+   between deals (shuffling any order gives a uniform deal).
+
+Each hand is ranked from its word (the board's plus the combo's, see
+:mod:`pokerdealer.evaluation._compact`), the showdown scored in place.
+Random numbers come from xoroshiro128+ (Blackman and Vigna's generator:
+two words of state kept in registers, no multiplication; it was 15% faster
+here than SplitMix64), seeded from the caller's NumPy generator, so a seed
+reproduces a run. Each 64-bit output gives two draws, its high and low 32
+bits (the low bits' weakest ones only move a draw by less than ``2**-28``);
+a draw below ``n`` is a 32-bit word times ``n``, shifted down (bias under
+``n / 2**32``, far below any Monte Carlo error).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from pokerdealer.evaluation._batch_numba import flush_best, non_flush_best
+from pokerdealer.evaluation._compact import CHECK
+
+__all__ = ["sample"]
+
+#: Tries at a clash-free assignment of the ranges before a deal is dropped.
+_TRIES = 256
+
+
+@njit(cache=True, nogil=True)
+def _step(s0: Any, s1: Any) -> tuple[Any, Any, Any]:  # noqa: ANN401
+    """xoroshiro128+: the next output and state."""
+    z = s0 + s1
+    s1 ^= s0
+    s0 = ((s0 << np.uint64(24)) | (s0 >> np.uint64(40))) ^ s1 ^ (s1 << np.uint64(16))
+    s1 = (s1 << np.uint64(37)) | (s1 >> np.uint64(27))
+    return z, s0, s1
+
+
+@njit(cache=True, nogil=True)
+def sample(
+    state: Any, deck: Any, samples: int, k: int, dealt: Any, offsets: Any, combo_word: Any,
+    combo_bits: Any, combo_cards: Any, chance: Any, alias: Any, fixed: int, board_word: int,
+    board_bits: int, word: Any, bit: Any, multiplier: Any, displacement: Any, ranked: Any,
+    flush_rank: Any, win: Any, tie: Any, share: Any, share_sq: Any,
+) -> int:  # noqa: ANN401
+    """Deal ``samples`` deals; add each player's wins, ties, pot shares and squared shares
+    to the last four arrays; return how many deals were scored (the others dropped).
+    ``state`` is the generator's two words (uint64, not both zero), advanced in place.
+
+    Player ``p`` is ``dealt`` two cards from the deck (``random``), or holds one of
+    the combos ``offsets[p]:offsets[p + 1]``: their words and bits (both cards), their
+    cards as a 64-bit set (bit ``1 << card``) and their alias tables (``chance``,
+    ``alias``: absolute combo indices). ``fixed`` is the set of the cards of the
+    players holding one combo; ``board_word`` and ``board_bits`` the known board's.
+    """
+    players = len(dealt)
+    size = len(deck)
+    needed = k
+    drawn = np.zeros(players, np.int64)  # the players whose combo is drawn
+    draws = 0
+    for p in range(players):
+        if dealt[p]:
+            needed += 2
+        elif offsets[p + 1] - offsets[p] > 1:
+            drawn[draws] = p
+            draws += 1
+    pick = offsets[:players].copy()  # each player's combo (one-combo players keep theirs)
+    cards = np.zeros(needed, np.int64)
+    ranks = np.zeros(players, np.int64)
+    # How often each set of players shared the pot (bit p: player p among the best):
+    # one increment a deal, turned into wins, ties and shares at the end.
+    outcomes = np.zeros(1 << players, np.int64)
+    s0 = state[0]  # xoroshiro128+, kept in registers, stored back at the end
+    s1 = state[1]
+    for _ in range(samples):
+        used = fixed
+        placed = draws == 0
+        for _try in range(_TRIES):
+            if placed:
+                break
+            used = fixed
+            placed = True
+            for j in range(draws):
+                p = drawn[j]
+                first = offsets[p]
+                z, s0, s1 = _step(s0, s1)
+                i = first + np.int64(((z >> np.uint64(32)) * np.uint64(offsets[p + 1] - first)) >> np.uint64(32))
+                if np.float64(z & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0) >= chance[i]:
+                    i = alias[i]
+                held = combo_cards[i]
+                if used & held:
+                    placed = False
+                    break
+                used |= held
+                pick[p] = i
+        if not placed:
+            continue  # dropped: the ranges would not fit together
+        # Partial Fisher-Yates, two draws from each 64-bit word (32 bits each); a card
+        # a range took stays in the deck and is skipped.
+        i = 0
+        got = 0
+        while got < needed:
+            z, s0, s1 = _step(s0, s1)
+            j = i + np.int64(((z >> np.uint64(32)) * np.uint64(size - i)) >> np.uint64(32))
+            card = deck[j]
+            deck[j] = deck[i]
+            deck[i] = card
+            i += 1
+            cards[got] = card  # kept unless a range took it (no branch to mispredict)
+            got += 1 - ((used >> card) & 1)
+            if got == needed:
+                break
+            j = i + np.int64(((z & np.uint64(0xFFFFFFFF)) * np.uint64(size - i)) >> np.uint64(32))
+            card = deck[j]
+            deck[j] = deck[i]
+            deck[i] = card
+            i += 1
+            cards[got] = card
+            got += 1 - ((used >> card) & 1)
+        key = board_word
+        bits = board_bits
+        for j in range(k):
+            key += word[cards[j]]
+            bits |= bit[cards[j]]
+        best = np.int64(-1)
+        position = k
+        for p in range(players):
+            if dealt[p]:
+                first, second = cards[position], cards[position + 1]
+                position += 2
+                hand = key + word[first] + word[second]
+                rank = non_flush_best(hand, multiplier, displacement, ranked)
+                flush = hand & CHECK
+                if flush:
+                    rank = max(rank, flush_best(flush, bits | bit[first] | bit[second], flush_rank))
+            else:
+                c = pick[p]
+                hand = key + combo_word[c]
+                rank = non_flush_best(hand, multiplier, displacement, ranked)
+                flush = hand & CHECK
+                if flush:
+                    rank = max(rank, flush_best(flush, bits | combo_bits[c], flush_rank))
+            ranks[p] = rank
+            best = max(best, rank)
+        # who shares the pot, without branching on it (the winner is a coin toss
+        # the branch predictor would miss about half the time)
+        winners = 0
+        for p in range(players):
+            winners |= np.int64(ranks[p] == best) << p
+        outcomes[winners] += 1
+    state[0] = s0
+    state[1] = s1
+    scored = 0
+    for winners in range(1, 1 << players):
+        count = outcomes[winners]
+        if not count:
+            continue
+        scored += count
+        many = 0
+        for p in range(players):
+            many += (winners >> p) & 1
+        part = 1.0 / many
+        for p in range(players):
+            if (winners >> p) & 1:
+                if many == 1:
+                    win[p] += count
+                else:
+                    tie[p] += count
+                share[p] += count * part
+                share_sq[p] += count * part * part
+    return scored
