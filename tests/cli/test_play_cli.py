@@ -241,10 +241,40 @@ def test_coach_prints_the_rules_before_your_turn_in_the_chosen_language():
 def test_coach_says_the_showdown_and_compares_your_losing_hand(lang: str, first: str, compared: str) -> None:
     # Seed 4, hand 1: checked down; your 5♥ 6♥ plays A K Q 8 6 and loses to caller1's
     # 10♦ 9♣ (A K Q 10 9) on the third kicker.
-    coached = play("--players", "3", "--seed", "4", "--hands", "1", "--bots", "caller", "--coach", "--lang", lang)
+    # At the showdown the coached learner is asked to show or muck: "s" (refused while betting).
+    coached = play("--players", "3", "--seed", "4", "--hands", "1", "--bots", "caller", "--coach", "--lang", lang,
+                   input="c\ns\n" * 60)
     # Rich wraps at 80 columns: read the words without the line breaks it put in.
     out = " ".join(coached.stdout.split()) if lang == "en" else "".join(coached.stdout.split())
     if lang != "en":
         first, compared = "".join(first.split()), "".join(compared.split())
     assert first in out and compared in out
     assert out.index(first) > out.index("SHOWDOWN" if lang == "en" else "攤牌" if lang == "zh-Hant" else "摊牌")
+
+
+def test_an_all_in_called_turns_every_hand_up_before_the_rest_of_the_board():
+    # Seed 004, card 1: all-in preflop and called -- both hands face up, then the flop, turn, river.
+    out = play("--players", "2", "--bots", "caller", "--seed", "1", "--hands", "1", input="a\n").stdout
+    hands_up = out.index("*** ALL-IN: HANDS TURNED UP ***")
+    assert hands_up < out.index("*** FLOP ***") < out.index("*** RIVER ***") < out.index("*** SHOWDOWN ***")
+    shown = out[hands_up:out.index("*** FLOP ***")]
+    assert "You 4♦ 4♠" in shown and "caller1 J♥ J♠" in shown
+    coached = play("--players", "2", "--bots", "caller", "--seed", "1", "--hands", "1", "--coach", "--lang", "zh-Hant", input="a\n").stdout
+    assert coached.index("全下：手牌攤開") < coached.index("所有還有效的手牌現在就攤開") < coached.index("*** 翻牌 ***")
+
+
+def test_a_coached_learner_is_asked_to_show_or_muck_and_told_who_shows_first():
+    # Three players check it down; caller2, first left of the button, shows; then You choose.
+    script = "c\nm\n" * 60  # "m" is refused while betting; at the showdown it mucks
+    out = play("--players", "3", "--bots", "caller", "--seed", "3", "--hands", "1", "--coach", input=script).stdout
+    asked = out.index("s show · m muck · q quit")
+    before = out[:asked]
+    assert "caller2 shows 9♠ 6♦" in before
+    assert "caller2 shows first (nobody bet on the last round, so the first player still in left of the button shows first)" in " ".join(before.split())
+    assert "a mucked hand gives up every pot you are in" in " ".join(before.split())
+    after = out[asked:]
+    assert "You muck" in after and "caller2 6" in after
+    shown = play("--players", "3", "--bots", "caller", "--seed", "3", "--hands", "1", "--coach", input="c\ns\n" * 60).stdout
+    assert "You Q♦ 7♣  pair of queens" in shown
+    plain = play("--players", "3", "--bots", "caller", "--seed", "3", "--hands", "1", input="c\n" * 60).stdout
+    assert "s show" not in plain  # without the coach the showdown is played the online way

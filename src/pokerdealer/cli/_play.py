@@ -126,6 +126,12 @@ def parse_command(text: str, view: PlayerView, lang: str = "en") -> Action:
     word = words[0]
     if word in ("q", "quit", "exit"):
         raise _Quit
+    if legal.can_show:  # the showdown the rules leave to you: show or muck, nothing else
+        if word in ("s", "show"):
+            return Action("show", me)
+        if word in ("m", "muck"):
+            return Action("muck", me)
+        raise PokerDealerError(_w(lang, "error.showdown"))
     rest = words[1:]
     if word in ("f", "fold"):
         if not legal.can_fold:
@@ -165,6 +171,8 @@ def _choices(view: PlayerView, legal: LegalActions, lang: str = "en") -> str:
     the letters stay the same in every language."""
     from pokerdealer.bots import pot_raise_to
 
+    if legal.can_show:
+        return " · ".join(f"{key} {_w(lang, f'choice.{word}')}" for key, word in (("s", "show"), ("m", "muck"), ("q", "quit")))
     parts = []
     if legal.can_fold and not legal.can_check:
         parts.append(f"f {_w(lang, 'choice.fold')}")
@@ -184,6 +192,17 @@ def _choices(view: PlayerView, legal: LegalActions, lang: str = "en") -> str:
         parts.append(f"a {_w(lang, 'choice.all_in', amount=legal.max_raise_to)}")
     parts.append(f"q {_w(lang, 'choice.quit')}")
     return " · ".join(parts)
+
+
+def _all_in_tabled(hand: Hand) -> bool:
+    """Whether the rules turned every hand up because a player was all-in when the betting
+    ended (nobody showed or mucked: the hands were tabled, not shown by choice)."""
+    result = hand.result
+    return (
+        result is not None
+        and len(result.shown) >= 2
+        and not any(action.kind in ("show", "muck") for action in hand.log)
+    )
 
 
 class Session:
@@ -244,6 +263,15 @@ class Session:
             all_in = player is not None and puts_all_in(probe, action)
             probe.apply(action)
             if action.kind in ("show", "muck"):
+                # Said as it happens while a learner waits to choose (a coached showdown);
+                # once the hand is over :meth:`result` tells the whole showdown.
+                if not hand.is_complete:
+                    who = names[action.player]  # type: ignore[index]
+                    line = Text(f"  {who} {_said(self.lang, action.kind, you=self._is_you(who))}")
+                    if action.kind == "show":
+                        line.append(" ")
+                        line.append_text(card_text(hand.hole_cards[action.player]))  # type: ignore[index]
+                    console.print(line)
                 continue
             assert player is not None
             who = names[player]
@@ -255,6 +283,20 @@ class Session:
             line.append(f" {words}")
             console.print(line)
         self._printed = len(hand.log)
+        if self._board_shown < len(probe_board) and _all_in_tabled(probe):
+            # The betting ended with a player all-in: every hand is turned up now, before
+            # the rest of the board (TDA 2026 17; seed 004, card 1).
+            console.print(Text(f"*** {self._w('hands_up')} ***", style="bold"))
+            result = probe.result
+            assert result is not None
+            for i in result.showdown_order:
+                line = Text(f"  {names[i]} ")
+                line.append_text(card_text(result.shown[i]))
+                console.print(line)
+            if self.coach and self.human in names:
+                from pokerdealer.learn.coach import CoachLine
+
+                self._print_coach([CoachLine("coach.hands_up", {}, "all-in-showdown")])
         for size, street in ((3, "flop"), (4, "turn"), (5, "river")):
             if self._board_shown < size <= len(probe_board):
                 line = Text(f"*** {self._w(street)} *** ")
@@ -343,6 +385,21 @@ class Session:
                 else:
                     console.print(Text(str(error), style="red"))
 
+    def show_or_muck(self, view: PlayerView) -> Action:
+        """At a coached table's showdown: the learner chooses to show or muck, told who shows
+        first and why and that a mucked hand gives up the pot; the others play it the
+        online way (:func:`~pokerdealer.table.online_show_or_muck`)."""
+        from pokerdealer.table import online_show_or_muck
+
+        hand = self.table.current.hand
+        if view.players[view.player] != self.human:  # type: ignore[index]
+            return online_show_or_muck(hand)
+        return self.decide(view)
+
+    def _print_coach(self, lines: Sequence[object]) -> None:
+        for line in lines:
+            console.print(Text(f"  {self._w('coach', text=line.text(self.lang))}", style="magenta"))  # type: ignore[attr-defined]
+
     def _coach(self, hand: Hand, player: int, *, after: bool = False) -> None:
         """Print the coach's lines for ``player`` (``--coach``); after the hand, how its
         showdown went by the rules and their hand beside the one that beat it
@@ -351,9 +408,7 @@ class Session:
         from pokerdealer.learn.coach import coach_lines, showdown_lesson
 
         lines = showdown_lesson(hand, player) if after else coach_lines(hand, player)
-        for line in lines:
-            if line.key != "coach.why_won":
-                console.print(Text(f"  {self._w('coach', text=line.text(self.lang))}", style="magenta"))
+        self._print_coach([line for line in lines if line.key != "coach.why_won"])
 
     # ------------------------------------------------------------ one hand
     def play_one(self) -> None:
@@ -363,7 +418,7 @@ class Session:
         self._board_shown = 0
         self._probe = None
         self._announce_next()
-        record = play_hand(self.table, self.decide)
+        record = play_hand(self.table, self.decide, showdown=self.show_or_muck if self.coach else None)
         self._log_lines(record.hand)
         self.result(record)
         if self.coach and self.human in record.hand.config.players:

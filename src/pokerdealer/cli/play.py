@@ -26,7 +26,10 @@ left; ``--tournament`` plays a sit-and-go with the ``--levels`` schedule
 folder is made, and checked, before the first hand). ``--coach`` prints,
 before each of your turns, what you may do and why, which pots you can win
 and who shows first, each line with its rule (:mod:`pokerdealer.learn.coach`:
-the rules, never advice).
+the rules, never advice); at a showdown nobody is all-in at, it asks you to
+show (``s``) or muck (``m``) on your turn (without it the showdown is played
+the online way). When the betting ends with a player all-in, every hand is
+turned face up before the rest of the board is dealt.
 """
 
 from __future__ import annotations
@@ -70,7 +73,7 @@ def play_command(
     hands: Annotated[int | None, typer.Option("--hands", help="Stop after this many hands.")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language of the screen and the explanations: en, zh-Hant, zh-Hans.")] = "en",
     name: Annotated[str | None, typer.Option("--name", help="Your name at the table (default: You, in Chinese 你).")] = None,
-    coach: Annotated[bool, typer.Option("--coach", help="Say before each of your turns what you may do and why, which pots you can win, who shows first (the rules, never advice).")] = False,
+    coach: Annotated[bool, typer.Option("--coach", help="Say before each of your turns what you may do and why, which pots you can win, who shows first, and ask you to show or muck at a showdown (the rules, never advice).")] = False,
 ) -> None:
     """Play a table in the terminal against bots."""
     from rich.text import Text

@@ -62,6 +62,7 @@ __all__ = [
     "CoachLine",
     "Comparison",
     "after_hand",
+    "asks_show_or_muck",
     "before_acting",
     "coach_lines",
     "pots_lines",
@@ -278,11 +279,33 @@ def pots_lines(hand: Hand, player: int) -> list[CoachLine]:
     return lines
 
 
-def showdown_lines(hand: Hand, player: int) -> list[CoachLine]:
-    """At the showdown, on ``player``'s turn: who shows first and why, and that
-    they may show or muck."""
+def asks_show_or_muck(hand: Hand, player: int) -> bool:
+    """Whether the rules leave ``player`` to choose now between showing and mucking:
+    it is their turn at a showdown where nobody is all-in (TDA 2026 18-A). Nobody is
+    asked whose hand the rules turn up: every hand at an all-in showdown (TDA 2026 17),
+    and the called river bettor's, first (the hand the callers paid to see). A coached
+    table asks its learner then, with :func:`showdown_lines`.
+
+    >>> from pokerdealer.cards import parse_cards
+    >>> from pokerdealer.rules import HandConfig, deck_for_deal
+    >>> config = HandConfig(stacks=(100, 100, 100), blinds=(1, 2), players=("Ann", "Bob", "Cy"))
+    >>> holes = [parse_cards(c) for c in ("As Ad", "7c 2d", "Kd Qd")]
+    >>> hand = Hand(config, deck_for_deal(config, holes, parse_cards("Kh 9s 5c 4d 3h")))
+    >>> while hand.street is not Street.RIVER:
+    ...     _ = hand.check_or_call()
+    >>> _ = hand.bet(10); _ = hand.call(); _ = hand.call()  # Ann bets the river, Bob and Cy call
+    >>> sorted(hand.shown), [asks_show_or_muck(hand, p) for p in range(3)]  # Ann's is turned up; Bob next
+    ([0], [False, True, False])
+    """
     legal = hand.legal()
-    if hand.street is not Street.SHOWDOWN or legal.actor != player or not legal.can_show:
+    return hand.street is Street.SHOWDOWN and legal.actor == player and legal.can_show
+
+
+def showdown_lines(hand: Hand, player: int) -> list[CoachLine]:
+    """At the showdown, when the rules leave ``player`` to show or muck
+    (:func:`asks_show_or_muck`): who shows first and why (TDA 2026 18-A), and that
+    they may show or muck, a mucked hand giving up the pot."""
+    if not asks_show_or_muck(hand, player):
         return []
     order = hand.showdown_order
     first = order[0]

@@ -26,7 +26,7 @@ from pokerdealer.table.button import (
 from pokerdealer.table.cash import CashTable
 from pokerdealer.table.event import Event, EventSettings, EventTable, Move, play_event
 from pokerdealer.table.payouts import PAYOUT_PRESETS, payout_table
-from pokerdealer.table.play import Decide, check_or_fold, play_hand
+from pokerdealer.table.play import Decide, check_or_fold, online_show_or_muck, play_hand
 from pokerdealer.table.record import HandRecord, shuffled_deck
 from pokerdealer.table.settings import (
     BustTiebreak,
@@ -83,6 +83,7 @@ __all__ = [
     "first_positions",
     "load_structure",
     "next_positions",
+    "online_show_or_muck",
     "payout_table",
     "place_busts",
     "plan_hand",

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pokerdealer.rules import Action, PlayerView, Street
+from pokerdealer.rules import Action, Hand, PlayerView, Street, replay
 from pokerdealer.table.record import HandRecord
 from pokerdealer.table.table import Table
 
-__all__ = ["Decide", "check_or_fold", "play_hand"]
+__all__ = ["Decide", "check_or_fold", "online_show_or_muck", "play_hand"]
 
 Decide = Callable[[PlayerView], "Action | str"]
 """A player's policy: given their view (with ``view.legal``), return an action."""
@@ -31,13 +31,41 @@ def check_or_fold(view: PlayerView) -> Action:
     return Action("check" if legal.can_check else "fold", view.player)
 
 
-def play_hand(table: Table, decide: Decide, *, now: float | None = None) -> HandRecord:
+def online_show_or_muck(hand: Hand) -> Action:
+    """What :meth:`~pokerdealer.rules.Hand.auto_showdown` would do for the player to act
+    at the showdown (show, or muck a hand already beaten by one shown), for the players
+    a learner is not: the same rule, played on a copy of the hand.
+
+    >>> from pokerdealer.cards import parse_cards
+    >>> from pokerdealer.rules import HandConfig, deck_for_deal
+    >>> config = HandConfig(stacks=(100, 100), blinds=(1, 2))
+    >>> holes = [parse_cards("As Ad"), parse_cards("7c 2d")]
+    >>> hand = Hand(config, deck_for_deal(config, holes, parse_cards("Kh 9s 5c 4d 3h")))
+    >>> while hand.street is not Street.SHOWDOWN:
+    ...     _ = hand.check_or_call()
+    >>> hand.actor, online_show_or_muck(hand).kind  # p1, the big blind, shows first
+    (0, 'show')
+    >>> _ = hand.apply(online_show_or_muck(hand))
+    >>> hand.actor, online_show_or_muck(hand).kind  # p2's seven high is beaten by the aces shown
+    (1, 'muck')
+    """
+    played = replay(hand.config, hand.deck, hand.log, unknown=hand.unknown)
+    played.auto_showdown()
+    return played.log[len(hand.log)]
+
+
+def play_hand(
+    table: Table, decide: Decide, *, now: float | None = None, showdown: Decide | None = None
+) -> HandRecord:
     """Start the next hand, ask ``decide`` for every betting action (the table
-    acts for absent tournament players), show down online style, and settle.
+    acts for absent tournament players), show down, and settle.
 
     ``decide(view)`` gets the acting player's :class:`~pokerdealer.rules.PlayerView`
     (``view.player`` is the hand index; the record maps it to a seat) and returns
     an :class:`~pokerdealer.rules.Action` or PHH text such as ``"p2 cbr 80"``.
+    At a showdown the rules leave to the players (nobody all-in), ``showdown``
+    is asked the same way for each show or muck in turn (``view.legal.can_show``);
+    without it the hand shows down online style (:meth:`~pokerdealer.rules.Hand.auto_showdown`).
 
     Not :func:`pokerdealer.bots.play_hand`, which plays one rules
     :class:`~pokerdealer.rules.Hand` with bots, outside any table.
@@ -46,8 +74,13 @@ def play_hand(table: Table, decide: Decide, *, now: float | None = None) -> Hand
     hand = record.hand
     while not hand.is_complete:
         if hand.street is Street.SHOWDOWN:
-            hand.auto_showdown()
-            break
+            if showdown is None:
+                hand.auto_showdown()
+                break
+            actor = hand.actor
+            assert actor is not None
+            hand.apply(showdown(hand.view(actor)))
+            continue
         actor = hand.actor
         assert actor is not None
         action = table.auto_action(record, actor)
