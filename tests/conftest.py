@@ -15,9 +15,12 @@ A module left off the list is not lost, only perhaps run late; refresh the list 
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+
+from tests.processes import die_with_parent
 
 SHARED_SESSION = "tests/server/security (listening)"
 """The unit of the modules that judge the security package's one session of play."""
@@ -79,14 +82,16 @@ LONG_FIRST = (
     "tests/server/test_between_hands.py",
     "tests/server/test_tournament_remove.py",
     "tests/server/security/test_flood.py",
+    "tests/test_interrupted_run.py",
 )
 """Modules (xdist's scopes) that keep a worker busy longest, longest first: a worker's seconds
 per module, summed from ``--junitxml`` (the whole suite in three pieces on 2 workers, December 2026;
 each of these took over 35 s on a machine loaded by other work)."""
 
-ONE_TEST_A_UNIT = ("tests/rules/test_pokerkit_differential.py",)
+ONE_TEST_A_UNIT = ("tests/rules/test_pokerkit_differential.py", "tests/test_interrupted_run.py")
 """Modules of long tests without module fixtures: each test is handed out on its own, so the
-workers run them side by side (the differential's 10,000 hands are four tests of 2,500)."""
+workers run them side by side (the differential's 10,000 hands are four tests of 2,500; each
+interrupted run is a child pytest starting a server)."""
 
 
 def scope_of(nodeid: str, default: str) -> str:
@@ -138,3 +143,10 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:  # noqa
             super()._assign_work_unit(node)
 
     return LongFirstScheduling(config, log)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """An xdist worker ends with the pytest that started it (SIGTERM or SIGKILL runs no
+    teardown), and its servers with it (tests/processes.py)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        die_with_parent()

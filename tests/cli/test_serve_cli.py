@@ -7,11 +7,12 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
+
+from tests.processes import ChildExited, bound_to_this_process, wait_until_ready
 
 ENTRY = "import sys; from pokerdealer.cli import main; sys.argv[0] = 'pokerdealer'; main()"
 
@@ -61,7 +62,7 @@ def test_only_loopback_addresses_count_as_this_machine() -> None:
 
 def _start(*args: str) -> tuple[subprocess.Popen[str], list[str]]:
     proc = subprocess.Popen(
-        [sys.executable, "-c", ENTRY, "serve", "--no-demo", *args],
+        bound_to_this_process([sys.executable, "-c", ENTRY, "serve", "--no-demo", *args]),
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     return proc, []
@@ -93,15 +94,12 @@ def test_serve_warns_when_it_listens_beyond_loopback_without_tls(tmp_path: Path)
 
 
 def _wait_until_served(proc: subprocess.Popen[str], url: str, *, verify: bool) -> httpx.Response:
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"serve exited: {proc.stdout.read() if proc.stdout else ''}")
-        try:
-            return httpx.get(url, timeout=2, verify=verify)
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    raise AssertionError("serve did not answer in 90 s")
+    answers: list[httpx.Response] = []
+    try:
+        wait_until_ready(proc, lambda: answers.append(httpx.get(url, timeout=5, verify=verify)) is None, what="serve")
+    except ChildExited as exited:
+        raise AssertionError(f"serve exited: {proc.stdout.read() if proc.stdout else ''}") from exited
+    return answers[0]
 
 
 def _self_signed(folder: Path) -> tuple[Path, Path]:

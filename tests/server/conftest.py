@@ -30,6 +30,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.processes import ChildExited, bound_to_this_process, wait_until_ready
 from tests.server.chromium import browser  # noqa: F401 - the browser tests' Chromium, a fixture
 
 SEED = 20240607
@@ -87,24 +88,23 @@ class Server:
             *self.extra,
         ]
         self._out = open(self.log, "ab")  # noqa: SIM115
-        self.proc = subprocess.Popen(args, stdout=self._out, stderr=subprocess.STDOUT)
-        # Generous: on a loaded machine importing the app alone takes over 10 s.
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                self._out.close()
-                said = self.log.read_text()[-2000:]
-                if "address already in use" in said.lower():
-                    raise PortTaken(said)
-                raise RuntimeError(f"server exited: {said}")
-            try:
-                if httpx.get(self.base + "/api/tables", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        self.kill()  # not left running behind the failed test
-        raise RuntimeError("server did not start in 60 s")
+        # Bound to this process: a pytest or worker stopped without teardown takes it along.
+        self.proc = subprocess.Popen(bound_to_this_process(args), stdout=self._out, stderr=subprocess.STDOUT)
+        try:
+            # As long as it takes: at load 25 importing the app alone took over 60 s.
+            wait_until_ready(self.proc, self._answers, what=f"serve on port {self.port}", log=self.log)
+        except ChildExited as exited:
+            self._out.close()
+            if "address already in use" in exited.said.lower():
+                raise PortTaken(exited.said) from None
+            raise RuntimeError(f"server {exited}") from None
+        except BaseException:
+            self.kill()  # not left running behind the failed (or interrupted) test
+            raise
+        return self
+
+    def _answers(self) -> bool:
+        return httpx.get(self.base + "/api/tables", timeout=5).status_code == 200
 
     def kill(self) -> None:
         """SIGKILL: no clean shutdown at all."""
@@ -267,6 +267,7 @@ class PgCluster:
         self.sock = self.base / "sock"
         self.port = free_port()
         self.prefix: list[str] = []
+        self.proc: subprocess.Popen[bytes] | None = None
         if os.geteuid() == 0:  # initdb refuses to run as root
             runuser = shutil.which("runuser")
             if runuser is None:
@@ -292,19 +293,32 @@ class PgCluster:
             str(self.bindir / "initdb"), "-D", str(self.data), "-U", "pokerdealer", "-A", "trust",
             "-E", "UTF8", "--locale=C", "--no-sync",
         )
-        options = (
-            f"-p {self.port} -k {self.sock} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        )
-        self._run(
-            str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.base / "postgres.log"),
-            "-o", options, "-w", "-t", "60", "start", timeout=90,
-        )
-        return f"postgresql://pokerdealer@127.0.0.1:{self.port}/postgres"
+        # The server itself as our child (not pg_ctl's detached one), bound to this process:
+        # SIGQUIT, its immediate shutdown, when the test process ends without a teardown.
+        command = [
+            str(self.bindir / "postgres"), "-D", str(self.data), "-p", str(self.port), "-k", str(self.sock),
+            "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off",
+            "-c", "full_page_writes=off", "-c", "max_connections=200",
+        ]
+        log = self.base / "postgres.log"
+        with log.open("ab") as out:  # the child keeps its own copy
+            self.proc = subprocess.Popen(
+                bound_to_this_process(command, by=signal.SIGQUIT, user="postgres" if self.prefix else None),
+                stdout=out, stderr=subprocess.STDOUT, cwd=self.base,
+            )
+        url = f"postgresql://pokerdealer@127.0.0.1:{self.port}/postgres"
+        try:
+            wait_until_ready(self.proc, lambda: _admin(url).close() is None, what="PostgreSQL", log=log)
+        except BaseException:
+            self.stop()
+            raise
+        return url
 
     def stop(self) -> None:
         try:
-            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "-t", "30", "stop")
+            if self.proc is not None and self.proc.poll() is None:
+                self.proc.send_signal(signal.SIGQUIT)  # the immediate shutdown: a throwaway cluster
+                self.proc.wait(120)
         finally:
             shutil.rmtree(self.base, ignore_errors=True)
 

@@ -22,12 +22,12 @@ import re
 import shutil
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import httpx
 
 from tests.docs_samples import blocks
+from tests.processes import ChildExited, bound_to_this_process, wait_until_ready
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DOCS_PAGE = Path("docs/room/postgresql.md")
@@ -106,30 +106,30 @@ class Nginx:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> subprocess.Popen[bytes]:
-        """Start nginx and wait until it accepts connections on its port."""
+    def start(self) -> subprocess.Popen[bytes]:
+        """Start nginx and wait until it accepts connections on its port (as long as it is
+        alive and busy: tests/processes.py)."""
         binary = nginx_or_fail()
         self.conf.write_text(main_config(self.folder, site_config(docs_block(), self.upstreams, self.port)))
+        command = [str(binary), "-p", str(self.folder), "-c", str(self.conf), "-e", str(self.error_log), "-g", "daemon off;"]
         with open(self.folder / "nginx.out", "ab") as out:  # the child keeps its own copy
-            self.proc = subprocess.Popen(
-                [str(binary), "-p", str(self.folder), "-c", str(self.conf), "-e", str(self.error_log), "-g", "daemon off;"],
-                stdout=out, stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                said = (self.folder / "nginx.out").read_text()
-                if self.error_log.exists():
-                    said += self.error_log.read_text()
-                raise RuntimeError(f"nginx exited ({self.proc.returncode}): {said[-2000:]}")
-            try:
-                # Any answer at all (even 502 while the processes start) means nginx is listening.
-                httpx.get(self.base + "/", timeout=2)
-                return self.proc
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"nginx did not listen on {self.port} in {timeout:.0f} s")
+            # SIGTERM when this process ends: nginx's fast stop, its workers too.
+            self.proc = subprocess.Popen(bound_to_this_process(command, by=signal.SIGTERM), stdout=out, stderr=subprocess.STDOUT)
+
+        def listening() -> bool:
+            # Any answer at all (even 502 while the processes start) means nginx is listening.
+            httpx.get(self.base + "/", timeout=5)
+            return True
+
+        try:
+            wait_until_ready(self.proc, listening, what=f"nginx on port {self.port}", log=self.error_log)
+        except ChildExited as exited:
+            said = (self.folder / "nginx.out").read_text() + exited.said
+            raise RuntimeError(f"nginx exited ({self.proc.returncode}): {said[-2000:]}") from None
+        except BaseException:
+            self.stop()
+            raise
+        return self.proc
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
