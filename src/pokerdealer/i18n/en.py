@@ -1348,6 +1348,7 @@ MESSAGES: dict[str, str] = {
     "history.site.button_blind": "{name} posts the button blind but is not on the button",
     "history.site.cut_off": "the hand stops before its summary (a file cut off?): a whole hand ends with its summary",
     "history.site.cash_drop": "the room added money to the pot (a Cash Drop): chips that are nobody's, which the rules engine does not deal",
+    "history.site.position": "unknown position {name}: expected Dealer, Small Blind, Big Blind, UTG or UTG+N",
     "quiz.error.topic": "unknown topic '{topic}': expected one of {topics}",
     "quiz.error.item": "'{item}' is not a drill: expected topic:level:seed, e.g. min_raise:2:17",
     "room.error.empty_name": "the name is empty",

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.history.sites import fulltilt, ggpoker, pacific, party, winamax, winning
+from pokerdealer.history.sites import bovada, fulltilt, ggpoker, pacific, party, winamax, winning
 from pokerdealer.history.sites.core import decode, read_file
 
 __all__ = [
@@ -68,6 +68,7 @@ SITES: tuple[Site, ...] = (
     Site("winamax", "Winamax", winamax.START, winamax.read_hand),
     Site("winning", "Winning Poker Network (ACR)", winning.START, winning.read_hand),
     Site("ggpoker", "GGPoker", ggpoker.START, ggpoker.read_hand),
+    Site("bovada", "Bovada / Ignition / Bodog", bovada.START, bovada.read_hand),
 )
 """The sites read, each with its reader."""
 

@@ -510,7 +510,7 @@ class SiteHand:
             name, chips = e.name, e.chips
             assert name is not None and chips is not None
             if e.what == BOTH:
-                top = self.big_blind if self.big_blind is not None else chips
+                top = self.big_blind if self.big_blind is not None else blinds[big] if big else chips
                 live_part = min(top, chips)
                 extra.append((name, live_part, chips - live_part))
                 pay(name, live_part)
