@@ -1349,6 +1349,8 @@ MESSAGES: dict[str, str] = {
     "history.site.cut_off": "the hand stops before its summary (a file cut off?): a whole hand ends with its summary",
     "history.site.cash_drop": "the room added money to the pot (a Cash Drop): chips that are nobody's, which the rules engine does not deal",
     "history.site.position": "unknown position {name}: expected Dealer, Small Blind, Big Blind, UTG or UTG+N",
+    "history.site.xml": "not well-formed XML: {error}",
+    "history.site.ipoker_action": "unknown iPoker action type {kind}",
     "quiz.error.topic": "unknown topic '{topic}': expected one of {topics}",
     "quiz.error.item": "'{item}' is not a drill: expected topic:level:seed, e.g. min_raise:2:17",
     "room.error.empty_name": "the name is empty",

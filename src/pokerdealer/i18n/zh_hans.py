@@ -1303,6 +1303,8 @@ MESSAGES: dict[str, str] = {
     "history.site.cut_off": "这手牌在总结之前就断了（文件不完整？）：完整的一手牌以总结收尾",
     "history.site.cash_drop": "牌局方往底池加了钱（Cash Drop）：这些筹码不属于任何玩家，规则引擎不处理",
     "history.site.position": "不认得的位置 {name}：应为 Dealer、Small Blind、Big Blind、UTG 或 UTG+N",
+    "history.site.xml": "XML 格式不正确：{error}",
+    "history.site.ipoker_action": "不认得的 iPoker 动作类型 {kind}",
     "quiz.error.topic": "没有“{topic}”这个题目：应为 {topics} 之一",
     "quiz.error.item": "“{item}”不是一道题：应写成 topic:level:seed（主题、级别、种子），例如 min_raise:2:17",
     "room.error.empty_name": "名字是空的",

@@ -1303,6 +1303,8 @@ MESSAGES: dict[str, str] = {
     "history.site.cut_off": "這手牌在總結之前就斷了（檔案不完整？）：完整的一手牌以總結收尾",
     "history.site.cash_drop": "牌局方往底池加了錢（Cash Drop）：這些籌碼不屬於任何玩家，規則引擎不處理",
     "history.site.position": "不認得的位置 {name}：應為 Dealer、Small Blind、Big Blind、UTG 或 UTG+N",
+    "history.site.xml": "XML 格式不正確：{error}",
+    "history.site.ipoker_action": "不認得的 iPoker 動作類型 {kind}",
     "quiz.error.topic": "沒有「{topic}」這個題目：應為 {topics} 之一",
     "quiz.error.item": "「{item}」不是一道題：應寫成 topic:level:seed（主題、級別、種子），例如 min_raise:2:17",
     "room.error.empty_name": "名字是空的",

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.history.sites import bovada, fulltilt, ggpoker, pacific, party, winamax, winning
+from pokerdealer.history.sites import bovada, fulltilt, ggpoker, ipoker, pacific, party, winamax, winning
 from pokerdealer.history.sites.core import decode, read_file
 
 __all__ = [
@@ -46,12 +46,15 @@ __all__ = [
 @dataclass(frozen=True)
 class Site:
     """A site family's reader: ``start`` finds each hand's first line,
-    ``read_hand(block, first_line)`` reads one hand."""
+    ``read_hand(block, first_line)`` reads one hand; ``split``, when given,
+    cuts a text into ``(block, first_line)`` itself (an XML game needs its
+    session's header)."""
 
     name: str
     label: str
     start: re.Pattern[str]
     read_hand: Callable[..., HandHistory]
+    split: Callable[[str], list[tuple[str, int]]] | None = None
 
 
 def _pokerstars_site() -> Site:
@@ -69,12 +72,13 @@ SITES: tuple[Site, ...] = (
     Site("winning", "Winning Poker Network (ACR)", winning.START, winning.read_hand),
     Site("ggpoker", "GGPoker", ggpoker.START, ggpoker.read_hand),
     Site("bovada", "Bovada / Ignition / Bodog", bovada.START, bovada.read_hand),
+    Site("ipoker", "iPoker (XML)", ipoker.START, ipoker.read_hand, ipoker.split),
 )
 """The sites read, each with its reader."""
 
 _BY_NAME = {site.name: site for site in SITES}
 # A hand's number in its first lines: "#123", "Game No : 123", "HandId: #12-3-45", "for Game 123".
-_HAND_NUMBER = re.compile(r"(?:#|Game No ?: ?|Game ID: |HandId: ?#?|[Ff]or Game )\s*([A-Za-z]*\d[\w-]*)")
+_HAND_NUMBER = re.compile(r"(?:#|Game No ?: ?|Game ID: |HandId: ?#?|[Ff]or Game |gamecode=\")\s*([A-Za-z]*\d[\w-]*)")
 # File kinds a hand history comes in (a folder's other files are not read).
 _SUFFIXES = (".txt", ".xml", ".json", ".log")
 
@@ -103,16 +107,12 @@ def read_each(text: str, *, path: str | None = None) -> list[HandHistory | Histo
     site = _BY_NAME[name]
     # Files joined byte for byte keep each one's byte-order mark: inside a line it starts the next hand.
     text = re.sub(r"(?<=[^\n])\ufeff", "\n", text).replace("\ufeff", "")
-    starts = [m.start() for m in site.start.finditer(text)]
     hands: list[HandHistory | HistoryError] = []
-    for k, start in enumerate(starts):
-        end = starts[k + 1] if k + 1 < len(starts) else len(text)
-        block = text[start:end]
-        first_line = text.count("\n", 0, start) + 1
+    for k, (block, first_line) in enumerate(_blocks(site, text)):
         try:
             hands.append(site.read_hand(block, first_line=first_line))
         except HistoryError as error:
-            number = _HAND_NUMBER.search("\n".join(block.strip().splitlines()[:3]))
+            number = _HAND_NUMBER.search("\n".join(block.strip().splitlines()[:3])) or _HAND_NUMBER.search(block)
             kind = UnsupportedHistory if isinstance(error, UnsupportedHistory) else HistoryError
             if number:
                 refused = kind.said("history.ps.in_hand_number", path=path, number=number[1],
@@ -122,6 +122,15 @@ def read_each(text: str, *, path: str | None = None) -> list[HandHistory | Histo
             refused.hand_number = number[1] if number else None  # type: ignore[attr-defined]
             hands.append(refused)
     return hands
+
+
+def _blocks(site: Site, text: str) -> list[tuple[str, int]]:
+    """Each hand's text and the line it starts on."""
+    if site.split is not None:
+        return site.split(text)
+    starts = [m.start() for m in site.start.finditer(text)]
+    ends = starts[1:] + [len(text)]
+    return [(text[a:b], text.count("\n", 0, a) + 1) for a, b in zip(starts, ends)]
 
 
 def _label(path: Path, hand: HandHistory | HistoryError) -> str:
@@ -174,7 +183,7 @@ def holds_many_hands(path: str | Path) -> bool:
     site = detect_site(text)
     if site is None:
         return False
-    return len(_BY_NAME[site].start.findall(text)) > 1
+    return len(_blocks(_BY_NAME[site], text)) > 1
 
 
 def load_one(path: str | Path) -> HandHistory:

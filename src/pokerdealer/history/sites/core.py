@@ -410,6 +410,13 @@ class SiteHand:
                 if len(e.what) == 4 and e.name not in holes:
                     holes[e.name] = e.what  # the real cards of a mucked hand: none made up for it
                 actions.append(f"{p} sm{source}")
+        if len(names) - len(folded) > 1 and any(self.collects.get(n) for n in names if n not in folded):
+            # At the showdown, a hand neither shown nor known that won nothing
+            # was mucked (a site writes no line for it): the pot is the others'.
+            said = {e.name for e in self.events if e.kind in ("show", "muck")}
+            for name in names:
+                if name not in folded and name not in said and name not in holes and not self.collects.get(name):
+                    actions.append(f"p{position[name] + 1} sm")
         back = {n: self.returns.get(n, Decimal(0)) for n in names}
         won = {n: self.collects.get(n, Decimal(0)) for n in names}
         if not self.returns:
