@@ -907,7 +907,7 @@ MESSAGES: dict[str, str] = {
     "room.nav.back": "Back to the table",
     "room.nav.replay": "Replay a file",
     "room.replay.title": "Replay a hand history",
-    "room.replay.pick": "Open a .phh, .phhs or PokerStars .txt file.",
+    "room.replay.pick": "Open a .phh or .phhs file, or a poker site's hand history (PokerStars, GGPoker, 888, PartyPoker, Winamax, ACR, iPoker, Bovada...).",
     "room.replay.first_of": " (the first of {n})",
     "room.replay.file": "Your file",
     "room.replay.choose": "Choose a file",

@@ -865,7 +865,7 @@ MESSAGES: dict[str, str] = {
     "room.nav.back": "回到牌桌",
     "room.nav.replay": "回放文件",
     "room.replay.title": "回放一手牌的记录",
-    "room.replay.pick": "打开一个 .phh、.phhs 或 PokerStars .txt 文件。",
+    "room.replay.pick": "打开一个 .phh、.phhs 文件，或扑克网站的牌局记录（PokerStars、GGPoker、888、PartyPoker、Winamax、ACR、iPoker、Bovada……）。",
     "room.replay.first_of": "（共 {n} 手中的第一手）",
     "room.replay.file": "你的文件",
     "room.replay.choose": "选择文件",

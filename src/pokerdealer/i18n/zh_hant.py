@@ -865,7 +865,7 @@ MESSAGES: dict[str, str] = {
     "room.nav.back": "回到牌桌",
     "room.nav.replay": "重播檔案",
     "room.replay.title": "重播一手牌的紀錄",
-    "room.replay.pick": "打開一個 .phh、.phhs 或 PokerStars .txt 檔案。",
+    "room.replay.pick": "打開一個 .phh、.phhs 檔案，或撲克網站的牌局紀錄（PokerStars、GGPoker、888、PartyPoker、Winamax、ACR、iPoker、Bovada……）。",
     "room.replay.first_of": "（共 {n} 手中的第一手）",
     "room.replay.file": "你的檔案",
     "room.replay.choose": "選擇檔案",

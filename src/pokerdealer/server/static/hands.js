@@ -64,10 +64,17 @@ function draw() {
   }
   $("rp-summary").replaceChildren(...out);
 }
-// /replay: the same replayer opens a file you upload (PHH or PokerStars text).
+// /replay: the same replayer opens a file you upload (PHH, or a poker site's hand history).
+// A hand history file's text, as the site saved it: UTF-16 (a byte-order mark), UTF-8, or else Windows-1252.
+async function fileText(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  try { return new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (e) { return new TextDecoder("windows-1252").decode(bytes); }
+}
 async function openFile(file) {
   $("dl-error").textContent = "";
-  const res = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "text/plain" }, body: await file.text() });
+  const res = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "text/plain" }, body: await fileText(file) });
   const d = await res.json().catch(() => ({}));
   if (!res.ok) { $("dl-error").textContent = said(d) || res.statusText; return; }  // in the page's language
   detail = d;
@@ -106,7 +113,7 @@ loadWords().then(() => {
   if (replaying) {
     // Chromium's own file input says "Choose File / No file chosen" in the browser's language, not the page's:
     // it hides inside a label that speaks the page's words and names the file picked.
-    const input = el("input", { type: "file", id: "upload", class: "file-input", accept: ".phh,.phhs,.txt,text/plain" });
+    const input = el("input", { type: "file", id: "upload", class: "file-input", accept: ".phh,.phhs,.txt,.xml,text/plain" });
     input.onchange = () => {
       filePicker();
       if (input.files[0]) openFile(input.files[0]).catch(e => { $("dl-error").textContent = e.message; });
