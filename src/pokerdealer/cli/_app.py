@@ -108,6 +108,7 @@ COMMANDS: dict[str, str] = {
     "verify": "verify",
     "tournament": "tournament",
     "quiz": "quiz",
+    "review": "review",
 }
 
 
