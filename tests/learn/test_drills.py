@@ -22,7 +22,7 @@ ANSWER_KEYS: dict[str, list[set[str]]] = {
     "side_pots": [{"pots"}],
     "min_raise": [{"min_raise_to"}],
     "action_order": [{"next_to_act"}],
-    "show_order": [{"first_to_show"}, {"tabled_now"}],
+    "show_order": [{"first_to_show"}, {"tabled_now"}, {"may_show"}],
     "hand_rankings": [{"category"}, {"winners"}],
     "positions": [{"player"}],
     "limits": [{"max_raise_to"}],
@@ -30,17 +30,18 @@ ANSWER_KEYS: dict[str, list[set[str]]] = {
     "short_deck": [{"winners"}],
     "cash_vs_tournament": [
         {"cash", "tournament"}, {"game", "buy_in"}, {"game", "place"}, {"places"}, {"game", "takes"},
-        {"game", "prize"}, {"game", "top_up"},
+        {"game", "prize"}, {"game", "top_up"}, {"rules"},
     ],
-    "etiquette": [{"wait_for"}, {"may_see"}, {"winners"}],
+    "etiquette": [{"wait_for"}, {"may_see"}, {"winners"}, {"stands"}],
+    "glossary": [{"term"}, {"nuts"}, {"cards"}],
 }
 DATA_KEYS: dict[str, list[set[str]]] = {
     "showdown": [{"board", "hands"}],
-    "best_five": [{"board", "hole"}],
+    "best_five": [{"board", "hole"}, {"board", "hole", "both"}],
     "side_pots": [{"contributions", "folded"}],
     "min_raise": [{"phh"}],
     "action_order": [{"phh"}],
-    "show_order": [{"phh"}, {"phh", "caller"}],
+    "show_order": [{"phh"}, {"phh", "caller"}, {"phh", "player", "first_to_show"}],
     "hand_rankings": [{"cards"}, {"hands", "variant"}],
     "positions": [{"players", "button", "folded", "street"}],
     "limits": [{"phh", "structure"}],
@@ -48,9 +49,12 @@ DATA_KEYS: dict[str, list[set[str]]] = {
     "short_deck": [{"hands", "variant", "rules"}],
     "cash_vs_tournament": [
         {"preset", "minutes"}, {"game"}, {"game", "left"}, {"left", "stacks"}, {"game", "buy_in", "chips"},
-        {"game", "entries", "buy_in", "percents", "place"}, {"game", "max_buy_in", "stack"},
+        {"game", "entries", "buy_in", "percents", "place"}, {"game", "max_buy_in", "stack"}, {"where", "about"},
     ],
-    "etiquette": [{"phh", "player"}, {"player", "cards"}, {"board", "hands", "mucked", "button", "shown"}],
+    "etiquette": [
+        {"phh", "player"}, {"player", "cards"}, {"board", "hands", "mucked", "button", "shown"}, {"phh", "player", "did"},
+    ],
+    "glossary": [{"term", "choices"}, {"board", "examples"}, {"players", "street", "next"}],
 }
 QUESTION_KEYS = {
     "topic", "level", "prompt", "choices", "answer_index", "answer", "explanation", "data", "ask", "diagram",
@@ -125,7 +129,7 @@ def test_a_diagram_draws_the_seats_or_the_hands(topic: str) -> None:
     for q in drills(topic, count=10, seed=4):
         diagram = q.diagram
         if diagram is None:
-            assert topic == "cash_vs_tournament"  # words about games, no table to draw
+            assert topic in ("cash_vs_tournament", "glossary")  # words, no table to draw
             continue
         assert diagram["kind"] in ("table", "hands")
         if diagram["kind"] == "table":
@@ -169,9 +173,9 @@ def test_the_right_choice_is_one_of_distinct_choices(topic: str) -> None:
 # ------------------------------------------------------------------ languages
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # What may be Latin in a Chinese text: card codes and ranks, players (A, p3), TDA.
-# the names of the short-deck rule sets and UTG (the seeds' own word) too.
+# the names of the short-deck rule sets, UTG and Nuts (the seeds' own words) too.
 _ALLOWED = re.compile(
-    r"\bp\d+\b|\bTDA\b|\b(?:[2-9TJQKA][shdc])+\b|\b[A-F]\b|\b[JQKA]\b|\bUTG\b|\bTriton\b|\bWSOP\b"
+    r"\bp\d+\b|\bTDA\b|\b(?:[2-9TJQKA][shdc])+\b|\b[A-F]\b|\b[JQKA]\b|\bUTG\b|\bTriton\b|\bWSOP\b|\bNuts\b"
 )
 
 

@@ -372,10 +372,13 @@ def test_cash_vs_tournament_answers_match_the_models() -> None:
         elif "top_up" in answer:
             assert answer["top_up"] == data["max_buy_in"] - data["stack"]
             kinds["top_up"] += 1
+        elif "rules" in answer:  # whose rules: the TDA's only at a tournament that plays them
+            assert (answer["rules"] == "tda") == (data["where"] == "tournament")
+            kinds["rules"] += 1
         else:
             assert answer["game"] == "cash" and answer["buy_in"][0] <= answer["buy_in"][1]
             kinds["rebuy"] += 1
-    assert set(kinds) == {"blinds", "place", "places", "prize", "takes", "top_up", "rebuy"}
+    assert set(kinds) == {"blinds", "place", "places", "prize", "takes", "top_up", "rules", "rebuy"}
 
 
 def test_the_blinds_later_question_is_answered_by_its_own_words_with_one_right_choice() -> None:
@@ -423,6 +426,8 @@ def test_etiquette_answers_match_the_models() -> None:
             assert q.answer["wait_for"] == expected, q.prompt
         elif "may_see" in q.answer:
             assert q.answer["may_see"] == []  # a folded hand is shown to nobody
+        elif "stands" in q.answer:  # what binds: tests/learn/test_issue38_topics_against_models.py
+            assert q.answer["stands"]["kind"] in ("check", "call", "raise")
         else:
             assert q.answer["winners"] == [name for name in "AB" if name != q.data["mucked"]]
             # Heads-up with no river bet the big blind, the one not on the button, shows first:

@@ -40,7 +40,7 @@ __all__ = ["quiz_command"]
 # drills for every --help (tests/cli/test_quiz_cli.py checks they agree).
 _TOPICS_HELP = (
     "showdown, best_five, side_pots, min_raise, action_order, show_order, hand_rankings, positions, "
-    "limits, odd_chips, short_deck, cash_vs_tournament, etiquette, all"
+    "limits, odd_chips, short_deck, cash_vs_tournament, etiquette, glossary, all"
 )
 _MAX_COUNT_HELP = 200
 

@@ -13,9 +13,10 @@ bet and a raise, a short all-in that does not raise the minimum, a short all-in 
 (TDA 2026 49-A), short all-ins that add up to a full raise; the first player
 preflop and after the flop, heads-up, the big blind's option (check is not
 fold), the action after a raise; who shows first after a river bet, after
-checks, after a raise, after a turn bet, and whether the hands are turned up
+checks, after a raise, after a turn bet, whether the hands are turned up
 now when a player is all-in and called (seed 004's first question: only once
-nobody still in can bet, TDA 2026 17).
+nobody still in can bet, TDA 2026 17), and whether a player may show before
+their turn (yes: the order is for when nobody shows of their own accord).
 
 >>> import random
 >>> q = min_raise_question(random.Random(2), level=0, lang="en")
@@ -49,7 +50,7 @@ __all__ = [
 
 MIN_RAISE_LEVELS = 5
 ACTION_ORDER_LEVELS = 5
-SHOW_ORDER_LEVELS = 5
+SHOW_ORDER_LEVELS = 6
 
 _STREET_KEYS = {
     Street.PREFLOP: "replay.preflop",
@@ -430,6 +431,8 @@ def show_order_question(rng: random.Random, *, level: int, lang: str) -> Questio
     level = min(level, SHOW_ORDER_LEVELS - 1)
     if level == 4:
         return _tabled_question(rng, lang)
+    if level == 5:
+        return _volunteer_question(rng, lang)
     n = rng.randint(2, 3) if level == 0 else rng.randint(3, 5)
     play = _Play(rng, n)
 
@@ -470,6 +473,43 @@ def show_order_question(rng: random.Random, *, level: int, lang: str) -> Questio
     return _question(
         "show_order", level, play, lang, ask=message(lang, "quiz.show.ask"),
         answer={"first_to_show": _name(first)}, facts=facts, choices=live, right=first,
+    )
+
+
+def _volunteer_question(rng: random.Random, lang: str) -> Question:
+    """The river is checked (or bet and called) and, before the first to show has shown, a
+    later player tables both cards at once: allowed -- the order of show is only for
+    when nobody shows of their own accord (TDA 2026 18-A; seed 004). The first to show
+    is the engine's."""
+    n = rng.randint(3, 5)
+    play = _Play(rng, n)
+    play.until(Street.RIVER)
+    if rng.random() < 0.5:  # a river bet, called round: the bettor shows first
+        bettor = rng.choice(play.live())
+        while play.hand.actor != bettor:
+            play.act("check")
+        play.act("raise", play.bb * rng.randint(1, 4))
+    play.until(Street.SHOWDOWN)
+    hand = play.hand
+    first = hand.showdown_order[0]
+    eager = rng.choice([p for p in hand.showdown_order if p != first])
+    ask = message(lang, "quiz.show.volunteer.ask", name=_name(eager), first=_name(first))
+    options = ["yes", "no", "best_only", "after_muck"]
+    rng.shuffle(options)
+    facts = with_cite(
+        message(lang, "quiz.show.volunteer.facts", name=_name(eager), first=_name(first)), lang, "show_order"
+    )
+    return Question(
+        topic="show_order",
+        level=5,
+        prompt=play.narrate(lang) + message(lang, "quiz.sentence_sep") + ask,
+        choices=tuple(message(lang, f"quiz.show.volunteer.{option}", first=_name(first)) for option in options),
+        answer_index=options.index("yes"),
+        answer={"may_show": True},
+        explanation=facts,
+        data={"phh": play.phh(), "player": _name(eager), "first_to_show": _name(first)},
+        ask=ask,
+        diagram=play.diagram(lang, mark=eager),
     )
 
 

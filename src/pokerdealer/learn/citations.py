@@ -60,6 +60,8 @@ CITATIONS: dict[str, Citation] = {
     # comes from a secondary source that read the 2026 text (not readable here).
     "heads-up": Citation("36-C", "34-B", 1),
     "act-in-turn": Citation("52-A", "50-A", 1),  # act in turn; an action in turn binds
+    # A bet is said or pushed, whichever first (42-A); an action in turn binds (52-A).
+    "binding": Citation("42-A, 52-A", "40-A, 50-A"),
     "check": Citation(detail=2),  # no TDA rule: a check is not a fold (seeds 001, 003)
     "min-raise": Citation("45-A", "43-A", 3),
     "reopen": Citation("49-A", "47-A", 3),
@@ -92,6 +94,9 @@ CITATIONS: dict[str, Citation] = {
     # The game around the table.
     "cash-game": Citation(),
     "tournament": Citation(),
+    "house-rules": Citation(),  # the TDA's scope: tournaments that adopt its rules
+    "glossary": Citation(),
+    "burn-card": Citation("40", "38"),  # one card burned per street, to protect the deck
     "self-limits": Citation(),
 }
 

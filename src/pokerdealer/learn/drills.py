@@ -3,7 +3,7 @@
 Topics: ``showdown`` (which hand wins), ``best_five``, ``side_pots``,
 ``min_raise``, ``action_order``, ``show_order``, ``hand_rankings``,
 ``positions``, ``limits``, ``odd_chips``, ``short_deck``,
-``cash_vs_tournament``, ``etiquette``, and ``all`` (every topic in turn). The
+``cash_vs_tournament``, ``etiquette``, ``glossary``, and ``all`` (every topic in turn). The
 same seed gives the same questions, and question ``i`` is the same whatever
 the count (each question draws from its own generator, seeded by the seed,
 the topic and ``i``). Difficulty grows with the index: question ``i`` of a
@@ -20,7 +20,7 @@ True
 >>> drills("poker", count=1, seed=1)
 Traceback (most recent call last):
 ...
-pokerdealer.errors.PokerDealerError: unknown topic 'poker': expected one of showdown, best_five, side_pots, min_raise, action_order, show_order, hand_rankings, positions, limits, odd_chips, short_deck, cash_vs_tournament, etiquette, all
+pokerdealer.errors.PokerDealerError: unknown topic 'poker': expected one of showdown, best_five, side_pots, min_raise, action_order, show_order, hand_rankings, positions, limits, odd_chips, short_deck, cash_vs_tournament, etiquette, glossary, all
 >>> [q.level for q in drills("limits", count=2, seed=7, level=3)]
 [3, 3]
 """
@@ -52,6 +52,7 @@ from pokerdealer.learn.hands import (
     best_five_question,
     showdown_question,
 )
+from pokerdealer.learn.glossary import GLOSSARY_LEVELS, glossary_question
 from pokerdealer.learn.limits import LIMITS_LEVELS, limits_question
 from pokerdealer.learn.odd_chips import ODD_CHIPS_LEVELS, odd_chips_question
 from pokerdealer.learn.positions import POSITIONS_LEVELS, positions_question
@@ -83,6 +84,7 @@ _TOPICS: dict[str, tuple[_Maker, int]] = {
     "short_deck": (short_deck_question, SHORT_DECK_LEVELS),
     "cash_vs_tournament": (cash_vs_tournament_question, CASH_VS_TOURNAMENT_LEVELS),
     "etiquette": (etiquette_question, ETIQUETTE_LEVELS),
+    "glossary": (glossary_question, GLOSSARY_LEVELS),
 }
 
 #: How many levels each topic has (level 0 is the easiest).

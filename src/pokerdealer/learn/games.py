@@ -7,14 +7,17 @@ cash table's fixed blinds, what a busted player may do
 chips are worth (:func:`~pokerdealer.table.payout_table`,
 :meth:`CashTable.leave`), adding chips (:meth:`CashTable.top_up`). Levels:
 blinds after some minutes; losing every chip; two players out in one hand;
-what the chips are worth; adding chips.
+what the chips are worth; adding chips; whose rules decide (the TDA's are written
+for tournaments; a card room, a site or a home game may have its own, seeds 001
+and 004).
 
 etiquette (seed 003, "轮到自己再行动、不泄露弃掉的牌"; seed 004 on protecting
 your hand): the answers are the rules engine's -- whose turn it is and who
 acts before a player who wants to act early (:attr:`Hand.actor`, which refuses
 anyone else), who may ever see a folded hand (:meth:`Hand.view`), who wins when
-the best hand is thrown away unshown (:meth:`Hand.muck`). Levels in that
-order.
+the best hand is thrown away unshown (:meth:`Hand.muck`), and that an action said
+or chips put forward in turn bind (the engine takes the first and moves on). Levels
+in that order.
 
 >>> import random
 >>> q = etiquette_question(random.Random(3), level=2, lang="en")
@@ -49,10 +52,16 @@ from pokerdealer.table import (
     structure,
 )
 
-__all__ = ["CASH_VS_TOURNAMENT_LEVELS", "ETIQUETTE_LEVELS", "cash_vs_tournament_question", "etiquette_question"]
+__all__ = [
+    "CASH_VS_TOURNAMENT_LEVELS",
+    "ETIQUETTE_LEVELS",
+    "WHOSE_RULES",
+    "cash_vs_tournament_question",
+    "etiquette_question",
+]
 
-CASH_VS_TOURNAMENT_LEVELS = 5
-ETIQUETTE_LEVELS = 3
+CASH_VS_TOURNAMENT_LEVELS = 6
+ETIQUETTE_LEVELS = 4
 _NAMES = "ABCDEF"
 
 
@@ -287,13 +296,42 @@ def _top_up(rng: random.Random, lang: str) -> dict[str, object]:
     }
 
 
+#: Where a game is played -> whose rules decide there (seed 004: the TDA's are written for
+#: tournaments that adopt them; cash games, online rooms and home games may have house rules,
+#: and what is posted where you play decides; seed 001 the same of rooms and sites).
+WHOSE_RULES = {"tournament": "tda", "card_room": "house", "online": "site", "home": "agreed"}
+
+
+def _whose_rules(rng: random.Random, lang: str) -> dict[str, object]:
+    """Which rules decide a question at the table, by where the game is played."""
+    where = rng.choice(list(WHOSE_RULES))
+    about = rng.choice(["show_order", "dead_button", "odd_chip", "min_raise"])
+    right = WHOSE_RULES[where]
+    return {
+        "prompt": message(
+            lang, "quiz.game.rules.ask", where=message(lang, f"quiz.game.rules.where.{where}"),
+            about=message(lang, f"quiz.game.rules.about.{about}"),
+        ),
+        "right": message(lang, f"quiz.game.rules.{right}"),
+        "wrong": [message(lang, f"quiz.game.rules.{other}") for other in WHOSE_RULES.values() if other != right],
+        "facts": message(lang, "quiz.game.rules.facts", right=message(lang, f"quiz.game.rules.{right}")),
+        "answer": {"rules": right},
+        "data": {"where": where, "about": about},
+        "rules": ("house_rules",),
+        "why": "",
+    }
+
+
 def cash_vs_tournament_question(rng: random.Random, *, level: int, lang: str) -> Question:
     """What differs between a cash game and a tournament, asked about one case."""
     level = min(level, CASH_VS_TOURNAMENT_LEVELS - 1)
-    make = (_blinds_later, _bust, _two_out, _chips_worth, _top_up)[level]
+    make = (_blinds_later, _bust, _two_out, _chips_worth, _top_up, _whose_rules)[level]
     case = make(rng, lang)
     choices, index = _choices(rng, case["right"], case["wrong"])  # type: ignore[arg-type]
-    why = message(lang, "quiz.game.why")
+    if case.get("why") == "":  # a case that is not about cash against tournament says its facts alone
+        text = message(lang, "quiz.end", text=case["facts"])
+    else:
+        text = message(lang, "quiz.explain", facts=case["facts"], why=message(lang, "quiz.game.why"))
     return Question(
         topic="cash_vs_tournament",
         level=level,
@@ -301,9 +339,7 @@ def cash_vs_tournament_question(rng: random.Random, *, level: int, lang: str) ->
         choices=choices,
         answer_index=index,
         answer=case["answer"],  # type: ignore[arg-type]
-        explanation=with_cite(
-            message(lang, "quiz.explain", facts=case["facts"], why=why), lang, *case["rules"],  # type: ignore[misc]
-        ),
+        explanation=with_cite(text, lang, *case["rules"]),  # type: ignore[misc]
         data=case["data"],  # type: ignore[arg-type]
         ask=str(case["prompt"]),
         diagram=None,
@@ -470,8 +506,57 @@ class _ShowdownPlay:
         return sorted(won)
 
 
+def _binding(rng: random.Random, lang: str) -> Question:
+    """At a live table an action said, or chips put forward, in turn binds (TDA 2026 42-A,
+    52-A; seed 001: a live table has spoken actions and chips): the player to act says
+    "call" (or "raise to N", "check") or pushes a call forward without a word, then
+    wants to change it. What stands is what they did first; the engine takes it, and the
+    turn passes."""
+    n = rng.randint(3, 6)
+    play = _Play(rng, n)
+    if rng.random() < 0.5:
+        play.until(Street.FLOP)
+        if rng.random() < 0.5:  # a bet to face on the flop
+            play.act("raise", play.bb * rng.randint(1, 3))
+    hand = play.hand
+    player = hand.actor
+    assert player is not None
+    legal = hand.legal()
+    if legal.call is None:
+        kind, said, change = "check", "said.check", "bet"
+    else:
+        kind, said, change = rng.choice([("call", "said.call", "fold"), ("call", "pushed.call", "fold"),
+                                         ("raise", "said.raise", "call")])
+    amount = legal.call if kind == "call" else legal.min_raise_to if kind == "raise" else None
+    prompt_table, diagram, phh = play.narrate(lang), play.diagram(lang, mark=player), play.phh()
+    done = play.act(kind, amount if kind == "raise" else None)
+    record = hand.log[-1]
+    if hand.can(Action("fold", done)) or hand.actor == done:  # pragma: no cover - the turn has passed
+        raise PokerDealerError("the engine let a player take back an action")
+    fields = {"name": _name(done), "amount": record.amount}
+    did = message(lang, f"quiz.etiquette.binding.{said}", **fields)
+    wants = message(lang, f"quiz.etiquette.binding.change.{change}")
+    ask = message(lang, "quiz.etiquette.binding.ask", did=did, wants=wants, **fields)
+    right = message(lang, f"quiz.etiquette.binding.stands.{kind}", **fields)
+    wrong = [
+        message(lang, "quiz.etiquette.binding.may_change", wants=wants, **fields),
+        message(lang, "quiz.etiquette.binding.dealer", **fields),
+        message(lang, "quiz.etiquette.binding.nothing_yet" if said.startswith("said") else "quiz.etiquette.binding.no_word", **fields),
+    ]
+    choices, index = _choices(rng, right, wrong)
+    facts = message(lang, "quiz.etiquette.binding.facts", stands=right)
+    return Question(
+        topic="etiquette", level=3, prompt=prompt_table + message(lang, "quiz.sentence_sep") + ask,
+        choices=choices, answer_index=index,
+        answer={"stands": {"kind": record.kind, "amount": record.amount}},
+        explanation=with_cite(facts, lang, "binding"),
+        data={"phh": phh, "player": _name(done), "did": said},
+        ask=ask, diagram=diagram,
+    )
+
+
 def etiquette_question(rng: random.Random, *, level: int, lang: str) -> Question:
-    """Act in turn; don't tell what you folded; protect your hand."""
+    """Act in turn; don't tell what you folded; protect your hand; what binds."""
     level = min(level, ETIQUETTE_LEVELS - 1)
-    return (_in_turn, _folded_cards, _protect)[level](rng, lang)
+    return (_in_turn, _folded_cards, _protect, _binding)[level](rng, lang)
 

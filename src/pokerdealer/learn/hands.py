@@ -19,7 +19,7 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 
-from pokerdealer.cards import Card, deck_cards
+from pokerdealer.cards import Card, deck_cards, parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import HandValue, Step, evaluate, showdown
 from pokerdealer.evaluation.explain import card_label
@@ -32,7 +32,7 @@ from pokerdealer.learn.question import Question
 __all__ = ["BEST_FIVE_LEVELS", "SHOWDOWN_LEVELS", "best_five_question", "showdown_question"]
 
 SHOWDOWN_LEVELS = 6
-BEST_FIVE_LEVELS = 4
+BEST_FIVE_LEVELS = 5
 _TRIES = 20_000
 
 
@@ -181,7 +181,22 @@ _BEST_FIVE_WANTED: dict[int, Callable[[HandValue, tuple[Card, ...], tuple[Card, 
     3: lambda value, hole, board: any(
         card not in value.best_five and any(b.rank == card.rank for b in board) for card in hole
     ),
+    # Hold'em is not Omaha: the best five uses one hole card or none, and a five made with
+    # both (Omaha's rule: exactly two of your cards) is a lower kind of hand (seed 001).
+    4: lambda value, hole, board: _hole_count(value, hole) < 2
+    and _with_both(hole, board).category != value.category,
 }
+
+
+def _with_both(hole: tuple[Card, ...], board: tuple[Card, ...]) -> HandValue:
+    """The best five that uses both hole cards and three of the board (Omaha's way of
+    reading a hand, here with two hole cards): not hold'em's best five when one card or
+    none of yours plays.
+
+    >>> _with_both(parse_cards("2c 3d"), parse_cards("As Ks Qs Js Ts")).category.value
+    'high_card'
+    """
+    return max((evaluate(hole + rest) for rest in itertools.combinations(board, 3)), key=lambda v: v.rank)
 
 
 def best_five_question(rng: random.Random, *, level: int, lang: str) -> Question:
@@ -211,6 +226,11 @@ def best_five_question(rng: random.Random, *, level: int, lang: str) -> Question
     )
     if dead:
         facts += message(lang, "quiz.best_five.dead", cards=join_names([card_label(c) for c in dead], lang))
+    data = {"board": _codes(board), "hole": _codes(hole, "")}
+    if level >= 4:
+        both = _with_both(hole, board)
+        facts += message(lang, "quiz.best_five.omaha", hand=both.describe(lang))
+        data["both"] = _codes(both.best_five)
     return Question(
         topic="best_five",
         level=level,
@@ -222,7 +242,7 @@ def best_five_question(rng: random.Random, *, level: int, lang: str) -> Question
             message(lang, "quiz.explain", facts=facts, why=message(lang, "quiz.best_five.rule")),
             lang, "best_five",
         ),
-        data={"board": _codes(board), "hole": _codes(hole, "")},
+        data=data,
         ask=message(lang, "quiz.best_five.ask_short"),
         diagram=hands_diagram(
             [(message(lang, "quiz.you"), [str(card) for card in hole])], board=[str(card) for card in board]
