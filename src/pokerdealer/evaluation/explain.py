@@ -36,17 +36,18 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pokerdealer.cards import RANKS, Card, parse_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.i18n import check_lang, join_names, message, rank_name, you_key
 
 if TYPE_CHECKING:
-    from pokerdealer.evaluation.value import HandValue
+    from pokerdealer.evaluation.category import Category
 
 __all__ = [
     "Decision",
+    "HandValueLike",
     "Step",
     "card_label",
     "compare_hands",
@@ -68,6 +69,25 @@ _PARTS: dict[str, tuple[str, ...]] = {
     "one_pair": ("part.pair",),
     "high_card": ("part.top_card",),
 }
+
+
+class HandValueLike(Protocol):
+    """What the words read of an evaluated hand: a
+    :class:`~pokerdealer.evaluation.HandValue` is one (this module asks for no more,
+    so the values need not know the words to be described by them)."""
+
+    @property
+    def category(self) -> Category: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def best_five(self) -> tuple[Card, ...]: ...
+    @property
+    def made(self) -> tuple[Card, ...]: ...
+    @property
+    def kickers(self) -> tuple[Card, ...]: ...
+    @property
+    def variant(self) -> str: ...
 
 
 class Step(StrEnum):
@@ -104,7 +124,7 @@ def _rank_labels(cards: Iterable[Card]) -> str:
     return " ".join(_rank_label(card.rank) for card in cards)
 
 
-def _made_parts(value: HandValue) -> list[tuple[str, tuple[Card, ...]]]:
+def _made_parts(value: HandValueLike) -> list[tuple[str, tuple[Card, ...]]]:
     """The made cards split into the parts compared in step 2, in comparison order."""
     category = value.category.value
     made = tuple(value.made)
@@ -121,11 +141,11 @@ def _made_parts(value: HandValue) -> list[tuple[str, tuple[Card, ...]]]:
     return list(zip(_PARTS[category], groups, strict=True))
 
 
-def _kickers(value: HandValue) -> tuple[Card, ...]:
+def _kickers(value: HandValueLike) -> tuple[Card, ...]:
     return tuple(sorted(value.kickers, key=lambda card: card.rank, reverse=True))
 
 
-def comparison_order(value: HandValue) -> tuple[Card, ...]:
+def comparison_order(value: HandValueLike) -> tuple[Card, ...]:
     """The best five in the order a comparison reads them: the made parts in turn
     (the pair, or the higher pair then the lower; a flush's cards high to low; a
     straight from its top card), then the kickers high to low. Two hands of one
@@ -165,7 +185,7 @@ def deciding_part(decision: Decision, lang: str = "en") -> str:
     raise PokerDealerError("identical hands: no card decided between them")
 
 
-def _deciding_cards_of(decision: Decision, value: HandValue) -> tuple[Card, ...]:
+def _deciding_cards_of(decision: Decision, value: HandValueLike) -> tuple[Card, ...]:
     """``value``'s cards at the step that decided ``decision`` (its kicker, its pair...):
     players of one strength hold the same ranks there, but each their own suits.
 
@@ -216,7 +236,7 @@ def _kicker_words(decision: Decision, lang: str) -> str:
     return message(lang, "part.kicker", ordinal=message(lang, f"ordinal.{decision.kicker_index}"))
 
 
-def _is_lowest_straight(value: HandValue) -> bool:
+def _is_lowest_straight(value: HandValueLike) -> bool:
     """True for the ace-low straight (A-2-3-4-5, or A-6-7-8-9 in short deck)."""
     made = value.made
     return (
@@ -226,7 +246,7 @@ def _is_lowest_straight(value: HandValue) -> bool:
     )
 
 
-def _rank_fields(value: HandValue, lang: str) -> dict[str, str]:
+def _rank_fields(value: HandValueLike, lang: str) -> dict[str, str]:
     """The words a description needs: rank names of the made parts, kickers."""
     parts = [cards for _, cards in _made_parts(value)]
     top = parts[0][0].rank
@@ -254,7 +274,7 @@ def _rank_fields(value: HandValue, lang: str) -> dict[str, str]:
     return fields
 
 
-def describe_hand(value: HandValue, lang: str = "en") -> str:
+def describe_hand(value: HandValueLike, lang: str = "en") -> str:
     """A short description of a hand in ``lang`` (``en``, ``zh-Hant`` or ``zh-Hans``).
 
     >>> from pokerdealer.evaluation import evaluate
@@ -293,8 +313,8 @@ class Decision:
 
     step: Step
     winner: Literal["a", "b"] | None
-    a: HandValue
-    b: HandValue
+    a: HandValueLike
+    b: HandValueLike
     made_index: int | None = None
     kicker_index: int | None = None
     deciding_cards: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
@@ -317,7 +337,7 @@ class Decision:
         return explain_decision(self, lang, winners=[winner], losers=[loser], board=board_cards)
 
 
-def compare_hands(a: HandValue, b: HandValue) -> Decision:
+def compare_hands(a: HandValueLike, b: HandValueLike) -> Decision:
     """Compare two evaluated hands and say which step decided.
 
     The winner always follows ``rank`` (higher wins, equal splits); the
@@ -358,7 +378,7 @@ def compare_hands(a: HandValue, b: HandValue) -> Decision:
     )
 
 
-def _summary(value: HandValue, lang: str) -> str:
+def _summary(value: HandValueLike, lang: str) -> str:
     """The hand without its kickers (``a pair of aces``, ``two pair of kings and nines``).
 
     Hands that have no kickers are described in full.
@@ -377,7 +397,7 @@ _SHORT_DECK_WHY = {
 }
 
 
-def _short_deck_order(win: HandValue, lose: HandValue, lang: str) -> str:
+def _short_deck_order(win: HandValueLike, lose: HandValueLike, lang: str) -> str:
     """Why, in short deck, ``win``'s category beats ``lose``'s where the order differs from
     52 cards (and which order this table uses for trips and straights); ``""`` otherwise.
 
@@ -402,7 +422,7 @@ def explain_decision(
     board: Collection[Card] = frozenset(),
     dead: Sequence[Card] = (),
     pot: int = 0,
-    hands: Mapping[str, HandValue] | None = None,
+    hands: Mapping[str, HandValueLike] | None = None,
 ) -> str:
     """The words for ``decision`` between the players ``winners`` and ``losers``.
 

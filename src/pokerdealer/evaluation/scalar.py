@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from pokerdealer.cards import CARDS, Card, CardsLike, Variant, parse_cards
 from pokerdealer.errors import EvaluationError
 from pokerdealer.evaluation.tables import RANK_BITS, RANK_MASK, Lookup, Ranking, lookup_for
-from pokerdealer.evaluation.value import Category, HandValue, new_hand_value
+from pokerdealer.evaluation.value import ClassInfo, Groups, HandValue, _ReadHandValue, _set_hand, _set_info
+from pokerdealer.evaluation.value import _new as _new_value
 
 __all__ = ["evaluate", "evaluate_rank", "rank_function", "rank_of_indices"]
 
@@ -119,32 +120,30 @@ def evaluate(
     >>> " ".join(str(c) for c in value.best_five)
     'Ah Ad Qs 9c 7h'
     """
-    evaluator = _EVALUATORS.get((variant, trips_beat_straight))
+    # (hold'em has no trips-or-straight option: one evaluator, found without a tuple key)
+    evaluator = _HOLDEM[0] if variant == "holdem" else _EVALUATORS.get((variant, trips_beat_straight))
     if evaluator is None:
         evaluator = _evaluator(variant, trips_beat_straight)
-    code, flush_suit, flush_rank, non_flush, classes, lowest_mask, value_variant, lookup = evaluator
-    # Cards already parsed (the engine's and most callers'): taken as they are
-    # when nothing is wrong; anything else goes through parse_cards (its messages).
+    code, flush_suit, flush_rank, non_flush, classes, lowest_mask = evaluator
+    # Cards already parsed (the engine's and most callers'): taken as they are, each its
+    # code by its index (no type check: a Card's index is 0..51, anything else indexing
+    # 52..103 or -52..-1 reads _NOT_A_CARD). Anything else (text, a mix) fails here and
+    # goes through parse_cards, with its messages.
     key = 0
     kind = type(cards)
-    if kind is tuple or kind is list:
-        if len(cards) == 7:  # type: ignore[arg-type]
-            a, b, c, d, e, f, g = cards  # type: ignore[misc]
-            if (
-                type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
-                and type(e) is Card and type(f) is Card and type(g) is Card
-            ):
+    if kind is list or kind is tuple:
+        size = len(cards)  # type: ignore[arg-type]
+        try:
+            if size == 7:
+                a, b, c, d, e, f, g = cards  # type: ignore[misc]
                 key = (code[a.index] + code[b.index] + code[c.index] + code[d.index]
                        + code[e.index] + code[f.index] + code[g.index])
-        elif 5 <= len(cards) <= 6:  # type: ignore[arg-type]
-            for card in cards:  # type: ignore[union-attr]
-                if type(card) is not Card:
-                    key = 0
-                    break
-                key += code[card.index]
-    if key:
-        size = len(cards)  # type: ignore[arg-type]
-    else:
+            elif 5 <= size <= 6:
+                for card in cards:  # type: ignore[union-attr]
+                    key += code[card.index]
+        except (AttributeError, TypeError, IndexError):
+            key = 0
+    if not key:
         parsed = _cards(cards, variant)
         size = len(parsed)
         for card in parsed:
@@ -167,17 +166,14 @@ def evaluate(
             hand &= _SUIT_CARDS << suit  # the best five are all of the flush suit
     info = classes[rank]
     if info is None:  # made on first use: building all 7,462 would slow the first call
-        info = classes[rank] = _class_info(lookup, rank)
-    category, made_groups, kicker_groups = info
-    # For each rank of the class's pattern (made part first), the hand's
-    # highest cards of that rank (spades first among equals): _TOP_CARDS.
-    made: tuple[Card, ...] = ()
-    for shift, top in made_groups:
-        made += top[(hand >> shift) & 15]
-    kickers: tuple[Card, ...] = ()
-    for shift, top in kicker_groups:
-        kickers += top[(hand >> shift) & 15]
-    return new_hand_value(category, rank, made + kickers, made, kickers, value_variant)
+        info = classes[rank] = _class_info(classes, rank)
+    # The rest (category, best five, made part, kickers) is read from the card set and
+    # the class's groups when first asked for: most values are only compared by rank.
+    # (read_hand_value's body, inline: a call costs a tenth of evaluate)
+    value = _new_value(_ReadHandValue)
+    _set_hand(value, hand)
+    _set_info(value, info)
+    return value
 
 
 #: Where a card's bit sits in :func:`evaluate`'s codes (above the suit counters).
@@ -201,28 +197,32 @@ def _top_cards(rank: int, count: int) -> tuple[tuple[Card, ...], ...]:
 #: (rank, count) -> :func:`_top_cards`.
 _TOP_CARDS = {(rank, count): _top_cards(rank, count) for rank in range(13) for count in range(1, 5)}
 
-_Groups = tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]
 
-#: What :func:`evaluate` reads for one rule set: card codes, the flush-suit,
-#: flush and non-flush tables, per rank its category and the groups of equal
-#: ranks of its pattern (bit shift of the rank, its _TOP_CARDS) in the made
-#: part and in the kickers (made on first use), the hand bits a card may not
-#: have (short deck: below a six), the variant named in the value, and the tables.
+#: A code no hand of cards can sum to (a bit of its own far above the cards'): what an
+#: index 52..103, or -52..-1, reads (any other is an IndexError), so that such an
+#: "index" is refused as a card twice is.
+_NOT_A_CARD = 1 << 120
+
+#: What :func:`evaluate` reads for one rule set: card codes by card index (then
+#: :data:`_NOT_A_CARD` 52 times),
+#: the flush-suit and flush tables, the non-flush tables by hand size, per rank its
+#: :data:`~pokerdealer.evaluation.value.ClassInfo` (made on first use), and the hand
+#: bits a card may not have (short deck: below a six).
 _Evaluator = tuple[
+    list[int],
     Sequence[int],
     Sequence[int],
-    Sequence[int],
-    dict[int, Sequence[int]],
-    list[tuple[Category, _Groups, _Groups] | None],
+    list[Sequence[int] | None],
+    list[ClassInfo | None],
     int,
-    Variant,
-    Lookup,
 ]
 
 _EVALUATORS: dict[tuple[str, bool], _Evaluator] = {}
+#: Hold'em's evaluator, once made (the commonest: no dict look-up for it).
+_HOLDEM: list[_Evaluator | None] = [None]
 
 
-def _groups(ranks: Sequence[int]) -> _Groups:
+def _groups(ranks: Sequence[int]) -> Groups:
     """Runs of equal ranks in a pattern -> (bit shift, top cards of that many)."""
     runs: list[list[int]] = []
     for rank in ranks:
@@ -233,27 +233,40 @@ def _groups(ranks: Sequence[int]) -> _Groups:
     return tuple((4 * rank, _TOP_CARDS[rank, count]) for rank, count in runs)
 
 
-def _class_info(lookup: Lookup, rank: int) -> tuple[Category, _Groups, _Groups]:
-    """A rank's category and the groups of its pattern's made part and kickers."""
+def _class_info(classes: list[ClassInfo | None], rank: int) -> ClassInfo:
+    """A rank's category, the groups of its pattern's made part and kickers, and the variant."""
+    lookup = _LOOKUPS[id(classes)]
     pattern, made = lookup.class_pattern[rank], lookup.class_made[rank]
-    return lookup.class_category[rank], _groups(pattern[:made]), _groups(pattern[made:])
+    return (
+        lookup.class_category[rank], _groups(pattern[:made]), _groups(pattern[made:]),
+        lookup.ranking.variant, rank,
+    )
+
+
+#: Each evaluator's class list -> its tables (read when a rank's info is first made).
+_LOOKUPS: dict[int, Lookup] = {}
 
 
 def _evaluator(variant: Variant, trips_beat_straight: bool) -> _Evaluator:
     """The tables of a rule set as :func:`evaluate` reads them, kept per
     (variant, option): it then builds no :class:`Ranking` per call."""
     lookup = lookup_for(Ranking(variant, trips_beat_straight))
-    classes: list[tuple[Category, _Groups, _Groups] | None] = [None] * len(lookup.class_pattern)
+    classes: list[ClassInfo | None] = [None] * len(lookup.class_pattern)
+    _LOOKUPS[id(classes)] = lookup
     lowest = 0 if variant == "holdem" else 16  # index of the lowest card in the deck
+    non_flush: list[Sequence[int] | None] = [None] * 8
+    for size, table in lookup.non_flush_rank.items():
+        non_flush[size] = table
     found: _Evaluator = (
-        [code + (1 << (_HAND_SHIFT + index)) for index, code in enumerate(lookup.card_code)],
+        [code + (1 << (_HAND_SHIFT + index)) for index, code in enumerate(lookup.card_code)]
+        + [_NOT_A_CARD] * 52,
         list(lookup.flush_suit),
         lookup.flush_rank,
-        dict(lookup.non_flush_rank),
+        non_flush,
         classes,
         (1 << lowest) - 1,
-        lookup.ranking.variant,
-        lookup,
     )
     _EVALUATORS[(variant, trips_beat_straight)] = found
+    if variant == "holdem":
+        _HOLDEM[0] = found
     return found

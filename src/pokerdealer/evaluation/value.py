@@ -3,30 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from pokerdealer.cards import Card, Variant
+from pokerdealer.evaluation.category import Category
 
-__all__ = ["Category", "HandValue", "new_hand_value"]
-
-
-class Category(StrEnum):
-    """The hand categories, named as in the JSON output.
-
-    Their strength order depends on the variant (in short deck a flush beats
-    a full house); compare hands by :attr:`HandValue.rank`, never by category.
-    """
-
-    ROYAL_FLUSH = "royal_flush"
-    STRAIGHT_FLUSH = "straight_flush"
-    FOUR_OF_A_KIND = "four_of_a_kind"
-    FULL_HOUSE = "full_house"
-    FLUSH = "flush"
-    STRAIGHT = "straight"
-    THREE_OF_A_KIND = "three_of_a_kind"
-    TWO_PAIR = "two_pair"
-    ONE_PAIR = "one_pair"
-    HIGH_CARD = "high_card"
+__all__ = ["Category", "ClassInfo", "Groups", "HandValue", "new_hand_value", "read_hand_value"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +60,7 @@ def new_hand_value(
     """``HandValue(category, rank, best_five, made, kickers, variant)``, made in
     half the time: the dataclass's ``__init__`` sets each field through
     ``object.__setattr__`` (a frozen class), this through the slots' setters.
-    For :func:`~pokerdealer.evaluation.evaluate`'s hot path; the value is the same.
+    The value is the same.
 
     >>> from pokerdealer.cards import parse_cards
     >>> five = parse_cards("As Ad Kc Qd 7h")
@@ -94,4 +75,120 @@ def new_hand_value(
     _set_made(value, made)
     _set_kickers(value, kickers)
     _set_variant(value, variant)
+    return value
+
+
+#: A rank class's cards, as :func:`read_hand_value` reads them: its category, then for
+#: the made part and for the kickers, each run of equal ranks of its pattern as (the bit
+#: shift of that rank's four suits in a 52-bit card set, a table from those 4 bits to
+#: the highest cards held of that rank, as many as the run asks), then the variant and
+#: the rank itself.
+Groups = tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]
+ClassInfo = tuple[Category, Groups, Groups, Variant, int]
+
+_get_made = HandValue.__dict__["made"].__get__
+_get_kickers = HandValue.__dict__["kickers"].__get__
+_get_best_five = HandValue.__dict__["best_five"].__get__
+
+
+class _ReadHandValue(HandValue):
+    """A :class:`HandValue` made from its rank class and its cards (:func:`read_hand_value`):
+    the rank, category and variant are the class's; the best five, made part and kickers
+    are worked out when one of them is first read (most values are compared by rank and
+    never described). Equal, hashed, printed and pickled as the value ``HandValue(...)``
+    with the same fields."""
+
+    __slots__ = ("_hand", "_info")
+
+    @property  # type: ignore[override]
+    def rank(self) -> int:
+        return self._info[4]
+
+    @property  # type: ignore[override]
+    def category(self) -> Category:
+        return self._info[0]
+
+    @property  # type: ignore[override]
+    def variant(self) -> Variant:
+        return self._info[3]
+
+    def _read(self) -> None:
+        """The best five, made part and kickers, from the card set and the class's groups
+        (once: the card set is then forgotten)."""
+        hand = self._hand
+        info = self._info
+        made: tuple[Card, ...] = ()
+        for shift, top in info[1]:
+            made += top[(hand >> shift) & 15]
+        kickers: tuple[Card, ...] = ()
+        for shift, top in info[2]:
+            kickers += top[(hand >> shift) & 15]
+        _set_made(self, made)
+        _set_kickers(self, kickers)
+        _set_best_five(self, made + kickers)
+        _set_hand(self, -1)
+
+    @property  # type: ignore[override]
+    def best_five(self) -> tuple[Card, ...]:
+        if self._hand >= 0:
+            self._read()
+        return _get_best_five(self)  # type: ignore[no-any-return]
+
+    @property  # type: ignore[override]
+    def made(self) -> tuple[Card, ...]:
+        if self._hand >= 0:
+            self._read()
+        return _get_made(self)  # type: ignore[no-any-return]
+
+    @property  # type: ignore[override]
+    def kickers(self) -> tuple[Card, ...]:
+        if self._hand >= 0:
+            self._read()
+        return _get_kickers(self)  # type: ignore[no-any-return]
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.category, self.rank, self.best_five, self.made, self.kickers, self.variant)
+
+    def _plain(self) -> HandValue:
+        return HandValue(*self._fields())  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        # (the dataclass's __eq__ wants the very same class on both sides)
+        if isinstance(other, _ReadHandValue):
+            return self._fields() == other._fields()
+        if isinstance(other, HandValue):
+            return self._fields() == (
+                other.category, other.rank, other.best_five, other.made, other.kickers, other.variant
+            )
+        return NotImplemented
+
+    __hash__ = HandValue.__hash__  # the same fields, so the same hash as the plain value
+
+    def __repr__(self) -> str:
+        return repr(self._plain())
+
+    def __reduce__(self) -> tuple[type[HandValue], tuple[object, ...]]:
+        # a copy or a pickle is the plain value (the dataclass's own state would set
+        # the fields through __setattr__, which these properties refuse)
+        return HandValue, self._fields()
+
+
+_set_hand = _ReadHandValue.__dict__["_hand"].__set__
+_set_info = _ReadHandValue.__dict__["_info"].__set__
+
+
+def read_hand_value(hand: int, info: ClassInfo) -> HandValue:
+    """The value of the rank class ``info`` (its rank, category, variant and groups) whose
+    cards are read from ``hand`` (the 52-bit set of the cards that may play: bit
+    ``4 * rank + suit``; for a flush, that suit's only) when first needed: what
+    :func:`~pokerdealer.evaluation.evaluate` returns (it makes the same inline).
+
+    >>> from pokerdealer.evaluation import evaluate
+    >>> value = evaluate("As Ad Kc Qd 7h 3c 2d")
+    >>> value.rank, [str(c) for c in value.kickers], value == HandValue(*value.__reduce__()[1])
+    (4133, ['Kc', 'Qd', '7h'], True)
+    """
+    value = _new(_ReadHandValue)
+    _set_hand(value, hand)
+    _set_info(value, info)
     return value
