@@ -101,3 +101,18 @@ def test_the_user_docs_say_what_an_article_is_about_never_seed_article() -> None
         for page in user_pages
     }
     assert {page: words for page, words in said.items() if words} == {}
+
+
+def test_the_reader_called_you_is_ni_inside_a_chinese_sentence() -> None:
+    # Issue 38: "大过You的一对Q". The name "You" is the coach's and play's reader (you_key);
+    # Chinese says 你 wherever it is put, alone or in a list, and English keeps "You".
+    board = "5d 4h Kc 9s 9h"
+    lost = showdown(board, {"You": "5s 4s", "B": "Ac Kd"})
+    assert "大过你的两对9和5" in lost.explain("zh-Hans") and "你的4被叠掉了" in lost.explain("zh-Hans")
+    won = showdown(board, {"B": "5s 4s", "You": "Ac Kd"})
+    assert won.explain("zh-Hant").startswith("你贏") and "會贏你）" in won.explain("zh-Hant")
+    assert "You" not in lost.explain("zh-Hans") + won.explain("zh-Hant")
+    assert "(You)" in lost.explain("en")
+    from pokerdealer.i18n import join_names
+
+    assert join_names(["You", "Bob"], "zh-Hans") == "你和Bob" and join_names(["You", "Bob"], "en") == "You and Bob"

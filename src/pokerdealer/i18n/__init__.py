@@ -47,7 +47,21 @@ def message(lang: str, key: str, /, **fields: object) -> str:
     >>> message("zh-Hans", "room.log.all_in", action={"key": "room.log.call", "params": {"amount": 4}})
     '跟注 4（全下）'
     """
+    if lang != "en" and fields:
+        fields = {name: _reader(value, lang) for name, value in fields.items()}
     return fill(check_lang(lang), key, fields)
+
+
+def _reader(name: object, lang: str) -> object:
+    """The player named "You" (the coach's and ``play``'s reader) as Chinese says it: 你,
+    never "You" inside a Chinese sentence (issue 38: 大过你的一对Q, not 大过You的一对Q).
+
+    >>> _reader("You", "zh-Hans"), _reader("Ann", "zh-Hans")
+    ('你', 'Ann')
+    """
+    if isinstance(name, str) and name.casefold() == "you":
+        return fill(check_lang(lang), "i18n.you", {})
+    return name
 
 
 def you_key(key: str, names: Sequence[str]) -> str:
@@ -71,6 +85,8 @@ def join_names(names: Sequence[str], lang: str) -> str:
     >>> join_names(["A", "B", "C"], "en"), join_names(["A", "B", "C"], "zh-Hant")
     ('A, B and C', 'A、B和C')
     """
+    if lang != "en":
+        names = [_reader(name, lang) for name in names]  # type: ignore[misc]
     if len(names) <= 1:
         return "".join(names)
     head = message(lang, "list.separator").join(names[:-1])

@@ -11,6 +11,7 @@ MESSAGES: dict[str, str] = {
     "list.separator": ", ",
     "list.and": " and ",
     "list.label": "{label}: {value}",
+    "i18n.you": "You",
     "ordinal.1": "first",
     "ordinal.2": "second",
     "ordinal.3": "third",

@@ -10,6 +10,7 @@ MESSAGES: dict[str, str] = {
     "list.separator": "、",
     "list.and": "和",
     "list.label": "{label}：{value}",
+    "i18n.you": "你",
     "ordinal.1": "一",
     "ordinal.2": "二",
     "ordinal.3": "三",
