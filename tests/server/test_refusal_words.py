@@ -275,8 +275,8 @@ def test_a_misspelt_field_of_a_join_or_host_command_is_refused_in_chinese_not_ig
     ("query", "key", "chinese", "english"),
     [
         ("topic=bogus", "quiz.error.topic",
-         "沒有「bogus」這個題目：應為 showdown, best_five, side_pots, min_raise, action_order, show_order, hand_rankings, positions, limits, odd_chips, short_deck, cash_vs_tournament, etiquette, all 之一",
-         "unknown topic 'bogus': expected one of showdown, best_five, side_pots, min_raise, action_order, show_order, hand_rankings, positions, limits, odd_chips, short_deck, cash_vs_tournament, etiquette, all"),
+         "沒有「bogus」這個題目：應為 showdown, best_five, side_pots, min_raise, action_order, show_order, hand_rankings, positions, limits, odd_chips, short_deck, cash_vs_tournament, etiquette, glossary, all 之一",
+         "unknown topic 'bogus': expected one of showdown, best_five, side_pots, min_raise, action_order, show_order, hand_rankings, positions, limits, odd_chips, short_deck, cash_vs_tournament, etiquette, glossary, all"),
         ("lang=fr", "i18n.unknown_lang", "沒有「fr」這種語言：應為 en, zh-Hant, zh-Hans 之一",
          "unknown language 'fr': expected one of en, zh-Hant, zh-Hans"),
     ],
