@@ -24,8 +24,6 @@ EXCEPTIONS = {
     "hhsmithy/ValidHandTests__InValidHand.txt[#109681289672]": "stops before its '*** SUMMARY ***' line",
     # The seat list's names were edited ("Blahdi:42eblah" posts as "Blahdieblah").
     "hhsmithy/PlayerTests__WithSittingOut.txt[#78407803350]": "no big blind is posted",
-    # A hold'em board run twice: the engine deals one board.
-    "hhsmithy/RunItTwiceTests__RunItTwice2.txt[#133974380110]": "the board was run more than once",
 }
 
 
@@ -51,5 +49,5 @@ def test_every_holdem_hand_of_the_corpus_is_read_exactly_but_the_named_exception
 
 
 def test_the_share_of_the_corpus_read_exactly_is_at_least_96_percent(report):
-    assert report.exact >= 76
+    assert report.exact >= 77  # PokerStars' own hand run twice is read exactly too
     assert report.share_exact_played >= 0.96

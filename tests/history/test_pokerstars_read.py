@@ -159,16 +159,16 @@ def test_a_raked_cash_hand_with_a_post_and_a_player_sitting_out():
     ("change", "message"),
     [
         (("Hold'em No Limit", "Omaha Pot Limit"), "'Omaha Pot Limit' is not played by the rules engine"),
-        (("*** FLOP *** [Tc 9h 6c]", "*** FIRST FLOP *** [Tc 9h 6c]"), "run more than once"),
+        (("*** FLOP *** [Tc 9h 6c]", "*** THIRD FLOP *** [Tc 9h 6c]"), "run more than twice"),
         (("Table 'Aaltje III'", "Tabel 'Aaltje III'"), "expected \"Table '...' N-max Seat #B is the button\""),
     ],
-    ids=["omaha", "run-twice", "table-line"],
+    ids=["omaha", "run-three-times", "table-line"],
 )
 def test_what_cannot_be_read_says_why(change, message):
     with pytest.raises(HistoryError, match="hand #208958099944 \\(line 1\\)") as error:
         read_pokerstars(CASH.replace(*change))
     assert message in str(error.value)
-    if change[1].startswith(("Omaha", "*** FIRST")):
+    if change[1].startswith(("Omaha", "*** THIRD")):
         assert isinstance(error.value, UnsupportedHistory)
 
 

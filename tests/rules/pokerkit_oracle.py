@@ -66,8 +66,12 @@ def random_config(rng: random.Random, options: RuleOptions) -> HandConfig:
     )
 
 
-def pokerkit_state(config: HandConfig):  # noqa: ANN201
-    """A PokerKit state for ``config`` (dealing and actions left to the caller)."""
+def pokerkit_state(  # noqa: ANN201
+    config: HandConfig, *, automations=AUTOMATIONS, ante_trimming: bool = False, **game: object  # noqa: ANN001
+):
+    """A PokerKit state for ``config`` (dealing and actions left to the caller);
+    ``ante_trimming``: antes are contributions (PHH's ``ante_trimming_status``);
+    ``game`` passes PokerKit's game keywords (``mode=Mode.CASH_GAME``...)."""
     n = config.player_count
     b = config.button
     to_pk = [(i - b - 1) % n for i in range(n)]
@@ -77,8 +81,9 @@ def pokerkit_state(config: HandConfig):  # noqa: ANN201
     antes = [0] * n
     pk_sb = to_pk[config.small_blind_player]
     pk_bb = to_pk[config.big_blind_player]
-    blinds[pk_sb] = sb
-    blinds[pk_bb] = bb
+    if not config.bomb_pot:  # a bomb pot posts no blind (its antes are below)
+        blinds[pk_sb] = sb
+        blinds[pk_bb] = bb
     for player, amount in zip(config.straddle_players, config.straddles):
         blinds[to_pk[player]] = amount
     if config.ante:
@@ -96,16 +101,16 @@ def pokerkit_state(config: HandConfig):  # noqa: ANN201
         stacks[to_pk[i]] = s
     if config.variant == "shortdeck":
         return NoLimitShortDeckHoldem.create_state(
-            AUTOMATIONS, False, antes, blinds, config.min_bet, stacks, n
+            automations, ante_trimming, antes, blinds, config.min_bet, stacks, n, **game
         )
     if config.structure is Structure.FIXED_LIMIT:
         return FixedLimitTexasHoldem.create_state(
-            AUTOMATIONS, False, antes, blinds, config.small_bet, config.big_bet, stacks, n
+            automations, ante_trimming, antes, blinds, config.small_bet, config.big_bet, stacks, n, **game
         )
-    game = NoLimitTexasHoldem if config.structure is Structure.NO_LIMIT else PotLimitTexasHoldem
-    if game is NoLimitTexasHoldem:
-        return game.create_state(AUTOMATIONS, False, antes, blinds, config.min_bet, stacks, n)
-    return game(AUTOMATIONS, False, antes, blinds, config.min_bet)(stacks, n)
+    kind = NoLimitTexasHoldem if config.structure is Structure.NO_LIMIT else PotLimitTexasHoldem
+    if kind is NoLimitTexasHoldem:
+        return kind.create_state(automations, ante_trimming, antes, blinds, config.min_bet, stacks, n, **game)
+    return kind(automations, ante_trimming, antes, blinds, config.min_bet, **game)(stacks, n)
 
 
 def pokerkit_deal(state, deck: Sequence[Card], n: int) -> None:  # noqa: ANN001

@@ -80,6 +80,18 @@ from typing import Any
 
 from pokerdealer.cards import Card, deck_cards
 from pokerdealer.errors import IllegalActionError, PokerDealerError
+from pokerdealer.history.home_games import (
+    BOMB_POT,
+    RUN_IT_TWICE,
+    SEVEN_DEUCE,
+    SHOWS_AFTER_HAND,
+    bomb_pot_config,
+    run_twice_answers,
+    run_twice_street_sizes,
+    seven_deuce_field,
+    shows_after_hand,
+    split_boards,
+)
 from pokerdealer.history.phh import (
     VARIANT_NAMES,
     HandHistory,
@@ -103,7 +115,8 @@ from pokerdealer.rules import (
     Structure,
     deck_for_deal,
 )
-from pokerdealer.rules.actions import CALL, CHECK, CHECK_CALL, FOLD, MUCK, RAISE, SHOW
+from pokerdealer.rules.actions import CALL, CHECK, CHECK_CALL, FOLD, MUCK, RAISE, RUNS, SHOW
+from pokerdealer.rules.seven_deuce import seven_deuce as settle_seven_deuce
 
 __all__ = [
     "Replay",
@@ -334,6 +347,8 @@ def history_to_config(
         bos = tuple(max(b, 0) for b in bos)
     if found:
         kwargs["posts"] = tuple(found[j] for j in sorted(found))
+    if RUN_IT_TWICE in history.metadata:
+        kwargs["run_it_twice"] = True  # our own field: the table offered to run it twice
     dead_sb = history.metadata.get("_dead_small_blind")
     if dead_sb is not None:
         # Our own field: the small blind nobody posted (PHH's arrays hold only what
@@ -344,6 +359,8 @@ def history_to_config(
             )
         kwargs["dead_small_blind"] = _chips(dead_sb, scale)
     try:
+        if BOMB_POT in history.metadata:
+            return bomb_pot_config(stacks, bos, antes, structure=structure, variant=variant, options=options, **kwargs)
         # Per-position arrays (PHH): small/big blind and straddles, a big blind left
         # of the button (dead small blind), or a button blind; heads-up reversed.
         return HandConfig.from_positions(
@@ -399,10 +416,14 @@ def _deal(
                     holes[p] = action.cards
                 else:
                     holes[p] = tuple(d if d is not None else s for d, s in zip(dealt, action.cards))
-    if len(board) > 5:
+    # And so do both cards a player showed after the hand (history.home_games).
+    for show in shows_after_hand(history.metadata, n):
+        if show.cards is not None and len(show.cards) == 2 and (holes[show.player] is None or None in holes[show.player]):  # type: ignore[index]
+            holes[show.player] = show.cards  # type: ignore[index]
+    if len(board) > (10 if config.run_it_twice else 5):
         last = max(i for i, a in enumerate(actions) if a.kind == "db")
         raise ReplayError(
-            f"the board has {len(board)} cards (at most 5)",
+            f"the board has {len(board)} cards (at most 5{', 10 run twice' if config.run_it_twice else ''})",
             index=last, action=history.actions[last], player=None, rule="deal",
         )
     known = [c for h in holes if h for c in h if c is not None] + [c for c in board if c]
@@ -418,7 +439,9 @@ def _deal(
             for h in holes
         ]
         full_board = [c if c is not None else next(spare) for c in board]
-        deck = deck_for_deal(config, full_holes, full_board)
+        # A board run twice: the second run's cards follow the first's (home_games).
+        boards = split_boards(full_board, runs=2 if config.run_it_twice else 1)
+        deck = deck_for_deal(config, full_holes, boards[0], second_board=boards[-1] if len(boards) > 1 else ())
     except StopIteration:  # pragma: no cover - 52 cards always suffice for 10 players
         raise HistoryError("not enough cards in the deck") from None
     except PokerDealerError as error:
@@ -587,6 +610,8 @@ def history_to_hand(
     texts = history.actions
     warn = replay.warnings.append
     n = config.player_count
+    # Our own field: the answers to running it twice, given when the hand asks.
+    answers = run_twice_answers(history.metadata, n) or []
     queued: dict[int, tuple[int, PhhAction]] = {}  # show/muck lines waiting for their turn
     show_lines: dict[int, int] = {}  # player -> index of their show/muck line
     board_seen = 0
@@ -613,6 +638,14 @@ def history_to_hand(
         out.key = "replay.breaks.by" if label else "replay.breaks"
         out.params = {"index": index, "action": repr(texts[index]), "player": label, "rule": rule, "reason": reason}
         return out
+
+    def answer_runs() -> None:
+        """Give the recorded answers to running it twice while the hand asks for them."""
+        while answers and hand.run_twice_pending:
+            try:
+                hand.apply(answers.pop(0))
+            except IllegalActionError as error:
+                raise HistoryError(f"{RUN_IT_TWICE}: {error}") from None
 
     def drain() -> None:
         """Apply queued show/muck lines while the player to show has one."""
@@ -654,6 +687,7 @@ def history_to_hand(
 
     for index, line in enumerate(actions):
         replay.applied = index + 1
+        answer_runs()  # a hand asked before any line (all in from the forced bets)
         kind = line.kind
         if kind == "":
             continue
@@ -734,6 +768,7 @@ def history_to_hand(
             raise _illegal(error, index) from None
         if before is not None:
             _note_tolerated(before, record, line, scale, index, warn)
+        answer_runs()
         drain()
     result = hand.result
     for p, (index, line) in list(queued.items()):
@@ -751,6 +786,18 @@ def history_to_hand(
             warn((index, Tolerated("not_applied", who=f"p{(p or 0) + 1}", first=f"p{actor + 1}")))
     if hand.street == "showdown" and auto_showdown:
         hand.auto_showdown()
+    if hand.is_complete:
+        # Our own field: cards shown once the hand was over (history.home_games).
+        for show in shows_after_hand(history.metadata, n):
+            if show.player in hand.unknown:
+                # One card of a hand the file does not state: the rules cannot show it.
+                warn((None, Tolerated("shown_after_unknown", who=f"p{(show.player or 0) + 1}",
+                                      cards=format_cards_phh(show.cards or ()))))
+                continue
+            try:
+                hand.apply(show)
+            except IllegalActionError as error:
+                raise HistoryError(f"{SHOWS_AFTER_HAND}: {error}") from None
     expected = history.finishing_stacks
     if expected is not None and replay.check == "match" and tuple(expected) != replay.finishing_stacks:
         replay.warnings.append(
@@ -869,8 +916,13 @@ def hand_to_history(
     players: Sequence[str] | None = None,
     metadata: dict[str, Any] | None = None,
     hole_cards: bool = True,
+    seven_deuce: int = 0,
 ) -> HandHistory:
     """Write an engine hand (finished or not) as PHH.
+
+    ``seven_deuce``: the table plays the 7-2 game with this bounty; a finished
+    hand notes it and what it moved in our ``_seven_deuce`` field
+    (:mod:`pokerdealer.history.home_games`).
 
     Players are listed in PHH position order (the small blind first, the button
     last), whatever the engine's seat order and button are. ``players`` defaults
@@ -929,8 +981,23 @@ def hand_to_history(
     if probe.street == "showdown" or probe.is_complete:
         # Nobody had a decision (a blind covering every all-in, docs/rules.md#all-in-run-outs).
         tabled()
+    answers: list[str] = []  # running it twice: our own field, PHH has no line for it
+    after: list[str] = []  # cards shown once the hand was over: our own field too
     for action in log:
-        deal_up_to(len(probe.board))
+        if probe.is_complete and action.kind == SHOW:
+            probe.apply(action)
+            after.append(f"p{position[action.player] + 1} sm {format_cards_phh(action.cards or ())}")  # type: ignore[index]
+            continue
+        if not (action.kind in (SHOW, MUCK) and any(probe.stacks[i] == 0 for i in probe.showdown_order)):
+            # An all-in showdown's hands are shown before the run-out (twice: before
+            # both runs), as in the PHH data and as PokerKit deals it after them.
+            deal_up_to(len(probe.board))
+        if action.kind == RUNS:
+            probe.apply(action)
+            answers.append(f"p{position[action.player] + 1} runs {action.amount}")  # type: ignore[index]
+            if not probe.run_twice_pending:
+                tabled()  # answered: the board is run out, the hands tabled before it
+            continue
         probe.apply(action)
         i = action.player
         assert i is not None
@@ -951,6 +1018,14 @@ def hand_to_history(
                 # hand in (a PHH muck would forfeit it) and reveals nothing.
                 lines.append(f"p{position[j] + 1} sm ????")
     deal_up_to(len(probe.board))
+    if hand.runs == 2:
+        # The second run as PokerKit deals a runout: its streets again, from the one
+        # after the cards out when the players agreed (history.home_games).
+        first, second = hand.boards
+        shared = next(k for k in range(5) if first[k] != second[k])
+        for size in run_twice_street_sizes(shared):
+            lines.append(f"d db {format_cards_phh(second[shared : shared + size])}")
+            shared += size
 
     kwargs: dict[str, Any] = {}
     if config.structure is Structure.FIXED_LIMIT:
@@ -978,6 +1053,14 @@ def hand_to_history(
             written.append([j, post.live, post.dead])
     if written:
         extra["_posts"] = written
+    if answers:
+        extra[RUN_IT_TWICE] = answers
+    if after:
+        extra[SHOWS_AFTER_HAND] = after
+    if seven_deuce and hand.is_complete:
+        extra[SEVEN_DEUCE] = seven_deuce_field(settle_seven_deuce(hand, bounty=seven_deuce), position)
+    if config.bomb_pot:
+        extra[BOMB_POT] = True  # the antes and no blind: nobody bets before the flop
     if config.structure is Structure.FIXED_LIMIT and config.options.limit_heads_up_cap is not HeadsUpCap.CAPPED:
         # A table lifts the cap heads-up (docs/rules.md#fixed-limit); PHH has no field for it.
         extra["_limit_heads_up_cap"] = config.options.limit_heads_up_cap.value
@@ -990,7 +1073,8 @@ def hand_to_history(
         players=names,
         finishing_stacks=tuple(hand.stacks[i] for i in order) if hand.is_complete else None,
         ante_trimming_status=(
-            config.ante_type is AnteType.PER_PLAYER and not config.options.per_player_ante_dead
+            # A bomb pot's antes are contributions whatever the option (rules.bomb_pot).
+            config.ante_type is AnteType.PER_PLAYER and (config.bomb_pot or not config.options.per_player_ante_dead)
         ),
         metadata=extra,
         **kwargs,

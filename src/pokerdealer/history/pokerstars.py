@@ -51,6 +51,7 @@ from pokerdealer.cards import Card
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.evaluation import Category, HandValue, evaluate
 from pokerdealer.rules import AnteType, BBAPriority, Hand, Structure
+from pokerdealer.rules.seven_deuce import seven_deuce as seven_deuce_settlement
 from pokerdealer.table.tournament import antes_paid
 
 __all__ = [
@@ -128,6 +129,17 @@ def poker_stars_hand_description(value: HandValue) -> str:
     return "a Royal Flush"
 
 
+def _shown_after_description(cards: Sequence[Card], board: Sequence[Card], variant: str) -> str:
+    """`` (a pair of Sevens)`` for two cards shown after the hand (with the board when
+    it has a flop, as PokerStars names the hand); nothing for one card."""
+    if len(cards) < 2:
+        return ""
+    if len(board) >= 3:
+        return f" ({poker_stars_hand_description(evaluate(tuple(cards) + tuple(board), variant))})"  # type: ignore[arg-type]
+    high, low = sorted(cards, key=lambda c: c.rank, reverse=True)
+    return f" (a pair of {_PLURALS[high.rank]})" if high.rank == low.rank else f" (high card {_RANK_NAMES[high.rank]})"
+
+
 def _cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
@@ -149,6 +161,7 @@ def hand_to_pokerstars(
     buy_in: str | None = None,
     level: int | None = None,
     rake: Mapping[int, int] | None = None,
+    seven_deuce: int = 0,
 ) -> str:
     """One finished hand as PokerStars text.
 
@@ -177,6 +190,10 @@ def hand_to_pokerstars(
     :param rake: the chips each winner (by engine index) paid of the house's
         rake: he "collected" his share less that, and the summary says
         ``Rake`` the total (a raked PokerStars hand read back, its ``_rake``).
+    :param seven_deuce: the table plays the 7-2 game with this bounty
+        (:mod:`pokerdealer.rules.seven_deuce`): the summary ends with a line
+        ``7-2 bounty (10): Bob pays 10 to Ann`` for each payment, or
+        ``7-2 bounty (10): nobody pays`` (our own line: PokerStars has no such game).
     """
     result = hand.result
     if result is None:
@@ -251,11 +268,12 @@ def hand_to_pokerstars(
             all_in = " and is all-in" if paid_ante[i] == starting[i] else ""
             lines.append(f"{names[i]}: posts the ante {amt(paid_ante[i])}{all_in}")
     sb = config.small_blind_player
-    if sb is not None and small and not config.button_blind:
+    if sb is not None and small and not config.button_blind and not config.bomb_pot:
         chips, tail = take(sb, small)
         if chips:
             lines.append(f"{names[sb]}: posts small blind {amt(chips)}{tail}")
-    chips, tail = take(bb, big)
+    # A bomb pot posts the antes alone (rules.bomb_pot): no blind line.
+    chips, tail = take(bb, big) if not config.bomb_pot else (0, "")
     # A player the ante left with no chips posts nothing (no "posts big blind
     # 0"): the ante line already said "and is all-in", and a reader finds the
     # big blind by seat, left of the small blind.
@@ -290,15 +308,20 @@ def hand_to_pokerstars(
 
     folded_on: dict[int, int] = {}
     dealt = 0
+    twice = hand.runs == 2
+    # A board run twice: the streets dealt twice are written FIRST ... then SECOND ...
+    shared = next(k for k in range(5) if hand.boards[0][k] != hand.boards[1][k]) if twice else 5
 
     def deal_streets() -> None:
         nonlocal dealt
         board = probe.board
-        for k, size in enumerate((3, 4, 5)):
-            if dealt < size <= len(board):
-                shown = f"[{_cards(board[:3])}]" if size == 3 else f"[{_cards(board[: size - 1])}] [{board[size - 1]}]"
-                lines.append(f"*** {_STREET_NAMES[k]} *** {shown}")
-                dealt = size
+        runs = ((board, ""),) if len(probe.boards) == 1 else ((board, "FIRST "), (probe.boards[1], "SECOND "))
+        for board, run in runs:
+            for k, size in enumerate((3, 4, 5)):
+                if (dealt < size or (run == "SECOND " and size > shared)) and size <= len(board):
+                    shown = f"[{_cards(board[:3])}]" if size == 3 else f"[{_cards(board[: size - 1])}] [{board[size - 1]}]"
+                    lines.append(f"*** {run if size > shared else ''}{_STREET_NAMES[k]} *** {shown}")
+                    dealt = max(dealt, size)
 
     showdown_started = False
     uncalled_written = False
@@ -310,10 +333,15 @@ def hand_to_pokerstars(
                 lines.append(f"Uncalled bet ({amt(chips)}) returned to {names[p]}")
             uncalled_written = True
 
+    deal_streets()  # a bomb pot's flop is out before anyone acts
     for action in hand.log:
         p = action.player
         assert p is not None
         kind = action.kind
+        if kind == "runs" or (twice and kind in ("show", "muck")) or probe.is_complete:
+            # (A show once the hand is over is written after the pots, below.)
+            probe.apply(action)  # a board run twice: its two showdowns are written below
+            continue
         if kind in ("show", "muck"):
             write_uncalled()
             deal_streets()
@@ -368,7 +396,9 @@ def hand_to_pokerstars(
         deal_streets()
     write_uncalled()
     deal_streets()
-    if hand.shown and not showdown_started:
+    if twice:
+        showdown_started = True  # written with the pots, a showdown a run
+    elif hand.shown and not showdown_started:
         # An all-in showdown: the engine tabled every live hand.
         lines.append("*** SHOW DOWN ***")
         showdown_started = True
@@ -380,49 +410,81 @@ def hand_to_pokerstars(
 
     awards = result.awards
     won: dict[int, int] = {}
+    won_by_run: list[dict[int, int]] = [{}, {}]
     owed = dict(rake or {})
     raked = sum(owed.values())
-    for index, award in enumerate(awards):
-        if len(awards) == 1:
-            where = "pot"
-        elif index == 0:
-            where = "main pot"
-        else:
-            where = "side pot" if len(awards) == 2 else f"side pot-{index}"
-        for p, chips in award.shares.items():
-            # The rake comes off a winner's first shares (PokerStars says only what he collected).
-            taken = min(chips, owed.get(p, 0))
-            owed[p] = owed.get(p, 0) - taken
-            lines.append(f"{names[p]} collected {amt(chips - taken)} from {where}")
-            won[p] = won.get(p, 0) + chips - taken
+    for run in range(hand.runs):
+        pots = [a for a in awards if a.run == run]
+        if twice:
+            # PokerStars: a showdown a run, each with its hands and its halves of the pots.
+            lines.append(f"*** {('FIRST', 'SECOND')[run]} SHOW DOWN ***")
+            for p in result.showdown_order:
+                if p in result.mucked:
+                    if run == 0:
+                        lines.append(f"{names[p]}: mucks hand")
+                elif p in result.shown and p not in unknown:
+                    value = evaluate(holes[p] + hand.boards[run], config.variant)
+                    lines.append(f"{names[p]}: shows [{_cards(holes[p])}] ({poker_stars_hand_description(value)})")
+        for index, award in enumerate(pots):
+            if len(pots) == 1:
+                where = "pot"
+            elif index == 0:
+                where = "main pot"
+            else:
+                where = "side pot" if len(pots) == 2 else f"side pot-{index}"
+            for p, chips in award.shares.items():
+                # The rake comes off a winner's first shares (PokerStars says only what he collected).
+                taken = min(chips, owed.get(p, 0))
+                owed[p] = owed.get(p, 0) - taken
+                if chips - taken or not twice:
+                    lines.append(f"{names[p]} collected {amt(chips - taken)} from {where}")
+                won[p] = won.get(p, 0) + chips - taken
+                won_by_run[run][p] = won_by_run[run].get(p, 0) + chips - taken
+    after = hand.shown_after  # cards shown once the hand was over: after the pots, as PokerStars writes them
     if not showdown_started:
         for p in won:
-            lines.append(f"{names[p]}: doesn't show hand")
+            if p not in after:
+                lines.append(f"{names[p]}: doesn't show hand")
+    for p, cards in after.items():
+        lines.append(f"{names[p]}: shows [{_cards(cards)}]{_shown_after_description(cards, hand.board, config.variant)}")
 
     lines.append("*** SUMMARY ***")
     total = sum(a.amount for a in awards)
-    if len(awards) > 1:
-        parts = [f"Main pot {amt(awards[0].amount)}."]
-        for index, award in enumerate(awards[1:], 1):
-            label = "Side pot" if len(awards) == 2 else f"Side pot-{index}"
-            parts.append(f"{label} {amt(award.amount)}.")
+    pots_said = [p.amount for p in hand.pots] if twice else [a.amount for a in awards]
+    if len(pots_said) > 1:
+        parts = [f"Main pot {amt(pots_said[0])}."]
+        for index, amount in enumerate(pots_said[1:], 1):
+            label = "Side pot" if len(pots_said) == 2 else f"Side pot-{index}"
+            parts.append(f"{label} {amt(amount)}.")
         lines.append(f"Total pot {amt(total)} {' '.join(parts)} | Rake {amt(raked)}")
     else:
         lines.append(f"Total pot {amt(total)} | Rake {amt(raked)}")
-    if hand.board:
+    if twice:
+        lines.append("Hand was run twice")
+        lines.append(f"FIRST Board [{_cards(hand.boards[0])}]")
+        lines.append(f"SECOND Board [{_cards(hand.boards[1])}]")
+    elif hand.board:
         lines.append(f"Board [{_cards(hand.board)}]")
     shown = {i: cards for i, cards in hand.shown.items() if i not in unknown}
     for i in order:
         role = ""
         if i == b:
             role = " (button)"
-        elif i == config.small_blind_player and small:
+        elif i == config.small_blind_player and small and not config.bomb_pot:
             role = " (small blind)"
-        elif i == config.big_blind_player:
+        elif i == config.big_blind_player and not config.bomb_pot:
             role = " (big blind)"
         who = f"Seat {seats[i]}: {names[i]}{role}"
         if i in folded_on:
             lines.append(f"{who} folded {_STREET_WORDS[folded_on[i]]}")
+        elif i in shown and twice:
+            # "and won ($40.30) with a pair of Queens, and lost with three of a kind, Sixes": a run each.
+            said = []
+            for run in (0, 1):
+                desc = poker_stars_hand_description(evaluate(holes[i] + hand.boards[run], config.variant))
+                chips = won_by_run[run].get(i, 0)
+                said.append(f"won ({amt(chips)}) with {desc}" if chips else f"lost with {desc}")
+            lines.append(f"{who} showed [{_cards(holes[i])}] and {', and '.join(said)}")
         elif i in shown:
             desc = poker_stars_hand_description(evaluate(holes[i] + hand.board, config.variant))
             if i in won:
@@ -435,6 +497,10 @@ def hand_to_pokerstars(
             lines.append(f"{who} collected ({amt(won[i])})")
         else:
             lines.append(f"{who} folded before Flop (didn't bet)")
+    if seven_deuce:
+        paid = seven_deuce_settlement(hand, bounty=seven_deuce).payments
+        said = ", ".join(f"{names[p.payer]} pays {amt(p.chips)} to {names[p.payee]}" for p in paid) or "nobody pays"
+        lines.append(f"7-2 bounty ({amt(seven_deuce)}): {said}")
     return "\n".join(lines)
 
 
@@ -560,6 +626,10 @@ def history_to_pokerstars(history, *, hand_id: int | None = None, **options: obj
         options.setdefault("max_seats", meta["seat_count"])
     if isinstance(meta.get("level"), int):
         options.setdefault("level", meta["level"])
+    if isinstance(meta.get("_seven_deuce"), dict):  # our own field: the 7-2 game's bounty
+        from pokerdealer.history.home_games import seven_deuce_bounty
+
+        options.setdefault("seven_deuce", seven_deuce_bounty(meta))
     paid = replay.rake_paid
     if paid is not None:  # a raked PokerStars hand read back: its winners collected less the rake
         options.setdefault("rake", {i: int(x * replay.scale) for i, x in enumerate(paid) if x})

@@ -8,7 +8,14 @@
 Hold'em only: No Limit (``NT``), Pot Limit (``PT``, our extension), Limit
 (``FT``) and 6+ Hold'em No Limit (``NS``); cash games and tournaments; antes,
 blinds, straddles and the posts of players coming in (our ``_posts`` field).
-Run-it-twice hands and other games are refused with one line saying so.
+A hand "run twice" (``*** FIRST FLOP ***`` ... ``*** SECOND RIVER ***``, its
+two showdowns, "Hand was run twice") is read as PokerKit lays out a
+multi-runout board, with our ``_run_it_twice`` field saying that every player
+still in agreed (:mod:`pokerdealer.history.home_games`); a board run three
+times and other games are refused with one line saying so. A cap game's hand
+("$2/$4 - $80 Cap") is read with each stack capped at the cap, the most a
+player may put in (our ``_cap`` field says it): a player who "has reached the
+$80 cap" is all in for the rules, as he is at the table.
 6+ Hold'em's "(Button Blind $0.25 - Ante $0.25 USD)" is played with the
 engine's button blind (docs/rules.md#antes-and-straddles).
 
@@ -124,6 +131,11 @@ _TABLE = re.compile(
 _IN_HAND = re.compile(r"(?:posts |folds|checks|calls |bets |raises |shows \[|mucks hand)")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:,[^()]*)?\)(?P<tail>.*)$")
 _BOARD = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]")
+# A board run twice: "*** FIRST TURN *** [Qd Qs 4h] [Ts]", "*** SECOND RIVER *** [6s 8h 6h Td] [6c]".
+_RUN_BOARD = re.compile(
+    r"^\*\*\* (?P<run>FIRST|SECOND) (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[(?P<cards>[^\]]*)\]"
+)
+_CAP = re.compile(r"-\s*(?P<cap>\S+) Cap\b")
 _CURRENCIES = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP"}
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 
@@ -369,10 +381,16 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     stacks: dict[str, Decimal] = {}
     away: list[str] = []
     k = 2
+    cap = _CAP.search(found["stakes"])
+    capped = _number(cap["cap"], lines[0]) if cap else None
+    if capped is not None:
+        metadata["_cap"] = _phh(capped)  # every stack plays at most the cap
     while k < len(lines) and (seat := _SEAT.match(lines[k])):
         k += 1
         seats[seat["name"]] = int(seat["seat"])
         stacks[seat["name"]] = _number(seat["stack"], lines[k - 1])
+        if capped is not None:
+            stacks[seat["name"]] = min(stacks[seat["name"]], capped)
         if "sitting out" in seat["tail"] or "out of hand" in seat["tail"]:
             away.append(seat["name"])
     if away:
@@ -455,6 +473,19 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         else:  # a missed small blind alone: dead money
             posts.append([position[name], 0, _phh(chips)])
             h.pay(name, chips, live=False)
+    after_deal = [line for line in lines[k + 1 :] if not line.startswith("Dealt to ")][:1]
+    bomb = (
+        small_blind is None and big_blind is None and not posts and all(antes.values())
+        and after_deal and re.match(r"\*\*\* (FIRST )?FLOP \*\*\*", after_deal[0]) is not None
+    )
+    if bomb:
+        # A bomb pot (our export; PokerStars has none): every player antes, nobody
+        # posts a blind and the flop comes before any action. Each antes the
+        # table's ante, a short stack all in for less (history.home_games).
+        metadata["_bomb_pot"] = True
+        ante = max(antes.values())
+        antes = {name: ante for name in names}
+        big_blind = ""
     if big_blind is None:
         # A big blind the ante put all-in posts no blind line (our export
         # writes none): he is the player left of the small blind (left of the
@@ -472,6 +503,10 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     collected = {name: Decimal(0) for name in names}
     rake = Decimal(0)
     folded: set[str] = set()
+    shown: set[str] = set()  # a board run twice shows every hand in each showdown: read once
+    mucked: set[str] = set()
+    shown_after: list[str] = []  # shows after the hand: by a player out of it, or of an uncontested pot
+    run_twice = False
     summary = False
     for number, line in enumerate(lines[k:], first_line + k):
         # Each action keeps its line as a PHH comment: a replay that rejects it names the line.
@@ -480,6 +515,16 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             summary = True
             continue
         if summary:
+            run_twice = run_twice or line.startswith("Hand was run twice")
+            m = re.match(r"7-2 bounty \((\S+)\): (.*)$", line)
+            if m:
+                # Our own line (PokerStars has no 7-2 game): the bounty and who paid it.
+                paid = re.findall(r"(.+?) pays (\S+) to (.+?)(?:, |$)", m[2]) if m[2] != "nobody pays" else []
+                metadata["_seven_deuce"] = {
+                    "bounty": _phh(_number(m[1], line)),
+                    "paid": [[f"p{position[a] + 1}", f"p{position[b] + 1}", _phh(_number(c, line))]
+                             for a, c, b in paid if a in position and b in position],
+                }
             m = re.match(r"Total pot .*\| Rake (\S+)", line)
             if m:
                 rake = _number(m[1], line)
@@ -489,10 +534,11 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             if m and m[1] in position and m[1] not in holes and len(m[2].replace(" ", "")) == 4:
                 holes[m[1]] = m[2].replace(" ", "")
             continue
-        if re.match(r"\*\*\* (FIRST|SECOND|THIRD) ", line) or line.startswith("Hand was run"):
-            raise UnsupportedHistory.said("history.ps.run_twice")
-        board = _BOARD.match(line)
+        if line.startswith("*** THIRD ") or line.startswith("Hand was run three"):
+            raise UnsupportedHistory.said("history.ps.run_thrice")
+        board = _BOARD.match(line) or _RUN_BOARD.match(line)
         if board:
+            run_twice = run_twice or board.groupdict().get("run") == "SECOND"
             actions.append("d db " + board["cards"].replace(" ", "") + source)
             h.street = {}
             continue
@@ -530,18 +576,29 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             to = _number(m[1], line)
             h.pay(name, to - h.street.get(name, Decimal(0)))
             actions.append(f"{p} cbr {_phh(to)}" + source)
+        elif name in shown and rest.startswith("shows ["):
+            continue  # the second showdown of a board run twice shows the same hand again
+        elif (name in folded or name in mucked or len(names) - len(folded) < 2) and (
+            m := re.match(r"shows \[([^\]]+)\]", rest)
+        ):
+            # A player out of the hand, or the winner of an uncontested pot: a show
+            # after the hand (our _shows_after_hand; no action of the rules).
+            shown_after.append(f"{p} sm {m[1].replace(' ', '')}")
         elif len(names) - len(folded) < 2:
-            continue  # the hand is won: a winner showing or not is no action of the rules
+            continue  # the hand is won: a winner not showing is no action of the rules
         elif m := re.match(r"shows \[([^\]]+)\]", rest):
+            shown.add(name)
             cards = m[1].replace(" ", "")
             if len(cards) == 2:
                 # One card shown is no hand shown: he mucks (the summary says "mucked [Qc]").
+                mucked.add(name)
                 actions.append(f"{p} sm" + source)
                 continue
             if len(cards) != 4:
                 raise UnsupportedHistory.said("history.ps.part_shown", name=name, n=len(cards) // 2)
             actions.append(f"{p} sm {cards}" + source)
         elif rest.startswith("mucks hand"):
+            mucked.add(name)
             actions.append(f"{p} sm" + source)
 
     if not summary:
@@ -564,6 +621,11 @@ def _read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     metadata["seats"] = [seats[name] for name in names]
     if posts:
         metadata["_posts"] = posts
+    if shown_after:
+        metadata["_shows_after_hand"] = shown_after
+    if run_twice:
+        # PokerStars runs it twice when every player still in agrees (history.home_games).
+        metadata["_run_it_twice"] = [f"p{i + 1} runs 2" for i, name in enumerate(names) if name not in folded]
     kwargs: dict[str, Any] = {}
     if variant == "FT":
         kwargs.update(small_bet=_phh(stakes[0]), big_bet=_phh(stakes[1]))

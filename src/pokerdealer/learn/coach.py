@@ -64,8 +64,10 @@ __all__ = [
     "after_hand",
     "asks_show_or_muck",
     "before_acting",
+    "bomb_pot_lines",
     "coach_lines",
     "pots_lines",
+    "run_twice_lines",
     "showdown_lesson",
     "showdown_lines",
 ]
@@ -145,6 +147,49 @@ def _pot(k: int, amount: int, count: int = 2) -> dict[str, object]:
     if k == 0:
         return {"key": "coach.pot.main", "params": {"amount": amount}}
     return {"key": "coach.pot.side", "params": {"n": k, "amount": amount}}
+
+
+def _award_pot(hand: Hand, story: Any, amount: int) -> dict[str, object]:  # noqa: ANN401
+    """The pot an award story is about, in words: ``the pot``, ``the main pot of 30``...;
+    of a hand run twice, the run's half of it (``the pot of 51 on the first run``)."""
+    count = len(hand.pots)
+    pot = _pot(story.pot, amount, count) if count > 1 or hand.runs == 2 else {"key": "coach.pot.the", "params": {}}
+    if hand.runs == 2:
+        run = {"key": f"coach.run_twice.run.{story.run}", "params": {}}
+        pot = {"key": "coach.run_twice.pot", "params": {"pot": pot, "run": run}}
+    return pot
+
+
+def _cards_said(cards: Sequence[Card]) -> str:
+    return " ".join(card_label(c) for c in cards)
+
+
+def run_twice_lines(hand: Hand, player: int) -> list[CoachLine]:
+    """Running it twice (:mod:`pokerdealer.rules.run_twice`): while ``player`` is asked,
+    what the question means; once the board is run twice, both boards and how each
+    pot was halved (the award lines then say each run's half)."""
+    if player in hand.run_twice_pending:
+        return [CoachLine("coach.run_twice.ask", {}, "all-in-showdown")]
+    if hand.runs == 2 and not hand.folded[player]:
+        first, second = hand.boards
+        said = {"first": _cards_said(first), "second": _cards_said(second)}
+        return [CoachLine("coach.run_twice.boards", said, "all-in-showdown")]
+    return []
+
+
+def bomb_pot_lines(hand: Hand, player: int) -> list[CoachLine]:
+    """A bomb pot's start (:mod:`pokerdealer.rules.bomb_pot`): on its first betting
+    round, why nobody bet before the flop and who acts first."""
+    config = hand.config
+    if not config.bomb_pot or hand.is_complete or hand.street is not Street.FLOP or any(
+        a.kind in ("fold", "raise", "call", "check") for a in hand.log
+    ):
+        return []
+    first = hand.actor
+    if first is None:
+        return []
+    params = {"ante": config.ante, "name": config.players[first]}
+    return [CoachLine("coach.bomb_pot.you" if first == player else "coach.bomb_pot.start", params, "action-order")]
 
 
 def before_acting(hand: Hand, player: int) -> list[CoachLine]:
@@ -333,7 +378,7 @@ def after_hand(hand: Hand, player: int) -> list[CoachLine]:
         lines.append(CoachLine("coach.all_in_tabled", {}, "all-in-showdown"))
     for k, story in enumerate(award_stories(hand)):
         if story.how != "folded":
-            pot = _pot(k, result.awards[k].amount) if len(result.awards) > 1 else {"key": "coach.pot.the", "params": {}}
+            pot = _award_pot(hand, story, result.awards[k].amount)
             lines.append(CoachLine("coach.why_won", {"pot": pot}, "kickers", story=story))
     return lines
 
@@ -498,40 +543,43 @@ def _comparisons(
     names = config.players
     options = config.options
 
-    def value(i: int) -> HandValue:
+    def value(i: int, board: tuple[Card, ...]) -> HandValue:
         return evaluate(
-            seen[i] + hand.board, config.variant,  # type: ignore[operator]
+            seen[i] + board, config.variant,  # type: ignore[operator]
             trips_beat_straight=options.short_deck_trips_beat_straight,
         )
 
-    against: dict[int, int] = {}  # the other player -> the first pot compared with them
+    # The other player (and the run: a board run twice is compared on each) -> the first pot.
+    against: dict[tuple[int, int], int] = {}
     why_won: list[CoachLine] = []
-    several = len(result.awards) > 1
     for k, (award, story) in enumerate(zip(result.awards, stories, strict=True)):
         if player not in story.contenders or story.how == "folded":
             continue
         if award.winners == (player,):
             if story.how == "showdown":
-                pot = _pot(k, award.amount) if several else {"key": "coach.pot.the", "params": {}}
+                pot = _award_pot(hand, story, award.amount)
                 why_won.append(CoachLine("coach.why_won", {"pot": pot}, "kickers", story=story))
             continue
         shown_winners = [w for w in award.winners if w != player and seen[w] is not None]
-        if shown_winners and shown_winners[0] not in against:
-            against[shown_winners[0]] = k
-    mine = value(player)
+        if shown_winners and (shown_winners[0], award.run) not in against:
+            against[(shown_winners[0], award.run)] = k
     lines: list[CoachLine] = []
-    for other, k in against.items():
-        decision = compare_hands(mine, value(other))
+    for (other, run), k in against.items():
+        board = hand.boards[run]
+        decision = compare_hands(value(player, board), value(other, board))
         if player in result.mucked:
             outcome = "lost" if decision.winner == "b" else "mucked"
         else:
             outcome = "tied" if decision.winner is None else "lost"
         compare = Comparison(
-            decision, outcome, names[player], names[other], hand.board,
+            decision, outcome, names[player], names[other], board,
             (seen[player], seen[other]),  # type: ignore[arg-type]
         )
         pot = (
-            {"key": "coach.sd.for_pot", "params": {"pot": _pot(k, result.awards[k].amount)}}
+            {"key": "coach.sd.for_pot", "params": {"pot": (
+                _award_pot(hand, stories[k], result.awards[k].amount) if hand.runs == 2
+                else _pot(k, result.awards[k].amount)
+            )}}
             if len(against) > 1 else {"key": "coach.sd.no_pot", "params": {}}
         )
         lines.append(CoachLine(f"coach.sd.{outcome}", {"pot": pot}, "kickers", compare=compare))
@@ -541,9 +589,11 @@ def _comparisons(
 def coach_lines(hand: Hand, player: int) -> list[CoachLine]:
     """Everything the coach says to ``player`` about ``hand`` as it stands now."""
     return [
+        *bomb_pot_lines(hand, player),
         *before_acting(hand, player),
         *pots_lines(hand, player),
         *showdown_lines(hand, player),
+        *run_twice_lines(hand, player),
         *after_hand(hand, player),
     ]
 

@@ -10,6 +10,7 @@ pots and showdown, as a pure state machine over a log (docs/architecture.md#a-ha
 
 from pokerdealer.errors import IllegalActionError
 from pokerdealer.rules.actions import Action, LegalActions, format_action, parse_action
+from pokerdealer.rules.bomb_pot import bomb_pot
 from pokerdealer.rules.config import (
     AnteType,
     BBAPriority,
@@ -26,9 +27,18 @@ from pokerdealer.rules.config import (
     StraddleRaise,
     Structure,
 )
-from pokerdealer.rules.deal import board_positions, deal_order, deck_for_deal, hole_positions
+from pokerdealer.rules.deal import (
+    RunPositions,
+    board_positions,
+    deal_order,
+    deck_for_deal,
+    hole_positions,
+    second_run_positions,
+)
 from pokerdealer.rules.hand import Hand, HandResult, PotAward, Street, replay
 from pokerdealer.rules.pots import Pot, build_pots, split_pot, uncalled_bet, unmatched_bet
+from pokerdealer.rules.rabbit import RabbitHunt, rabbit_hunt
+from pokerdealer.rules.seven_deuce import SevenDeuce, seven_deuce
 from pokerdealer.rules.view import PlayerView, view
 
 __all__ = [
@@ -49,20 +59,27 @@ __all__ = [
     "Post",
     "Pot",
     "PotAward",
+    "RabbitHunt",
     "Reopening",
     "RuleOptions",
+    "RunPositions",
+    "SevenDeuce",
     "ShortBlindCall",
     "StraddleRaise",
     "Street",
     "Structure",
     "board_positions",
+    "bomb_pot",
     "build_pots",
     "deal_order",
     "deck_for_deal",
     "format_action",
     "hole_positions",
     "parse_action",
+    "rabbit_hunt",
     "replay",
+    "second_run_positions",
+    "seven_deuce",
     "split_pot",
     "uncalled_bet",
     "unmatched_bet",

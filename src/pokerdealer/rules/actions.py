@@ -7,9 +7,14 @@ An action is a small immutable record ``Action(kind, player, amount, cards)``:
   player's bet on this street is raised, as in PHH),
 - ``all_in`` (input only: the hand records it as the ``raise`` or ``call`` it is),
 - ``check_call`` (input only, PHH ``cc``: recorded as ``check`` or ``call``),
-- ``show`` (``cards`` = the hole cards, optional on input) and ``muck``.
+- ``show`` (``cards`` = the hole cards, optional on input) and ``muck``; once the
+  hand is over, ``show`` with one or both hole cards is a show after the hand
+  (:mod:`pokerdealer.rules.show_after`);
+- ``runs`` (``amount`` = how many times the player wants the board run: 2 agrees
+  to run it twice, 1 refuses; :mod:`pokerdealer.rules.run_twice`).
 
-The notation is PHH's: players are ``p1``..``pN`` (player index + 1).
+The notation is PHH's: players are ``p1``..``pN`` (player index + 1); ``pN runs 2``
+is ours (PHH has no line for it).
 
 >>> parse_action("p3 cbr 80")
 Action(kind='raise', player=2, amount=80, cards=None)
@@ -35,6 +40,7 @@ __all__ = [
     "FOLD",
     "MUCK",
     "RAISE",
+    "RUNS",
     "SHOW",
     "Action",
     "LegalActions",
@@ -50,8 +56,9 @@ RAISE = "raise"
 ALL_IN = "all_in"
 SHOW = "show"
 MUCK = "muck"
+RUNS = "runs"
 
-KINDS = frozenset((FOLD, CHECK, CALL, CHECK_CALL, RAISE, ALL_IN, SHOW, MUCK))
+KINDS = frozenset((FOLD, CHECK, CALL, CHECK_CALL, RAISE, ALL_IN, SHOW, MUCK, RUNS))
 
 
 class Action(NamedTuple):
@@ -124,11 +131,11 @@ class LegalActions(NamedTuple):
         return {"key": "legal.list", "params": {"choices": parts}}
 
 
-_CODES = {"f": FOLD, "cc": CHECK_CALL, "cbr": RAISE, "sm": SHOW}
+_CODES = {"f": FOLD, "cc": CHECK_CALL, "cbr": RAISE, "sm": SHOW, "runs": RUNS}
 
 
 def parse_action(text: str) -> Action:
-    """Read ``p3 cbr 80``, ``p1 f``, ``p2 cc``, ``p1 sm``, ``p1 sm AsKd``.
+    """Read ``p3 cbr 80``, ``p1 f``, ``p2 cc``, ``p1 sm``, ``p1 sm AsKd``, ``p2 runs 2``.
 
     The player's moves of PHH, as the engine takes them: integer chips, and a
     bare ``sm`` is a muck. Whole PHH files (dealer lines ``d dh``/``d db``,
@@ -137,20 +144,22 @@ def parse_action(text: str) -> Action:
     history layer then turns into these actions.
 
     A trailing ``# comment`` is ignored. ``sm`` without cards is a muck;
-    ``sm -`` shows the cards that were dealt.
+    ``sm -`` shows the cards that were dealt; after the hand ``sm 7c`` shows one card.
 
     >>> parse_action("p2 cc # snap")
     Action(kind='check_call', player=1, amount=None, cards=None)
     >>> parse_action("p1 sm")
     Action(kind='muck', player=0, amount=None, cards=None)
+    >>> parse_action("p2 runs 2")
+    Action(kind='runs', player=1, amount=2, cards=None)
     >>> parse_action("p1 xx")
     Traceback (most recent call last):
     ...
-    pokerdealer.errors.PokerDealerError: cannot read action 'p1 xx': expected 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'
+    pokerdealer.errors.PokerDealerError: cannot read action 'p1 xx': expected 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS]' or 'pN runs 1|2'
     """
     body = text.split("#", 1)[0].split()
     error = PokerDealerError(
-        f"cannot read action {text!r}: expected 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS]'"
+        f"cannot read action {text!r}: expected 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS]' or 'pN runs 1|2'"
     )
     if len(body) < 2 or not body[0].startswith("p") or not body[0][1:].isdigit():
         raise error
@@ -159,20 +168,23 @@ def parse_action(text: str) -> Action:
     if kind is None or player < 0:
         raise error
     args = body[2:]
-    if kind is RAISE:
+    if kind is RAISE or kind is RUNS:
         if len(args) != 1:
             raise error
         try:
             amount = int(args[0].replace(",", ""))
         except ValueError:
             raise error from None
-        return Action(RAISE, player, amount)
+        return Action(kind, player, amount)
     if kind is SHOW:
         if not args:
             return Action(MUCK, player)
         if args == ["-"]:
             return Action(SHOW, player)
-        return Action(SHOW, player, None, parse_cards("".join(args), count=2, what="hole cards"))
+        cards = parse_cards("".join(args), what="hole cards")
+        if not 1 <= len(cards) <= 2:
+            raise PokerDealerError(f"cannot read action {text!r}: a player shows one or two hole cards")
+        return Action(SHOW, player, None, cards)
     if args:
         raise error
     return Action(kind, player)
@@ -194,4 +206,6 @@ def format_action(action: Action) -> str:
         if action.cards:
             return f"{who} sm " + "".join(str(c) for c in action.cards)
         return f"{who} sm -"
+    if kind == RUNS:
+        return f"{who} runs {action.amount}"
     return f"{who} {kind}"

@@ -44,6 +44,7 @@ __all__ = [
     "legal_actions",
     "pot_for_limit",
     "raise_window",
+    "reject",
 ]
 
 # The reasons raise_window gives for "raise_closed", one code each: the coach
@@ -196,11 +197,13 @@ def _legal_actions(h: HandState) -> LegalActions:
     )
 
 
-def _reject(
+def reject(
     h: HandState, player: int | None, rule: str, key: str, params: dict[str, object] | None = None
 ) -> IllegalActionError:
     """The error for breaking ``rule``: its words are catalog entry ``rules.<key>``
-    (English in the message; key and params kept, so it can be said in any language)."""
+    (English in the message; key and params kept, so it can be said in any language),
+    and what would have been legal. The other rules of the hand (running it twice,
+    showing after the hand) refuse through it too."""
     legal = legal_actions(h)
     name = h._config.players[player] if player is not None and 0 <= player < h._n else "?"
     fields: dict[str, object] = {
@@ -231,27 +234,27 @@ def check_action(h: HandState, action: Action) -> Action:
     pending = h._pending
     player = action.player
     if not pending:
-        raise _reject(h, player, "no_action_pending", "no_action_pending", {"kind": _kind(kind)})
+        raise reject(h, player, "no_action_pending", "no_action_pending", {"kind": _kind(kind)})
     p = pending[0]
     if player is None:
         player = p
     elif player != p:
-        raise _reject(h, player, "not_your_turn", "not_your_turn", {"name": h._config.players[p]})
+        raise reject(h, player, "not_your_turn", "not_your_turn", {"name": h._config.players[p]})
     to_call = h._current_bet - h._committed[p]
     if kind == CHECK_CALL:
         kind = CALL if to_call > 0 else CHECK
     if kind == FOLD:
         if to_call <= 0 and not h._options.fold_when_check_allowed:
-            raise _reject(h, p, "cannot_fold", "cannot_fold")
+            raise reject(h, p, "cannot_fold", "cannot_fold")
         return _FOLDS[p]
     if kind == CHECK:
         if to_call > 0:
-            raise _reject(h, p, "cannot_check", "cannot_check", {"amount": to_call})
+            raise reject(h, p, "cannot_check", "cannot_check", {"amount": to_call})
         return _CHECKS[p]
     stack = h._stacks[p]
     if kind == CALL:
         if to_call <= 0:
-            raise _reject(h, p, "cannot_call", "cannot_call")
+            raise reject(h, p, "cannot_call", "cannot_call")
         return _tuple_new(Action, (CALL, p, to_call if to_call < stack else stack, None))  # type: ignore[no-any-return]
     if kind == ALL_IN:
         if stack <= to_call:
@@ -260,12 +263,12 @@ def check_action(h: HandState, action: Action) -> Action:
     elif kind == RAISE:
         raw: object = getattr(action, "amount")  # untyped read: mypyc would reject a non-int here
         if type(raw) is not int:
-            raise _reject(h, p, "bad_amount", "bad_amount", {"got": repr(raw)})
+            raise reject(h, p, "bad_amount", "bad_amount", {"got": repr(raw)})
         amount = raw
     elif kind in (SHOW, MUCK):
-        raise _reject(h, p, "not_showdown", "not_showdown", {"kind": _kind(kind)})
+        raise reject(h, p, "not_showdown", "not_showdown", {"kind": _kind(kind)})
     else:
-        raise _reject(h, p, "unknown_action", "unknown_action", {"kind": repr(kind)})
+        raise reject(h, p, "unknown_action", "unknown_action", {"kind": repr(kind)})
     if h._c_legal_v == h._version:
         # The legal actions of this very state are known: a raise inside them is legal.
         legal = h._c_legal
@@ -281,11 +284,11 @@ def check_action(h: HandState, action: Action) -> Action:
     verb = {"key": "rules.verb.bet" if h.raise_is_bet else "rules.verb.raise"}
     if rule:
         why = {"key": f"rules.reason.{reason}", "params": {"cap": h._cap}}
-        raise _reject(h, p, rule, "cannot_raise", {"verb": verb, "reason": why})
+        raise reject(h, p, rule, "cannot_raise", {"verb": verb, "reason": why})
     if amount < lo:
-        raise _reject(h, p, "min_raise", "min_raise", {"verb": verb, "amount": amount, "low": lo})
+        raise reject(h, p, "min_raise", "min_raise", {"verb": verb, "amount": amount, "low": lo})
     if amount > hi:
-        raise _reject(h, p, "max_raise", "max_raise", {"verb": verb, "amount": amount, "high": hi})
+        raise reject(h, p, "max_raise", "max_raise", {"verb": verb, "amount": amount, "high": hi})
     return Action(RAISE, p, amount)
 
 
@@ -329,13 +332,13 @@ def _check_showdown(h: HandState, action: Action) -> Action:
     p = h._showdown_pending[0]
     player = p if action.player is None else action.player
     if player != p:
-        raise _reject(h, player, "not_your_turn", "not_your_turn_showdown", {"name": h._config.players[p]})
+        raise reject(h, player, "not_your_turn", "not_your_turn_showdown", {"name": h._config.players[p]})
     kind = action.kind
     if kind == MUCK:
         return _tuple_new(Action, (MUCK, p, None, None))  # type: ignore[no-any-return]
     if kind == SHOW:
         hole = h._hole[p]
         if action.cards is not None and sorted(action.cards) != sorted(hole):
-            raise _reject(h, p, "wrong_cards", "wrong_cards")
+            raise reject(h, p, "wrong_cards", "wrong_cards")
         return _tuple_new(Action, (SHOW, p, None, hole))  # type: ignore[no-any-return]
-    raise _reject(h, p, "showdown", "showdown", {"kind": _kind(action.kind)})
+    raise reject(h, p, "showdown", "showdown", {"kind": _kind(action.kind)})

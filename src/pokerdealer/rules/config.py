@@ -331,6 +331,15 @@ class HandConfig:
     :param posts: extra :class:`Post` s (live and dead chips) of players coming
         in (docs/rules.md#joining-and-missed-blinds); pairs or triples
         ``(player, live, dead)`` are accepted.
+    :param run_it_twice: the table offers to run it twice: when the betting is over
+        before the river with a player all in, every player still in is asked, and
+        if all agree the board is dealt twice and each pot halved
+        (:mod:`pokerdealer.rules.run_twice`). The deck then needs ``2n + 16`` cards.
+    :param bomb_pot: a bomb pot (:mod:`pokerdealer.rules.bomb_pot`): every player
+        antes ``ante`` (``ante_type`` per player; all in for less when short, side
+        pots as usual), nobody posts a blind or straddles, there is no betting
+        before the flop: the flop is dealt and the first player left of the button
+        acts. ``blinds`` still set the minimum bet (``min_bet``).
 
     >>> HandConfig(stacks=(50, 50), blinds=(1, 3), button=5)
     Traceback (most recent call last):
@@ -354,6 +363,8 @@ class HandConfig:
     dead_small_blind: bool = False
     button_blind: bool = False
     posts: tuple[Post, ...] = ()
+    run_it_twice: bool = False
+    bomb_pot: bool = False
     _seats: tuple[int, int, tuple[int, ...]] = field(
         init=False, repr=False, compare=False, default=(0, 0, ())
     )
@@ -430,6 +441,12 @@ class HandConfig:
             bb_player = (sb_player + 1) % n
         straddlers = tuple((bb_player + 1 + k) % n for k in range(len(straddles)))
         set_(self, "_seats", (sb_player, bb_player, straddlers))
+        if self.bomb_pot and (not self.ante or self.ante_type is not AnteType.PER_PLAYER or straddles or posts):
+            raise ConfigError(
+                "a bomb pot is every player's ante and nothing else: a per-player ante above 0, "
+                f"no straddle and no post (got ante {self.ante} {self.ante_type.value}, "
+                f"straddles {straddles}, posts {posts})"
+            )
 
     # -- derived seats ---------------------------------------------------------
     @property
@@ -592,9 +609,10 @@ class HandConfig:
         sb, bb, straddlers = self._seats
         bos = [0] * n
         small, big = self.blinds
-        if sb >= 0:
+        if sb >= 0 and not self.bomb_pot:  # a bomb pot posts no blind
             bos[position[sb]] = small
-        bos[position[bb]] = big
+        if not self.bomb_pot:
+            bos[position[bb]] = big
         for player, amount in zip(straddlers, self.straddles):
             bos[position[player]] = amount
         antes = [0] * n

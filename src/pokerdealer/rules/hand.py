@@ -50,6 +50,7 @@ from pokerdealer.rules.actions import (
     FOLD,
     MUCK,
     RAISE,
+    RUNS,
     SHOW,
     Action,
     LegalActions,
@@ -70,7 +71,14 @@ from pokerdealer.rules.config import (
     StraddleRaise,
     Structure,
 )
+from pokerdealer.rules.deal import EXTRA_CARDS
 from pokerdealer.rules.pots import build_pots, split_pot, uncalled_bet
+from pokerdealer.rules.run_twice import check_answer as _check_runs
+from pokerdealer.rules.run_twice import deciding as _deciding
+from pokerdealer.rules.run_twice import halves as _halves
+from pokerdealer.rules.run_twice import second_run_positions
+from pokerdealer.rules.show_after import cards_to_show as _cards_to_show
+from pokerdealer.rules.show_after import check_show as _check_show
 from pokerdealer.rules.state import _HAND_SLOTS, HandResult, HandState, PotAward, Street
 
 # At module level: an import inside view() cost 3 us a call in the compiled build.
@@ -129,7 +137,7 @@ def _ranker(variant: str, trips_beat_straight: bool):  # noqa: ANN202
 _Plan = tuple[
     int, int, int, int, RuleOptions, Structure, bool, bool, tuple[tuple[int, ...], ...],
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int, int,
-    int, int, int, int, tuple[int, ...],
+    int, int, int, int, tuple[int, ...], bool,
 ]
 
 
@@ -168,6 +176,22 @@ def _plan(config: HandConfig) -> _Plan:
     committed = [0] * n
     total = [0] * n
     dead = 0
+    deal_slots = tuple((i - b - 1) % n for i in range(n))
+    if config.bomb_pot:
+        # A bomb pot (rules.bomb_pot): every player antes, all in for less when short;
+        # the antes are contributions (side pots as usual), nothing else is posted
+        # and nobody bets before the flop.
+        ante = config.ante
+        for i in range(n):
+            a = ante if ante < stacks[i] else stacks[i]
+            stacks[i] -= a
+            total[i] += a
+        return (
+            n, b, sb, bb, options, config.structure, options.reopening is Reopening.TDA,
+            config.structure is Structure.FIXED_LIMIT, _CYCLES[n], deal_slots,
+            tuple(stacks), tuple(committed), tuple(total), 0, 0, 0, config.min_bet,
+            config.small_bet, 1 + options.limit_max_raises, 0, (b + 1) % n, (), True,
+        )
 
     def post(player: int, amount: int) -> int:
         stack = stacks[player]
@@ -258,14 +282,13 @@ def _plan(config: HandConfig) -> _Plan:
         or (not options.covered_all_in_acts and _covers_every_all_in(pending[0], committed, stacks, [False] * n))
     ):
         pending.clear()
-    # deal_slots[i]: the deck position of player i's first hole card
+    # deal_slots[i] (above): the deck position of player i's first hole card
     # (rules.deal.hole_positions(config, i)[0], inline: this runs per config).
-    deal_slots = tuple((i - b - 1) % n for i in range(n))
     return (
         n, b, sb, bb, options, config.structure, options.reopening is Reopening.TDA,
         config.structure is Structure.FIXED_LIMIT, _CYCLES[n], deal_slots,
         tuple(stacks), tuple(committed), tuple(total), dead, shortfall, current_bet, min_inc,
-        config.small_bet, 1 + options.limit_max_raises, raises, first, tuple(pending),
+        config.small_bet, 1 + options.limit_max_raises, raises, first, tuple(pending), False,
     )
 
 
@@ -304,11 +327,16 @@ class Hand(HandState):
         self._c_legal_v = self._c_pots_v = -1
         self._c_legal = None
         self._c_pots = None
-        self._c_ranks = None  # hand ranks once the board is out
+        self._c_ranks = self._c_ranks2 = None  # hand ranks once the board is out
         self._unknown = tuple(sorted(set(unknown)))
         if self._unknown:
             # Below every real rank (ranks are >= 0): the stand-in cards never win.
             self._c_ranks = {p: -1 for p in self._unknown}
+            self._c_ranks2 = dict(self._c_ranks)
+        self._runs = 1
+        self._run_pending = []
+        self._board2 = []
+        self._shown_after = {}
         self._config = config
         # Everything up to the first decision but the cards depends on the
         # config only: worked out once per config (see _plan).
@@ -319,7 +347,7 @@ class Hand(HandState):
         (
             n, b, sb, bb, options, structure, tda, fixed_limit, cycles, deal_slots,
             stacks, committed, total, dead, shortfall, current_bet, min_inc, unit, cap, raises,
-            first, pending,
+            first, pending, bomb,
         ) = plan
         self._options = options
         self._structure = structure
@@ -330,7 +358,8 @@ class Hand(HandState):
         self._button = b
         self._sb = sb
         self._bb = bb
-        deck_t, self._deck_idx = _deck_tuple(deck, config, 2 * n + 8)
+        # A table that offers to run it twice may deal a second run after the first.
+        deck_t, self._deck_idx = _deck_tuple(deck, config, 2 * n + 8 + (EXTRA_CARDS if config.run_it_twice else 0))
         self._deck = deck_t
         # Hole cards: one at a time, clockwise from the left of the button.
         self._hole = [(deck_t[k], deck_t[n + k]) for k in deal_slots]
@@ -359,7 +388,7 @@ class Hand(HandState):
         self._level = current_bet
         self._cap = cap
         self._raises = raises
-        if pending:
+        if pending or bomb:
             # The preflop round as _begin_round(first) starts it.
             self._acted_at = [-1] * n
             self._pk_inc = 0
@@ -367,6 +396,8 @@ class Hand(HandState):
             self._pk_short = 0
             self._round_started_heads_up = self._heads_up_before_cap = n == 2
             self._pending = list(pending)
+            if bomb:
+                self._end_round()  # a bomb pot: no betting before the flop (rules.bomb_pot)
         else:
             self._begin_round(first)
 
@@ -438,6 +469,10 @@ class Hand(HandState):
             if stacks[i] and not folded[i]:
                 able += 1
         if street == 3 or able <= 1:
+            if street < 3 and self._config.run_it_twice:
+                # All in before the river: every player still in is asked first.
+                self._ask_runs()
+                return
             self._deal_to(3)
             self._begin_showdown()
             return
@@ -458,6 +493,32 @@ class Hand(HandState):
         self._raises = 0
         self._begin_round((self._button + 1) % n)
 
+    def _ask_runs(self) -> None:
+        """Ask every player still in, clockwise from the left of the button, whether
+        to run it twice; under the all-in rule (TDA 17) their hands are turned up now."""
+        folded = self._folded
+        self._run_pending = [i for i in self._cycles[(self._button + 1) % self._n] if not folded[i]]
+        if not self._options.all_in_may_muck:
+            for i in self._showdown_start():
+                self._shown[i] = self._hole[i]
+
+    def _run_out(self) -> None:
+        """Deal the rest of the board (twice when agreed) and go to the showdown."""
+        dealt = len(self._board)
+        self._deal_to(3)
+        if self._runs == 2:
+            deck = self._deck
+            second = second_run_positions(self._n, dealt).board
+            self._board2 = self._board[:dealt] + [deck[i] for i in second]
+        self._begin_showdown()
+
+    def _showdown_start(self) -> tuple[int, ...]:
+        """The players still in, in the order they show: from the last aggressor,
+        else from the left of the button (TDA 18-A)."""
+        folded = self._folded
+        start = self._aggressor if self._aggressor is not None else (self._button + 1) % self._n
+        return tuple([i for i in self._cycles[start] if not folded[i]])
+
     def _deal_to(self, street: int) -> None:
         """Put the board out up to ``street`` (1 flop, 2 turn, 3 river), burning first."""
         board = self._board
@@ -473,10 +534,7 @@ class Hand(HandState):
     # --------------------------------------------------------------- showdown
     def _begin_showdown(self) -> None:
         self._street = _SHOWDOWN
-        n = self._n
-        folded = self._folded
-        start = self._aggressor if self._aggressor is not None else (self._button + 1) % n
-        order = tuple([i for i in self._cycles[start] if not folded[i]])
+        order = self._showdown_start()
         self._showdown_order = order
         stacks = self._stacks
         if not all([stacks[i] for i in order]):
@@ -505,7 +563,7 @@ class Hand(HandState):
             amount = sum(self._total) + self._dead
             stacks[winner] += amount
             winners: tuple[int, ...] = (winner,)
-            self._close((_tuple_new(PotAward, (amount, winners, winners, {winner: amount})),))
+            self._close((_tuple_new(PotAward, (amount, winners, winners, {winner: amount}, 0)),))
             return
         total = self._total
         mucked_pots: list[PotAward] = []
@@ -519,13 +577,18 @@ class Hand(HandState):
         pots = build_pots(total, live, self._dead)
         options = self._options
         contenders = [i for i in range(n) if live[i]]
+        runs = self._runs
         ranks = self._ranks(contenders) if len(contenders) > 1 else {}
+        # A hand run twice has a second board to rank on (rules.run_twice).
+        ranks2 = self._ranks(contenders, 1) if runs == 2 and ranks else ranks
         if options.kill_beaten_hands_first and ranks:
+            # Beaten in every pot it is in, on every board (PokerKit's can_win_now).
             beaten = [
                 i
                 for i in contenders
                 if all(
                     max(ranks[j] for j in pot.eligible) > ranks[i]
+                    and max(ranks2[j] for j in pot.eligible) > ranks2[i]
                     for pot in pots
                     if i in pot.eligible
                 )
@@ -535,35 +598,51 @@ class Hand(HandState):
                     live[i] = False
                 pots = build_pots(total, live, self._dead)
         awards = []
-        for amount, eligible in pots:
-            if len(eligible) == 1:
-                winners = eligible
-                shares = {eligible[0]: amount}
-            else:
-                winners = eligible[:1]
-                best = ranks[eligible[0]]
-                for i in eligible[1:]:
-                    r = ranks[i]
-                    if r > best:
-                        best = r
-                        winners = (i,)
-                    elif r == best:
-                        winners += (i,)
-                if len(winners) == 1:
-                    shares = {winners[0]: amount}
-                else:
-                    shares = split_pot(
-                        amount,
-                        winners,
-                        button=self._button,
-                        player_count=n,
-                        unit=options.odd_chip_unit,
-                        one_each=options.odd_chips is OddChips.ONE_EACH,
-                    )
-            for i, chips in shares.items():
-                stacks[i] += chips
-            awards.append(_tuple_new(PotAward, (amount, eligible, winners, shares)))
+        if runs == 2:
+            # Each pot halved, a half a run, the odd chip to the first (rules.run_twice).
+            second = []
+            for amount, eligible in pots:
+                first_half, second_half = _halves(amount, options.odd_chip_unit)
+                awards.append(self._award(first_half, eligible, ranks, 0))
+                second.append(self._award(second_half, eligible, ranks2, 1))
+            awards.extend(second)
+        else:
+            for amount, eligible in pots:
+                awards.append(self._award(amount, eligible, ranks, 0))
         self._close(tuple(awards + mucked_pots))
+
+    def _award(self, amount: int, eligible: tuple[int, ...], ranks: dict[int, int], run: int) -> PotAward:
+        """Award one pot (or one run's half of it) to its best hand(s) by ``ranks``:
+        the chips are pushed, the award returned."""
+        if len(eligible) == 1:
+            winners = eligible
+            shares = {eligible[0]: amount}
+        else:
+            winners = eligible[:1]
+            best = ranks[eligible[0]]
+            for i in eligible[1:]:
+                r = ranks[i]
+                if r > best:
+                    best = r
+                    winners = (i,)
+                elif r == best:
+                    winners += (i,)
+            if len(winners) == 1:
+                shares = {winners[0]: amount}
+            else:
+                options = self._options
+                shares = split_pot(
+                    amount,
+                    winners,
+                    button=self._button,
+                    player_count=self._n,
+                    unit=options.odd_chip_unit,
+                    one_each=options.odd_chips is OddChips.ONE_EACH,
+                )
+        stacks = self._stacks
+        for i, chips in shares.items():
+            stacks[i] += chips
+        return _tuple_new(PotAward, (amount, eligible, winners, shares, run))  # type: ignore[no-any-return]
 
     def _mucked_pots(self, top: int) -> tuple[list[int], list[PotAward]]:
         """Side pots every hand of which was mucked (only with
@@ -586,7 +665,7 @@ class Hand(HandState):
                 last = awards.pop()
                 amount += last.amount
             self._stacks[winner] += amount
-            awards.append(_tuple_new(PotAward, (amount, eligible, (winner,), {winner: amount})))
+            awards.append(_tuple_new(PotAward, (amount, eligible, (winner,), {winner: amount}, 0)))
             previous = level
         return [min(c, top) for c in total], awards
 
@@ -613,11 +692,16 @@ class Hand(HandState):
             ),
         )
 
-    def _ranks(self, players: Iterable[int]) -> dict[int, int]:
-        """Hand ranks (higher wins) of ``players`` on the full board, computed once."""
-        ranks = self._c_ranks
+    def _ranks(self, players: Iterable[int], run: int = 0) -> dict[int, int]:
+        """Hand ranks (higher wins) of ``players`` on the full board of ``run`` (1: the
+        second run of a board run twice), computed once."""
+        ranks = self._c_ranks if run == 0 else self._c_ranks2
         if ranks is None:
-            ranks = self._c_ranks = {}
+            ranks = {}
+            if run == 0:
+                self._c_ranks = ranks
+            else:
+                self._c_ranks2 = ranks
         missing = [i for i in players if i not in ranks]
         if missing:
             rank = _ranker(self._config.variant, self._options.short_deck_trips_beat_straight)
@@ -625,7 +709,10 @@ class Hand(HandState):
             idx = self._deck_idx
             n = self._n
             base = 2 * n
-            b0, b1, b2, b3, b4 = idx[base + 1], idx[base + 2], idx[base + 3], idx[base + 5], idx[base + 7]
+            if run == 0:
+                b0, b1, b2, b3, b4 = idx[base + 1], idx[base + 2], idx[base + 3], idx[base + 5], idx[base + 7]
+            else:
+                b0, b1, b2, b3, b4 = [c.index for c in self._board2]
             b = self._button + 1
             for i in missing:
                 k = (i - b) % n
@@ -641,7 +728,50 @@ class Hand(HandState):
         """The record ``action`` would be logged as; raises IllegalActionError if illegal."""
         if isinstance(action, str):
             action = parse_action(action)
+        if self._run_pending or action.kind == RUNS:
+            if action.kind != RUNS:
+                raise _deciding(self, action)
+            return _check_runs(self, action)
+        if self._street == _COMPLETE and action.kind == SHOW:
+            return _check_show(self, action)
         return _check(self, action)
+
+    def _show_after(self, action: Action) -> Action:
+        """A show once the hand is over (:mod:`pokerdealer.rules.show_after`); any
+        other action is refused as in any finished hand."""
+        if action.kind != SHOW:
+            return _check(self, action)  # raises: nothing is pending
+        record = _check_show(self, action)
+        self._version += 1
+        self.log.append(record)
+        p = record.player
+        shown = set(self._shown_after.get(p, ())) | set(record.cards)  # type: ignore[arg-type]
+        self._shown_after[p] = tuple([c for c in self._hole[p] if c in shown])  # type: ignore[index]
+        return record
+
+    def show_after(self, player: int, which: str = "both") -> Action:
+        """Once the hand is over, ``player`` shows their ``first``, ``second`` or
+        ``both`` hole cards (:mod:`pokerdealer.rules.show_after`)."""
+        return self.apply(Action(SHOW, player, None, _cards_to_show(self, player, which)))
+
+    def _answer_runs(self, action: Action) -> None:
+        """A player's answer to running it twice (:mod:`pokerdealer.rules.run_twice`):
+        the first "no" runs the board once, the last "yes" twice."""
+        if action.kind != RUNS:
+            raise _deciding(self, action)
+        record = _check_runs(self, action)
+        self._version += 1
+        self.log.append(record)
+        p = record.player
+        pending = self._run_pending
+        if record.amount == 1:
+            pending.clear()
+        else:
+            pending.remove(p)  # type: ignore[arg-type]
+            if pending:
+                return
+            self._runs = 2
+        self._run_out()
 
     def can(self, action: Action | str) -> bool:
         """Whether ``action`` is legal now."""
@@ -658,6 +788,11 @@ class Hand(HandState):
         """
         if type(action) is not Action and isinstance(action, str):
             action = parse_action(action)
+        if self._run_pending or action.kind == RUNS:
+            self._answer_runs(action)
+            return self.log[-1]
+        if self._street == _COMPLETE:
+            return self._show_after(action)
         record = _check(self, action)
         self._version += 1
         kind, p, amount, _cards = record

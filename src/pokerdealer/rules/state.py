@@ -48,12 +48,18 @@ _COMPLETE = 5
 
 
 class PotAward(NamedTuple):
-    """How one pot was awarded: ``shares`` maps each winner to their chips."""
+    """How one pot was awarded: ``shares`` maps each winner to their chips.
+
+    A hand run twice (:mod:`pokerdealer.rules.run_twice`) awards each pot in two
+    halves, one per run: ``run`` is 0 for the first run (and every hand run once),
+    1 for the second.
+    """
 
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
     shares: dict[int, int]
+    run: int = 0
 
 
 class HandResult(NamedTuple):
@@ -83,7 +89,8 @@ _HAND_SLOTS = (
     "_showdown_pending", "_showdown_order", "_shown", "_mucked", "_all_in_showdown",
     "_uncalled", "_result", "_version", "_c_legal_v", "_c_legal",
     "_c_pots_v", "_c_pots", "_tda", "_fixed_limit", "_cycles", "_c_ranks",
-    "_deck_idx", "_unknown",
+    "_deck_idx", "_unknown", "_runs", "_run_pending", "_board2", "_c_ranks2",
+    "_shown_after",
 )
 
 
@@ -160,6 +167,17 @@ class HandState:
     _c_pots_v: int
     _c_pots: tuple[Pot, ...] | None
     _c_ranks: dict[int, int] | None
+    _c_ranks2: dict[int, int] | None
+    """The ranks on the second run's board (:mod:`pokerdealer.rules.run_twice`)."""
+    # Running it twice (pokerdealer.rules.run_twice).
+    _runs: int
+    """How many times the board is run: 1, or 2 once every player still in agreed."""
+    _run_pending: list[int]
+    """Who is still to answer whether to run it twice (empty when nobody is asked)."""
+    _board2: list[Card]
+    """The second run's board (empty unless the board was run twice)."""
+    _shown_after: dict[int, tuple[Card, ...]]
+    """Hole cards shown after the hand, by player (:mod:`pokerdealer.rules.show_after`)."""
 
     @property
     def config(self) -> HandConfig:
@@ -180,7 +198,31 @@ class HandState:
 
     @property
     def board(self) -> tuple[Card, ...]:
+        """The board; of a hand run twice, the first run's (:attr:`boards`)."""
         return tuple(self._board)
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every board of the hand: one, or two when it was run twice
+        (:mod:`pokerdealer.rules.run_twice`); both start with the cards out when
+        the players agreed."""
+        if self._board2:
+            return (tuple(self._board), tuple(self._board2))
+        return (tuple(self._board),)
+
+    @property
+    def runs(self) -> int:
+        """How many times the board is run: 2 once every player still in agreed
+        to run it twice, else 1."""
+        return self._runs
+
+    @property
+    def run_twice_pending(self) -> tuple[int, ...]:
+        """The players still to say whether to run it twice, in the order asked
+        (clockwise from the left of the button); empty when nobody is asked.
+        While someone is, nobody acts (:attr:`actor` is ``None``): see
+        :mod:`pokerdealer.rules.run_twice`."""
+        return tuple(self._run_pending)
 
     @property
     def hole_cards(self) -> tuple[tuple[Card, ...], ...]:
@@ -253,7 +295,14 @@ class HandState:
         if self._c_pots_v == self._version:
             return self._c_pots  # type: ignore[return-value]
         if self._street == _COMPLETE:
-            pots = tuple([Pot(a.amount, a.eligible) for a in self._result.awards])  # type: ignore[union-attr]
+            awards = self._result.awards  # type: ignore[union-attr]
+            second = [a.amount for a in awards if a.run]
+            # A pot run twice was awarded in two halves: it is one pot (its halves
+            # in the same order on both runs; pots nobody ran come last, run 0).
+            first = [a for a in awards if not a.run]
+            pots = tuple([
+                Pot(a.amount + (second[k] if k < len(second) else 0), a.eligible) for k, a in enumerate(first)
+            ])
         else:
             folded = self._folded
             stacks = self._stacks
@@ -300,6 +349,12 @@ class HandState:
     def shown(self) -> dict[int, tuple[Card, ...]]:
         """Hole cards tabled so far, by player."""
         return dict(self._shown)
+
+    @property
+    def shown_after(self) -> dict[int, tuple[Card, ...]]:
+        """Hole cards players chose to show once the hand was over, by player, in
+        the order dealt (:mod:`pokerdealer.rules.show_after`); every reader sees them."""
+        return dict(self._shown_after)
 
     @property
     def mucked(self) -> tuple[int, ...]:

@@ -47,6 +47,12 @@ class PlayerView:
     pots: tuple[Pot, ...]
     log: tuple[Action, ...]
     """Public actions (shown cards are public once shown)."""
+    boards: tuple[tuple[Card, ...], ...] = ()
+    """Every board: one, or two when the hand was run twice (``board`` is the first)."""
+    run_twice_pending: tuple[int, ...] = ()
+    """The players still to say whether to run it twice (:mod:`pokerdealer.rules.run_twice`)."""
+    shown_after: tuple[tuple[Card, ...], ...] = ()
+    """Each player's cards shown after the hand (empty: none; :mod:`pokerdealer.rules.show_after`)."""
 
 
 def view(hand: HandState, player: int | None) -> PlayerView:
@@ -75,4 +81,7 @@ def view(hand: HandState, player: int | None) -> PlayerView:
         tuple(hand._folded),
         hand._pots(),
         tuple(hand.log),
+        hand.boards,
+        tuple(hand._run_pending),
+        tuple([hand._shown_after.get(i, ()) for i in range(hand._n)]),
     )

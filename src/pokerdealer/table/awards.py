@@ -64,6 +64,9 @@ class AwardStory:
     pot: int = 0
     #: Players whose cards are not known (a hand history's ``????``: Hand.unknown).
     unknown: tuple[int, ...] = ()
+    #: 0: the first run (or the only one); 1: the second run of a hand run twice,
+    #: whose ``board`` this story's is (its pot is that run's half).
+    run: int = 0
 
     @property
     def how(self) -> str:
@@ -132,7 +135,9 @@ def _before_showdown(hand: Hand) -> Hand:
 
 
 def award_stories(hand: Hand, *, names: Sequence[str] | None = None) -> list[AwardStory]:
-    """One :class:`AwardStory` per pot of the finished ``hand`` (main pot first).
+    """One :class:`AwardStory` per pot of the finished ``hand`` (main pot first); a
+    hand run twice has one per pot and run, the first run's first, each told on
+    its own board.
 
     ``names`` replaces the players' names (``replay`` numbers players with the
     same name). Pots before and after the mucks are the same layers of the
@@ -144,23 +149,32 @@ def award_stories(hand: Hand, *, names: Sequence[str] | None = None) -> list[Awa
     if result is None:
         raise ValueError("the hand is not over: no pot has been awarded yet")
     who = tuple(names) if names is not None else tuple(hand.config.players)
-    contenders: list[set[int]] = [set(award.eligible) for award in result.awards]
+    # Each award's pot: a hand run twice awards every pot twice, a half a run
+    # (rules.run_twice): the k-th award of each run is the k-th pot.
+    pot_of: list[int] = []
+    counted = [0, 0]
+    for award in result.awards:
+        pot_of.append(counted[award.run])
+        counted[award.run] += 1
+    pots = hand.pots
+    contenders: list[set[int]] = [set(pot.eligible) for pot in pots]
     if result.mucked or (result.showdown_order and hand.config.options.kill_beaten_hands_first):
         # A muck, or a beaten hand killed before the pots were pushed (PokerKit's
         # order), leaves the pot's eligible list with the winner alone: the
         # contenders are those in the pot before the showdown (never "uncontested").
         before = _before_showdown(hand).pots
-        k, total_after = 0, result.awards[0].amount
+        k, total_after = 0, pots[0].amount
         total_before = 0
         for pot in before:
             total_before += pot.amount
-            while total_before > total_after and k + 1 < len(result.awards):
+            while total_before > total_after and k + 1 < len(pots):
                 k += 1
-                total_after += result.awards[k].amount
+                total_after += pots[k].amount
             contenders[k] |= set(pot.eligible)
+    boards = hand.boards
     stories = []
-    for k, (award, players) in enumerate(zip(result.awards, contenders, strict=True)):
-        ordered = tuple(sorted(players))
+    for award, k in zip(result.awards, pot_of, strict=True):
+        ordered = tuple(sorted(contenders[k]))
         stories.append(
             AwardStory(
                 winners=tuple(award.winners),
@@ -168,12 +182,13 @@ def award_stories(hand: Hand, *, names: Sequence[str] | None = None) -> list[Awa
                 shown=tuple(p for p in ordered if p in result.shown),
                 mucked=tuple(p for p in ordered if p in result.mucked),
                 names=who,
-                board=hand.board,
+                board=boards[award.run],
                 holes=hand.hole_cards,
                 variant=hand.config.variant,
                 trips_beat_straight=hand.config.options.short_deck_trips_beat_straight,
                 pot=k,
                 unknown=tuple(p for p in ordered if p in hand.unknown),
+                run=award.run,
             )
         )
     return stories

@@ -35,6 +35,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pokerdealer.rules.bomb_pot import DEFAULT_ANTE_BIG_BLINDS
+from pokerdealer.rules.seven_deuce import SevenDeuce, seven_deuce
 from pokerdealer.table.button import Positions, SeatStatus
 from pokerdealer.table.record import HandRecord
 from pokerdealer.table.settings import CashGameSettings, EntryRule, TableError
@@ -67,6 +69,7 @@ class CashTable(Table):
         self._options = settings.options.replace(limit_heads_up_cap=settings.limit_heads_up_cap)
         self._left: dict[str, tuple[int, float | None]] = {}
         self._sat_out: dict[str, int] = {}
+        self._settled = 0  # the last hand whose 7-2 game was settled (settle)
         self.busted: list[tuple[int, str]] = []
         """``(hand number, name)`` of every player who lost their whole stack
         (in the hands kept, see ``keep_hands``)."""
@@ -77,6 +80,15 @@ class CashTable(Table):
 
     def _straddle_allowed(self) -> bool:
         return self.settings.straddle
+
+    def _run_it_twice(self) -> bool:
+        return self.settings.run_it_twice
+
+    def _bomb_pot_ante(self, number: int, asked: bool) -> int:
+        s = self.settings
+        if asked or (s.bomb_pot_every and number % s.bomb_pot_every == 0):
+            return s.bomb_pot_ante or DEFAULT_ANTE_BIG_BLINDS * s.big_blind
+        return 0
 
     # ---------------------------------------------------------------- seating
     def buy_in_range(self, name: str, *, now: float | None = None) -> tuple[int, int]:
@@ -220,6 +232,47 @@ class CashTable(Table):
         """
         self._find(name)
         return self._sat_out.get(name, 0)
+
+    def settle(self, record: HandRecord | None = None) -> SevenDeuce:
+        """Settle the 7-2 game of the last finished hand (``settings.seven_deuce``;
+        :mod:`pokerdealer.rules.seven_deuce`) and move its chips: call it once the
+        hand is over and its players had their chance to show (a winner of an
+        uncontested pot shows the 7-2 to collect), before the next hand. A player
+        it leaves with nothing busts as after a hand. Returns the settlement
+        (nothing to move when the game is off or nobody won with a shown 7-2).
+
+        >>> from pokerdealer.cards import parse_cards
+        >>> from pokerdealer.rules import deck_for_deal
+        >>> table = CashTable(CashGameSettings(1, 2, 40, 200, seven_deuce=10), first_button=3)
+        >>> for name in ("ann", "bob", "cy"):
+        ...     _ = table.sit_down(name, 100)
+        >>> hand = table.start_hand().hand  # ann's small blind, bob's big blind, cy's button
+        >>> _ = hand.fold(), hand.fold()  # bob wins the blinds
+        >>> record = table.finish_hand()
+        >>> table.settle(record).payments  # bob showed nothing
+        ()
+        """
+        last = self.hands[-1] if self.hands else None
+        record = record if record is not None else last
+        if record is None or record is not last or self._current is not None:
+            raise TableError("only the last finished hand is settled, before the next one starts")
+        if record.number == self._settled:
+            raise TableError(f"hand {record.number} is settled already")
+        settlement = seven_deuce(record.hand, bounty=self.settings.seven_deuce)
+        players = [self._seats.get(seat) for seat in record.seats]
+        for i, change in enumerate(settlement.changes):
+            p = players[i]
+            if change and (p is None or p.name != record.players[i] or p.stack + change < 0):
+                raise TableError(f"{record.players[i]} left the table before hand {record.number} was settled")
+        for i, change in enumerate(settlement.changes):
+            p = players[i]
+            if change and p is not None:
+                p.stack += change
+                if p.stack == 0:
+                    del self._seats[p.seat]
+                    self.busted.append((record.number, p.name))
+        self._settled = record.number
+        return settlement
 
     def _after_hand(self, record: HandRecord) -> None:
         for seat in record.seats:

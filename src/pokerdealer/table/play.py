@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pokerdealer.rules import Action, Hand, PlayerView, Street, replay
+from pokerdealer.rules.actions import RUNS
 from pokerdealer.table.record import HandRecord
 from pokerdealer.table.table import Table
 
@@ -55,10 +56,19 @@ def online_show_or_muck(hand: Hand) -> Action:
 
 
 def play_hand(
-    table: Table, decide: Decide, *, now: float | None = None, showdown: Decide | None = None
+    table: Table,
+    decide: Decide,
+    *,
+    now: float | None = None,
+    showdown: Decide | None = None,
+    run_twice: Callable[[PlayerView], bool] | None = None,
 ) -> HandRecord:
     """Start the next hand, ask ``decide`` for every betting action (the table
     acts for absent tournament players), show down, and settle.
+
+    At a table that offers to run it twice, ``run_twice(view)`` answers for each
+    player asked (:attr:`~pokerdealer.rules.Hand.run_twice_pending`); by default
+    everyone agrees, as the room's bots do.
 
     ``decide(view)`` gets the acting player's :class:`~pokerdealer.rules.PlayerView`
     (``view.player`` is the hand index; the record maps it to a seat) and returns
@@ -73,6 +83,11 @@ def play_hand(
     record = table.start_hand(now)
     hand = record.hand
     while not hand.is_complete:
+        if hand.run_twice_pending:
+            p = hand.run_twice_pending[0]
+            agree = run_twice(hand.view(p)) if run_twice is not None else True
+            hand.apply(Action(RUNS, p, 2 if agree else 1))
+            continue
         if hand.street is Street.SHOWDOWN:
             if showdown is None:
                 hand.auto_showdown()

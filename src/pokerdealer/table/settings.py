@@ -129,6 +129,16 @@ class CashGameSettings:
         heads-up (docs/rules.md#fixed-limit, Appendix A): by default a betting round that
         starts with two players has no cap (WSOP-LA 127). It replaces
         ``options.limit_heads_up_cap`` in the table's hands.
+    :param run_it_twice: the table offers to run it twice
+        (:mod:`pokerdealer.rules.run_twice`): players all in before the river
+        are asked, and the board is dealt twice if all agree.
+    :param bomb_pot_every: every this many hands is a bomb pot
+        (:mod:`pokerdealer.rules.bomb_pot`; 0: none but those asked for, see
+        :meth:`~pokerdealer.table.Table.start_hand`).
+    :param bomb_pot_ante: a bomb pot's ante (0: two big blinds).
+    :param seven_deuce: the 7-2 game's bounty in chips (0: not played;
+        :mod:`pokerdealer.rules.seven_deuce`, :meth:`CashTable.settle
+        <pokerdealer.table.CashTable.settle>`).
     """
 
     small_blind: int
@@ -147,6 +157,10 @@ class CashGameSettings:
     rathole_seconds: float = 3600.0
     limit_heads_up_cap: HeadsUpCap = HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP
     straddle: bool = False
+    run_it_twice: bool = False
+    bomb_pot_every: int = 0
+    bomb_pot_ante: int = 0
+    seven_deuce: int = 0
 
     def __post_init__(self) -> None:
         if self.big_blind <= 0 or self.small_blind < 0:
@@ -159,6 +173,9 @@ class CashGameSettings:
             raise TableError(f"a table has 2 to {MAX_SEATS} seats, got {self.seats}")
         if self.ante < 0:
             raise TableError(f"the ante must be >= 0, got {self.ante}")
+        for name in ("bomb_pot_every", "bomb_pot_ante", "seven_deuce"):
+            if getattr(self, name) < 0:
+                raise TableError(f"{name} must be >= 0 (0: off), got {getattr(self, name)}")
         object.__setattr__(self, "button_rule", ButtonRule(self.button_rule))
         object.__setattr__(self, "entry_rule", EntryRule(self.entry_rule))
         object.__setattr__(self, "limit_heads_up_cap", HeadsUpCap(self.limit_heads_up_cap))

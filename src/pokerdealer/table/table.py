@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from pokerdealer.rules import Action, AnteType, Hand, HandConfig, RuleOptions, Street
+from pokerdealer.rules.bomb_pot import bomb_pot as as_bomb_pot
 from pokerdealer.rules import Post as RulesPost
 from pokerdealer.table.button import Positions, SeatState, SeatStatus, plan_hand
 from pokerdealer.table.record import HandRecord, shuffled_deck
@@ -202,6 +203,17 @@ class Table:
         """Whether the player under the gun may straddle (a cash table's option)."""
         return False
 
+    def _run_it_twice(self) -> bool:
+        """Whether the table offers to run it twice (a cash table's option)."""
+        return False
+
+    def _bomb_pot_ante(self, number: int, asked: bool) -> int:
+        """The ante of hand ``number`` if it is a bomb pot (``asked``: the host asked
+        for one), else 0; only a cash table plays bomb pots."""
+        if asked:
+            raise TableError("only a cash table plays bomb pots")
+        return 0
+
     def _after_hand(self, record: HandRecord) -> None:
         """Bookkeeping once the result is applied (busts, eliminations)."""
 
@@ -220,7 +232,9 @@ class Table:
             return self._rng.choice(list(dealt))
         return secrets.choice(list(dealt))
 
-    def start_hand(self, now: float | None = None, *, straddlers: Collection[str] = ()) -> HandRecord:
+    def start_hand(
+        self, now: float | None = None, *, straddlers: Collection[str] = (), bomb_pot: bool = False
+    ) -> HandRecord:
         """Deal the next hand: decide who plays, move the button and blinds,
         shuffle with the table's RNG, and post the forced bets.
 
@@ -232,6 +246,12 @@ class Table:
             the flop and set its price (docs/rules.md#antes-and-straddles). A player posting to come
             in this hand does not straddle too; anyone else's wish waits for the
             hand they are under the gun.
+        :param bomb_pot: play this hand as a bomb pot (a cash table; the host's
+            "bomb pot next hand"): every player dealt in antes the table's bomb-pot
+            ante, no blind is posted and nobody bets before the flop
+            (:mod:`pokerdealer.rules.bomb_pot`). A player who had to post to come
+            in plays it for the ante like everyone, and is in. A table with
+            ``bomb_pot_every`` plays one every so many hands by itself.
         :return: the record of the hand in play; ``record.hand`` is the rules hand
             and ``record.seats[i]`` the seat of its player ``i``.
 
@@ -291,6 +311,7 @@ class Table:
             dead_small_blind=dead_small_blind,
             posts=tuple(RulesPost(seats.index(p.seat), p.live, p.dead) for p in plan.posts),
             straddles=straddles,
+            run_it_twice=self._run_it_twice(),
             ante=stakes.ante,
             ante_type=stakes.ante_type if stakes.ante else AnteType.NONE,
             structure=self._structure,
@@ -298,6 +319,9 @@ class Table:
             players=tuple(self._seats[s].name for s in seats),
             options=self._rule_options(),
         )
+        ante = self._bomb_pot_ante(self._played + 1, bomb_pot)
+        if ante:
+            config = as_bomb_pot(config, ante=ante)  # the antes alone: no blind, straddle or post
         deck = shuffled_deck(self._variant, self._rng)  # type: ignore[arg-type]
         hand = Hand(config, deck)
         # The hand is dealt: update the seats.
