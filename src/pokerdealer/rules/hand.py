@@ -495,7 +495,7 @@ class Hand(HandState):
 
     def _ask_runs(self) -> None:
         """Ask every player still in, clockwise from the left of the button, whether
-        to run it twice; under the all-in rule (TDA 17) their hands are turned up now."""
+        to run it twice; under the all-in rule (TDA 2026 17) their hands are turned up now."""
         folded = self._folded
         self._run_pending = [i for i in self._cycles[(self._button + 1) % self._n] if not folded[i]]
         if not self._options.all_in_may_muck:
@@ -514,7 +514,7 @@ class Hand(HandState):
 
     def _showdown_start(self) -> tuple[int, ...]:
         """The players still in, in the order they show: from the last aggressor,
-        else from the left of the button (TDA 18-A)."""
+        else from the left of the button (TDA 2026 18-A)."""
         folded = self._folded
         start = self._aggressor if self._aggressor is not None else (self._button + 1) % self._n
         return tuple([i for i in self._cycles[start] if not folded[i]])
@@ -614,6 +614,7 @@ class Hand(HandState):
     def _award(self, amount: int, eligible: tuple[int, ...], ranks: dict[int, int], run: int) -> PotAward:
         """Award one pot (or one run's half of it) to its best hand(s) by ``ranks``:
         the chips are pushed, the award returned."""
+        winners: tuple[int, ...]
         if len(eligible) == 1:
             winners = eligible
             shares = {eligible[0]: amount}

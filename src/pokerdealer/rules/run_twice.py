@@ -11,7 +11,7 @@ from the left of the button (:attr:`Hand.run_twice_pending
 Each answers with a ``runs`` action: 2 agrees, 1 refuses (PokerKit's runout
 count). They may answer in any order; the first "no" ends the question and the
 board is run once; when the last player agrees, it is run twice. Under the
-default all-in rule (TDA 17) the hands are turned up when the question is asked,
+default all-in rule (TDA 2026 17) the hands are turned up when the question is asked,
 so the players decide seeing them.
 
 Which deck positions each run takes (``n`` players: hole cards ``0..2n-1``, see
