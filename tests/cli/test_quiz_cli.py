@@ -121,9 +121,9 @@ def test_quiz_in_the_terminal_speaks_the_language() -> None:
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        (("--topic", "poker"), "error: unknown topic 'poker': expected one of showdown"),
-        (("--count", "0"), "error: count 0 is out of range: expected 1 to 200"),
-        (("--lang", "de"), "error: unknown language 'de': expected one of en, zh-Hant, zh-Hans"),
+        (("--topic", "poker"), "error: --topic: unknown topic 'poker': expected one of showdown"),
+        (("--count", "0"), "error: --count 0 is out of range: expected 1 to 200"),
+        (("--lang", "de"), "error: --lang: unknown language 'de': expected one of en, zh-Hant, zh-Hans"),
         (("--seed", "-1"), "error: --seed -1: expected a number 0 or more"),
     ],
 )

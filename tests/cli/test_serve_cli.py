@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import subprocess
@@ -45,6 +46,9 @@ def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
         (("--certfile", "cert.pem"), "--certfile and --keyfile go together"),
         (("--certfile", "nope.pem", "--keyfile", "nope.key"), "cannot use the certificate nope.pem with the key nope.key"),
         (("--node", "n" * 201), "--node must be 1 to 200 characters"),
+        (("--db", "mysql://u:pw@db.example/poker"),
+         "--db mysql://u:***@db.example/poker: the room runs on SQLite or PostgreSQL only; give a file name "
+         "(SQLite, e.g. pokerdealer.db) or postgresql://user:password@host/name"),
     ],
 )
 def test_a_bad_serve_option_is_one_line_and_exit_2(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
@@ -88,6 +92,8 @@ def test_serve_warns_when_it_listens_beyond_loopback_without_tls(tmp_path: Path)
     finally:
         out = _stop(proc)
     assert plain_http_warning("0.0.0.0") in out.replace("\n", " ") or plain_http_warning("0.0.0.0") in out
+    # The banner is one line off a terminal, however long (it wrapped at 80 columns).
+    assert re.search(rf"^pokerdealer room on http://0\.0\.0\.0:{port}/  \(database sqlite:///\S+, node \S+\)$", out, re.M), out
     assert plain_http_warning("0.0.0.0").startswith(
         "warning: serving plain HTTP on 0.0.0.0: seat tokens, names and chat cross the network unencrypted"
     )

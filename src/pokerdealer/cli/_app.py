@@ -31,11 +31,13 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from typer.exceptions import TyperException
 
+from pokerdealer import _first_run
 from pokerdealer.cli._coerce import install as _install_plain_coercion
 from pokerdealer.errors import PokerDealerError
 
@@ -139,10 +141,54 @@ class LazyConsole:
 
             # Rich resolves sys.stdout at write time, so CliRunner captures it.
             self._real = Console(stderr=self._stderr, highlight=False)
+            if not self._stderr and not self._real.is_terminal:
+                # Off a terminal the output is read by programs and diffs: no line ends in
+                # the spaces rich pads a table's last column with.
+                self._real = Console(file=_LinesTrimmed(), highlight=False)
         return self._real
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
+
+
+class _LinesTrimmed:
+    r"""Standard output (looked up at each write, as rich does) with the spaces at
+    the end of each line dropped; a line still being written waits for its end.
+
+    >>> import io, contextlib
+    >>> out = io.StringIO()
+    >>> with contextlib.redirect_stdout(out):
+    ...     trimmed = _LinesTrimmed()
+    ...     _ = trimmed.write("cards  As Kd   \nboard  Ad")
+    ...     _ = trimmed.write(" Qs   \n")
+    >>> out.getvalue()
+    'cards  As Kd\nboard  Ad Qs\n'
+    """
+
+    def __init__(self) -> None:
+        self._line = ""
+
+    def write(self, text: str) -> int:
+        done, newline, self._line = (self._line + text).rpartition("\n")
+        if newline:
+            sys.stdout.write("\n".join(line.rstrip(" ") for line in done.split("\n")) + "\n")
+        return len(text)
+
+    def flush(self) -> None:
+        if self._line:
+            sys.stdout.write(self._line)
+            self._line = ""
+        sys.stdout.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return sys.stdout.fileno()
+
+    @property
+    def encoding(self) -> str:
+        return getattr(sys.stdout, "encoding", None) or "utf-8"
 
 
 console: Console = LazyConsole()  # type: ignore[assignment]
@@ -271,6 +317,7 @@ def main() -> None:
     status 130.
     """
     sys.argv[1:] = optional_option_values(sys.argv[1:])
+    _first_run.listeners.append(_say_tables_are_built)
     # Only the command being run is imported (start-up time); help, an unknown
     # command or a bare option loads them all, so click can list or suggest.
     first = sys.argv[1] if len(sys.argv) > 1 else None
@@ -297,6 +344,22 @@ def main() -> None:
     except OSError as error:  # one no command reported
         code = _os_error_exit(error).exit_code
     sys.exit(_flush_stdout(code))
+
+
+def _say_tables_are_built(path: Path) -> None:
+    """Say once, on standard error, that the evaluator's tables are being built and where."""
+    if _said_tables:
+        return
+    _said_tables.append(path)
+    error_console.print(
+        f"building the hand evaluator's tables, once for this machine: a few seconds and "
+        f"{_first_run.TABLE_FILE_MB} MB in {path.parent} (set POKERDEALER_CACHE to keep them elsewhere)",
+        markup=False,
+        soft_wrap=True,
+    )
+
+
+_said_tables: list[Path] = []
 
 
 def _command_path(args: list[str]) -> str:

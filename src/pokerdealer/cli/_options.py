@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,28 +23,70 @@ from pokerdealer.errors import PokerDealerError
 if TYPE_CHECKING:  # the rules load when a command reads its options, not at start-up
     from pokerdealer.rules import Structure
 
-__all__ = ["cannot_write", "check_output_file", "output_folder", "parse_blinds", "parse_structure"]
+__all__ = [
+    "cannot_write",
+    "check_output_file",
+    "option_value",
+    "output_folder",
+    "parse_blinds",
+    "parse_structure",
+]
 
 
-def parse_blinds(text: str) -> tuple[int, int]:
+def parse_blinds(text: str, option: str = "--blinds") -> tuple[int, int]:
     """``"1/2"`` -> ``(1, 2)``; a single number is the big blind (small = half).
+    ``option`` names where the text came from, in the errors.
 
+    >>> parse_blinds("big")
+    Traceback (most recent call last):
+    ...
+    pokerdealer.errors.PokerDealerError: cannot read blinds 'big' (--blinds): expected SMALL/BIG like 1/2
     >>> parse_blinds("2/1")
     Traceback (most recent call last):
     ...
-    pokerdealer.errors.PokerDealerError: cannot read blinds '2/1': expected SMALL/BIG like 1/2
+    pokerdealer.errors.PokerDealerError: --blinds 2/1: the small blind (2) is bigger than the big blind (1); write SMALL/BIG, e.g. 1/2
     """
-    error = PokerDealerError(f"cannot read blinds {text!r}: expected SMALL/BIG like 1/2")
     parts = text.replace(" ", "").split("/")
     try:
         numbers = [int(p) for p in parts]
     except ValueError:
-        raise error from None
+        numbers = []
     if len(numbers) == 1:
         numbers = [numbers[0] // 2, numbers[0]]
-    if len(numbers) != 2 or numbers[1] <= 0 or numbers[0] < 0 or numbers[0] > numbers[1]:
-        raise error
-    return numbers[0], numbers[1]
+    if len(numbers) != 2:
+        raise PokerDealerError(f"cannot read blinds {text!r} ({option}): expected SMALL/BIG like 1/2")
+    small, big = numbers
+    if big <= 0:
+        raise PokerDealerError(f"{option} {text}: the big blind must be at least 1, got {big}")
+    if small < 0:
+        raise PokerDealerError(f"{option} {text}: the small blind cannot be negative, got {small}")
+    if small > big:
+        raise PokerDealerError(
+            f"{option} {text}: the small blind ({small}) is bigger than the big blind ({big}); "
+            f"write SMALL/BIG, e.g. {big}/{small}"
+        )
+    return small, big
+
+
+@contextmanager
+def option_value(option: str, value: object) -> Iterator[None]:
+    """Name ``option`` in the errors of the work inside (reading one option's
+    value), and ``value`` too when the error does not already say it: the
+    rules' and the library's messages say what is wrong and what would be right,
+    but not which option the user gave it to.
+
+    >>> with option_value("--structure", "spread"):
+    ...     parse_structure("spread")
+    Traceback (most recent call last):
+    ...
+    pokerdealer.errors.PokerDealerError: --structure: unknown structure 'spread': expected no_limit, pot_limit or fixed_limit
+    """
+    try:
+        yield
+    except PokerDealerError as error:
+        text = str(error)
+        named = option if str(value) in text else f"{option} {value}"
+        raise PokerDealerError(f"{named}: {text}") from None
 
 
 def parse_structure(text: str) -> Structure:

@@ -92,7 +92,7 @@ def acpc_server_command(
     players: PlayersOption = 2,
     hands: Annotated[int, typer.Option("--hands", help="Hands in the match.")] = 1000,
     port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="TCP port; 0 picks a free one.")
+        int, typer.Option("--port", min=0, max=65535, metavar="<int>", help="TCP port; 0 picks a free one.")
     ] = 0,
     host: HostOption = "127.0.0.1",
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the deck orders.")] = None,
@@ -131,7 +131,7 @@ def acpc_server_command(
 @app.command("acpc-client")
 @reports_errors
 def acpc_client_command(
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The dealer's port.")],
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, metavar="<int>", help="The dealer's port.")],
     host: HostOption = "127.0.0.1",
     bot: Annotated[str, typer.Option("--bot", help="random, caller, tight, regular, loose or module:Class.")] = "tight",
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the bot.")] = None,

@@ -39,6 +39,7 @@ def upgrade_command(
         upgrade,
     )
 
+    _check_revision(revision)  # before the database is opened: a new SQLite file is made on opening
     try:
         engine = make_engine(database_url(db))
         try:
@@ -54,6 +55,20 @@ def upgrade_command(
         console.print(f"{where}: schema already at revision {after}", markup=False, soft_wrap=True)
     else:
         console.print(f"{where}: schema upgraded from {before or 'nothing'} to {after}", markup=False, soft_wrap=True)
+
+
+def _check_revision(revision: str) -> None:
+    """Refuse a ``--revision`` our migration scripts do not know, naming the ones they do."""
+    from alembic.script import ScriptDirectory
+
+    from pokerdealer.server.schema import alembic_config
+
+    script = ScriptDirectory.from_config(alembic_config())
+    try:
+        script.get_revisions(revision)
+    except Exception:  # noqa: BLE001 - alembic's own errors: an unknown or ambiguous name
+        known = ", ".join(r.revision for r in reversed(list(script.walk_revisions())))
+        raise fail(f"--revision {revision!r}: no such schema revision; give head or one of {known}") from None
 
 
 @db_app.command("status")

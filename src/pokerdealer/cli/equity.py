@@ -110,6 +110,7 @@ def _percent(value: float) -> str:
 def render_result(result: EquityResult) -> None:
     """Print a result as rich tables."""
     from rich.table import Table
+    from rich.text import Text
 
     if result.method == "exact":
         how = f"exact, {result.boards:,} deals enumerated"
@@ -123,7 +124,7 @@ def render_result(result: EquityResult) -> None:
     title = "Equity"
     if result.board:
         title += " on " + " ".join(str(c) for c in result.board)
-    table = Table(title=title, caption=f"{how}, {result.seconds:.2f} s")
+    table = Table(title=title)
     table.add_column("#", justify="right")
     table.add_column("hand or range")
     table.add_column("combos", justify="right")
@@ -144,7 +145,14 @@ def render_result(result: EquityResult) -> None:
         if result.method == "monte_carlo":
             row.append(_percent(player.std_error or 0.0))
         table.add_row(*row)
-    console.print(table)
+    # The caption centred under the table when it fits, else on one line of its own:
+    # wrapped to a narrow table's width it split "114.23 s".
+    caption = f"{how}, {result.seconds:.2f} s"
+    if len(caption) > console.measure(table).maximum:
+        table.caption = Text(caption, style="table.caption", no_wrap=True, overflow="ignore")
+    else:
+        table.caption = caption
+    console.print(table, crop=False)  # a caption longer than the screen is not cut off
     if all(p.categories is not None for p in result.players):
         breakdown = Table(title="Final hand: made / won (ties in brackets)")
         breakdown.add_column("category")
@@ -166,10 +174,10 @@ def render_result(result: EquityResult) -> None:
 @reports_errors
 def equity_command(
     players: Annotated[
-        list[str], typer.Argument(help="2 to 10 hands or ranges, e.g. 'AsKs' 'QQ+,AKo'.")
+        list[str], typer.Argument(metavar="HAND_OR_RANGE", help="2 to 10 hands or ranges, e.g. 'AsKs' 'QQ+,AKo'.")
     ],
-    board: Annotated[str, typer.Option("--board", help="0, 3, 4 or 5 board cards.")] = "",
-    dead: Annotated[str, typer.Option("--dead", help="Cards out of play.")] = "",
+    board: Annotated[str, typer.Option("--board", metavar="<CARDS>", help="0, 3, 4 or 5 board cards.")] = "",
+    dead: Annotated[str, typer.Option("--dead", metavar="<CARDS>", help="Cards out of play.")] = "",
     exact: Annotated[
         Optional[bool],
         typer.Option(

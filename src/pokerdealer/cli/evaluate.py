@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, cast
 import typer
 
 from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._options import option_value
 from pokerdealer.errors import PokerDealerError
 
 if TYPE_CHECKING:  # the evaluator and rich load when a command runs, not for --help
@@ -90,16 +91,18 @@ def _check_options(variant: str, lang: str) -> Variant:
     from pokerdealer.cards import deck_cards
     from pokerdealer.i18n import check_lang
 
-    check_lang(lang)
-    deck_cards(cast("Variant", variant))  # rejects an unknown variant with the standard message
+    with option_value("--lang", lang):
+        check_lang(lang)
+    with option_value("--variant", variant):
+        deck_cards(cast("Variant", variant))  # refuses an unknown variant with the standard message
     return cast("Variant", variant)
 
 
 @app.command("eval")
 @reports_errors
 def eval_command(
-    cards: Annotated[str, typer.Argument(help='Hole cards, or the whole hand: "As Kd".')],
-    board: Annotated[str, typer.Option("--board", help='Board cards: "Ad Qs 7h 3c 2d".')] = "",
+    cards: Annotated[str, typer.Argument(metavar="CARDS", help='Hole cards, or the whole hand: "As Kd".')],
+    board: Annotated[str, typer.Option("--board", metavar="<CARDS>", help='Board cards: "Ad Qs 7h 3c 2d".')] = "",
     variant: VariantOption = "holdem",
     lang: LangOption = "en",
     trips_beat_straight: TripsOption = True,
@@ -151,11 +154,11 @@ def _parse_player(spec: str) -> tuple[str, str]:
 @reports_errors
 def showdown_command(
     board: Annotated[
-        str, typer.Option("--board", help='Board cards (3-5): "Ad Qs 7h 3c 2d".')
+        str, typer.Option("--board", metavar="<CARDS>", help='Board cards (3-5): "Ad Qs 7h 3c 2d".')
     ] = "",
     player: Annotated[
         list[str] | None,
-        typer.Option("--player", help='A player and two hole cards, NAME="As Kd"; repeat.'),
+        typer.Option("--player", metavar="<NAME=CARDS>", help='A player and two hole cards, NAME="As Kd"; repeat.'),
     ] = None,
     variant: VariantOption = "holdem",
     lang: LangOption = "en",

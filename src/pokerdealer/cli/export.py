@@ -60,7 +60,7 @@ def export_command(
     tournament: Annotated[
         int | None,
         typer.Option(
-            "--tournament", min=1, help="Write tournament hands with this tournament number."
+            "--tournament", min=1, metavar="<int>", help="Write tournament hands with this tournament number."
         ),
     ] = None,
     buy_in: Annotated[

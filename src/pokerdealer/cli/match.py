@@ -34,7 +34,7 @@ import typer
 
 from pokerdealer.cli._app import app, console, interrupted, reports_errors
 from pokerdealer.cli._display import progress_bar
-from pokerdealer.cli._options import check_output_file, parse_blinds, parse_structure
+from pokerdealer.cli._options import check_output_file, option_value, parse_blinds, parse_structure
 from pokerdealer.errors import Interrupted, PokerDealerError
 
 if TYPE_CHECKING:  # NumPy and the bots load when the command runs
@@ -46,7 +46,7 @@ __all__ = ["match_command"]
 @app.command("match")
 @reports_errors
 def match_command(
-    bots: Annotated[list[str], typer.Argument(help="Two to ten bots: random, caller, tight, regular, loose or module:Class.")],
+    bots: Annotated[list[str], typer.Argument(metavar="BOT", help="Two to ten bots: random, caller, tight, regular, loose or module:Class.")],
     hands: Annotated[int, typer.Option("--hands", help="Hands to play (rounded up to whole deals with --duplicate).")] = 10000,
     duplicate: Annotated[bool, typer.Option("--duplicate", help="Deal each deck once per seating rotation.")] = False,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for the cards and the bots.")] = None,
@@ -54,14 +54,19 @@ def match_command(
     stack: Annotated[int, typer.Option("--stack", help="Chips every player starts each hand with.")] = 200,
     ante: Annotated[int, typer.Option("--ante", help="An ante from every player.")] = 0,
     structure: Annotated[str, typer.Option("--structure", help="no_limit, pot_limit or fixed_limit.")] = "no_limit",
-    plot: Annotated[Optional[str], typer.Option("--plot", help="Save cumulative winnings as a PNG.")] = None,
+    plot: Annotated[Optional[str], typer.Option("--plot", metavar="<FILE.png>", help="Save cumulative winnings as a PNG.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """A match between bots: big blinds per 100 hands with a 95% confidence interval."""
     from pokerdealer.match import play_match, plot_match
 
     small_big = parse_blinds(blinds)
-    kind = parse_structure(structure)
+    with option_value("--structure", structure):
+        kind = parse_structure(structure)
+    if not 2 <= len(bots) <= 10:
+        raise PokerDealerError(f"a match needs 2 to 10 bots, got {len(bots)}: name them, e.g. pokerdealer match tight random")
+    if hands < 1:
+        raise PokerDealerError(f"--hands must be at least 1, got {hands}")
     if stack <= 0:
         raise PokerDealerError(f"--stack must be positive, got {stack}")
     if plot:

@@ -43,7 +43,7 @@ import typer
 
 from pokerdealer._lazy import lazy_exports
 from pokerdealer.cli._app import app, console, reports_errors
-from pokerdealer.cli._options import output_folder, parse_blinds, parse_structure
+from pokerdealer.cli._options import option_value, output_folder, parse_blinds, parse_structure
 from pokerdealer.errors import PokerDealerError
 
 if TYPE_CHECKING:
@@ -84,7 +84,8 @@ def play_command(
     from pokerdealer.rules import ConfigError
     from pokerdealer.table import CashGameSettings, CashTable, Level, Tournament, TournamentSettings
 
-    check_lang(lang)
+    with option_value("--lang", lang):
+        check_lang(lang)
     # Unnamed, the player is "you" in their own language: "You" in English, 你 in Chinese,
     # never "You" inside a Chinese sentence (大过你的一对Q, not 大过You的一对Q).
     default_name = name is None
@@ -98,9 +99,10 @@ def play_command(
     bot_list = [b.strip() for b in bots.split(",") if b.strip()]
     if not bot_list:
         raise PokerDealerError("no bots given")
-    kind = parse_structure(structure)
+    with option_value("--structure", structure):
+        kind = parse_structure(structure)
     if variant not in ("holdem", "shortdeck"):
-        raise PokerDealerError(f"unknown variant {variant!r}: expected 'holdem' or 'shortdeck'")
+        raise PokerDealerError(f"--variant: unknown variant {variant!r}: expected 'holdem' or 'shortdeck'")
     rng = random.Random(seed) if seed is not None else random.Random()
     bot_names = [f"{bot_list[k % len(bot_list)]}{k + 1}" for k in range(players - 1)]
     if name in bot_names or not name.strip():
@@ -112,7 +114,7 @@ def play_command(
         if tournament:
             schedule = []
             for part in levels.split(","):
-                sb, bb = parse_blinds(part)
+                sb, bb = parse_blinds(part, "--levels")
                 schedule.append(Level(sb, bb, hands=level_hands))
             schedule[-1] = Level(schedule[-1].small_blind, schedule[-1].big_blind)
             settings = TournamentSettings(

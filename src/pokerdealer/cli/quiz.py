@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pokerdealer.cli._app import app, console, reports_errors
+from pokerdealer.cli._options import option_value
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.i18n import message
 
@@ -136,13 +137,17 @@ def quiz_command(
     hands, positions, betting limits, odd chips, short deck, cash game or
     tournament, table manners."""
     from pokerdealer.i18n import check_lang
-    from pokerdealer.learn import drills
+    from pokerdealer.learn import MAX_COUNT, drills
 
-    check_lang(lang)
+    with option_value("--lang", lang):
+        check_lang(lang)
     if seed is not None and seed < 0:
         raise PokerDealerError(f"--seed {seed}: expected a number 0 or more")
     used_seed = seed if seed is not None else secrets.randbelow(10**9)
-    questions = drills(topic, count=count, seed=used_seed, lang=lang)
+    if not 1 <= count <= MAX_COUNT:
+        raise PokerDealerError(f"--count {count} is out of range: expected 1 to {MAX_COUNT}")
+    with option_value("--topic", topic):
+        questions = drills(topic, count=count, seed=used_seed, lang=lang)
     if as_json:
         data = {"questions": [question.to_json() for question in questions], "seed": used_seed}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -71,6 +71,7 @@ import typer
 
 from pokerdealer._lazy import lazy_exports
 from pokerdealer.cli._app import app, error_console, fail, reports_errors
+from pokerdealer.cli._options import option_value
 from pokerdealer.errors import PokerDealerError
 
 if TYPE_CHECKING:
@@ -120,7 +121,8 @@ def replay_command(
     from pokerdealer.history.sites import holds_many_hands, load_one
     from pokerdealer.i18n import check_lang, message
 
-    check_lang(lang)
+    with option_value("--lang", lang):
+        check_lang(lang)
     options = rule_options(rules)
     if not path.exists():
         raise fail(f"{path}: no such file or folder")

@@ -26,7 +26,7 @@ def _db_url(db: str) -> str:
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, metavar="<int>", help="Port to listen on.")] = 8000,
     db: Annotated[
         str,
         typer.Option("--db", help="SQLite file, or a database URL such as postgresql://user:pw@host/poker."),
@@ -177,6 +177,7 @@ def serve_command(
     console.print(
         f"pokerdealer room on {scheme}://{host}:{port}/  (database {shown_db(options.db_url)}, node {options.node})",
         markup=False,
+        soft_wrap=True,  # one line whatever the width (a log file's reader greps it)
     )
     if certfile is None and not is_loopback(host):
         error_console.print(plain_http_warning(host), markup=False, soft_wrap=True)

@@ -47,7 +47,7 @@ import typer
 
 from pokerdealer.cli._app import app, console, interrupted, reports_errors
 from pokerdealer.cli._display import progress_bar
-from pokerdealer.cli._options import check_output_file, parse_blinds, parse_structure
+from pokerdealer.cli._options import check_output_file, option_value, parse_blinds, parse_structure
 from pokerdealer.errors import Interrupted, PokerDealerError
 
 if TYPE_CHECKING:  # the rules load when the command runs (start-up time of the CLI)
@@ -55,6 +55,11 @@ if TYPE_CHECKING:  # the rules load when the command runs (start-up time of the 
     from pokerdealer.rules import Hand
 
 __all__ = ["PhhsWriter", "simulate_command"]
+
+
+def _structure(text: str):  # noqa: ANN202 - a Structure (the rules load with the command)
+    with option_value("--structure", text):
+        return parse_structure(text)
 
 
 def _pct(x: float) -> str:
@@ -65,7 +70,7 @@ def _pct(x: float) -> str:
 @reports_errors
 def simulate_command(
     players: Annotated[int, typer.Option("--players", help="Players at the table (2-10).")] = 6,
-    hands: Annotated[int, typer.Option("--hands", min=1, help="Hands to play.")] = 1000,
+    hands: Annotated[int, typer.Option("--hands", min=1, metavar="<int>", help="Hands to play.")] = 1000,
     bots: Annotated[
         str, typer.Option("--bots", help="Bot names, comma separated (random, caller, tight, regular, loose, module:Class); they cycle over the seats.")
     ] = "tight,caller,random",
@@ -105,8 +110,13 @@ def simulate_command(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if not names:
         raise PokerDealerError(f"no bots given: expected names like {','.join(known_bots())}")
-    for name in dict.fromkeys(names):
-        make_bot(name)  # unknown names fail here, before anything runs
+    with option_value("--bots", bots):
+        for name in dict.fromkeys(names):
+            make_bot(name)  # unknown names fail here, before anything runs
+    if not 2 <= players <= 10:
+        raise PokerDealerError(f"--players {players}: a hand needs 2 to 10 players")
+    if variant not in ("holdem", "shortdeck"):
+        raise PokerDealerError(f"--variant: unknown variant {variant!r}: expected 'holdem' or 'shortdeck'")
     if workers is not None and workers < 1:
         raise PokerDealerError(f"--workers must be >= 1, got {workers}")
     if out is not None and out.suffix != ".phhs":
@@ -124,7 +134,7 @@ def simulate_command(
         config = HandConfig(
             stacks=(stack,) * players,
             blinds=small_big,
-            structure=parse_structure(structure),
+            structure=_structure(structure),
             variant=variant,  # type: ignore[arg-type]
             players=tuple(f"{names[i % len(names)]}_{i + 1}" for i in range(players)),
         )

@@ -52,7 +52,7 @@ import typer
 
 from pokerdealer._interrupts import held_interrupts
 from pokerdealer.cli._app import app, console, interrupted, reports_errors
-from pokerdealer.cli._options import output_folder
+from pokerdealer.cli._options import option_value, output_folder
 from pokerdealer.errors import PokerDealerError
 
 __all__ = ["tournament_command"]
@@ -65,6 +65,16 @@ def _payouts(text: str) -> str | tuple[int, ...]:
         return tuple(int(p) for p in text.split(","))
     except ValueError:
         raise PokerDealerError(f"--payouts {text!r}: expected a preset name or whole percentages like 50,30,20") from None
+
+
+def _checked_payouts(text: str) -> str | tuple[int, ...]:
+    """``--payouts`` read and checked (a preset's name, or percentages summing to 100)."""
+    from pokerdealer.table.payouts import payout_table
+
+    payouts = _payouts(text)
+    with option_value("--payouts", text):
+        payout_table(100, 100, payouts)
+    return payouts
 
 
 @app.command("tournament")
@@ -113,6 +123,12 @@ def tournament_command(
 
     if entrants < 2:
         raise PokerDealerError(f"--entrants must be at least 2, got {entrants}")
+    if stack <= 0:
+        raise PokerDealerError(f"--stack must be positive, got {stack}")
+    if not 2 <= seats <= 10:
+        raise PokerDealerError(f"--seats {seats}: a table has 2 to 10 seats")
+    if structure.endswith(".json") and not Path(structure).is_file():
+        raise PokerDealerError(f"--structure {structure}: no such file (or give turbo, regular or deep)")
     if hand_seconds <= 0:
         raise PokerDealerError(f"--hand-seconds must be positive, got {hand_seconds}")
     names = [b.strip() for b in bots.split(",") if b.strip()]
@@ -120,21 +136,27 @@ def tournament_command(
         seed = secrets.randbits(64)
     rng = random.Random(seed)
     try:
-        if structure.endswith(".json"):
-            levels = load_structure(Path(structure))
-        else:
-            levels = preset_structure(structure, timed=clock)
+        with option_value("--structure", structure):
+            if structure.endswith(".json"):
+                levels = load_structure(Path(structure))
+            else:
+                levels = preset_structure(structure, timed=clock)
         settings = EventSettings(
-            stack, levels, seats=seats, buy_in=buy_in, payouts=_payouts(payouts), hand_for_hand_busts=hand_for_hand_busts,
+            stack, levels, seats=seats, buy_in=buy_in, payouts=_checked_payouts(payouts), hand_for_hand_busts=hand_for_hand_busts,
             final_table_seats=final_table_seats,
         )
     except TableError as error:
-        flags = {"hand_for_hand_busts": "--hand-for-hand-busts", "final_table_seats": "--final-table-seats"}
+        flags = {
+            "hand_for_hand_busts": "--hand-for-hand-busts",
+            "final_table_seats": "--final-table-seats",
+            "buy_in": "--buy-in",
+        }
         text = str(error)
         for name, flag in flags.items():
             text = text.replace(name, flag)
         raise PokerDealerError(text) from None
-    players = make_bots(names, entrants, random.Random(rng.getrandbits(64)))
+    with option_value("--bots", bots):
+        players = make_bots(names, entrants, random.Random(rng.getrandbits(64)))
     entrant_names = [f"{bot.name}_{i + 1}" if hasattr(bot, "name") else f"bot_{i + 1}" for i, bot in enumerate(players)]
     by_name = dict(zip(entrant_names, players))
     if out is not None:

@@ -7,14 +7,19 @@ from typing import Annotated, Optional
 
 import typer
 
-from pokerdealer.cli._app import app, console, fail
+from pokerdealer.cli._app import app, console, describe_os_error, fail
 
 
-def _read(path: Path) -> str:
+def _read(path: Path, what: str) -> str:
+    """The text of ``path`` (``what`` says which argument it is), or a one-line error."""
+    if path.is_dir():
+        raise fail(f"{what}{path} is a folder: give the file of one hand, as the table's download saves it")
     try:
         return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise fail(f"cannot read {path}: {error}") from None
+    except OSError as error:
+        raise fail(what + describe_os_error(error)) from None
+    except UnicodeDecodeError:
+        raise fail(f"{what}{path} is not a text file (a hand and a proof are UTF-8 text)") from None
 
 
 @app.command("verify")
@@ -34,12 +39,18 @@ def verify_command(
     """
     from pokerdealer.server.fair import FairInputError, verify_phh_text
 
-    text = _read(file)
-    mine_text = _read(mine) if mine is not None else None
+    text = _read(file, "")
+    mine_text = _read(mine, "--mine ") if mine is not None else None
+    if text.lstrip().startswith("["):
+        raise fail(
+            f"{file} holds several hands (a .phhs file): verify checks one hand, the .phh file "
+            "the table's download gives"
+        )
     try:
         verdict = verify_phh_text(text, mine=mine_text)
     except FairInputError as error:
-        raise fail(str(error)) from None
+        about = f"--mine {mine}" if "--mine" in str(error) else str(file)  # which file is wrong
+        raise fail(f"{about}: {error}") from None
     if verdict.problem is not None:
         console.print(f"MISMATCH: {verdict.problem}", markup=False, soft_wrap=True)
         raise typer.Exit(1)

@@ -108,6 +108,11 @@ def make_engine(url: str) -> Engine:
         # The room's transactions are short and never wait on the network in between: one left open
         # is a stalled process's, and it must not hold the rows it locked (the leases) for ever.
         kwargs["connect_args"] = {"options": f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"}
+    if not (sqlite or url.startswith("postgresql")):  # the room's SQL is written for these two
+        raise DatabaseError(
+            f"--db {shown_db(url)}: the room runs on SQLite or PostgreSQL only; give a file name "
+            "(SQLite, e.g. pokerdealer.db) or postgresql://user:password@host/name"
+        )
     try:
         engine = create_engine(url, **kwargs)
     except ModuleNotFoundError as error:

@@ -197,8 +197,9 @@ class EventSettings:
         check_tournament(starting_stack=self.starting_stack, levels=real, seats=self.seats)
         if any(isinstance(x, Break) for x in levels) and not any(x.minutes is not None for x in real):
             raise TableError("breaks need levels by minutes (a break is a stretch of time)")
-        if self.buy_in < 0 or self.late_registration < 0 or self.re_entries < 0 or self.hand_for_hand < 0:
-            raise TableError("buy_in, late_registration, re_entries and hand_for_hand must be >= 0")
+        for name in ("buy_in", "late_registration", "re_entries", "hand_for_hand"):
+            if getattr(self, name) < 0:
+                raise TableError(f"{name} must be >= 0, got {getattr(self, name)}")
         if self.spread < 1 or self.spread_few < 1 or self.few_tables < 1:
             raise TableError(f"spreads must be >= 1 and few_tables >= 1, got {self.spread}, {self.spread_few}, {self.few_tables}")
         if not isinstance(self.payouts, str):
