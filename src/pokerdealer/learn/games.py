@@ -101,12 +101,12 @@ def _blinds_later(rng: random.Random, lang: str) -> dict[str, object]:
         event.register(name)
     event.start(now=0.0)
     first = next(x for x in levels if isinstance(x, Level))
-    length = first.minutes or 1
+    length = int(first.minutes or 1)
     changes = set()  # the minutes on which a level or a break begins
     elapsed = 0
     for item in levels:
         changes.add(elapsed)
-        elapsed += item.minutes or 0
+        elapsed += int(item.minutes or 0)
     while True:
         minutes = rng.randint(length + 1, 8 * length)  # within the first levels, past the first
         clock = event.clock(now=minutes * 60.0)
