@@ -9,14 +9,17 @@ JSON, per hand (a contract)::
      "streets": [{"street": "flop", "board": ["Kd", "7h", "2c"], "pot": 12,
                   "stacks": {name: stack}, "in_hand": [name, ...],
                   "equity": {name: share}, "equity_method": "exact",
-                  "equity_random": [name, ...], "equity_note": "...",
+                  "equity_random": [name, ...], "equity_note": "...", "title", "heading",
                   "decisions": [{"player", "stack", "pot", "to_call", "kind", "amount",
-                                 "action", "turn", "price", "coach": [...]}]}],
-     "showdown": [...], "awards": [...], "finishing_stacks": {name: stack}}
+                                 "action", "text", "turn", "price", "coach": [...]}]}],
+     "showdown": [...], "awards": [...], "finishing_stacks": {name: stack},
+     "title": "...", "lines": [[indent, text], ...]}
 
 ``equity`` is each player's share of the pot (0 to 1) as the street starts,
 ``{}`` when no hand still in is known; a line (``turn``, ``coach``,
-``showdown``) is the coach's JSON (key, params, text, rule, cite, href).
+``showdown``) is the coach's JSON (key, params, text, rule, cite, href) and
+its ``body`` (the text without the rule's reference); ``lines`` the whole
+review as :func:`review_lines` says it.
 """
 
 from __future__ import annotations
@@ -77,6 +80,14 @@ def _random_note(street: StreetReview, lang: str) -> str:
     return message(lang, "review.equity.random", names=join_names(list(names), lang)) if names else ""
 
 
+def _note_sentence(street: StreetReview, lang: str) -> str:
+    """How the equities were found and whose cards count as any two, as sentences (the page's note)."""
+    note = equity_note(street, lang)
+    if note and street.equity.shares:
+        note = message(lang, "review.equity.how", how=note)
+    return " ".join(x for x in (note, _random_note(street, lang)) if x)
+
+
 def _street_title(street: StreetReview, lang: str) -> str:
     name = message(lang, f"review.streets.{street.street}")
     pot = amount_text(street.pot)
@@ -129,7 +140,8 @@ def review_lines(review: HandReview, lang: str) -> list[tuple[int, str]]:
 
 
 def _line_json(line: CoachLine, lang: str) -> dict[str, object]:
-    return line.to_json(lang)
+    """The coach's JSON of a line, and its ``body`` (the words without the rule's reference)."""
+    return {**line.to_json(lang), "body": line.body(lang)}
 
 
 def review_json(review: HandReview, lang: str) -> dict[str, Any]:
@@ -146,8 +158,10 @@ def review_json(review: HandReview, lang: str) -> dict[str, Any]:
             "equity": dict(s.equity.shares),
             "equity_method": s.equity.method,
             "equity_random": list(s.equity.random),
-            "equity_note": " ".join(x for x in (equity_note(s, lang), _random_note(s, lang)) if x),
+            "equity_note": _note_sentence(s, lang),
             "title": _street_title(s, lang),
+            "heading": message(lang, "review.street", street=message(lang, f"review.streets.{s.street}"),
+                               pot=amount_text(s.pot)),
             "decisions": [
                 {
                     "player": d.player,
@@ -157,6 +171,8 @@ def review_json(review: HandReview, lang: str) -> dict[str, Any]:
                     "kind": d.kind,
                     "amount": d.amount,
                     "action": _said_json(d.action, lang),
+                    "text": message(lang, "review.decision", name=d.player, stack=amount_text(d.stack),
+                                    action=said_text(d.action, lang)),
                     "turn": _line_json(d.turn, lang),
                     "price": _said_json(d.price, lang),
                     "coach": [_line_json(line, lang) for line in d.coach],
@@ -170,7 +186,8 @@ def review_json(review: HandReview, lang: str) -> dict[str, Any]:
         "site": meta.get("_site", "phh"),
         "table": meta.get("table"),
         "check": review.check,
-        "title": review_lines(review, lang)[0][1],
+        "title": (lines := review_lines(review, lang))[0][1],
+        "lines": [list(line) for line in lines],
         "players": [
             {"name": name, "seat": seat, "stack": stack, "button": name == review.button,
              "cards": list(review.holes[name]) if name in review.holes else None}

@@ -25,6 +25,7 @@ from pokerdealer.server import (
     ledger,
     middleware,
     proofs,
+    review_api,
     self_limits,
     tournament_api,
 )
@@ -149,6 +150,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     app.state.room = room
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(tournament_api.routes(room))
+    app.include_router(review_api.routes())
 
     @app.exception_handler(Refused)
     async def said_refusal(request: Request, error: Refused) -> JSONResponse:

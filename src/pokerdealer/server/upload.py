@@ -35,14 +35,14 @@ import dataclasses
 from typing import Any
 
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.history import history_to_hand, loads, loads_all
+from pokerdealer.history import HandHistory, history_to_hand, loads, loads_all
 from pokerdealer.history.sites import detect_site, read_each
 from pokerdealer.rules import replay
 from pokerdealer.server.views import hand_frames, showdown_summary
 from pokerdealer.table import Positions
 from pokerdealer.table.record import HandRecord
 
-__all__ = ["MAX_ACTIONS", "UploadError", "replay_upload"]
+__all__ = ["MAX_ACTIONS", "UploadError", "read_upload", "replay_upload"]
 
 MAX_ACTIONS = 1000
 """The most actions (dealings included) of an uploaded hand: a real hand has a few dozen; a
@@ -61,22 +61,27 @@ def _reason(error: PokerDealerError) -> object:
     return str(error).splitlines()[0]
 
 
+def read_upload(text: str) -> list[HandHistory | PokerDealerError]:
+    """Every hand of an uploaded ``text`` (PHH, a ``.phhs`` session, or a poker
+    site's text): a site's hand that cannot be read comes as its error (one bad
+    hand never refuses the file); text that is neither raises :class:`UploadError`."""
+    if detect_site(text) is not None:
+        return list(read_each(text))
+    try:
+        return list(loads_all(text)) if text.lstrip().startswith("[") else [loads(text)]
+    except PokerDealerError as error:
+        raise UploadError.said("room.upload.neither", error=_reason(error)) from None
+
+
 def replay_upload(text: str) -> dict[str, Any]:
     """The replayer's view of the first hand of ``text`` (PHH, a ``.phhs``
     session, or a poker site's text: the first hand that can be read)."""
     try:
-        if detect_site(text) is not None:
-            # A hand the reading refuses is skipped (one bad hand never refuses the
-            # file); the first hand read is shown, or the first hand's error said.
-            read = read_each(text)
-            histories = [h for h in read if not isinstance(h, PokerDealerError)]
-            if not histories and read:
-                raise read[0]
-        else:
-            try:
-                histories = loads_all(text) if text.lstrip().startswith("[") else [loads(text)]
-            except PokerDealerError as error:
-                raise UploadError.said("room.upload.neither", error=_reason(error)) from None
+        read = read_upload(text)
+        # The first hand read is shown, or, when none can be, the first hand's error said.
+        histories = [h for h in read if not isinstance(h, PokerDealerError)]
+        if not histories and read:
+            raise read[0]
         if not histories:
             raise UploadError.said("room.upload.no_hand")
         history = histories[0]

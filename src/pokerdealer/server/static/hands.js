@@ -19,7 +19,8 @@ async function open(n) {
   const base = `/api/tables/${tableId}/hands/${n}`;
   $("downloads").replaceChildren(el("a", { href: `${base}/phh`, id: "dl-phh", text: t("room.hands.download_phh") }), " · ",
     el("a", { href: `${base}/pokerstars`, id: "dl-ps", text: t("room.hands.download_ps") }), " · ",
-    el("a", { href: `/verify?table=${encodeURIComponent(tableId)}&hand=${n}`, text: t("room.hands.check_deck") }));
+    el("a", { href: `/verify?table=${encodeURIComponent(tableId)}&hand=${n}`, text: t("room.hands.check_deck") }), " · ",
+    el("a", { href: `/review?table=${encodeURIComponent(tableId)}&hand=${n}`, id: "dl-review", text: t("room.hands.review") }));
   const token = localStorage.getItem(`pd.seat.${tableId}`);
   if (token) {
     const own = (fn) => (ev) => { ev.preventDefault(); fn().catch(e => { $("dl-error").textContent = e.message; }); };
