@@ -15,7 +15,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from pokerdealer.server import db
+from pokerdealer.server import db, leases
 from pokerdealer.server.live import LiveTable
 from pokerdealer.server.room import Room
 from pokerdealer.server.schema import check
@@ -80,7 +80,7 @@ async def _play(
                     on_progress(reported)
         room.store.write_now(pending)
         pending.clear()
-        room.store.transact(lambda c: db.release(c, room.owner, [lt.id]))
+        room.store.transact(lambda c: leases.release(c, room.owner, [lt.id]))
         return Played(lt.id, lt, lt.seq)
     finally:
         room.store.stop()

@@ -5,12 +5,16 @@ as it happens in their language, and a muted line goes back to its sender alone 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pokerdealer.server import db
-from pokerdealer.server.host import HostState
+from pokerdealer.server.chat_mute import Mutes, mutes_of
+from pokerdealer.server.features import CASH
+from pokerdealer.server.reducer import MemberInfo, new_state, reduce
 from pokerdealer.server.schema import database_url
 from pokerdealer.server.settings import TableSettings
+from pokerdealer.server.snapshot import restore, take
 from tests.server.conftest import Client, Server
 from tests.server.test_host import create, host, host_view
 
@@ -116,9 +120,20 @@ def test_a_mute_is_an_event_of_the_log_logged_once(shared_server: Server) -> Non
 
 
 def test_a_mute_is_kept_in_the_tables_snapshot() -> None:
-    state = HostState(base=TableSettings(), muted={3}, spectators_muted=True)
-    again = HostState.from_json(state.to_json(), base=TableSettings())
-    assert (again.muted, again.spectators_muted) == ({3}, True)
+    state = new_state(TableSettings(), features=CASH).with_member(MemberInfo(3, "Ann"))
+    state = reduce(state, "host_mute", {"member": 3, "muted": True}, 0.0)
+    state = reduce(state, "mute_spectators", {"muted": True}, 0.0)
+    data = json.loads(json.dumps(take(state)))
+    again = restore(new_state(TableSettings(), features=CASH), {"seq": 2, "hands": 0, "data": data})
+    assert mutes_of(again) == Mutes(frozenset({3}), spectators=True)
+
+
+def test_a_mute_in_a_snapshot_from_before_the_mutes_module_is_read() -> None:
+    data = take(new_state(TableSettings(), features=CASH))
+    del data["mute"]
+    data["host"] |= {"muted": [3], "spectators_muted": True}  # where the mutes were kept
+    again = restore(new_state(TableSettings(), features=CASH), {"seq": 2, "hands": 0, "data": data})
+    assert mutes_of(again) == Mutes(frozenset({3}), spectators=True)
 
 
 def test_only_the_host_mutes(shared_server: Server) -> None:

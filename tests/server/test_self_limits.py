@@ -360,49 +360,52 @@ def test_going_on_survives_sigkill(tmp_path: Path) -> None:
 
 # -------------------------------------------------------------- the session
 def _offline_table() -> Any:  # noqa: ANN401
-    """A live table without a server or database (events applied by hand)."""
-    from types import SimpleNamespace
+    """A table's state without a server or database (events reduced by hand)."""
+    from pokerdealer.server.features import CASH
+    from pokerdealer.server.reducer import MemberInfo, new_state, reduce
+    from pokerdealer.server.settings import TableSettings
 
-    from pokerdealer.server.chat import ChatLimits
-    from pokerdealer.server.live import LiveTable, Member
-    from pokerdealer.server.settings import ServerOptions, TableSettings
-
-    options = ServerOptions()
-    lt = LiveTable(SimpleNamespace(options=options, chat_limits=ChatLimits(options)), "t1",  # type: ignore[arg-type]
-                   TableSettings(bots=()), seed=None, created_at=0.0)
+    state = new_state(TableSettings(bots=()), features=CASH)
     for k, name in enumerate(("Ann", "Bob", "Cat")):
-        lt.add_member(Member(k + 1, name, None))
-    lt.apply_event("person", {"member": 1, "person": "p" * 64}, 0.0)
+        state = state.with_member(MemberInfo(k + 1, name))
+    state = reduce(state, "person", {"member": 1, "person": "p" * 64}, 0.0)
     for k in range(3):
-        lt.apply_event("sit_down", {"member": k + 1, "seat": k + 1, "buy_in": 200, "wait_bb": False}, 0.0)
-    return lt
+        state = reduce(state, "sit_down", {"member": k + 1, "seat": k + 1, "buy_in": 200, "wait_bb": False}, 0.0)
+    return state
+
+
+def _limits(state: Any, **limits: Any) -> Any:  # noqa: ANN401
+    """Ann's limits set (a ``limits`` event, as her page sends them)."""
+    from pokerdealer.server.reducer import reduce
+
+    return reduce(state, "limits", {"member": 1, **limits}, 0.0)
 
 
 def test_a_session_goes_on_after_a_short_break_and_starts_afresh_after_a_long_one() -> None:
-    from pokerdealer.server.self_limits import net
+    from pokerdealer.server.reducer import reduce
+    from pokerdealer.server.self_limits import key_of, net, own_of
 
-    lt = _offline_table()
-    ann = lt.members[1]
-    lt.table._find("Ann").stack = 150  # the table lends out copies
-    lt.apply_event("leave", {"member": 1, "chips": 150}, 100.0)
-    lt.apply_event("sit_down", {"member": 1, "seat": 1, "buy_in": 200, "wait_bb": False}, 100.0 + SESSION_BREAK - 1)
-    assert ann.own.started_at == 0.0 and net(lt, ann.own) == -50  # 150 taken + 200 here - 400 bought
-    lt.apply_event("leave", {"member": 1, "chips": 200}, 5000.0)
-    lt.apply_event("sit_down", {"member": 1, "seat": 1, "buy_in": 200, "wait_bb": False}, 5000.0 + SESSION_BREAK)
-    assert ann.own.started_at == 5000.0 + SESSION_BREAK and net(lt, ann.own) == 0
+    state = _offline_table()
+    state.table._find("Ann").stack = 150  # the table lends out copies
+    state = reduce(state, "leave", {"member": 1, "chips": 150}, 100.0)
+    state = reduce(state, "sit_down", {"member": 1, "seat": 1, "buy_in": 200, "wait_bb": False}, 100.0 + SESSION_BREAK - 1)
+    ann = key_of(state, 1)
+    assert own_of(state, 1).started_at == 0.0 and net(state, ann) == -50  # 150 taken + 200 here - 400 bought
+    state = reduce(state, "leave", {"member": 1, "chips": 200}, 5000.0)
+    state = reduce(state, "sit_down", {"member": 1, "seat": 1, "buy_in": 200, "wait_bb": False}, 5000.0 + SESSION_BREAK)
+    assert own_of(state, 1).started_at == 5000.0 + SESSION_BREAK and net(state, ann) == 0
 
 
 def test_time_limit_reminds_and_sits_out_only_when_asked() -> None:
-    from pokerdealer.server.self_limits import due
+    from pokerdealer.server.self_limits import due, own_of
 
-    lt = _offline_table()
-    own = lt.members[1].own
-    own.minutes = 30
+    state = _limits(_offline_table(), minutes=30)
+    own = own_of(state, 1)
     assert not own.time_reached(29 * 60.0) and own.time_reached(30 * 60.0)
-    assert due(lt, 31 * 60.0) == []  # a reminder only
-    own.time_sit_out = True
-    assert due(lt, 29 * 60.0) == []
-    assert due(lt, 31 * 60.0) == [
+    assert due(state, 31 * 60.0) == []  # a reminder only
+    state = _limits(state, minutes=30, time_sit_out=True)
+    assert due(state, 29 * 60.0) == []
+    assert due(state, 31 * 60.0) == [
         ("sit_out", {"member": 1}), ("limit_stop", {"member": 1, "why": "time", "net": 0, "seconds": 31 * 60}),
     ]
 
@@ -410,10 +413,8 @@ def test_time_limit_reminds_and_sits_out_only_when_asked() -> None:
 def test_loss_limit_in_buy_ins_counts_whole_buy_ins() -> None:
     from pokerdealer.server.self_limits import due
 
-    lt = _offline_table()
-    own = lt.members[1].own
-    own.loss, own.loss_unit = 1, "buy_ins"
-    lt.table._find("Ann").stack = 1  # the table lends out copies
-    assert due(lt, 10.0) == []
-    lt.table._find("Ann").stack = 0
-    assert due(lt, 10.0)[-1] == ("limit_stop", {"member": 1, "why": "loss", "net": -200, "seconds": 10})
+    state = _limits(_offline_table(), loss=1, unit="buy_ins")
+    state.table._find("Ann").stack = 1  # the table lends out copies
+    assert due(state, 10.0) == []
+    state.table._find("Ann").stack = 0
+    assert due(state, 10.0)[-1] == ("limit_stop", {"member": 1, "why": "loss", "net": -200, "seconds": 10})

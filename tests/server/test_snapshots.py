@@ -179,20 +179,19 @@ def test_a_table_from_before_snapshots_is_replayed_once_and_gets_them(tmp_path: 
 
 
 def test_a_snapshot_keeps_the_promises_pending_when_it_is_taken(played: tuple[str, Played]) -> None:
-    from pokerdealer.server.live import Member
+    from pokerdealer.server.between_hands import promise_event, promise_of
+    from pokerdealer.server.reducer import new_state, reduce
     from pokerdealer.server.snapshot import restore, take
 
     url, p = played
     lt = _rebuilt(url, p.table_id)
     first, second = list(lt.members.values())[:2]
-    first.pending_top_up, first.pending_hand = 40, lt.table.hands_played
-    second.pending_leave, second.pending_hand = True, lt.table.hands_played
-    data = json.loads(json.dumps(take(lt)))
-    fresh = LiveTable(lt.room, lt.id, lt.settings, seed=lt.seed, created_at=lt.created_at)
-    for m in lt.members.values():
-        fresh.add_member(Member(m.id, m.name, m.token_hash, bot=m.bot))
-    restore(fresh, {"seq": lt.seq, "hands": lt.table.hands_played, "data": data})
-    assert fresh.table.state() == lt.table.state() and fresh.seq == lt.seq
-    assert [(m.pending_top_up, m.pending_leave, m.pending_hand) for m in fresh.members.values()] == [
-        (m.pending_top_up, m.pending_leave, m.pending_hand) for m in lt.members.values()
-    ]
+    hand = lt.table.hands_played
+    state = reduce(lt.state, *promise_event(first.id, hand, top_up=40), 0.0)
+    state = reduce(state, *promise_event(second.id, hand), 0.0)
+    data = json.loads(json.dumps(take(state)))
+    fresh = new_state(lt.settings, seed=lt.seed, features=state.features, members=state.members)
+    fresh = restore(fresh, {"seq": lt.seq, "hands": hand, "data": data})
+    assert fresh.table.state() == state.table.state()
+    assert [promise_of(fresh, m.id) for m in state.members] == [promise_of(state, m.id) for m in state.members]
+    assert promise_of(fresh, first.id) is not None and promise_of(fresh, second.id) is not None

@@ -21,26 +21,22 @@ def test_no_bank_at_a_table_without_one() -> None:
 
 
 def test_the_bank_is_used_once_per_hand() -> None:
-    bank = TimeBank()
-    bank.spend(3, hand=5, seconds=8, full=20)
+    bank = TimeBank().spend(3, hand=5, seconds=8, full=20)
     assert bank.available(3, full=20, hand=5) == 0
     assert bank.available(3, full=20, hand=6) == 12
 
 
 def test_the_bank_refills_a_share_per_hand_up_to_the_whole() -> None:
-    bank = TimeBank()
-    bank.spend(3, hand=1, seconds=20, full=20)
-    bank.refill(full=20)
+    bank = TimeBank().spend(3, hand=1, seconds=20, full=20).refill(full=20)
     assert bank.available(3, full=20, hand=2) == int(20 * REFILL_SHARE)
     for _ in range(30):
-        bank.refill(full=20)
+        bank = bank.refill(full=20)
     assert bank.available(3, full=20, hand=40) == 20
     assert bank.left == {}  # a whole bank is not kept
 
 
 def test_the_bank_round_trips_through_a_snapshot() -> None:
-    bank = TimeBank()
-    bank.spend(3, hand=2, seconds=5, full=20)
+    bank = TimeBank().spend(3, hand=2, seconds=5, full=20)
     again = TimeBank.from_json(json.loads(json.dumps(bank.to_json())))
     assert (again.left, again.used) == (bank.left, bank.used)
 

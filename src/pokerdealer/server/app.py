@@ -314,7 +314,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     async def hosted(table_id: str, token: str | None) -> LiveTable:
         """The table, if ``token`` is its host token (403 otherwise)."""
         lt = await table(table_id)
-        if not host.is_host(lt, token):
+        if not host.is_host(lt.state, token):
             raise Refused(403, "room.host.not_host")
         return lt
 
@@ -326,7 +326,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     async def host_view(table_id: str, x_host_token: str | None = Header(None)) -> JSONResponse:
         """What the host sees: requests, players, settings, the ledger."""
         lt = await hosted(table_id, x_host_token)
-        out = {**host.view(lt), "ledger": [r.to_dict() for r in await table_ledger(lt)]}
+        out = {**host.view(lt.state), "ledger": [r.to_dict() for r in await table_ledger(lt)]}
         return JSONResponse(out, headers={"Cache-Control": "no-store"})
 
     @app.post("/api/tables/{table_id}/host")
@@ -442,10 +442,10 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     async def hand_fair(table_id: str, number: int) -> JSONResponse:
         lt = await table(table_id)
         src = await history_store.source(lt, number)
-        meta = src.hand_meta.get(number) if src is not None else None
-        if src is None or meta is None:
+        facts = proofs.facts_of(src.state, number) if src is not None else None
+        if src is None or facts is None:
             raise Refused(404, "room.error.no_such_hand")
-        out: dict[str, Any] = {"number": number, "root": meta["commitment"]}
+        out: dict[str, Any] = {"number": number, "root": facts.commitment}
         if number <= src.table.hands_played:  # revealed only once the hand is over
             out.update((src.summary(number) or {}).get("fair") or {"reveal": None})
         return JSONResponse(out)
@@ -458,11 +458,10 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         is over (they would tell its cards' strength while it is played)."""
         lt = await table(table_id)
         src = await history_store.source(lt, number)
-        meta = src.hand_meta.get(number) if src is not None else None
-        if src is None or meta is None:
+        if src is None or proofs.facts_of(src.state, number) is None:
             raise Refused(404, "room.error.no_such_hand")
         over = number <= src.table.hands_played
-        return JSONResponse({"number": number, "reasons": meta.get("bot_reasons", []) if over else None})
+        return JSONResponse({"number": number, "reasons": src.book.bot_reasons.get(number, []) if over else None})
 
     # ------------------------------------------------------------ websocket
     @app.websocket("/ws/{table_id}")
@@ -668,8 +667,8 @@ def export_pokerstars(lt: LiveTable, record: Any, *, token: str | None = None, h
     member = lt.by_token.get(hash_token(token)) if token else None
     player = proofs.player_index(record, member) if member is not None else None
     hero = hand.config.players[player] if player is not None else None
-    meta = lt.hand_meta.get(record.number, {})
-    when = datetime.datetime.fromtimestamp(meta.get("started_at") or time.time(), datetime.UTC)
+    facts = proofs.facts_of(lt.state, record.number)
+    when = datetime.datetime.fromtimestamp(facts.started_at if facts is not None else time.time(), datetime.UTC)
     return hand_to_pokerstars(
         hand, hand_id=record.number if hand_id is None else hand_id, seats=list(record.seats), hero=hero,
         table=table_name(lt.settings.lang, lt.settings.name), max_seats=lt.settings.seats, when=when,

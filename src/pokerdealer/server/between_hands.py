@@ -8,10 +8,12 @@ or ``leave_pending``, tagged with the hand's number), so a crash does not
 lose it, and it is carried out (a ``top_up`` or ``leave`` event) as soon as
 that hand is over -- also when the server starts again between hands.
 
-A promise lives on its :class:`~pokerdealer.server.live.Member` until it is
-carried out: applying the ``top_up`` or ``leave`` event that keeps it clears
-it (:func:`kept`), so replaying a log never keeps a promise twice; a promise
-for a hand other than the last one finished is stale and dropped.
+A promise is this feature's part of the table's state (:class:`Promise`, by
+member) until it is carried out: the ``top_up`` or ``leave`` event that keeps
+it clears it (so replaying a log never keeps a promise twice), and the next
+deal clears what is left: a promise for a hand other than the last one
+finished, or of a player that hand busted, can never be kept
+(:func:`promises_due` leaves it out meanwhile).
 
 Seat squatting: a player who is absent (no open connection for at least the
 grace period) and has sat out ``ServerOptions.sat_out_hands`` hands in a row
@@ -21,34 +23,39 @@ chips go with them (cashed out, as when they leave themselves; coming back
 within the hour they bring them back). Everyone reading the table is told.
 A player still connected who sits out keeps the seat (the host's business).
 
->>> class M:  # a stand-in for a Member
-...     pending_top_up, pending_leave, pending_hand = 0, False, None
->>> m = M()
->>> promise(m, "top_up_pending", {"member": 1, "hand": 7, "amount": 50})
->>> m.pending_top_up, m.pending_hand
-(50, 7)
->>> kept(m)
->>> m.pending_top_up, m.pending_hand
-(0, None)
+>>> from pokerdealer.server.reducer import Features, MemberInfo, new_state, reduce
+>>> from pokerdealer.server.settings import TableSettings
+>>> state = new_state(TableSettings(), features=Features([FEATURE])).with_member(MemberInfo(1, "Ann"))
+>>> state = reduce(state, "top_up_pending", {"member": 1, "hand": 7, "amount": 50}, 0.0)
+>>> promise_of(state, 1)
+Promise(top_up=50, leave=False, hand=7)
 """
 
 from __future__ import annotations
 
-import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from pokerdealer.server import host
-from pokerdealer.table import SeatStatus, TableError
+from pokerdealer.server.reducer import Event, Feature, TableState, wait_for_big_blind
+from pokerdealer.table import SeatStatus
 
-if TYPE_CHECKING:
-    from pokerdealer.server.live import LiveTable, Member
-
-__all__ = ["PROMISES", "kept", "promise", "promise_event", "promised_words", "settle"]
-
-Event = tuple[str, dict[str, Any]]
+__all__ = [
+    "FEATURE", "PROMISES", "Promise", "bots_rebuy", "promise_event", "promise_of", "promised_words", "promises_due",
+    "squatters",
+]
 
 PROMISES = ("top_up_pending", "leave_pending")
 """The event kinds of a promise made during a hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Promise:
+    """What a member promised during hand ``hand``: chips to add, or leaving (or both: leaving wins)."""
+
+    top_up: int = 0
+    leave: bool = False
+    hand: int | None = None
 
 
 # -------------------------------------------------------------- the words
@@ -60,114 +67,118 @@ def promised_words(kind: str, amount: int | None = None) -> tuple[str, dict[str,
 
 
 # ------------------------------------------------------------- the events
-def promise_event(member: Member, hand: int, *, top_up: int | None = None) -> Event:
+def _promises(state: TableState) -> Mapping[int, Promise]:
+    return state.parts["promises"]  # type: ignore[no-any-return]
+
+
+def promise_of(state: TableState, member: int) -> Promise | None:
+    return _promises(state).get(member)
+
+
+def promise_event(member: int, hand: int, *, top_up: int | None = None) -> Event:
     """The event of a promise by ``member`` during hand ``hand``: a top-up of
     ``top_up`` chips, or (``None``) leaving."""
     if top_up is not None:
-        return "top_up_pending", {"member": member.id, "hand": hand, "amount": top_up}
-    return "leave_pending", {"member": member.id, "hand": hand}
+        return "top_up_pending", {"member": member, "hand": hand, "amount": top_up}
+    return "leave_pending", {"member": member, "hand": hand}
 
 
-def promise(member: Member, kind: str, data: dict[str, Any]) -> None:
-    """Apply a promise event to its member (live, and replaying the log). A
-    second top-up asked for in the same hand replaces the first, as today's
-    page does; a leave and a top-up may both be pending (leaving wins)."""
-    if member.pending_hand != data["hand"]:
-        kept(member)
-    member.pending_hand = data["hand"]
-    if kind == "top_up_pending":
-        member.pending_top_up = data["amount"]
-    elif kind == "leave_pending":
-        member.pending_leave = True
-    else:
-        raise TableError(f"not a promise: {kind!r}")
+def promised(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    """A promise event. A second top-up asked for in the same hand replaces the
+    first, as the page does; a leave and a top-up may both be pending (leaving wins)."""
+    member, hand = data["member"], data["hand"]
+    old = _promises(state).get(member)
+    if old is None or old.hand != hand:
+        old = Promise(hand=hand)
+    new = Promise(data["amount"], old.leave, hand) if "amount" in data else Promise(old.top_up, True, hand)
+    return state.with_part("promises", {**_promises(state), member: new})
 
 
-def kept(member: Member) -> None:
-    """The promise is carried out (or lapses): nothing is pending any more."""
-    member.pending_top_up = 0
-    member.pending_leave = False
-    member.pending_hand = None
+def kept(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    """After a ``top_up`` or ``leave``: the member's promise is carried out (or lapses)."""
+    promises = _promises(state)
+    if data["member"] not in promises:
+        return state
+    return state.with_part("promises", {m: p for m, p in promises.items() if m != data["member"]})
+
+
+def lapsed(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    """A new hand: what was promised before it can no longer be kept."""
+    return state.with_part("promises", {}) if _promises(state) else state
 
 
 # ------------------------------------------------------------ between hands
-def _promises_due(lt: LiveTable) -> list[Event]:
+def promises_due(state: TableState) -> list[Event]:
     """The ``leave`` and ``top_up`` events that keep the promises made in the
-    hand just finished; stale promises are dropped (in memory: none of them
-    can ever become due again)."""
-    table = lt.table
+    hand just finished (a promise of a busted player, for another hand, or of
+    chips a player at the maximum buy-in cannot add, is left to lapse)."""
+    table = state.table
+    if table.current is not None:
+        return []
     last = table.hands[-1].number if table.hands else None
+    promises = _promises(state)
     events: list[Event] = []
-    for m in lt.members.values():
-        if m.pending_hand is None:
+    for m in state.members if promises else ():  # in the members' order
+        p = promises.get(m.id)
+        if p is None or p.hand != last or table.seat_of(m.name) is None:  # another hand's, or busted in it
             continue
-        if table.current is not None and table.current.number == m.pending_hand:
-            continue  # that hand is still in play
-        if m.pending_hand != last or lt.seat_of(m) is None:
-            kept(m)  # stale (the log went on without it), or the player busted
+        stack = table.stack_of(m.name)
+        if p.leave:
+            events.append(("leave", {"member": m.id, "chips": stack}))
             continue
-        if m.pending_leave:
-            events.append(("leave", {"member": m.id, "chips": table.player(m.name).stack}))
-            continue
-        stack = table.player(m.name).stack
-        amount = min(m.pending_top_up, table.settings.max_buy_in - stack)
+        amount = min(p.top_up, table.settings.max_buy_in - stack)
         if amount > 0:
             events.append(("top_up", {"member": m.id, "amount": amount}))
-        else:
-            kept(m)  # already at the maximum buy-in: nothing to add
     return events
 
 
-def _squatters(lt: LiveTable) -> list[tuple[Event, dict[str, Any]]]:
-    """A ``leave`` event (and the notice) for each absent player who has sat
-    out too many hands in a row."""
-    limit = lt.options.sat_out_hands
+def squatters(state: TableState, absent: Collection[int], *, limit: int) -> list[tuple[Event, dict[str, Any]]]:
+    """A ``leave`` event (and the notice's params) for each ``absent`` member (no
+    reader for the grace period) who has sat out ``limit`` hands in a row (0: never)."""
     if limit <= 0:
         return []
-    now = time.monotonic()
+    table = state.table
     out = []
-    for m in lt.members.values():
-        if m.bot or m.conns > 0 or lt.seat_of(m) is None:
+    for m in state.members:
+        if m.id not in absent or m.bot or table.seat_of(m.name) is None:
             continue
-        if m.away_since is not None and now - m.away_since < lt.options.grace_seconds:
-            continue  # just gone (or the server just started): they may be back
-        p = lt.table.player(m.name)
-        hands = lt.table.hands_sat_out(m.name)
+        p = table.player(m.name)
+        hands = table.hands_sat_out(m.name)
         if p.status is SeatStatus.SITTING_OUT and hands >= limit:
             event = ("leave", {"member": m.id, "reason": "sat_out", "hands": hands, "chips": p.stack})
             out.append((event, {"name": m.name, "hands": hands, "chips": p.stack}))
     return out
 
 
-def _bots_rebuy(lt: LiveTable) -> list[Event]:
-    """A bot that busted buys in again in a free seat."""
-    free = list(lt.table.free_seats)
+def bots_rebuy(state: TableState, *, now: float) -> list[Event]:
+    """A bot without a seat (it busted) buys in again in a free seat, with the table's
+    buy-in -- if the table takes it now: a bot the host stood up with more than that
+    comes back only once the table no longer holds it to what it left with (WSOP-LA 58).
+    Its refused buy-in would stop every deal."""
+    table = state.table
+    free = list(table.free_seats)
     events: list[Event] = []
-    for m in lt.members.values():
-        if m.bot and lt.seat_of(m) is None and free:
-            events.append(
-                ("sit_down", {"member": m.id, "seat": free.pop(0), "buy_in": lt.settings.stack, "wait_bb": lt._wait_bb()})
-            )
+    wait_bb = wait_for_big_blind(state)
+    stack = state.settings.stack
+    for m in state.members:
+        if m.bot and free and table.seat_of(m.name) is None:
+            low, high = table.buy_in_range(m.name, now=now)
+            if low <= stack <= high:
+                events.append(("sit_down", {"member": m.id, "seat": free.pop(0), "buy_in": stack, "wait_bb": wait_bb}))
     return events
 
 
-async def settle(lt: LiveTable) -> bool:
-    """Between hands (right after one, and on a restart): keep the promises
-    of the hand just finished, stand up absent squatters, seat busted bots
-    again. True if anything changed."""
-    if lt.table.current is not None:
-        return False
-    events = _promises_due(lt)
-    squat = _squatters(lt)
-    events += [event for event, _ in squat]
-    if events:
-        # Departures first: a bot may then take a seat freed by them.
-        await lt._do(events)
-        for _, params in squat:
-            for conn in list(lt.conns):
-                conn.tell("notice", "room.notice.stood_up", **params)
-    hosted = await host.settle(lt)  # the host's stand-ups, closing the table
-    rebuy = _bots_rebuy(lt) if host.may_deal(lt) else []
-    if rebuy:
-        await lt._do(rebuy)
-    return bool(events or rebuy or hosted)
+def _take(state: TableState) -> dict[str, list[Any]]:
+    return {str(m): [p.top_up, p.leave, p.hand] for m, p in _promises(state).items()}
+
+
+def _put(state: TableState, data: dict[str, list[Any]] | None) -> TableState:
+    promises = {int(m): Promise(int(top_up), bool(leave), hand) for m, (top_up, leave, hand) in (data or {}).items()}
+    return state.with_part("promises", promises)
+
+
+FEATURE = Feature(
+    name="promises", part=lambda settings: {}, events={kind: promised for kind in PROMISES},
+    follows={"top_up": kept, "leave": kept, "hand_start": lapsed},
+    snapshot=(lambda state: {"pending": _take(state)}, lambda state, data: _put(state, data.get("pending"))),
+)

@@ -3,14 +3,13 @@
 A long-running table does not keep its whole history in memory: its
 :class:`~pokerdealer.table.CashTable` keeps the last ``keep_hands`` finished
 hands (:class:`~pokerdealer.server.settings.ServerOptions`), and the live
-table their fairness data and summaries (:func:`forget_old`). A history
-endpoint asking for an older hand gets a **source** (:func:`source`): a
-throwaway live table rebuilt from the database -- the snapshot taken before
-that hand plus the events up to its end, applied by the same
-:meth:`LiveTable.apply_event <pokerdealer.server.live.LiveTable.apply_event>`
-as a restart -- so the hand's record, meta and summary come from exactly the
-code that serves a hand in memory, and nothing is served that the live path
-would not serve.
+table their fairness data and summaries. A history
+endpoint asking for an older hand gets a **source** (:func:`source`): the
+table's state rebuilt from the database -- the snapshot taken before that
+hand plus the events up to its end, a fold of the same
+:func:`~pokerdealer.server.reducer.reduce` as a restart (:class:`Rebuilt`) --
+so the hand's record, meta and summary come from exactly the code that serves
+a hand in memory, and nothing is served that the live path would not serve.
 
 The history list needs only a row per hand (:func:`list_row`): it is
 stored in the ``hands`` row at the hand's end (:func:`stored_summary`), so
@@ -24,18 +23,24 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from pokerdealer.server import db
+from pokerdealer.server.hand_book import HandBook
+from pokerdealer.server.hand_book import kept as kept_in
+from pokerdealer.server.host import host_of
+from pokerdealer.server.proofs import Source, facts_of
+from pokerdealer.server.reducer import MemberInfo, TableState, new_state, reduce
+from pokerdealer.server.settings import TableSettings
+from pokerdealer.server.snapshot import restore
+from pokerdealer.server.views import summary
+from pokerdealer.table import CashTable, HandRecord
 
-if TYPE_CHECKING:
-    from pokerdealer.server.live import LiveTable
-    from pokerdealer.table import HandRecord
-
-__all__ = ["forget_old", "kept", "list_row", "listing", "source", "stored_summary"]
+__all__ = ["Rebuilt", "kept", "list_row", "listing", "source", "stored_summary"]
 
 LIST_LIMIT = 200
 """Hands in the history list (newest first)."""
@@ -43,26 +48,9 @@ STORED = ("board", "players", "pot", "winners")
 """The list's fields kept in each ``hands`` row."""
 
 
-def kept(lt: LiveTable, number: int) -> HandRecord | None:
-    """Finished hand ``number`` if ``lt`` still holds it in memory."""
-    hands = lt.table.hands
-    if not hands:
-        return None
-    i = number - hands[0].number
-    if 0 <= i < len(hands) and hands[i].number == number:
-        return hands[i]
-    return None
-
-
-def forget_old(lt: LiveTable) -> None:
-    """Drop the meta and summaries of hands no longer kept (after a hand ends)."""
-    hands = lt.table.hands
-    oldest = hands[0].number if hands else lt.table.hands_played + 1
-    for cache in (lt.hand_meta, lt.summaries):
-        if not cache or min(cache) >= oldest:  # most hands (and a tournament's tables keep every hand)
-            continue
-        for number in [n for n in cache if n < oldest]:
-            del cache[number]
+def kept(src: Source, number: int) -> HandRecord | None:
+    """Finished hand ``number`` if ``src`` still holds it in memory."""
+    return kept_in(src.state, number)
 
 
 def stored_summary(record: HandRecord, summary: dict[str, Any]) -> dict[str, Any]:
@@ -82,7 +70,48 @@ def list_row(number: int, stored: dict[str, Any], started_at: float | None) -> d
     return {"number": number, **{k: stored.get(k) for k in STORED}, "started_at": started_at}
 
 
-async def listing(lt: LiveTable, limit: int = LIST_LIMIT) -> list[dict[str, Any]]:
+class Table(Source, Protocol):
+    """A live table, as the history reads it (:class:`~pokerdealer.server.live.LiveTable`)."""
+
+    room: Any
+    seed: int | None
+    members: dict[int, Any]
+
+    def summary(self, number: int) -> dict[str, Any] | None: ...
+
+
+@dataclass
+class Rebuilt:
+    """A table's state rebuilt from its log up to the end of one hand (:func:`source`),
+    served as the live table serves the hands it holds."""
+
+    id: str
+    state: TableState
+    book: HandBook = field(default_factory=HandBook)
+
+    @property
+    def table(self) -> CashTable:
+        return self.state.table
+
+    @property
+    def settings(self) -> TableSettings:
+        return self.state.settings
+
+    @property
+    def by_token(self) -> dict[str, MemberInfo]:
+        """The members by their token's hash (a player's own download)."""
+        return {m.token_hash: m for m in self.state.members if m.token_hash}
+
+    @property
+    def hand_meta(self) -> dict[int, dict[str, Any]]:
+        """What the log says of each hand kept (:class:`~pokerdealer.server.proofs.HandFacts`), as dicts."""
+        return {n: facts.meta() for n, facts in self.state.part("proofs").items()}
+
+    def summary(self, number: int) -> dict[str, Any] | None:
+        return summary(self, number)
+
+
+async def listing(lt: Table, limit: int = LIST_LIMIT) -> list[dict[str, Any]]:
     """The newest ``limit`` finished hands, newest first: kept hands from
     memory, older ones from their stored rows (rebuilt if written before rows
     kept the list's fields)."""
@@ -93,9 +122,9 @@ async def listing(lt: LiveTable, limit: int = LIST_LIMIT) -> list[dict[str, Any]
         if not all(k in stored for k in STORED):
             src = await source(lt, number)
             record = kept(src, number) if src is not None else None
-            if record is None:
+            if src is None or record is None:
                 continue
-            stored = stored_summary(record, src.summary(number) or {})  # type: ignore[union-attr]
+            stored = stored_summary(record, src.summary(number) or {})
         out.append(list_row(number, stored, started_at))
     return out
 
@@ -110,11 +139,11 @@ def _stored_rows(conn: Connection, table_id: str, limit: int) -> list[tuple[int,
     return [(r[0], r[1], r[2]) for r in rows]
 
 
-async def source(lt: LiveTable, number: int) -> LiveTable | None:
+async def source(lt: Table, number: int) -> Table | Rebuilt | None:
     """Where hand ``number`` is served from: ``lt`` itself while it holds the
-    hand (in play or kept), else a live table rebuilt from the database up to
-    the hand's end; None if there is no such hand."""
-    if number in lt.hand_meta:
+    hand (in play or kept), else its state rebuilt from the database up to the
+    hand's end; None if there is no such hand."""
+    if facts_of(lt.state, number) is not None:
         return lt
     if not 1 <= number <= lt.table.hands_played:
         return None
@@ -136,22 +165,20 @@ def _hand_log(conn: Connection, table_id: str, number: int) -> tuple[dict[str, A
     return snapshot, db.events_between(conn, table_id, after, until)
 
 
-def rebuild(lt: LiveTable, number: int, snapshot: dict[str, Any] | None, events: list[Any]) -> LiveTable:
-    """A throwaway copy of ``lt`` (same settings and members) brought from
-    ``snapshot`` through ``events`` to the end of hand ``number``."""
-    from pokerdealer.server.live import LiveTable, Member
-    from pokerdealer.server.snapshot import restore
-
-    scratch = LiveTable(lt.room, lt.id, lt.host.base, seed=lt.seed, created_at=lt.created_at)
-    for m in lt.members.values():
-        scratch.add_member(Member(m.id, m.name, m.token_hash, bot=m.bot))
+def rebuild(lt: Table, number: int, snapshot: dict[str, Any] | None, events: list[Any]) -> Rebuilt:
+    """``lt``'s state (same settings and members) brought from ``snapshot``
+    through ``events`` to the end of hand ``number``."""
+    state = new_state(
+        host_of(lt.state).base, seed=lt.seed, keep_hands=lt.room.options.keep_hands,
+        features=lt.state.features, members=lt.state.members,
+    )
     if snapshot is not None:
-        restore(scratch, snapshot)
-    for seq, kind, data, at in events:
-        scratch.apply_event(kind, data, at)
-        scratch.seq = seq
-        if scratch.table.hands_played >= number:
+        state = restore(state, snapshot)
+    for _, kind, data, at in events:
+        state = reduce(state, kind, data, at)
+        if state.table.hands_played >= number:
             break
+    scratch = Rebuilt(lt.id, state)
     if kept(scratch, number) is None:
         raise LookupError(f"table {lt.id}: hand {number} is not in its log")
     return scratch

@@ -17,55 +17,51 @@ header ``X-Host-Token`` the host may (``POST /api/tables/{id}/host``):
 - ``close`` -- after the hand in play everyone is stood up (cashed out), the
   table deals no more and leaves the lobby; its history stays readable;
 - ``mute`` / ``unmute`` a member's chat, and ``mute_spectators`` /
-  ``unmute_spectators`` (everyone without a seat, as one): a muted line is refused
-  to its sender alone with ``room.chat.muted`` (``muted_spectators``); the muted are
-  told once, as it happens, in their language. Play is never muted.
+  ``unmute_spectators`` (:mod:`~pokerdealer.server.chat_mute`).
 
-Every command is an event in the table's log, applied by
-:meth:`LiveTable.apply_event <pokerdealer.server.live.LiveTable.apply_event>`
-live and on a restart, and what outlives a hand (paused, closing, the
-settings in force and pending, requests, stand-ups) is in the table's
-snapshot (:func:`HostState.to_json`), so a kill -9 loses none of it.
+Every command is an event in the table's log (this feature's events, reduced
+live and on a restart), and what outlives a hand (paused, closing, the
+settings in force and pending, requests, stand-ups) is this feature's part of
+the state (:class:`HostState`) and of its snapshot, so a kill -9 loses none of it.
+A command is turned into its events by :func:`command`, which returns them
+with what to tell whom (:class:`Outcome`); the table's shell writes and tells.
 
->>> state = HostState(base=TableSettings())
->>> apply_host(state, "host_pause", {"paused": True}); state.paused
-True
->>> HostState.from_json(state.to_json(), base=TableSettings()).paused
-True
+>>> from pokerdealer.server.reducer import Features, new_state, reduce
+>>> state = new_state(TableSettings(), features=Features([FEATURE]))
+>>> state = reduce(state, "host_pause", {"paused": True}, 0.0)
+>>> host_of(state).paused, HostState.from_json(host_of(state).to_json(), base=TableSettings()).paused
+(True, True)
 """
 
 from __future__ import annotations
 
 import hmac
 import secrets
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from pokerdealer.i18n import message
-from pokerdealer.server import db
+from pokerdealer.server import chat_mute
+from pokerdealer.server.reducer import Event, Feature, TableState, hash_token, wait_for_big_blind
 from pokerdealer.server.settings import TableSettings, setting_name
+from pokerdealer.server.waiting import note
 from pokerdealer.table import TableError
 
-if TYPE_CHECKING:
-    from pokerdealer.server.live import LiveTable, Member
-
 __all__ = [
-    "COMMANDS", "EVENTS", "HOST_SETTINGS", "HostState", "apply_host", "chat_muted", "command", "due", "is_host",
-    "may_deal", "mute_key", "new_token", "public", "seat_event", "settings_in_force", "tell",
+    "COMMANDS", "EVENTS", "FEATURE", "HOST_SETTINGS", "HostState", "Outcome", "check_open", "command", "due",
+    "host_of", "is_host", "may_deal", "new_token", "public", "seat_event", "tell", "view",
 ]
-
-Event = tuple[str, dict[str, Any]]
 
 EVENTS = (
     "host", "host_pause", "host_settings", "seat_request", "seat_approve", "seat_refuse",
-    "host_stand_up", "host_close", "table_closed", "host_mute", "mute_spectators",
+    "host_stand_up", "host_close", "table_closed",
 )
-"""The event kinds of this module (``apply_event`` hands them here; a kind is at most 16
-characters, the ``events.kind`` column's width: PostgreSQL refuses a longer one)."""
+"""The event kinds of this module (a kind is at most 16 characters, the ``events.kind``
+column's width: PostgreSQL refuses a longer one)."""
 
 COMMANDS = (
-    "pause", "resume", "settings", "approve", "refuse", "stand_up", "close", "mute", "unmute", "mute_spectators",
-    "unmute_spectators",
+    "pause", "resume", "settings", "approve", "refuse", "stand_up", "close", *chat_mute.COMMANDS,
 )
 
 HOST_SETTINGS = ("small_blind", "big_blind", "ante", "ante_type", "clock", "time_bank", "approve_players", "straddle")
@@ -106,41 +102,36 @@ def tell(conns: Any, which: str, **params: Any) -> None:  # noqa: ANN401
 
 
 # ---------------------------------------------------------------- the state
-@dataclass
+@dataclass(frozen=True)
 class HostState:
     """What the host has decided; all of it outlives a hand (and is snapshotted)."""
 
     base: TableSettings
-    """The settings the table was created with (a history rebuild starts from them)."""
+    """The settings the table was created with (the host's changes are over them)."""
     token_hash: str | None = None
     paused: bool = False
     closing: bool = False
     closed: bool = False
-    changes: dict[str, Any] = field(default_factory=dict)
+    changes: Mapping[str, Any] = field(default_factory=dict)
     """Settings the host changed that are in force (over ``base``)."""
-    pending: dict[str, Any] = field(default_factory=dict)
+    pending: Mapping[str, Any] = field(default_factory=dict)
     """Settings the host changed during a hand, in force from the next one."""
-    requests: dict[int, int] = field(default_factory=dict)
+    requests: Mapping[int, int] = field(default_factory=dict)
     """Member -> the buy-in they asked to sit down with."""
-    refused: set[int] = field(default_factory=set)
-    stand_up: set[int] = field(default_factory=set)
+    refused: frozenset[int] = frozenset()
+    stand_up: frozenset[int] = frozenset()
     """Members to stand up once the hand they are in is over."""
-    muted: set[int] = field(default_factory=set)
-    """Members whose chat the host muted."""
-    spectators_muted: bool = False
-    """The host muted the chat of everyone without a seat."""
 
     def to_json(self) -> dict[str, Any]:
-        d = {k: getattr(self, k) for k in ("token_hash", "paused", "closing", "closed", "changes", "pending")}
+        d: dict[str, Any] = {k: getattr(self, k) for k in ("token_hash", "paused", "closing", "closed")}
+        d["changes"], d["pending"] = dict(self.changes), dict(self.pending)
         d["requests"] = {str(k): v for k, v in self.requests.items()}
         d["refused"] = sorted(self.refused)
         d["stand_up"] = sorted(self.stand_up)
-        d["muted"] = sorted(self.muted)
-        d["spectators_muted"] = self.spectators_muted
         return d
 
     @classmethod
-    def from_json(cls, data: dict[str, Any] | None, *, base: TableSettings) -> HostState:
+    def from_json(cls, data: Mapping[str, Any] | None, *, base: TableSettings) -> HostState:
         if not data:  # a snapshot from before hosts
             return cls(base=base)
         return cls(
@@ -148,333 +139,320 @@ class HostState:
             closing=bool(data["closing"]), closed=bool(data["closed"]),
             changes=dict(data["changes"]), pending=dict(data["pending"]),
             requests={int(k): int(v) for k, v in data["requests"].items()},
-            refused={int(m) for m in data["refused"]}, stand_up={int(m) for m in data["stand_up"]},
-            # A snapshot from before mutes has none.
-            muted={int(m) for m in data.get("muted", ())}, spectators_muted=bool(data.get("spectators_muted", False)),
+            refused=frozenset(int(m) for m in data["refused"]), stand_up=frozenset(int(m) for m in data["stand_up"]),
         )
+
+
+def host_of(state: TableState) -> HostState:
+    """The host's decisions at this table."""
+    return state.parts["host"]  # type: ignore[no-any-return]
+
+
+def _with(state: TableState, host: HostState) -> TableState:
+    return state.with_part("host", host)
 
 
 def new_token() -> tuple[str, Event]:
     """A host token and the ``host`` event that keeps its hash."""
-    from pokerdealer.server.live import hash_token
-
     token = secrets.token_urlsafe(24)
     return token, ("host", {"token_hash": hash_token(token)})
 
 
-def is_host(lt: LiveTable, token: str | None) -> bool:
+def is_host(state: TableState, token: str | None) -> bool:
     """Whether ``token`` is this table's host token (compared in constant time)."""
-    from pokerdealer.server.live import hash_token
-
-    stored = lt.host.token_hash
+    stored = host_of(state).token_hash
     return bool(token and stored and hmac.compare_digest(hash_token(token), stored))
 
 
-def settings_in_force(lt: LiveTable) -> None:
-    """Make the table play by ``base`` + the host's changes (the cash table's
-    blinds, ante and buy-ins follow)."""
-    s = TableSettings.from_dict({**lt.host.base.to_dict(), **lt.host.changes})
-    lt.settings = s
-    lt.table.settings = s.cash_settings()
+def _in_force(state: TableState, host: HostState) -> TableState:
+    """Play by ``base`` + the host's changes (the cash table's blinds, ante and buy-ins follow)."""
+    state = _with(state, host)
+    return state.with_settings(TableSettings.from_dict({**host.base.to_dict(), **host.changes}))
 
 
-def _change(lt: LiveTable, changes: dict[str, Any]) -> None:
-    lt.host.changes = {**lt.host.changes, **changes}
-    settings_in_force(lt)
+# ---------------------------------------------------------------- the events
+def _host(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    return _with(state, replace(host_of(state), token_hash=data["token_hash"]))
 
 
-def apply_host(state: HostState, kind: str, data: dict[str, Any]) -> None:
-    """The part of a host event that is the host's own state (no table needed)."""
-    if kind == "host":
-        state.token_hash = data["token_hash"]
-    elif kind == "host_pause":
-        state.paused = bool(data["paused"])
-    elif kind == "host_close":
-        state.closing = True
-    elif kind == "table_closed":
-        state.closing, state.closed = False, True
-        state.requests.clear()
-    elif kind == "seat_request":
-        state.requests[data["member"]] = data["buy_in"]
-        state.refused.discard(data["member"])
-    elif kind == "seat_refuse":
-        state.requests.pop(data["member"], None)
-        state.refused.add(data["member"])
-    elif kind == "host_stand_up":
-        state.stand_up.add(data["member"])
-    elif kind == "host_mute":
-        if data["muted"]:
-            state.muted.add(data["member"])
-        else:
-            state.muted.discard(data["member"])
-    elif kind == "mute_spectators":
-        state.spectators_muted = bool(data["muted"])
+def _pause(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    return _with(state, replace(host_of(state), paused=bool(data["paused"])))
 
 
-def apply(lt: LiveTable, kind: str, data: dict[str, Any], at: float) -> None:
-    """Apply one host event to the live table (live, and replaying the log)."""
-    if kind == "host_settings":
-        if lt.table.current is None:
-            _change(lt, data["changes"])
-            return
-        # Who may sit down is no part of the hand in play: it holds from the click (someone
-        # joining later in that hand asks the host); the rest waits for the hand's end.
-        now = {k: v for k, v in data["changes"].items() if k in AT_ONCE}
-        if now:
-            _change(lt, now)
-        later = {k: v for k, v in data["changes"].items() if k not in AT_ONCE}
-        if later:
-            lt.host.pending = {**lt.host.pending, **later}
-        return
-    if kind == "seat_approve":
-        m = lt.members[data["member"]]
-        lt.table.sit_down(m.name, data["buy_in"], seat=data["seat"], now=at, wait_for_big_blind=data["wait_bb"])
-        lt.host.requests.pop(m.id, None)
-        return
-    if kind not in EVENTS:
-        raise TableError(f"not a host event: {kind!r}")
-    apply_host(lt.host, kind, data)
+def _settings(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    h = host_of(state)
+    changes = data["changes"]
+    if state.table.current is None:
+        return _in_force(state, replace(h, changes={**h.changes, **changes}))
+    # Who may sit down is no part of the hand in play: it holds from the click (someone
+    # joining later in that hand asks the host); the rest waits for the hand's end.
+    now = {k: v for k, v in changes.items() if k in AT_ONCE}
+    later = {k: v for k, v in changes.items() if k not in AT_ONCE}
+    if later:
+        h = replace(h, pending={**h.pending, **later})
+    return _in_force(state, replace(h, changes={**h.changes, **now})) if now else _with(state, h)
 
 
-def after_hand(lt: LiveTable) -> None:
-    """A hand is over (live, and replaying ``hand_end``): settings changed
-    during it come into force; time banks refill."""
-    if lt.host.pending:
-        pending, lt.host.pending = lt.host.pending, {}
-        _change(lt, pending)
-    lt.bank.refill(full=lt.settings.time_bank)
+def _request(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    h = host_of(state)
+    member = data["member"]
+    return _with(state, replace(h, requests={**h.requests, member: data["buy_in"]}, refused=h.refused - {member}))
 
 
-def left(lt: LiveTable, member: int) -> None:
+def _approve(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    member = data["member"]
+    name = state.name_of(member)
+    state.table.sit_down(name, data["buy_in"], seat=data["seat"], now=at, wait_for_big_blind=data["wait_bb"])
+    h = host_of(state)
+    return _with(state, replace(h, requests={m: b for m, b in h.requests.items() if m != member}))
+
+
+def _refuse(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    h = host_of(state)
+    member = data["member"]
+    return _with(state, replace(h, requests={m: b for m, b in h.requests.items() if m != member},
+                                refused=h.refused | {member}))
+
+
+def _stand_up(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    h = host_of(state)
+    return _with(state, replace(h, stand_up=h.stand_up | {data["member"]}))
+
+
+def _close(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    return _with(state, replace(host_of(state), closing=True))
+
+
+def _closed(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    return _with(state, replace(host_of(state), closing=False, closed=True, requests={}))
+
+
+def _left(state: TableState, data: dict[str, Any], at: float) -> TableState:
     """A member stood up (whatever the reason): no stand-up is pending for them."""
-    lt.host.stand_up.discard(member)
+    h = host_of(state)
+    if data["member"] not in h.stand_up:
+        return state
+    return _with(state, replace(h, stand_up=h.stand_up - {data["member"]}))
+
+
+def _after_hand(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    """A hand is over: the settings changed during it come into force; a stand-up of a
+    player the hand busted lapses (nothing to cash out)."""
+    h = host_of(state)
+    if h.stand_up:
+        seated = {m for m in h.stand_up if m in state.members and state.seat_of(m) is not None}
+        if seated != h.stand_up:
+            h = replace(h, stand_up=frozenset(seated))
+            state = _with(state, h)
+    if not h.pending:
+        return state
+    return _in_force(state, replace(h, changes={**h.changes, **h.pending}, pending={}))
 
 
 # ------------------------------------------------------------ the table's side
-def may_deal(lt: LiveTable) -> bool:
+def may_deal(state: TableState) -> bool:
     """No new hand while the host has paused or closed the table."""
-    h = lt.host
+    h = host_of(state)
     return not (h.paused or h.closing or h.closed)
 
 
-def check_open(lt: LiveTable, *, closing: str = "closing") -> None:
+def why_not_dealing(state: TableState) -> dict[str, Any] | None:
+    """The host's reason no hand is dealt (a note in words), or None."""
+    h = host_of(state)
+    if h.closed or h.closing:
+        return note("room.wait.host_closed" if h.closed else "room.wait.host_closing")
+    if h.paused:
+        return note("room.wait.host_paused")
+    return None
+
+
+def check_open(state: TableState, *, closing: str = "closing") -> None:
     """Refuse a change to a closed table, or to one closing after this hand
     (said by ``room.host.<closing>``: a command may say why it in particular is refused)."""
-    if lt.host.closed:
+    h = host_of(state)
+    if h.closed:
         raise refusal("closed")
-    if lt.host.closing:
+    if h.closing:
         raise refusal(closing)
 
 
-def seat_event(lt: LiveTable, member: Member, *, buy_in: int, seat: int) -> Event:
+def seat_event(state: TableState, member: int, *, buy_in: int, seat: int) -> Event:
     """Taking a seat: a ``sit_down``, or with ``approve_players`` a request."""
-    check_open(lt)
-    if lt.settings.approve_players:
-        low, high = lt.table.buy_in_range(member.name)
+    check_open(state)
+    if state.settings.approve_players:
+        low, high = state.table.buy_in_range(state.name_of(member))
         if not low <= buy_in <= high:
             raise TableError.said("room.error.buy_in_range", low=low, high=high)
-        return "seat_request", {"member": member.id, "buy_in": buy_in}
-    return "sit_down", {"member": member.id, "seat": seat, "buy_in": buy_in, "wait_bb": lt._wait_bb()}
+        return "seat_request", {"member": member, "buy_in": buy_in}
+    return "sit_down", {"member": member, "seat": seat, "buy_in": buy_in, "wait_bb": wait_for_big_blind(state)}
 
 
-def _chips(lt: LiveTable, m: Member) -> int:
-    return lt.table.player(m.name).stack
+def _chips(state: TableState, member: int) -> int:
+    return state.table.player(state.name_of(member)).stack
 
 
-def due(lt: LiveTable) -> tuple[list[Event], list[dict[str, Any]]]:
+def due(state: TableState) -> tuple[list[Event], list[dict[str, Any]]]:
     """Between hands: the ``leave`` events of players the host stood up, and
     when closing, everyone's and ``table_closed``; with notices for the table."""
-    h = lt.host
+    h = host_of(state)
     events: list[Event] = []
     notices: list[dict[str, Any]] = []
     for member_id in sorted(h.stand_up):
-        m = lt.members.get(member_id)
-        if m is None or lt.seat_of(m) is None:
-            h.stand_up.discard(member_id)  # busted in that hand: nothing to cash out
+        if member_id not in state.members or state.seat_of(member_id) is None:
             continue
-        chips = _chips(lt, m)
-        events.append(("leave", {"member": m.id, "reason": "host", "chips": chips}))
-        notices.append({"name": m.name, "chips": chips})
+        chips = _chips(state, member_id)
+        events.append(("leave", {"member": member_id, "reason": "host", "chips": chips}))
+        notices.append({"name": state.name_of(member_id), "chips": chips})
     if h.closing:
         gone = {e[1]["member"] for e in events}
-        for m in lt.members.values():
-            if m.id not in gone and lt.seat_of(m) is not None:
-                events.append(("leave", {"member": m.id, "reason": "closed", "chips": _chips(lt, m)}))
+        for m in state.members:
+            if m.id not in gone and state.seat_of(m.id) is not None:
+                events.append(("leave", {"member": m.id, "reason": "closed", "chips": _chips(state, m.id)}))
         events.append(("table_closed", {}))
     return events, notices
 
 
-def public(lt: LiveTable) -> dict[str, Any]:
+def public(state: TableState) -> dict[str, Any]:
     """What every reader sees of the host's decisions."""
-    h = lt.host
+    h = host_of(state)
+    members = state.members
     return {
         "paused": h.paused,
         "closing": h.closing,
         "closed": h.closed,
-        "requests": [{"member": m, "name": lt.members[m].name} for m in h.requests if m in lt.members],
+        "requests": [{"member": m, "name": members[m].name} for m in h.requests if m in members],
         "refused": sorted(h.refused),
         "pending": dict(h.pending),
-        "spectators_muted": h.spectators_muted,
+        "spectators_muted": chat_mute.mutes_of(state).spectators,
     }
 
 
-def view(lt: LiveTable) -> dict[str, Any]:
+def view(state: TableState) -> dict[str, Any]:
     """What the host sees (``GET /api/tables/{id}/host``)."""
+    h = host_of(state)
+    muted = chat_mute.mutes_of(state).members
     players = []
-    for p in lt.table.players:
-        m = lt.by_name.get(p.name)
+    for p in state.table.players:
+        m = state.members.named(p.name)
         players.append({"member": m.id if m else None, "name": p.name, "seat": p.seat, "stack": p.stack,
                         "status": p.status.value, "bot": bool(m and m.bot),
-                        "stand_up": bool(m and m.id in lt.host.stand_up),
-                        "muted": bool(m and m.id in lt.host.muted)})
+                        "stand_up": bool(m and m.id in h.stand_up),
+                        "muted": bool(m and m.id in muted)})
+    current = state.table.current
     return {
-        **public(lt),
-        "requests": [{"member": m, "name": lt.members[m].name, "buy_in": b}
-                     for m, b in lt.host.requests.items() if m in lt.members],
-        "settings": {k: getattr(lt.settings, k) for k in HOST_SETTINGS},
+        **public(state),
+        "requests": [{"member": m, "name": state.members[m].name, "buy_in": b}
+                     for m, b in h.requests.items() if m in state.members],
+        "settings": {k: getattr(state.settings, k) for k in HOST_SETTINGS},
         "players": players,
-        "hand": lt.table.current.number if lt.table.current is not None else None,
+        "hand": current.number if current is not None else None,
     }
 
 
 # ------------------------------------------------------------- the commands
-def _member(lt: LiveTable, data: dict[str, Any]) -> Member:
+@dataclass
+class Outcome:
+    """A host command's events, and what to tell whom once they are written."""
+
+    events: list[Event] = field(default_factory=list)
+    told: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
+    """(member, which, params): a notice to that member's readers."""
+    stood_up: list[dict[str, Any]] = field(default_factory=list)
+    """The params of a ``stood_up`` notice to every reader."""
+    spectators: str | None = None
+    """A notice to every reader without a seat (a mute of them all)."""
+
+
+def _member(state: TableState, data: dict[str, Any]) -> int:
     member_id = data.get("member")
-    if not isinstance(member_id, int) or member_id not in lt.members:
+    if not isinstance(member_id, int) or member_id not in state.members:
         raise refusal("no_member", member=member_id)
-    return lt.members[member_id]
+    return member_id
 
 
-def _settings_event(lt: LiveTable, changes: Any) -> Event:  # noqa: ANN401
+def _settings_event(state: TableState, changes: Any) -> Event:  # noqa: ANN401
     if not isinstance(changes, dict) or not changes:
         raise refusal("no_change")
     for key in changes:
         if key not in HOST_SETTINGS:
             raise refusal("bad_setting", key=key)
     # Checked as a new table's would be, against what will be in force.
-    merged = {**lt.settings.to_dict(), **lt.host.pending, **changes}
+    merged = {**state.settings.to_dict(), **host_of(state).pending, **changes}
     checked = TableSettings.from_dict(merged)
     clean = {k: getattr(checked, k) for k in changes}
     return "host_settings", {"changes": clean}
 
 
-async def command(lt: LiveTable, data: dict[str, Any]) -> dict[str, Any]:
-    """Carry out one host command (the caller checked the token); returns
-    :func:`view`. Raises :class:`TableError` with a message for the host."""
-    if lt.host.token_hash is None:
+def command(state: TableState, data: dict[str, Any]) -> Outcome:
+    """The events of one host command (the caller checked the token), and whom to
+    tell what; nothing to do when it is as it already was (an empty :class:`Outcome`).
+    Raises :class:`TableError` with a message for the host."""
+    h = host_of(state)
+    if h.token_hash is None:
         raise refusal("no_host")
     name = data.get("command")
-    told: list[tuple[Member, str, dict[str, Any]]] = []
-    notices: list[dict[str, Any]] = []
-    extra: list[db.Op] = []
-    spectators: str | None = None
-    """What every reader without a seat is told (a mute of them all)."""
     if name in ("pause", "resume"):
-        check_open(lt)  # closing: the table ends after this hand, whatever a pause would say
-        events = [("host_pause", {"paused": name == "pause"})]
-    elif name == "settings":
-        check_open(lt)
-        events = [_settings_event(lt, data.get("settings"))]
-    elif name == "approve":
-        check_open(lt)
-        m = _member(lt, data)
-        if m.id not in lt.host.requests:
-            raise refusal("no_request", member=m.id)
-        free = lt.table.free_seats
+        check_open(state)  # closing: the table ends after this hand, whatever a pause would say
+        return Outcome([("host_pause", {"paused": name == "pause"})])
+    if name == "settings":
+        check_open(state)
+        return Outcome([_settings_event(state, data.get("settings"))])
+    if name == "approve":
+        check_open(state)
+        m = _member(state, data)
+        if m not in h.requests:
+            raise refusal("no_request", member=m)
+        free = state.table.free_seats
         if not free:
             raise refusal("full")
-        events = [("seat_approve", {"member": m.id, "seat": free[0], "buy_in": lt.host.requests[m.id],
-                                    "wait_bb": lt._wait_bb()})]
-        told.append((m, "approved", {"seat": free[0]}))
-    elif name == "refuse":
-        m = _member(lt, data)
-        if m.id not in lt.host.requests:
-            raise refusal("no_request", member=m.id)
-        events = [("seat_refuse", {"member": m.id})]
-        told.append((m, "refused", {}))
-    elif name == "stand_up":
-        check_open(lt, closing="closing_stand_up")  # everyone is stood up after this hand anyway
-        m = _member(lt, data)
-        if lt.seat_of(m) is None:
-            raise refusal("not_seated", member=m.id)
-        if lt._in_hand(m):
-            events = [("host_stand_up", {"member": m.id})]
-        else:
-            chips = _chips(lt, m)
-            events = [("leave", {"member": m.id, "reason": "host", "chips": chips})]
-            notices.append({"name": m.name, "chips": chips})
-    elif name == "close":
-        check_open(lt)
-        events = [("host_close", {})]
-    elif name in ("mute", "unmute"):
-        m = _member(lt, data)
-        muted = name == "mute"
-        if (m.id in lt.host.muted) == muted:
-            return view(lt)  # as it already was: nothing to log, nobody told again
-        events = [("host_mute", {"member": m.id, "muted": muted})]
-        told.append((m, "muted" if muted else "unmuted", {}))
-    elif name in ("mute_spectators", "unmute_spectators"):
-        muted = name == "mute_spectators"
-        if lt.host.spectators_muted == muted:
-            return view(lt)
-        events = [("mute_spectators", {"muted": muted})]
-        spectators = "spectators_muted" if muted else "spectators_unmuted"
-    else:
-        raise refusal("unknown", command=name)
-    await lt._do(events, extra)
-    for m, which, params in told:
-        tell([c for c in lt.conns if c.member is m], which, **params)
-    for params in notices:
-        tell(lt.conns, "stood_up", **params)
-    if spectators is not None:
-        tell([c for c in lt.conns if c.member is None or lt.seat_of(c.member) is None], spectators)
-    return view(lt)
+        event = ("seat_approve", {"member": m, "seat": free[0], "buy_in": h.requests[m],
+                                  "wait_bb": wait_for_big_blind(state)})
+        return Outcome([event], told=[(m, "approved", {"seat": free[0]})])
+    if name == "refuse":
+        m = _member(state, data)
+        if m not in h.requests:
+            raise refusal("no_request", member=m)
+        return Outcome([("seat_refuse", {"member": m})], told=[(m, "refused", {})])
+    if name == "stand_up":
+        check_open(state, closing="closing_stand_up")  # everyone is stood up after this hand anyway
+        m = _member(state, data)
+        seat = state.seat_of(m)
+        if seat is None:
+            raise refusal("not_seated", member=m)
+        record = state.table.current
+        if record is not None and seat in record.seats:  # in the hand: after it
+            return Outcome([("host_stand_up", {"member": m})])
+        chips = _chips(state, m)
+        return Outcome([("leave", {"member": m, "reason": "host", "chips": chips})],
+                       stood_up=[{"name": state.name_of(m), "chips": chips}])
+    if name == "close":
+        check_open(state)
+        return Outcome([("host_close", {})])
+    if name in chat_mute.COMMANDS:
+        m = _member(state, data) if name in ("mute", "unmute") else None
+        muted = chat_mute.command(state, name, m)
+        if muted is None:
+            return Outcome()
+        event, which = muted
+        if m is not None:
+            return Outcome([event], told=[(m, which, {})])
+        return Outcome([event], spectators=which)
+    raise refusal("unknown", command=name)
 
 
-def chat_muted(lt: LiveTable, member: Member | None) -> str | None:
-    """Why the host has muted this speaker's chat (a catalog key), or None: a member
-    muted by name, or anyone without a seat while the spectators are muted.
-
-    >>> class Lt:
-    ...     host = HostState(base=TableSettings(), muted={3}, spectators_muted=True)
-    ...     def seat_of(self, m): return 1 if m.id == 4 else None
-    >>> class M:
-    ...     def __init__(self, id): self.id = id
-    >>> [chat_muted(Lt(), m) for m in (M(3), M(4), None)]
-    ['room.chat.muted', None, 'room.chat.muted_spectators']
-    """
-    h = lt.host
-    return mute_key(named=member is not None and member.id in h.muted, spectators=h.spectators_muted,
-                    seated=member is not None and lt.seat_of(member) is not None)
-
-
-def mute_key(*, named: bool, spectators: bool, seated: bool) -> str | None:
-    """The rule of a host's mute, at a cash table or a tournament's: the catalog key a
-    line is refused with (``named``: the speaker is muted by name; ``spectators``: everyone
-    without a seat here is muted; ``seated``: the speaker holds a seat here), or None.
-
-    >>> mute_key(named=False, spectators=True, seated=True) is None
-    True
-    >>> mute_key(named=False, spectators=True, seated=False)
-    'room.chat.muted_spectators'
-    """
-    if named:
-        return "room.chat.muted"
-    if spectators and not seated:
-        return "room.chat.muted_spectators"
-    return None
-
-
-async def settle(lt: LiveTable) -> bool:
-    """Between hands: carry out the host's stand-ups and closing (called by
-    :func:`~pokerdealer.server.between_hands.settle`). True if anything changed."""
-    events, notices = due(lt)
-    if not events:
-        return False
-    closing = events[-1][0] == "table_closed"
-    # The table leaves the lobby in the same transaction as its last event.
-    await lt._do(events, [db.op_close_table(lt.id)] if closing else [])
-    for params in notices:
-        tell(lt.conns, "stood_up", **params)
-    return True
-
+FEATURE = Feature(
+    name="host", part=lambda settings: HostState(base=settings),
+    events={
+        "host": _host, "host_pause": _pause, "host_settings": _settings, "seat_request": _request,
+        "seat_approve": _approve, "seat_refuse": _refuse, "host_stand_up": _stand_up, "host_close": _close,
+        "table_closed": _closed,
+    },
+    follows={"leave": _left, "hand_end": _after_hand},
+    snapshot=(
+        lambda state: {"host": host_of(state).to_json()},
+        lambda state, data: _in_force(state, HostState.from_json(data.get("host"), base=host_of(state).base)),
+    ),
+    public=lambda state: {"host": public(state)},
+    deal_veto=why_not_dealing,
+)
+"""The host's tools."""

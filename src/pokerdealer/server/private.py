@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pokerdealer.evaluation import evaluate
 from pokerdealer.rules import Street
@@ -19,14 +19,29 @@ from pokerdealer.server.views import legal_payload
 from pokerdealer.server.waiting import entry_note
 
 if TYPE_CHECKING:
-    from pokerdealer.server.live import LiveTable, Member
+    from pokerdealer.server.conns import Member
+    from pokerdealer.server.hand_book import HandBook
+    from pokerdealer.server.reducer import TableState
+    from pokerdealer.server.settings import ServerOptions
     from pokerdealer.table import HandRecord, Player
 
 __all__ = ["private_state"]
 
 
+class Reader(Protocol):
+    """What a player's own part is built from (a :class:`~pokerdealer.server.live.LiveTable`)."""
+
+    id: str
+    state: TableState
+    book: HandBook
+    options: ServerOptions
+
+    @property
+    def table(self) -> Any: ...  # noqa: ANN401
+
+
 def private_state(
-    lt: LiveTable, m: Member, player: Player | None, record: HandRecord | None, *, lang: str
+    lt: Reader, m: Member, player: Player | None, record: HandRecord | None, *, lang: str
 ) -> tuple[dict[str, Any], tuple[int, list[str]] | None]:
     """``m``'s own part of the state, and their seat and hole cards when dealt in."""
     # The language its words are in: a page switching language waits for the state said in it.
@@ -36,14 +51,14 @@ def private_state(
         # What they may buy in for again (a recent leaver brings back their stack).
         low, high = lt.table.buy_in_range(m.name, now=time.time())
         you["buy_in"] = {"min": low, "max": high}
-        you.update(self_limits.private(lt, m, record, lang=lang))  # a stop is seen without a seat too
+        you.update(_own(lt, m, record, lang))  # a stop is seen without a seat too
         return you, _last_hand_cards(lt, m)
     seat = player.seat
     you["seat"] = seat
     you["status"] = player.status.value
     you["stack"] = player.stack
     you["max_top_up"] = max(0, lt.table.settings.max_buy_in - player.stack)
-    you["entry"] = entry_note(lt, player)
+    you["entry"] = entry_note(lt.state, player)
     own = _last_hand_cards(lt, m) if record is None else None
     if record is not None:
         i = record.index_of(seat)
@@ -58,22 +73,27 @@ def private_state(
                 you["legal"] = legal_payload(hand, i)
             if len(hand.board) >= 3 and not hand.folded[i]:
                 you["strength"] = _strength(lt, record, i, lang)
-    you.update(self_limits.private(lt, m, record, lang=lang))  # theirs only: coach lines, limits
+    you.update(_own(lt, m, record, lang))  # theirs only: coach lines, limits
     return you, own
 
 
-def _strength(lt: LiveTable, record: HandRecord, i: int, lang: str) -> str:
+def _own(lt: Reader, m: Member, record: HandRecord | None, lang: str) -> dict[str, Any]:
+    """Their own settings, session and coach (:func:`~pokerdealer.server.self_limits.private`)."""
+    return self_limits.private(lt.state, m.id, record, lang=lang, now=time.time(), cool_off=lt.options.limit_cool_off)
+
+
+def _strength(lt: Reader, record: HandRecord, i: int, lang: str) -> str:
     """Player ``i``'s hand with the board, in words: worked out once a street and
     language (kept with the hand), not at every state sent to them."""
     hand = record.hand
-    said = lt.hand_meta.setdefault(record.number, {}).setdefault("strength", {})
+    said = lt.book.strength.setdefault(record.number, {})
     key = (i, len(hand.board), lang)
     if key not in said:
         said[key] = evaluate(hand.hole_cards[i] + hand.board, hand.config.variant).describe(lang)
     return said[key]  # type: ignore[no-any-return]
 
 
-def _showdown_coach(lt: LiveTable, m: Member, *, lang: str) -> dict[str, Any] | None:
+def _showdown_coach(lt: Reader, m: Member, *, lang: str) -> dict[str, Any] | None:
     """With the coach on, what it says to ``m`` about the showdown of the last hand
     (:func:`pokerdealer.learn.coach.showdown_lesson`: their own cards and the cards
     shown, no other), for as long as that hand is the last one summarised -- through
@@ -84,10 +104,10 @@ def _showdown_coach(lt: LiveTable, m: Member, *, lang: str) -> dict[str, Any] | 
     """
     from pokerdealer.learn.coach import showdown_lesson
 
-    if m.own is None or not m.own.coach or lt.last_summary is None or not lt.table.hands:
+    if not lt.table.hands or not self_limits.coach_on(lt.state, m.id):
         return None
     last = lt.table.hands[-1]
-    if last.number != lt.last_summary["number"] or m.name not in last.players:
+    if m.name not in last.players:
         return None
     # A finished hand's words never change: said once, not at every state sent until the next.
     key = (lt.id, last.number, m.name, lang)
@@ -107,13 +127,13 @@ _SAID: OrderedDict[tuple[str, int, str, str], dict[str, Any] | None] = OrderedDi
 _SAID_KEEP = 1024
 
 
-def _last_hand_cards(lt: LiveTable, m: Member) -> tuple[int, list[str]] | None:
+def _last_hand_cards(lt: Reader, m: Member) -> tuple[int, list[str]] | None:
     """Between hands, the member's own cards of the hand just over (on their seat until
     the next deal, also when that hand busted them)."""
-    if lt.last_summary is None or not lt.table.hands:
+    if not lt.table.hands:
         return None
     last = lt.table.hands[-1]
-    if last.number != lt.last_summary["number"] or m.name not in last.players:
+    if m.name not in last.players:
         return None
     i = last.players.index(m.name)
     return last.seats[i], [str(c) for c in last.hand.hole_cards[i]]

@@ -47,13 +47,12 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from pokerdealer.i18n import message
-from pokerdealer.server import db, host, log_turn, tournament
+from pokerdealer.server import db, history_store, host, leases, log_turn, tournament
 from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.limits import Buckets, newest_per_creator
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
 from pokerdealer.server.settings import DEMO_TABLE, ServerOptions, TableSettings
 from pokerdealer.server.snapshot import restore as restore_snapshot
-from pokerdealer.server.snapshot import restore_from_start
 
 __all__ = ["Elsewhere", "NoSuchTable", "Room"]
 
@@ -129,7 +128,7 @@ class Room:
         self.store.stop_writer()  # everything queued is committed before the leases go back
         try:
             ids = [*self.tables, *self.events]
-            self.store.transact(lambda c: db.release(c, self.owner, ids))
+            self.store.transact(lambda c: leases.release(c, self.owner, ids))
         except Exception:  # noqa: BLE001 - they expire anyway
             log.exception("could not give the leases back")
         self.store.stop()
@@ -169,7 +168,7 @@ class Room:
         held = set(self.tables)  # a table added during the query has its lease committed already
         held_events = {e for e, live in self.events.items() if live.holds_event}
         owned = await asyncio.to_thread(
-            self.store.transact, lambda c: db.renew(c, self.owner, until, stats)
+            self.store.transact, lambda c: leases.renew(c, self.owner, until, stats)
         )
         self._renewed = time.monotonic()
         self._stats.update(stats)
@@ -181,13 +180,13 @@ class Room:
                 if lt.id in self.tables:  # given back, so the event's new holder takes them at once
                     await self._drop(lt, "room.drop.tournament_moved", release=True)
         for table_id in [t for t in held if t not in owned and t in self.tables]:
-            now_held = await asyncio.to_thread(self.store.read, lambda c, t=table_id: db.lease_of(c, t))
+            now_held = await asyncio.to_thread(self.store.read, lambda c, t=table_id: leases.lease_of(c, t))
             log.warning("table %s: lease lost to another process (%s); dropped here", table_id, now_held)
             await self._drop(self.tables[table_id], "room.drop.moved")
         # Hand-over: a table another process was asked for, that nobody reads here,
         # moves to it (a proxy routes that table's readers there).
         asked = await asyncio.to_thread(
-            self.store.read, lambda c: db.wanted(c, self.owner, time.time() - self.lease)
+            self.store.read, lambda c: leases.wanted(c, self.owner, time.time() - self.lease)
         )
         for table_id, to in asked.items():
             lt = self.tables.get(table_id)
@@ -197,7 +196,7 @@ class Room:
             await self._drop(lt, "room.drop.moved")
             until = time.time() + self.lease
             moved = await asyncio.to_thread(
-                self.store.transact, lambda c, t=table_id, o=to: db.hand_over(c, t, self.owner, o, until)
+                self.store.transact, lambda c, t=table_id, o=to: leases.hand_over(c, t, self.owner, o, until)
             )
             log.info("table %s: handed over to %s (%s)", table_id, to, moved)
 
@@ -206,7 +205,7 @@ class Room:
         now = time.time()
         ids = await asyncio.to_thread(
             self.store.read,
-            lambda c: db.claimable(c, self.owner, self.node, now, reclaim_node=self.reclaim_node),
+            lambda c: leases.claimable(c, self.owner, self.node, now, reclaim_node=self.reclaim_node),
         )
         for table_id in ids:
             if table_id not in self._failed and table_id not in self.tables and table_id not in self.events:
@@ -233,7 +232,7 @@ class Room:
             now = time.time()
             got = await asyncio.to_thread(
                 self.store.transact,
-                lambda c: db.try_claim(
+                lambda c: leases.try_claim(
                     c, table_id, self.owner, self.node, now, now + self.lease,
                     reclaim_node=self.reclaim_node,
                 ),
@@ -298,7 +297,8 @@ class Room:
         try:
             snap = t["snapshot"]
             if snap is not None:
-                restore_snapshot(lt, snap)
+                lt.state = restore_snapshot(lt.state, snap)
+                lt.seq = int(snap["seq"])
                 lt.restore(t["events"])
             else:
                 backfill = restore_from_start(lt, t["events"])
@@ -329,7 +329,7 @@ class Room:
 
     async def _release(self, ids: list[str]) -> None:
         with contextlib.suppress(Exception):
-            await asyncio.to_thread(self.store.transact, lambda c: db.release(c, self.owner, ids))
+            await asyncio.to_thread(self.store.transact, lambda c: leases.release(c, self.owner, ids))
 
     async def resolve_event(self, event_id: str) -> Any:  # noqa: ANN401
         """The tournament, played here (taken over if its lease is free; on
@@ -348,7 +348,7 @@ class Room:
                 live = self.events.get(event_id) or await tournament.follow_event(self, event_id)
         if live is not None:
             return live
-        lease = await asyncio.to_thread(self.store.read, lambda c: db.lease_of(c, event_id))
+        lease = await asyncio.to_thread(self.store.read, lambda c: leases.lease_of(c, event_id))
         if lease is None or lease["kind"] != "event" or event_id in self._failed:
             raise NoSuchTable(event_id)  # a table's id: no tournament, not one played elsewhere
         raise Elsewhere(event_id, lease["node"] or "?")
@@ -366,13 +366,13 @@ class Room:
         lt = await self.claim(table_id)
         if lt is not None:
             return lt
-        lease = await asyncio.to_thread(self.store.read, lambda c: db.lease_of(c, table_id))
+        lease = await asyncio.to_thread(self.store.read, lambda c: leases.lease_of(c, table_id))
         if lease is None or lease["kind"] == "event" or table_id in self._failed:
             raise NoSuchTable(table_id)  # a tournament's id: no table, not one played elsewhere
         # Ask its holder to hand it over once nobody reads it there (the browser retries).
         with contextlib.suppress(Exception):
             await asyncio.to_thread(
-                self.store.transact, lambda c: db.want(c, table_id, self.owner, time.time())
+                self.store.transact, lambda c: leases.want(c, table_id, self.owner, time.time())
             )
         raise Elsewhere(table_id, lease["node"] or "?")
 
@@ -390,7 +390,7 @@ class Room:
         await self.store.write(
             [
                 db.op_insert_table(table_id, settings.name, stored, self.options.test_seed, at),
-                db.op_insert_lease(table_id, self.owner, self.node, at + self.lease),
+                leases.op_insert_lease(table_id, self.owner, self.node, at + self.lease),
                 lt._event_op(kind, data, at),
             ]
         )
@@ -428,7 +428,8 @@ class Room:
                 return False  # cannot be restored (logged when it was tried)
             lt = self.tables.get(row["id"])  # held here: its settings as the host has them now
             if lt is not None:
-                return lt.settings.listed and not (lt.host.closing or lt.host.closed)
+                h = host.host_of(lt.state)
+                return lt.settings.listed and not (h.closing or h.closed)
             return bool(row["settings"].get("listed"))
 
         rows = newest_per_creator(
@@ -461,6 +462,28 @@ class Room:
         return out
 
 
+def restore_from_start(lt: LiveTable, events: list[tuple[int, str, dict[str, Any], float]]) -> list[db.Op]:
+    """Replay a whole log that has no snapshot yet (a table from before
+    snapshots): the same replay as a start, which also returns the snapshot
+    each ``hand_end`` would have written -- and, for the hands the history
+    list shows, the list's fields their rows lacked then -- for the caller to
+    store. So this happens once, and old hands are rebuilt one at a time."""
+    listed = sum(1 for e in events if e[1] == "hand_end") - history_store.LIST_LIMIT
+    ops = []
+    start = 0
+    for i, (_, kind, _, at) in enumerate(events):
+        if kind == "hand_end":
+            lt.restore(events[start : i + 1])
+            start = i + 1
+            ops.append(lt._snapshot_op(at))
+            number = lt.table.hands_played
+            if number > listed:
+                stored = history_store.stored_summary(lt.table.hands[-1], lt.summary(number) or {})
+                ops.append(db.op_hand_summary(lt.id, number, stored))
+    lt.restore(events[start:])
+    return ops
+
+
 def _stats(lt: LiveTable) -> tuple[int, int, int]:
     info = lt_info(lt)
     return info["players"], info["bots"], info["hands"]
@@ -468,6 +491,7 @@ def _stats(lt: LiveTable) -> tuple[int, int, int]:
 
 def lt_info(lt: LiveTable) -> dict[str, Any]:
     s = lt.settings
+    h = host.host_of(lt.state)
     players = lt.table.players
     return {
         "id": lt.id,
@@ -477,7 +501,7 @@ def lt_info(lt: LiveTable) -> dict[str, Any]:
         "stack": s.stack,
         "seats": s.seats,
         "players": len(players),
-        "bots": sum(1 for p in players if lt.by_name.get(p.name) and lt.by_name[p.name].bot),
+        "bots": sum(1 for p in players if (m := lt.state.members.named(p.name)) is not None and m.bot),
         "clock": s.clock,
         "lang": s.lang,
         "hands": lt.table.hands_played,
@@ -487,8 +511,8 @@ def lt_info(lt: LiveTable) -> dict[str, Any]:
         "time_bank": s.time_bank,
         "approve_players": s.approve_players,
         "straddle": s.straddle,
-        "paused": lt.host.paused,
-        "closed": lt.host.closed or lt.host.closing,
+        "paused": h.paused,
+        "closed": h.closed or h.closing,
         "url": f"/t/{lt.id}",
     }
 

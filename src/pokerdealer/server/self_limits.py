@@ -48,43 +48,40 @@ from that moment (the time from then, the loss from the net then).
 
 Every one of these steps is an event in the table's log (``coach``,
 ``limits``, ``person``, ``limit_stop``, ``limit_continue``, and the
-``sit_out``), and the members' part is in each snapshot (:func:`take`,
-:func:`restore`), so a restart -- kill -9 included -- finds it as it was.
+``sit_out``); the people's parts (:class:`Limits`: each person's :class:`Own`)
+are this feature's part of the table's state and of each snapshot, so a
+restart -- kill -9 included -- finds it as it was. Reading the ``persons``
+rows is the table's shell's (:meth:`~pokerdealer.server.table_base.TableBase.read_stops`);
+what they say goes into the events here.
 
->>> own = Own()
->>> own.session_start(buy_in=200, at=100.0)
+>>> own = Own().session_start(buy_in=200, at=100.0)
 >>> own.invested, own.started_at
 (200, 100.0)
->>> own.loss, own.loss_unit = 80, "chips"
+>>> own = replace(own, loss=80, loss_unit="chips")
 >>> own.loss_reached(net=-79, buy_in=200), own.loss_reached(net=-80, buy_in=200)
 (False, True)
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import math
-import time
-from collections.abc import Iterable
-from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
 
 from pokerdealer.server import db
+from pokerdealer.server.reducer import Event, Feature, TableState
 from pokerdealer.server.words import Said
 from pokerdealer.table import SeatStatus
 
-if TYPE_CHECKING:
-    from pokerdealer.server.live import LiveTable, Member
-
 __all__ = [
-    "EVENTS", "SESSION_BREAK", "Own", "Stop", "check_buy_in", "due", "events_for", "follow", "joining",
-    "observe", "person_of", "private", "read_stops", "reconcile", "restore", "shared_ops", "stopped", "take",
+    "EVENTS", "FEATURE", "SESSION_BREAK", "Limits", "Own", "Stop", "check_buy_in", "cool_off_left", "due",
+    "events_for", "joining", "key_of", "net", "own_of", "person_of", "persons_seated", "private", "reconcile",
+    "shared_ops", "stopped", "stopped_joining",
 ]
 
-Event = tuple[str, dict[str, Any]]
-
-#: The events this module applies (live.apply_event hands them over).
+#: The events this module applies.
 EVENTS = ("coach", "limits", "person", "limit_stop", "limit_continue")
 #: The loss limit's units: chips, or buy-ins of the table's largest buy-in.
 UNITS = ("chips", "buy_ins")
@@ -121,7 +118,7 @@ class Stop:
     """The name of the table it happened at, when that was another one."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Own:
     """One person's own settings and session at a table (every seat of theirs shares it)."""
 
@@ -145,9 +142,9 @@ class Own:
     stop: Stop | None = None
     """The stop in force, until the player chooses to go on."""
 
-    def session_start(self, *, buy_in: int, at: float) -> None:
-        self.started_at = self.time_from = at
-        self.invested, self.taken, self.loss_from = buy_in, 0, 0
+    def session_start(self, *, buy_in: int, at: float) -> Own:
+        """The same settings, and a new session from ``at`` with ``buy_in`` bought in."""
+        return replace(self, started_at=at, time_from=at, invested=buy_in, taken=0, loss_from=0)
 
     def loss_chips(self, *, buy_in: int) -> int | None:
         """The loss limit in chips (``None``: no loss limit)."""
@@ -164,228 +161,269 @@ class Own:
         return self.minutes is not None and start is not None and now - start >= self.minutes * 60
 
 
+@dataclass(frozen=True)
+class Limits:
+    """This feature's part of a table's state: who is which person, and each person's :class:`Own`."""
+
+    persons: Mapping[int, str] = field(default_factory=dict)
+    """Member -> the person (the hash of their browser's key), for members who sent one."""
+    owns: Mapping[str, Own] = field(default_factory=dict)
+    """Each person's own part, by :func:`key_of` (a member without a person is a person of their own)."""
+
+
 # ------------------------------------------------------------ who is whose
-def own_of(lt: LiveTable, member: Member) -> Own:
-    """``member``'s :class:`Own`: the one their person already has here, else a new one."""
-    if member.own is None:
-        person = getattr(member, "person", None)
-        shared = None
-        if person is not None:
-            shared = next((m.own for m in lt.members.values() if m.person == person and m.own is not None), None)
-        member.own = shared if shared is not None else Own()
-    return member.own  # type: ignore[no-any-return]
+def _limits(state: TableState) -> Limits:
+    return state.parts["self_limits"]  # type: ignore[no-any-return]
 
 
-def _seats_of(lt: LiveTable, own: Own) -> list[Member]:
-    """The members holding ``own`` (one person's seats and former seats here)."""
-    return [m for m in lt.members.values() if m.own is own]
+def key_of(state: TableState, member: int) -> str:
+    """Whose part ``member``'s is: their person's, else their own (``#`` and their id)."""
+    return _limits(state).persons.get(member) or f"#{member}"
 
 
-def _people(lt: LiveTable) -> list[tuple[Own, list[Member]]]:
-    """Each person at the table (bots have no limits) with their members."""
-    groups: dict[int, tuple[Own, list[Member]]] = {}
-    for m in lt.members.values():
-        if m.bot is None and m.own is not None:
-            groups.setdefault(id(m.own), (m.own, []))[1].append(m)
-    return list(groups.values())
+def own_of(state: TableState, member: int) -> Own:
+    """``member``'s :class:`Own`: their person's here (a fresh one if they have none yet)."""
+    return _limits(state).owns.get(key_of(state, member)) or Own()
 
 
-def _player(lt: LiveTable, member: Member) -> Any:  # noqa: ANN401 - a table Player or None
-    for p in lt.table.players:
-        if p.name == member.name:
-            return p
-    return None
+def _with_own(state: TableState, key: str, own: Own) -> TableState:
+    limits = _limits(state)
+    return state.with_part("self_limits", Limits(limits.persons, {**limits.owns, key: own}))
 
 
-def net(lt: LiveTable, own: Own, members: list[Member] | None = None) -> int:
-    """The session's net: taken away, plus the stacks in front of the person (whose
-    ``members`` these are, if known), less bought in."""
-    seats = _seats_of(lt, own) if members is None else members
-    stack_of = lt.table.stack_of  # asked for every reader's state: no copy of every stack
-    return own.taken + sum(stack_of(m.name) for m in seats) - own.invested
+def _members_of(state: TableState, key: str) -> list[int]:
+    """The members of person ``key`` (one person's seats and former seats here)."""
+    persons = _limits(state).persons
+    if key.startswith("#"):
+        return [int(key[1:])] if int(key[1:]) in state.members else []
+    return [m.id for m in state.members if persons.get(m.id) == key]
 
 
-def _seated(lt: LiveTable, own: Own) -> bool:
-    stacks = lt.table.stacks
-    return any(m.name in stacks for m in _seats_of(lt, own))
+def _people(state: TableState) -> list[tuple[str, Own, list[int]]]:
+    """Each person at the table with a part (bots have no limits) and their members, in the members' order."""
+    owns = _limits(state).owns
+    if not owns:
+        return []
+    groups: dict[str, list[int]] = {}
+    for m in state.members:
+        key = key_of(state, m.id)
+        if m.bot is None and key in owns:
+            groups.setdefault(key, []).append(m.id)
+    return [(key, owns[key], members) for key, members in groups.items()]
+
+
+def _player(state: TableState, member: int) -> Any:  # noqa: ANN401 - a table Player or None
+    name = state.name_of(member)
+    return state.table.player(name) if state.table.seat_of(name) is not None else None
+
+
+def net(state: TableState, key: str, members: list[int] | None = None) -> int:
+    """The session's net of person ``key``: taken away, plus the stacks in front of
+    them (whose ``members`` these are, if known), less bought in."""
+    own = _limits(state).owns.get(key) or Own()
+    seats = _members_of(state, key) if members is None else members
+    stack_of = state.table.stack_of  # asked for every reader's state: no copy of every stack
+    return own.taken + sum(stack_of(state.name_of(m)) for m in seats) - own.invested
+
+
+def _seated(state: TableState, key: str) -> bool:
+    stacks = state.table.stacks
+    return any(state.name_of(m) in stacks for m in _members_of(state, key))
 
 
 # ------------------------------------------------------------ the events
-def follow(lt: LiveTable, kind: str, data: dict[str, Any], at: float) -> None:
-    """Follow an event the table has applied: a seat taken starts or goes on
-    with the session, a top-up adds to what was bought in, a departure adds
-    what was taken away, and the end of a hand notes who busted."""
-    if kind in ("sit_down", "seat_approve"):
-        member = lt.members[data["member"]]
-        own = own_of(lt, member)
-        if own.coach is None:
-            bots = {m.name for m in lt.members.values() if m.bot}
-            own.coach = any(p.name in bots for p in lt.table.players)
-        new = own.started_at is None or (
-            own.stop is None and own.away_since is not None and at - own.away_since >= SESSION_BREAK
-        )
-        if new:
-            own.session_start(buy_in=data["buy_in"], at=at)
-        else:  # back within the break (a rebuy after a bust too): the same session
-            own.invested += data["buy_in"]
-        own.away_since = None
-    elif kind == "top_up":
-        own_of(lt, lt.members[data["member"]]).invested += data["amount"]
-    elif kind == "leave":
-        own = own_of(lt, lt.members[data["member"]])
-        own.taken += data.get("chips") or 0  # a leave logged before cash-outs were written: none
-        if not _seated(lt, own):
-            own.away_since = at
-    elif kind == "hand_end":
-        seated = lt.table.stacks  # once a hand: a tournament's replay goes through many
-        for own, members in _people(lt):
-            if own.started_at is not None and own.away_since is None and not any(m.name in seated for m in members):
-                own.away_since = at  # busted
+def _sat_down(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    """A seat taken starts the session, or goes on with it (a rebuy after a bust too)."""
+    member = data["member"]
+    key = key_of(state, member)
+    own = own_of(state, member)
+    if own.coach is None:
+        bots = {m.name for m in state.members if m.bot}
+        own = replace(own, coach=any(p.name in bots for p in state.table.players))
+    new = own.started_at is None or (
+        own.stop is None and own.away_since is not None and at - own.away_since >= SESSION_BREAK
+    )
+    if new:
+        own = own.session_start(buy_in=data["buy_in"], at=at)
+    else:  # back within the break (a rebuy after a bust too): the same session
+        own = replace(own, invested=own.invested + data["buy_in"])
+    return _with_own(state, key, replace(own, away_since=None))
 
 
-def observe(lt: LiveTable, kind: str, data: dict[str, Any], at: float) -> bool:
-    """Apply one of this module's events (``True``), else leave it to the table (``False``)."""
-    if kind not in EVENTS:
-        return False
-    member = lt.members[data["member"]]
-    if kind == "person":
-        member.person = data["person"]
-        member.own = None  # their person's, if they already have one here
-    own = own_of(lt, member)
-    if kind == "coach":
-        own.coach = bool(data["on"])
-    elif kind == "limits":
-        own.minutes, own.loss = data.get("minutes"), data.get("loss")
-        own.loss_unit = data.get("unit") or "chips"
-        own.time_sit_out = bool(data.get("time_sit_out"))
-    elif kind == "limit_stop":
-        carried = data.get("from")
-        own.stop = Stop(
-            why=data["why"], at=carried["at"] if carried else at, net=data.get("net", 0),
-            seconds=data.get("seconds", 0), table=carried["table"] if carried else None,
-        )
-    elif kind == "limit_continue":  # a fresh limit from here
-        own.stop = None
-        own.time_from = at
-        own.loss_from = data["net"]
-    return True
+def _topped_up(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    member = data["member"]
+    own = own_of(state, member)
+    return _with_own(state, key_of(state, member), replace(own, invested=own.invested + data["amount"]))
 
 
-def _stop_events(lt: LiveTable, own: Own, why: str, data: dict[str, Any]) -> list[Event]:
+def _left(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    member = data["member"]
+    key = key_of(state, member)
+    own = own_of(state, member)
+    own = replace(own, taken=own.taken + (data.get("chips") or 0))  # a leave logged before cash-outs: none
+    if not _seated(state, key):
+        own = replace(own, away_since=at)
+    return _with_own(state, key, own)
+
+
+def _hand_ended(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    """Who busted in the hand: no seat since then."""
+    seated = state.table.stacks  # once a hand
+    for key, own, members in _people(state):
+        if own.started_at is not None and own.away_since is None and not any(
+            state.name_of(m) in seated for m in members
+        ):
+            state = _with_own(state, key, replace(own, away_since=at))
+    return state
+
+
+def _person(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    """A member bound to their person: they share the person's part here from now on."""
+    limits = _limits(state)
+    member = data["member"]
+    owns = {k: v for k, v in limits.owns.items() if k != f"#{member}"}
+    return state.with_part("self_limits", Limits({**limits.persons, member: data["person"]}, owns))
+
+
+def _coach(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    member = data["member"]
+    return _with_own(state, key_of(state, member), replace(own_of(state, member), coach=bool(data["on"])))
+
+
+def _set_limits(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    member = data["member"]
+    own = replace(own_of(state, member), minutes=data.get("minutes"), loss=data.get("loss"),
+                  loss_unit=data.get("unit") or "chips", time_sit_out=bool(data.get("time_sit_out")))
+    return _with_own(state, key_of(state, member), own)
+
+
+def _stopped(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    member = data["member"]
+    carried = data.get("from")
+    stop = Stop(
+        why=data["why"], at=carried["at"] if carried else at, net=data.get("net", 0),
+        seconds=data.get("seconds", 0), table=carried["table"] if carried else None,
+    )
+    return _with_own(state, key_of(state, member), replace(own_of(state, member), stop=stop))
+
+
+def _went_on(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    """A fresh limit from here."""
+    member = data["member"]
+    own = replace(own_of(state, member), stop=None, time_from=at, loss_from=data["net"])
+    return _with_own(state, key_of(state, member), own)
+
+
+def _stop_events(state: TableState, key: str, why: str, data: dict[str, Any]) -> list[Event]:
     """The person's seats still dealt in are sat out, and the ``limit_stop``."""
-    members = _seats_of(lt, own)
+    members = _members_of(state, key)
     out: list[Event] = []
     for m in members:
-        p = _player(lt, m)
+        p = _player(state, m)
         if p is not None and p.status is not SeatStatus.SITTING_OUT:
-            out.append(("sit_out", {"member": m.id}))
-    named = next((m for m in reversed(members) if _player(lt, m) is not None), members[-1])
-    out.append(("limit_stop", {"member": named.id, "why": why, **data}))
+            out.append(("sit_out", {"member": m}))
+    named = next((m for m in reversed(members) if _player(state, m) is not None), members[-1])
+    out.append(("limit_stop", {"member": named, "why": why, **data}))
     return out
 
 
-def reconcile(lt: LiveTable, owns: Iterable[Own], stops: dict[str, dict[str, Any]]) -> list[Event]:
-    """What the ``persons`` rows (``stops``, read by :func:`read_stops`) change for
-    these people here: a newer stop at another table holds here too, and a stop
-    another table saw them go on after is lifted here."""
+def reconcile(state: TableState, keys: Iterable[str], stops: Mapping[str, dict[str, Any]]) -> list[Event]:
+    """What the ``persons`` rows (``stops``) change for these people here: a newer stop
+    at another table holds here too, and a stop another table saw them go on after is lifted here."""
     out: list[Event] = []
-    for own in owns:
-        members = _seats_of(lt, own)
-        person = members[0].person if members else None
+    owns = _limits(state).owns
+    for key in keys:
+        members = _members_of(state, key)
+        person = None if key.startswith("#") or not members else key
         if person is None:
             continue
+        own = owns.get(key) or Own()
         row = stops.get(person)
         if row is not None and (own.stop is None or row["at"] > own.stop.at):
             carried = {"at": row["at"], "table": row.get("table")}
-            out += _stop_events(lt, own, row["why"], {"net": row["net"], "seconds": row["seconds"], "from": carried})
+            out += _stop_events(state, key, row["why"], {"net": row["net"], "seconds": row["seconds"], "from": carried})
         elif row is None and own.stop is not None:
-            out.append(("limit_continue", {"member": members[-1].id, "net": net(lt, own), "elsewhere": True}))
+            out.append(("limit_continue", {"member": members[-1], "net": net(state, key), "elsewhere": True}))
     return out
 
 
-def due(lt: LiveTable, at: float, stops: dict[str, dict[str, Any]] | None = None) -> list[Event]:
+def due(state: TableState, at: float, stops: Mapping[str, dict[str, Any]] | None = None) -> list[Event]:
     """After a hand: the people whom a limit stops now -- a loss reached (a bust
     too), or the time up for one who asked to be sat out for it -- and those a
-    stop at another table reaches (``stops``: :func:`read_stops`)."""
-    buy_in = lt.table.settings.max_buy_in
+    stop at another table reaches (``stops``: the ``persons`` rows)."""
+    buy_in = state.table.settings.max_buy_in
     out: list[Event] = []
     elsewhere = []
-    for own, members in _people(lt):
+    for key, own, members in _people(state):
         if own.started_at is None:
             continue
         if own.stop is not None:
-            elsewhere.append(own)
+            elsewhere.append(key)
             continue
-        result = net(lt, own, members)
+        result = net(state, key, members)
         why = None
         if own.loss_reached(net=result, buy_in=buy_in):
             why = "loss"
-        elif own.time_sit_out and own.time_reached(at) and _seated(lt, own):
+        elif own.time_sit_out and own.time_reached(at) and _seated(state, key):
             why = "time"
         if why is None:
-            elsewhere.append(own)
+            elsewhere.append(key)
             continue
-        out += _stop_events(lt, own, why, {"net": result, "seconds": int(at - own.started_at)})
+        out += _stop_events(state, key, why, {"net": result, "seconds": int(at - own.started_at)})
     if stops:  # a lifted stop waits for the player's next move here (nothing is dealt to them meanwhile)
-        out += [e for e in reconcile(lt, elsewhere, stops) if e[0] != "limit_continue"]
+        out += [e for e in reconcile(state, elsewhere, stops) if e[0] != "limit_continue"]
     return out
 
 
-def shared_ops(lt: LiveTable, events: Iterable[Event]) -> list[db.Op]:
+def shared_ops(state: TableState, events: Iterable[Event], *, table_name: str) -> list[db.Op]:
     """The ``persons`` rows to write with these (applied) events: a stop at this
     table, or going on after one. A stop carried from another table, or lifted
     because of one, is that table's to write."""
     ops: list[db.Op] = []
+    persons = _limits(state).persons
     for kind, data in events:
         if kind not in ("limit_stop", "limit_continue") or "from" in data or data.get("elsewhere"):
             continue
-        member = lt.members[data["member"]]
-        if member.person is None:
+        person = persons.get(data["member"])
+        if person is None:
             continue
         if kind == "limit_continue":
-            ops.append(db.op_person_go_on(member.person, data["since"]))
+            ops.append(db.op_person_go_on(person, data["since"]))
             continue
-        own = own_of(lt, member)
-        assert own.stop is not None
-        stop = {"why": own.stop.why, "at": own.stop.at, "net": own.stop.net, "seconds": own.stop.seconds,
-                "table": lt.settings.name}
-        ops.append(db.op_person_stop(member.person, stop, own.stop.at))
+        stop = own_of(state, data["member"]).stop
+        assert stop is not None
+        row = {"why": stop.why, "at": stop.at, "net": stop.net, "seconds": stop.seconds, "table": table_name}
+        ops.append(db.op_person_stop(person, row, stop.at))
     return ops
 
 
-async def read_stops(lt: LiveTable, persons: Iterable[str | None] | None = None) -> dict[str, dict[str, Any]]:
-    """The stops in force (the ``persons`` rows) of these people (default: those
-    of everyone seated here); no read at all when none of them has a browser key."""
-    if persons is None:
-        seated = {p.name for p in lt.table.players}
-        persons = [m.person for m in lt.members.values() if m.name in seated]
-    wanted = sorted({p for p in persons if p is not None})
-    if not wanted:
-        return {}
-    store = lt.room.store
-    return await asyncio.to_thread(store.read, lambda c: db.person_stops(c, wanted))
+def persons_seated(state: TableState) -> list[str]:
+    """The persons of everyone seated here (whose stops a hand's end reads)."""
+    stacks = state.table.stacks
+    persons = _limits(state).persons
+    return [persons[m.id] for m in state.members if m.id in persons and m.name in stacks]
 
 
-def joining(lt: LiveTable, member_id: int, person: str | None, stops: dict[str, dict[str, Any]]) -> list[Event]:
+def joining(state: TableState, member: int, person: str | None, stops: Mapping[str, dict[str, Any]]) -> list[Event]:
     """The events of a join before its seat: the ``person`` binding, and the stop
     the person is under (theirs here already, or carried from another table). A
     join whose events end in a ``limit_stop``, or whose person is stopped here,
     gets no seat (:func:`stopped_joining`)."""
     if person is None:
         return []
-    events: list[Event] = [("person", {"member": member_id, "person": person})]
-    own = next((m.own for m in lt.members.values() if m.person == person and m.own is not None), None)
+    events: list[Event] = [("person", {"member": member, "person": person})]
+    own = _limits(state).owns.get(person)
     row = stops.get(person)
     if row is not None and (own is None or own.stop is None or row["at"] > own.stop.at):
         carried = {"at": row["at"], "table": row.get("table")}
-        events.append(("limit_stop", {"member": member_id, "why": row["why"], "net": row["net"],
+        events.append(("limit_stop", {"member": member, "why": row["why"], "net": row["net"],
                                       "seconds": row["seconds"], "from": carried}))
     elif row is None and own is not None and own.stop is not None:
-        events.append(("limit_continue", {"member": member_id, "net": net(lt, own), "elsewhere": True}))
+        events.append(("limit_continue", {"member": member, "net": net(state, person), "elsewhere": True}))
     return events
 
 
-def stopped_joining(lt: LiveTable, person: str | None, events: list[Event]) -> bool:
+def stopped_joining(state: TableState, person: str | None, events: list[Event]) -> bool:
     """Whether a join with these :func:`joining` events is by a person stopped now."""
     if person is None:
         return False
@@ -394,19 +432,19 @@ def stopped_joining(lt: LiveTable, person: str | None, events: list[Event]) -> b
         return True
     if last == "limit_continue":
         return False
-    own = next((m.own for m in lt.members.values() if m.person == person and m.own is not None), None)
+    own = _limits(state).owns.get(person)
     return own is not None and own.stop is not None
 
 
 # ---------------------------------------------------------- the commands
-def stopped(member: Member) -> bool:
+def stopped(state: TableState, member: int) -> bool:
     """Whether ``member``'s person is stopped by a limit and has not chosen to go on."""
-    return member.own is not None and member.own.stop is not None
+    return own_of(state, member).stop is not None
 
 
-def check_buy_in(member: Member) -> None:
+def check_buy_in(state: TableState, member: int) -> None:
     """A buy-in, a top-up or a new seat is refused while stopped (no chasing losses)."""
-    if stopped(member):
+    if stopped(state, member):
         raise Said("room.limits.error.stopped")
 
 
@@ -417,15 +455,15 @@ def cool_off_left(own: Own, *, now: float, cool_off: float) -> int:
     return max(0, math.ceil(own.stop.at + cool_off - now))
 
 
-def events_for(lt: LiveTable, member: Member, msg: dict[str, Any], *, now: float) -> list[Event]:
+def events_for(state: TableState, member: int, msg: dict[str, Any], *, now: float, cool_off: float) -> list[Event]:
     """The events a player's message asks for; raises :class:`Said` with a
     catalog key (and its params) when it cannot be done."""
     kind = msg["type"]
-    own = own_of(lt, member)
+    own = own_of(state, member)
     if kind == "coach":
         if own.coach is not None and own.coach == bool(msg["on"]):
             return []  # what it is already: nothing to log (a toggling script logged thousands)
-        return [("coach", {"member": member.id, "on": bool(msg["on"])})]
+        return [("coach", {"member": member, "on": bool(msg["on"])})]
     if kind == "limits":
         minutes, loss, unit = msg.get("minutes"), msg.get("loss"), msg.get("unit") or "chips"
         if minutes is not None and not 1 <= minutes <= MAX_MINUTES:
@@ -434,7 +472,7 @@ def events_for(lt: LiveTable, member: Member, msg: dict[str, Any], *, now: float
             raise Said("room.limits.error.loss")
         if unit not in UNITS:
             raise Said("room.limits.error.unit", units=", ".join(UNITS))
-        data = {"member": member.id, "minutes": minutes, "loss": loss, "unit": unit,
+        data = {"member": member, "minutes": minutes, "loss": loss, "unit": unit,
                 "time_sit_out": bool(msg.get("time_sit_out"))}
         if (own.minutes, own.loss, own.loss_unit, own.time_sit_out) == (minutes, loss, unit, data["time_sit_out"]):
             return []  # the limits they have already
@@ -442,19 +480,21 @@ def events_for(lt: LiveTable, member: Member, msg: dict[str, Any], *, now: float
     # limit_continue: the player's own choice, after the cool-off
     if own.stop is None:
         raise Said("room.limits.error.not_stopped")
-    wait = cool_off_left(own, now=now, cool_off=lt.options.limit_cool_off)
+    wait = cool_off_left(own, now=now, cool_off=cool_off)
     if wait > 0:
         raise Said("room.limits.error.cool_off", seconds=wait)
-    return [("limit_continue", {"member": member.id, "net": net(lt, own), "since": own.stop.at})]
+    return [("limit_continue", {"member": member, "net": net(state, key_of(state, member)), "since": own.stop.at})]
 
 
 # ------------------------------------------------------------- reading
-def private(lt: LiveTable, member: Member, record: Any, *, lang: str) -> dict[str, Any]:  # noqa: ANN401
+def private(
+    state: TableState, member: int, record: Any, *, lang: str, now: float, cool_off: float,  # noqa: ANN401
+) -> dict[str, Any]:
     """``member``'s own settings, session, stop and coach lines, for their state only."""
     from pokerdealer.learn.coach import coach_lines
 
-    own = own_of(lt, member)
-    now = time.time()
+    key = key_of(state, member)
+    own = own_of(state, member)
     stop = own.stop
     out: dict[str, Any] = {
         "limits": {
@@ -462,51 +502,71 @@ def private(lt: LiveTable, member: Member, record: Any, *, lang: str) -> dict[st
             "time_sit_out": own.time_sit_out, "stopped": None if stop is None else stop.why,
             "stop": None if stop is None else {
                 "why": stop.why, "net": stop.net, "minutes": stop.seconds // 60, "table": stop.table,
-                "wait": cool_off_left(own, now=now, cool_off=lt.options.limit_cool_off),
+                "wait": cool_off_left(own, now=now, cool_off=cool_off),
             },
             "time_up": own.time_reached(now),
             "session": None if own.started_at is None else {
-                "seconds": int(now - own.started_at), "net": net(lt, own), "invested": own.invested,
+                "seconds": int(now - own.started_at), "net": net(state, key), "invested": own.invested,
             },
         },
         "coach": {"on": bool(own.coach), "lines": []},
     }
-    if own.coach:
+    if own.coach and record is not None:
         # The hand in play only: the last hand's showdown is said by private._showdown_coach.
-        hand_record = record
-        if hand_record is not None and member.name in hand_record.players:
-            i = hand_record.players.index(member.name)
-            out["coach"]["lines"] = [line.to_json(lang) for line in coach_lines(hand_record.hand, i)]
+        name = state.name_of(member)
+        if name in record.players:
+            i = record.players.index(name)
+            out["coach"]["lines"] = [line.to_json(lang) for line in coach_lines(record.hand, i)]
     return out
 
 
+def coach_on(state: TableState, member: int) -> bool:
+    """Whether ``member`` has the coach on."""
+    return bool(own_of(state, member).coach)
+
+
 # ------------------------------------------------------------ snapshots
-def take(lt: LiveTable) -> dict[str, Any]:
-    """Every member's own part (and person), JSON-ready, for the snapshot; a
-    person's seats repeat the same part."""
-    return {
-        str(m.id): {**asdict(m.own), "person": m.person}
-        for m in lt.members.values() if m.own is not None
-    }
+def _take(state: TableState) -> dict[str, Any]:
+    """Every member's own part (and person), JSON-ready; a person's seats repeat the same part."""
+    limits = _limits(state)
+    out = {}
+    for m in state.members:
+        own = limits.owns.get(key_of(state, m.id))
+        if own is not None:
+            out[str(m.id)] = {**asdict(own), "person": limits.persons.get(m.id)}
+    return {"own": out}
 
 
-def restore(lt: LiveTable, data: dict[str, Any]) -> None:
-    """Put back what :func:`take` gave; the members of one person share one part
+def _put(state: TableState, snapshot: Mapping[str, Any]) -> TableState:
+    """Put back what :func:`_take` gave; the members of one person share one part
     again. A snapshot from before the stop's details has ``stopped``: its
-    cool-off is over."""
+    cool-off is over. A snapshot from before limits has none."""
     names = {f.name for f in fields(Own)} - {"stop"}
-    shared: dict[str, Own] = {}
-    for member_id, values in data.items():
-        m = lt.members[int(member_id)]
-        m.person = values.get("person")
-        if m.person is not None and m.person in shared:
-            m.own = shared[m.person]
+    persons: dict[int, str] = {}
+    owns: dict[str, Own] = {}
+    for member_id, values in snapshot.get("own", {}).items():
+        member = int(member_id)
+        person = values.get("person")
+        if person is not None:
+            persons[member] = person
+        key = person or f"#{member}"
+        if key in owns:
             continue
-        own = Own(**{k: v for k, v in values.items() if k in names})
+        stop = None
         if values.get("stop"):
-            own.stop = Stop(**values["stop"])
+            stop = Stop(**values["stop"])
         elif values.get("stopped"):
-            own.stop = Stop(why=values["stopped"], at=0.0, net=0, seconds=0)
-        m.own = own
-        if m.person is not None:
-            shared[m.person] = own
+            stop = Stop(why=values["stopped"], at=0.0, net=0, seconds=0)
+        owns[key] = Own(**{k: v for k, v in values.items() if k in names}, stop=stop)
+    return state.with_part("self_limits", Limits(persons, owns))
+
+
+FEATURE = Feature(
+    name="self_limits", part=lambda settings: Limits(),
+    events={"coach": _coach, "limits": _set_limits, "person": _person, "limit_stop": _stopped,
+            "limit_continue": _went_on},
+    follows={"sit_down": _sat_down, "seat_approve": _sat_down, "top_up": _topped_up, "leave": _left,
+             "hand_end": _hand_ended},
+    snapshot=(_take, _put),
+    writes=lambda state, events: shared_ops(state, events, table_name=state.settings.name),
+)

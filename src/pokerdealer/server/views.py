@@ -8,14 +8,22 @@ rules made public are revealed, once the hand is over (:mod:`pokerdealer.server.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pokerdealer.cards import Card
 from pokerdealer.evaluation import evaluate
 from pokerdealer.i18n import message
-from pokerdealer.rules import Action, Hand
-from pokerdealer.server import host, timebank
+from pokerdealer.rules import Hand
+from pokerdealer.server.hand_book import kept
+from pokerdealer.server.hand_words import (
+    action_said,
+    action_words,
+    apply_described,
+    describe_actions,
+    forced_bets_words,
+)
+from pokerdealer.server.proofs import Source, facts_of, hand_reveal
 from pokerdealer.server.settings import LANGS
 from pokerdealer.server.waiting import starts_afresh, why_not_dealing
 from pokerdealer.server.words import said_text
@@ -23,7 +31,7 @@ from pokerdealer.table import HandRecord
 from pokerdealer.table.awards import award_stories
 
 if TYPE_CHECKING:
-    from pokerdealer.server.live import LiveTable
+    from pokerdealer.server.reducer import TableState
 
 __all__ = [
     "forced_bets_words",
@@ -31,9 +39,34 @@ __all__ = [
     "action_words",
     "describe_actions",
     "hand_frames",
+    "public_pots",
+    "table_state",
     "legal_payload",
     "showdown_summary",
+    "summary",
 ]
+
+
+class Reading(Protocol):
+    """What a table's public state is built from: its state and what its shell knows
+    (:class:`~pokerdealer.server.live.LiveTable`)."""
+
+    id: str
+    seq: int
+    state: TableState
+    by_name: Mapping[str, Any]
+    """The members as the shell sees them (``bot``; ``conns``: their readers connected now)."""
+    conns: Collection[Any]
+
+    @property
+    def table(self) -> Any: ...  # noqa: ANN401
+    @property
+    def last_actions(self) -> dict[int, dict[str, Any]]: ...
+    @property
+    def last_summary(self) -> dict[str, Any] | None: ...
+    def clock_left(self) -> float | None: ...
+    def bank_seconds(self) -> float | None: ...
+    def log_words(self) -> list[dict[str, Any]]: ...
 
 
 def cards(cs: Sequence[Card] | None) -> list[str] | None:
@@ -43,93 +76,6 @@ def cards(cs: Sequence[Card] | None) -> list[str] | None:
 def _probe(record: HandRecord) -> Hand:
     """A fresh copy of the record's hand before any action (same deck, same forced bets)."""
     return Hand(record.hand.config, record.hand.deck, unknown=record.hand.unknown)
-
-
-def action_said(action: Action, is_bet: bool, after: Hand) -> dict[str, Any]:
-    """One action in words, ``{"key", "params"}`` (``room.log.*``; the page says it in its language).
-
-    >>> from pokerdealer.cards import deck_cards
-    >>> from pokerdealer.rules import HandConfig
-    >>> hand = Hand(HandConfig(stacks=(100, 100, 100), blinds=(1, 2)), deck_cards())
-    >>> action_said(hand.apply(Action("call", 2)), False, hand)
-    {'key': 'room.log.call', 'params': {'amount': 2}}
-    """
-    kind = action.kind
-    p = action.player
-    assert p is not None
-    if kind in ("fold", "check", "muck"):
-        return {"key": f"room.log.{kind}", "params": {}}
-    if kind == "show":
-        # An uploaded file's unknown hand (``????``) holds stand-in cards: never shown as its.
-        shown = "?? ??" if p in after.unknown else " ".join(str(c) for c in after.hole_cards[p])
-        return {"key": "room.log.show", "params": {"cards": shown}}
-    key = "room.log.call" if kind == "call" else "room.log.bet" if is_bet else "room.log.raise"
-    said = {"key": key, "params": {"amount": action.amount}}
-    if after.stacks[p] == 0 and kind in ("call", "raise"):
-        return {"key": "room.log.all_in", "params": {"action": said}}
-    return said
-
-
-def apply_described(record: HandRecord, hand: Hand, action: Action | str) -> tuple[Action, dict[str, Any]]:
-    """Apply ``action`` to ``hand`` (the rules judge) and say what happened
-    (``said``: key and params; ``text``: the English words)."""
-    street, is_bet = hand.street, hand.raise_is_bet
-    applied = hand.apply(action)
-    return applied, action_words(record, hand, applied, street=street.value, is_bet=is_bet)
-
-
-def action_words(record: HandRecord, hand: Hand, applied: Action, *, street: str, is_bet: bool) -> dict[str, Any]:
-    """The log line of an action already applied to ``hand``."""
-    p = applied.player
-    assert p is not None
-    said = action_said(applied, is_bet, hand)
-    return {
-        "seat": record.seats[p],
-        "name": hand.config.players[p],
-        "street": street,
-        "text": message("en", said["key"], **said["params"]),
-        "said": said,
-    }
-
-
-def forced_bets_words(record: HandRecord) -> list[dict[str, Any]]:
-    """The log lines of the chips put in before the deal: the blinds, straddles and the
-    posts of players coming in (live, and dead for a missed small blind)."""
-    hand = _probe(record)
-    config = hand.config
-    names = config.players
-    pos = record.positions
-    lines: list[dict[str, Any]] = []
-
-    def line(i: int, key: str, amount: int) -> None:
-        said = {"key": key, "params": {"amount": amount}}
-        lines.append({
-            "seat": record.seats[i], "name": names[i], "street": "preflop",
-            "text": message("en", key, amount=amount), "said": said,
-        })
-
-    posted = {post.player: post for post in config.posts}
-    for i in range(len(names)):
-        live = hand.committed[i]
-        seat = record.seats[i]
-        if seat == pos.small_blind and not pos.small_blind_dead and seat != pos.big_blind and live:
-            line(i, "room.log.post_small_blind", live)
-        elif seat == pos.big_blind and live:
-            line(i, "room.log.post_big_blind", live)
-        elif i in posted:
-            if posted[i].live:
-                line(i, "room.log.post_enter", live)
-            if posted[i].dead:
-                line(i, "room.log.post_dead", posted[i].dead)
-        elif live:
-            line(i, "room.log.straddle", live)
-    return lines
-
-
-def describe_actions(record: HandRecord) -> list[dict[str, Any]]:
-    """The hand's public log in words, with the street of each action."""
-    probe = _probe(record)
-    return [apply_described(record, probe, action)[1] for action in record.hand.log]
 
 
 def legal_payload(hand: Hand, player: int) -> dict[str, Any]:
@@ -219,6 +165,19 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
         ],
         "fair": fair,
     }
+
+
+def summary(src: Source, number: int) -> dict[str, Any] | None:
+    """The end of finished hand ``number`` for everyone (None: not kept)."""
+    book = src.book
+    if number in book.summaries:
+        return book.summaries[number]
+    record = kept(src.state, number)
+    if record is None:
+        return None
+    out = showdown_summary(record, hand_reveal(src, record))
+    book.summaries[number] = out
+    return out
 
 
 def public_pots(hand: Hand, seats: Sequence[int]) -> list[dict[str, Any]]:
@@ -311,7 +270,7 @@ def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
     return frames
 
 
-def _keep_busted_seats(lt: LiveTable, seat_rows: list[dict[str, Any] | None]) -> None:
+def _keep_busted_seats(lt: Reading, seat_rows: list[dict[str, Any] | None]) -> None:
     """Between hands, a player the last hand busted keeps their seat on the page (the
     table has unseated them) until the next deal, so the showdown shows where they sat."""
     last = lt.last_summary
@@ -335,13 +294,16 @@ def _straddler_seat(record: HandRecord) -> int | None:
     return record.seats[config.straddle_players[0]] if config.straddles else None
 
 
-def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str, Any]:
+def table_state(lt: Reading, players: Sequence[Any] | None = None) -> dict[str, Any]:
     """The public part of the table (what a spectator sees)."""
-    table = lt.table
+    ts = lt.state
+    table = ts.table
     if players is None:
         players = table.players
     record = table.current
-    settings = lt.settings
+    settings = ts.settings
+    members = ts.members
+    seat_views = ts.features.seat_views
     seat_rows: list[dict[str, Any] | None] = [None] * settings.seats
     hand = record.hand if record is not None else None
     last = lt.last_actions
@@ -360,9 +322,11 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "cards": None,
             "hidden": False,
             "last": None,
-            "straddle": bool(m and m.straddle and settings.straddle),
-            "time_bank": None if m is None or m.bot else timebank.balance(lt, m.id),
         }
+        if seat_views:
+            info = members.named(p.name)
+            for seat_view in seat_views:  # each feature's part of a seat (straddle, time bank)
+                row.update(seat_view(ts, info))
         said = last.get(p.seat)
         if said is not None:
             row["last"], row["last_said"] = said["text"], said["said"]
@@ -403,20 +367,23 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "variant": table.settings.variant,
             "trips_beat_straight": table.settings.options.short_deck_trips_beat_straight,
         },
-        "host": host.public(lt),
+    }
+    for public in ts.features.public_views:  # each feature's part of the table (the host's decisions)
+        state.update(public(ts))
+    state |= {
         "seats": seat_rows,
         "hand": None,
         "last_hand": lt.last_summary,
         "spectators": sum(1 for c in lt.conns if c.member is None),
         # Why no hand is dealt (None while one can be): the page says it, not "next hand soon".
-        "waiting": why_not_dealing(lt) if record is None else None,
+        "waiting": why_not_dealing(ts) if record is None else None,
         # The next hand deals in everyone ready: a seat "waiting for the big blind" does not wait.
-        "starts_afresh": record is None and starts_afresh(lt),
+        "starts_afresh": record is None and starts_afresh(ts),
     }
     if record is not None and hand is not None:
         pos = record.positions
         actor = hand.actor
-        meta = lt.hand_meta.get(record.number, {})
+        facts = facts_of(ts, record.number)
         state["hand"] = {
             "number": record.number,
             "street": hand.street.value,
@@ -430,8 +397,8 @@ def table_state(lt: LiveTable, players: Sequence[Any] | None = None) -> dict[str
             "actions": len(hand.log),
             "clock_left": lt.clock_left(),
             # Seconds of time bank added to this turn: the page's time bank bar (None: not in use).
-            "bank_seconds": timebank.in_use(lt),
-            "commitment": meta.get("commitment"),
+            "bank_seconds": lt.bank_seconds(),
+            "commitment": facts.commitment if facts is not None else None,
             "log": lt.log_words(),
         }
     return state

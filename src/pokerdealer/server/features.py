@@ -1,0 +1,28 @@
+"""The features of a room table, in order: each is one module that describes
+itself with a :class:`~pokerdealer.server.reducer.Feature` (its events, how
+they change the state, its part of the snapshot and of the readers' views).
+Adding a feature is a module and a line here (:mod:`~pokerdealer.server.reducer`:
+"How to add a table feature"); the order is the order in which features follow
+an event, are put back from a snapshot, and add their fields to a seat's row.
+
+>>> [f.name for f in CASH.all]
+['host', 'chat_mute', 'promises', 'straddle', 'timebank', 'self_limits', 'proofs']
+"""
+
+from __future__ import annotations
+
+from pokerdealer.server import between_hands, chat_mute, host, proofs, self_limits, straddle, timebank
+from pokerdealer.server.reducer import Features
+
+__all__ = ["CASH"]
+
+CASH = Features([
+    host.FEATURE,  # first: the settings in force, which the others read, are the host's
+    chat_mute.FEATURE,
+    between_hands.FEATURE,
+    straddle.FEATURE,
+    timebank.FEATURE,  # after the host's: a bank refills by the settings in force after the hand
+    self_limits.FEATURE,
+    proofs.FEATURE,
+])
+"""The features of a cash table (a tournament's tables have the same: their seats' rows are the same)."""
