@@ -66,17 +66,21 @@ How to add a table feature
 1. Write ``server/<feature>.py``: its part (a frozen value), one function per
    event (``(state, data, at) -> state``, pure; it changes only its own part,
    or the table through the table's own methods), the functions that turn a
-   player's or a host's command into its events or refuse it (raising
+   player's message into its events or refuse it (raising
    :class:`~pokerdealer.server.words.Said` with a catalog key), what it adds to
    the readers' states, and its words in the catalogs
    (``src/pokerdealer/i18n/{en,zh_hant,zh_hans}.py``).
 2. Describe it with a ``FEATURE = Feature(name=..., part=..., events={...},
-   ...)`` at the end of the module, and add it to the list in
-   :mod:`~pokerdealer.server.features` (the order is the order in which
-   followers run, and of the readers' fields).
+   messages={...}, seat=..., ...)`` at the end of the module, and add it to the
+   list in :mod:`~pokerdealer.server.features` (the order is the order in
+   which followers run, and of the readers' fields). A new browser message
+   also gets its schema in :mod:`~pokerdealer.server.protocol`, where every
+   message is checked. :mod:`~pokerdealer.server.straddle` is the smallest
+   feature to copy from.
 3. Test it without a server: ``reduce`` its events on a state from
-   :func:`new_state`, and add its commands to the random logs of
-   tests/server/test_reducer.py (a replay must give the state the table had).
+   :func:`new_state`, and add its messages to the random moves of
+   tests/server/test_reducer.py (a replay must give the state the table had;
+   that test also checks that every registered event kind is reached).
 
 An event kind is at most 16 characters (the ``events.kind`` column), belongs
 to one feature, and ``act`` -- a betting action, the room's hottest event --
@@ -112,7 +116,7 @@ from pokerdealer.server.settings import TableSettings
 from pokerdealer.table import CashTable, HandRecord, SeatStatus, TableError
 
 __all__ = [
-    "CORE_EVENTS", "DeckFeeder", "Event", "Feature", "Features", "MemberInfo", "Reducer", "Restore", "Roster", "Said",
+    "CORE_EVENTS", "DeckFeeder", "Event", "Feature", "Features", "MemberInfo", "Message", "Reducer", "Restore", "Roster", "Said",
     "Snapshot", "TableState", "deal", "finish", "hash_token", "new_state", "reduce", "replay", "wait_for_big_blind",
 ]
 
@@ -127,6 +131,10 @@ Snapshot = Callable[["TableState"], Mapping[str, Any]]
 
 Restore = Callable[["TableState", Mapping[str, Any]], "TableState"]
 """A feature's part put back from a whole snapshot's data."""
+
+Message = Callable[["TableState", int, dict[str, Any]], list[tuple[str, dict[str, Any]]]]
+"""A player's message a feature owns: ``(state, member, message) -> events`` (none: it
+changes nothing), or a refusal (it raises :class:`~pokerdealer.server.words.Said`)."""
 
 
 def hash_token(token: str) -> str:
@@ -241,7 +249,10 @@ class Feature:
     - ``public``: what it adds to every reader's state (``{key: value}``);
     - ``seat``: what it adds to the row of each seat (``(state, member) -> {key: value}``,
       ``member`` None for a seat whose member is not known);
-    - ``deal_veto``: why no hand may be dealt now (a note in words), or None.
+    - ``deal_veto``: why no hand may be dealt now (a note in words), or None;
+    - ``messages``: the players' messages it owns, by type, and the events each asks
+      for (the shell writes them; the message's schema is
+      :mod:`~pokerdealer.server.protocol`'s, where every browser message is checked).
     """
 
     name: str
@@ -253,6 +264,7 @@ class Feature:
     public: Callable[[TableState], Mapping[str, Any]] | None = None
     seat: Callable[[TableState, MemberInfo | None], Mapping[str, Any]] | None = None
     deal_veto: Callable[[TableState], dict[str, Any] | None] | None = None
+    messages: Mapping[str, Message] = field(default_factory=dict)
 
 
 class Features:
@@ -288,6 +300,12 @@ class Features:
                 self.after[kind] = (*self.after.get(kind, ()), follower)
         self.seat_views = tuple(f.seat for f in self.all if f.seat is not None)
         self.public_views = tuple(f.public for f in self.all if f.public is not None)
+        self.messages: dict[str, Message] = {}
+        for feature in self.all:
+            for kind, handler in feature.messages.items():
+                if kind in self.messages:
+                    raise TableError(f"feature {feature.name}: message {kind!r} is already registered")
+                self.messages[kind] = handler
 
     def parts(self, settings: TableSettings) -> dict[str, Any]:
         """The parts of a new table playing by ``settings``."""

@@ -32,7 +32,7 @@ from typing import Any
 from pokerdealer.server.reducer import Event, Feature, MemberInfo, TableState
 from pokerdealer.server.words import Said
 
-__all__ = ["EVENT", "FEATURE", "event", "seat_view", "wanted", "wishes"]
+__all__ = ["EVENT", "FEATURE", "event", "message", "seat_view", "wanted", "wishes"]
 
 EVENT = "straddle"
 """The event kind of a player's choice."""
@@ -48,6 +48,13 @@ def event(state: TableState, member: int, on: object) -> Event:
     if not state.settings.straddle:
         raise Said("room.error.no_straddle")
     return EVENT, {"member": member, "on": bool(on)}
+
+
+def message(state: TableState, member: int, msg: dict[str, Any]) -> list[Event]:
+    """A seated player's ``straddle`` message ``{"on": 0 or 1}``: its event, or a refusal."""
+    if state.seat_of(member) is None:
+        raise Said("room.error.no_seat")
+    return [event(state, member, msg["on"])]
 
 
 def chose(state: TableState, data: dict[str, Any], at: float) -> TableState:
@@ -90,6 +97,7 @@ FEATURE = Feature(
     name="straddle",
     part=lambda settings: frozenset(),
     events={EVENT: chose},
+    messages={"straddle": message},
     snapshot=(lambda state: {"straddle": _take(state)}, lambda state, data: _put(state, data.get("straddle"))),
     seat=seat_view,
 )

@@ -26,7 +26,7 @@ from typing import Any
 
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
-from pokerdealer.server import between_hands, chat_mute, host, self_limits, straddle
+from pokerdealer.server import between_hands, chat_mute, host, self_limits
 from pokerdealer.server.conns import QUEUED, Command, Conn, Member, Rejected
 from pokerdealer.server.reducer import hash_token, wait_for_big_blind
 from pokerdealer.server.seat_names import name_bots, unique_name
@@ -206,6 +206,12 @@ class TableCommands(TableBase):
             raise Rejected("room.error.spectator")
         if kind == "act":
             return await self._player_act(member, msg)
+        owned = self.state.features.messages.get(kind)
+        if owned is not None:  # a feature's own message (straddle: :mod:`~pokerdealer.server.straddle`)
+            events = owned(self.state, member.id, msg)
+            if events:
+                await self._do(events)
+            return bool(events)
         if kind in ("coach", "limits", "limit_continue"):  # with a seat or without (a stop is seen unseated)
             if kind == "limit_continue":
                 await self._limits_synced(member)  # gone on at another table: nothing left to confirm here
@@ -237,9 +243,6 @@ class TableCommands(TableBase):
             if self.table.player(member.name).status is SeatStatus.SITTING_OUT:
                 raise Rejected("room.error.already_sitting_out")
             await self._do([("sit_out", {"member": member.id})])
-            return True
-        if kind == "straddle":
-            await self._do([straddle.event(self.state, member.id, msg["on"])])
             return True
         if kind == "sit_in":
             await self._limits_synced(member)
