@@ -159,10 +159,14 @@ class TableCommands(TableBase):
             assert stop is not None
             return {"token": token, "seat": None, "name": member.name, "member": member.id, "pending": False,
                     "stopped": stop.why}
+        before = self.state
         try:
             event = host.seat_event(self.state, member.id, buy_in=buy_in, seat=free[0])
             await self._do([*own, event])
         except TableError:
+            # The seat refused (the table changed nothing): the person's events, written
+            # with it or not at all, go too -- they only ever touch the features' values.
+            self.state = before
             self.forget_member(member)
             await self.room.forget_members([member.id])
             raise
