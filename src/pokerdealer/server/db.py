@@ -394,7 +394,7 @@ def op_insert_table(
 
 def op_close_table(table_id: str) -> Op:
     """The table leaves the lobby and is no longer taken on start; it can still
-    be read (its history), taken on demand (:func:`try_claim`)."""
+    be read (its history), taken on demand (:func:`~pokerdealer.server.leases.try_claim`)."""
 
     def op(conn: Connection) -> None:
         conn.execute(update(TableRow).where(TableRow.id == table_id).values(closed=True))

@@ -300,7 +300,7 @@ class EventBase:
     async def after_hand(self, lt: EventTable) -> None:
         """A hand ended at ``lt`` (written): open the tables it made, wake the others.
         The last hand closes the event's row: a start no longer rebuilds it (it
-        is read on demand, :func:`restore_event`) and the lobbies leave it out.
+        is read on demand, :func:`~pokerdealer.server.tournament.restore_event`) and the lobbies leave it out.
         The other tables hear of it through :meth:`tell_field`."""
         await self._flush([db.op_close_table(self.id)] if self.event.is_over else [])
         self._news.hand_ended(lt)

@@ -32,7 +32,7 @@ dealt in. While stopped they may not sit in, buy in again, top up, or take a
 new seat (:func:`check_buy_in`). The stop is the person's, not the seat's: it
 is also written to the database's ``persons`` row in the same transaction
 (:func:`shared_ops`), and a table reads that row whenever the person asks for
-a seat there or plays a hand there (:func:`read_stops`), so a stop at one
+a seat there or plays a hand there (:meth:`~pokerdealer.server.table_base.TableBase.read_stops`), so a stop at one
 table holds at every table of that browser (a ``limit_stop`` with ``from``
 there), and going on at one lifts it at the others (a ``limit_continue`` with
 ``elsewhere``).
