@@ -374,7 +374,7 @@ def _offline_table() -> Any:  # noqa: ANN401
     return state
 
 
-def _limits(state: Any, **limits: Any) -> Any:  # noqa: ANN401
+def _offline_limits(state: Any, **limits: Any) -> Any:  # noqa: ANN401
     """Ann's limits set (a ``limits`` event, as her page sends them)."""
     from pokerdealer.server.reducer import reduce
 
@@ -399,11 +399,11 @@ def test_a_session_goes_on_after_a_short_break_and_starts_afresh_after_a_long_on
 def test_time_limit_reminds_and_sits_out_only_when_asked() -> None:
     from pokerdealer.server.self_limits import due, own_of
 
-    state = _limits(_offline_table(), minutes=30)
+    state = _offline_limits(_offline_table(), minutes=30)
     own = own_of(state, 1)
     assert not own.time_reached(29 * 60.0) and own.time_reached(30 * 60.0)
     assert due(state, 31 * 60.0) == []  # a reminder only
-    state = _limits(state, minutes=30, time_sit_out=True)
+    state = _offline_limits(state, minutes=30, time_sit_out=True)
     assert due(state, 29 * 60.0) == []
     assert due(state, 31 * 60.0) == [
         ("sit_out", {"member": 1}), ("limit_stop", {"member": 1, "why": "time", "net": 0, "seconds": 31 * 60}),
@@ -413,7 +413,7 @@ def test_time_limit_reminds_and_sits_out_only_when_asked() -> None:
 def test_loss_limit_in_buy_ins_counts_whole_buy_ins() -> None:
     from pokerdealer.server.self_limits import due
 
-    state = _limits(_offline_table(), loss=1, unit="buy_ins")
+    state = _offline_limits(_offline_table(), loss=1, unit="buy_ins")
     state.table._find("Ann").stack = 1  # the table lends out copies
     assert due(state, 10.0) == []
     state.table._find("Ann").stack = 0
