@@ -40,9 +40,13 @@ random bots'): 1, 8, 64 and 1024 tables (``--tables``) stepped in arrays
 installed, its compiled kernel (env/_batch_numba.py; compiled or loaded from
 Numba's cache before the clock starts: the first line says how long that
 took), and 64 tables run one HoldemGymEnv each (``batched=False``, the path
-of every other configuration). A table of decisions per second and the ratio
-to RLCard follows each table size; the goal (issue 26): 10x RLCard on the
-NumPy path, 20x with Numba (or the compiled build).
+of every other configuration). The batched rows run in each of Gymnasium's
+autoreset modes (``--autoreset``): same-step (the default; each ended
+episode's final observation and info as dicts in ``infos``) and next-step
+(they stay in arrays). A table of decisions per second and the ratio to
+RLCard follows each table size; the goals: 10x RLCard on the NumPy path, 20x
+with Numba (or the compiled build) (issue 26), and 1,024 tables faster per
+decision than 64 (issue 42).
 """
 
 from __future__ import annotations
@@ -90,14 +94,15 @@ def bench_pokerdealer(seconds: float, players: int, seed: int = 0) -> tuple[floa
 
 def bench_vector(
     seconds: float, players: int, seed: int = 0, tables: int = 64, *, batched: bool = True,
-    numba: bool = False,
+    numba: bool = False, autoreset: str = "same_step",
 ) -> tuple[float, int]:
     """``pokerdealer.env.vector_env``: ``tables`` tables stepped per call, the learner's
     random legal actions from the batch's masks, the random bot in every other seat;
     every decision at the tables counts (the bots' too, as in the other rows).
     ``batched``: the tables' hands in arrays (env/batch.py; ``numba``: its compiled
     kernel, else its NumPy path); else one HoldemGymEnv per table (the bots are
-    then counted through a wrapper, which that path accepts)."""
+    then counted through a wrapper, which that path accepts). ``autoreset``:
+    Gymnasium's same-step (the ended episodes' dicts in infos) or next-step mode."""
     import numpy as np
 
     from pokerdealer.bots import make_bot
@@ -114,8 +119,8 @@ def bench_vector(
 
     others = Counted()
     opponents = ["random"] * (players - 1) if batched else [others] * (players - 1)
-    envs = vector_env(num_tables=tables, players=players, opponents=opponents,
-                      stacks=100, blinds=(1, 2), copy=False, batched=batched, numba=numba)
+    envs = vector_env(num_tables=tables, players=players, opponents=opponents, stacks=100,
+                      blinds=(1, 2), copy=False, batched=batched, numba=numba, autoreset_mode=autoreset)
     assert envs.batched == batched, envs.refusal
     envs.reset(seed=seed)  # (the kernel is compiled or loaded here, before the clock starts)
     rng = np.random.default_rng(seed)
@@ -135,9 +140,11 @@ def bench_vector(
     return (steps + bots) / elapsed, hands
 
 
-def vector_row(tables: int, *, numba: bool) -> Callable[[float, int], tuple[float, int]]:
+def vector_row(
+    tables: int, *, numba: bool, autoreset: str = "same_step"
+) -> Callable[[float, int], tuple[float, int]]:
     """The batched vector_env at ``tables`` tables, on the Numba kernel or the NumPy path."""
-    return functools.partial(bench_vector, tables=tables, numba=numba)
+    return functools.partial(bench_vector, tables=tables, numba=numba, autoreset=autoreset)
 
 
 def load_kernel() -> float | None:
@@ -245,6 +252,10 @@ def main() -> None:
         "--clock", choices=("wall", "cpu"), default="wall", help="wall time or process CPU time"
     )
     parser.add_argument("--tables", default="1,8,64,1024", help="vector_env batch sizes, comma separated")
+    parser.add_argument(
+        "--autoreset", default="same_step,next_step",
+        help="vector_env autoreset modes, comma separated: same_step (the default mode), next_step",
+    )
     args = parser.parse_args()
     if args.clock == "cpu":
         clock = time.process_time
@@ -260,8 +271,15 @@ def main() -> None:
 def compare(players: int, args: argparse.Namespace) -> None:
     """Every row at one table size, interleaved round by round; medians and ratios."""
     sizes = [int(t) for t in args.tables.split(",")]
-    numpy_rows = [(f"vector_env NumPy ({t} tables)", vector_row(t, numba=False)) for t in sizes]
-    numba_rows = [(f"vector_env Numba ({t} tables)", vector_row(t, numba=True)) for t in sizes]
+    modes = [m for m in args.autoreset.split(",") if m]
+    numpy_rows = [
+        (f"vector_env NumPy {m} ({t} tables)", vector_row(t, numba=False, autoreset=m))
+        for m in modes for t in sizes
+    ]
+    numba_rows = [
+        (f"vector_env Numba {m} ({t} tables)", vector_row(t, numba=True, autoreset=m))
+        for m in modes for t in sizes
+    ]
     if load_kernel() is None:
         numba_rows = []
     rows = [
@@ -307,18 +325,31 @@ def compare(players: int, args: argparse.Namespace) -> None:
     rlcard = results.get("rlcard no-limit-holdem")
     if rlcard:
         print(f"\nvector_env decisions/s and x RLCard ({rlcard:,.0f}/s), {players} players:")
-        print(f"{'tables':>8}  {'NumPy path':>22}  {'Numba kernel':>22}")
+        columns = [(kind, m) for m in modes for kind in ("NumPy", "Numba")]
+        print(f"{'tables':>8}  " + "  ".join(f"{kind + ' ' + m:>22}" for kind, m in columns))
         for t in sizes:
             cells = []
-            for kind in ("NumPy", "Numba"):
-                rate = results.get(f"vector_env {kind} ({t} tables)")
+            for kind, m in columns:
+                rate = results.get(f"vector_env {kind} {m} ({t} tables)")
                 cells.append(f"{rate:12,.0f} ({rate / rlcard:5.1f}x)" if rate else f"{'-':>22}")
-            print(f"{t:>8}  {cells[0]:>22}  {cells[1]:>22}")
+            print(f"{t:>8}  " + "  ".join(f"{c:>22}" for c in cells))
         for kind, goal in (("NumPy", 10), ("Numba", 20)):
-            best = max((results.get(f"vector_env {kind} ({t} tables)", 0.0) for t in sizes), default=0.0)
+            best = max(
+                (results.get(f"vector_env {kind} {m} ({t} tables)", 0.0) for m in modes for t in sizes),
+                default=0.0,
+            )
             if best:
                 verdict = "meets" if best >= goal * rlcard else "misses"
                 print(f"vector_env {kind}, best batch: {best / rlcard:.1f}x RLCard ({verdict} the {goal}x goal)")
+    # Issue 42: a thousand tables faster per decision than 64 (the finals kept in arrays).
+    if 64 in sizes and 1024 in sizes:
+        for kind in ("NumPy", "Numba"):
+            for m in modes:
+                small = results.get(f"vector_env {kind} {m} (64 tables)")
+                large = results.get(f"vector_env {kind} {m} (1024 tables)")
+                if small and large:
+                    verdict = "faster" if large > small else "NOT faster"
+                    print(f"vector_env {kind} {m}: 1024 tables / 64 tables = {large / small:.2f} ({verdict})")
     if ours and engine:
         print(f"pokerdealer.env / engine alone: {ours / engine:.2f}")
     if ours and others:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gymnasium.vector import AutoresetMode
 
 from pokerdealer.env import HoldemGymEnv, vector_env
 from pokerdealer.errors import IllegalActionError, PokerDealerError
@@ -106,3 +107,56 @@ def test_final_obs_and_final_info_are_set_exactly_at_the_tables_whose_episode_en
         assert [o is None for o in infos["final_obs"]] == (~terminated).tolist()
         assert all(isinstance(infos["final_info"][i]["payoffs"], tuple) for i in np.flatnonzero(terminated))
     assert mixed > 5  # steps where some tables ended and others did not
+
+
+NEXT_STEP_PATHS = [
+    pytest.param({"batched": True, "numba": False}, id="arrays-numpy"),
+    pytest.param({"batched": True, "numba": True}, id="arrays-numba"),
+    pytest.param({"batched": False}, id="one-env-per-table"),
+]
+
+
+@pytest.mark.parametrize("path", NEXT_STEP_PATHS)
+def test_next_step_autoreset_shows_the_final_row_then_starts_the_table_at_the_next_step(path) -> None:
+    if path.get("numba"):
+        pytest.importorskip("numba")
+    n, kw = 6, {"stacks": (20, 100, 7), "blinds": (1, 2)}
+    envs = vector_env(num_tables=n, players=3, opponents=["random", "caller"], autoreset_mode="next_step", **path, **kw)
+    assert envs.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    singles = [HoldemGymEnv(["random", "caller"], **kw) for _ in range(n)]
+    obs, infos = envs.reset(seed=5)
+    expected = [env.reset(seed=5 + i) for i, env in enumerate(singles)]
+    rng = np.random.default_rng(3)
+    restarting = np.zeros(n, dtype=bool)
+    ended = 0
+    for _ in range(150):
+        for i, (o, info) in enumerate(expected):
+            assert np.array_equal(obs["observation"][i], o["observation"])
+            assert np.array_equal(obs["action_mask"][i], o["action_mask"])
+            assert infos["skipped_hands"][i] == info.get("skipped_hands", 0)
+        masks = envs.action_masks()
+        assert masks.any(axis=1).all()  # never all-zero, even for a table about to restart
+        actions = np.array([pick(m, rng) for m in masks])
+        actions[restarting] = 99  # ignored: those tables start again
+        obs, rewards, terminated, truncated, infos = envs.step(actions)
+        for i, env in enumerate(singles):
+            if restarting[i]:
+                assert (rewards[i], terminated[i]) == (0.0, False)
+                expected[i] = env.reset()
+                continue
+            o, r, term, trunc, info = env.step(int(actions[i]))
+            assert (rewards[i], terminated[i], truncated[i]) == (r, term, trunc)
+            if term:
+                ended += 1
+                assert infos["_payoffs"][i] and tuple(infos["payoffs"][i]) == info["payoffs"]
+                info = {}
+            expected[i] = (o, info)
+        assert ("_payoffs" in infos and (infos["_payoffs"] == terminated).all()) or not terminated.any()
+        assert "final_obs" not in infos
+        restarting = terminated | truncated
+    assert ended > 40
+
+
+def test_an_unknown_autoreset_mode_is_refused() -> None:
+    with pytest.raises(PokerDealerError, match="autoreset_mode must be AutoresetMode.SAME_STEP or NEXT_STEP"):
+        vector_env(num_tables=2, autoreset_mode="disabled")

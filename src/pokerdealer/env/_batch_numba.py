@@ -19,9 +19,12 @@ The generators stay the per-table environment's: the random bots and the
 button draw from CPython's Mersenne Twister, whose state is copied into
 arrays once a table is seeded (:func:`mt_state`) and advanced here exactly
 as CPython's ``getrandbits`` and ``_randbelow`` advance it; the decks come
-from each table's NumPy generator, drawn in Python in the same blocks as
-``HoldemCore``'s (a table whose decks run out mid-step stops, waiting for
-its next block, and :func:`run` is called again for it: ``CONTINUE``).
+from each table's NumPy generator (PCG64), whose state is copied likewise
+(:func:`pcg_state`) and advanced here as NumPy advances it: a deck is the
+order of 52 of its ``random()`` doubles, as ``HoldemCore`` sorts them (its
+blocks of shuffles take the generator's numbers in the same order), so a
+deck is drawn in the step that deals it, table by table, with no call back
+to Python.
 
 Compiled on first use and cached on disk (``cache=True``): about 10 s of
 CPU the first time on this project's development machine, about 1 s to load
@@ -41,12 +44,12 @@ from pokerdealer.env._batch_layout import SEAT_FLAGS, SEAT_INTS, TABLE_FLAGS, TA
 from pokerdealer.evaluation._batch_numba import rank_cards
 
 __all__ = [
-    "APPLY", "CONTINUE", "DEAL", "Dealer", "Hand", "Show", "State", "View", "entry_point", "mt_state", "run",
+    "APPLY", "DEAL", "Dealer", "Hand", "Show", "State", "View", "entry_point", "mt_state", "pcg_state",
+    "run",
 ]
 
-#: :func:`run`'s modes: a step (the learner's action first), a table waiting
-#: for its next deck resumed, a new episode (reset).
-APPLY, CONTINUE, DEAL = 0, 1, 2
+#: :func:`run`'s modes: a step (the learner's action first), a new episode (reset).
+APPLY, DEAL = 0, 2
 
 _FOLD, _CALL, _RAISE = 0, 1, 2
 # Rows of the batch's packed arrays (TableBatch: SEAT_INTS, SEAT_FLAGS, TABLE_INTS, TABLE_FLAGS,
@@ -82,6 +85,22 @@ def mt_state(rng: random.Random) -> np.ndarray:
     ((625,), 624)
     """
     return np.array(rng.getstate()[1], dtype=np.int64)
+
+
+def pcg_state(generator: np.random.Generator) -> np.ndarray:
+    """A NumPy PCG64 generator's state as 4 uint64 (the 128-bit state, high then low
+    word; the 128-bit increment likewise), for :func:`_pcg_next`.
+
+    >>> state = pcg_state(np.random.default_rng(1))
+    >>> state.dtype, state.shape
+    (dtype('uint64'), (4,))
+    """
+    inner = generator.bit_generator.state
+    if inner["bit_generator"] != "PCG64":  # pragma: no cover - default_rng's is PCG64
+        raise ValueError(f"a PCG64 generator is needed, not {inner['bit_generator']}")
+    words = [inner["state"]["state"], inner["state"]["inc"]]
+    mask = (1 << 64) - 1
+    return np.array([part for w in words for part in (w >> 64, w & mask)], dtype=np.uint64)
 
 
 def entry_point(*args: Any) -> Any:  # noqa: ANN401
@@ -142,6 +161,63 @@ def _below(mt: Any, t: int, n: int) -> int:  # noqa: ANN401
             return r
 
 
+_PCG_HIGH = np.uint64(0x2360ED051FC65DA4)  # PCG64's multiplier, 128 bits
+_PCG_LOW = np.uint64(0x4385DF649FCCF645)
+_LOW32 = np.uint64(0xFFFFFFFF)
+
+
+@njit(cache=True, nogil=True)
+def _high_product(a: Any, b: Any) -> Any:  # noqa: ANN401
+    """The high 64 bits of the 128-bit product of two uint64."""
+    a_low, a_high = a & _LOW32, a >> np.uint64(32)
+    b_low, b_high = b & _LOW32, b >> np.uint64(32)
+    cross_one = a_low * b_high
+    cross_two = a_high * b_low
+    middle = ((a_low * b_low) >> np.uint64(32)) + (cross_one & _LOW32) + (cross_two & _LOW32)
+    return a_high * b_high + (cross_one >> np.uint64(32)) + (cross_two >> np.uint64(32)) + (middle >> np.uint64(32))
+
+
+@njit(cache=True, nogil=True)
+def _pcg_next(pcg: Any, t: int) -> Any:  # noqa: ANN401
+    """NumPy's PCG64 (XSL-RR) next 64-bit word from table ``t``'s state (:func:`pcg_state`):
+    the 128-bit state times the multiplier plus the increment, then the high word XOR
+    the low one, rotated right by the state's top 6 bits."""
+    high, low = pcg[t, 0], pcg[t, 1]
+    new_low = low * _PCG_LOW
+    new_high = _high_product(low, _PCG_LOW) + low * _PCG_HIGH + high * _PCG_LOW
+    low = new_low + pcg[t, 3]
+    high = new_high + pcg[t, 2] + (np.uint64(1) if low < new_low else np.uint64(0))
+    pcg[t, 0], pcg[t, 1] = high, low
+    turn = high >> np.uint64(58)
+    mixed = high ^ low
+    return (mixed >> turn) | (mixed << ((np.uint64(64) - turn) & np.uint64(63)))
+
+
+@njit(cache=True, nogil=True)
+def _shuffle(pcg: Any, t: int, keys: Any, order: Any) -> None:  # noqa: ANN401
+    """HoldemCore._next_shuffle at table ``t``: the first ``len(order)`` cards of the
+    deck that sorts 52 of the generator's ``random()`` doubles (``(word >> 11) / 2**53``:
+    the 53-bit integers sort as the doubles do), kept sorted as they come (a card goes
+    in only while among the smallest)."""
+    need = len(order)
+    count = 0
+    for card in range(52):
+        key = _pcg_next(pcg, t) >> np.uint64(11)
+        if count < need:
+            j = count
+            count += 1
+        elif key < keys[need - 1]:
+            j = need - 1
+        else:
+            continue
+        while j > 0 and keys[j - 1] > key:
+            keys[j] = keys[j - 1]
+            order[j] = order[j - 1]
+            j -= 1
+        keys[j] = key
+        order[j] = card
+
+
 #: One hand at every table, what the betting reads and writes: the seats' chips
 #: (``si``: SEAT_INTS by table and seat), their flags (``sf``), the tables'
 #: numbers (``ti``: TABLE_INTS) and flags (``tf``). Few arrays on purpose: Numba
@@ -161,8 +237,11 @@ State = namedtuple("State", (
     "final_obs", "final_payoffs", "counter",
 ))
 
-#: What a deal reads and writes (:func:`_deal`), besides the hand.
-Dealer = namedtuple("Dealer", ("h", "mt", "plans", "decks", "hole", "board", "fixed", "fixed_button"))
+#: What a deal reads and writes (:func:`_deal`), besides the hand: ``pcg`` each table's
+#: deck generator (:func:`pcg_state`), ``keys`` and ``order`` room for a deck being drawn.
+Dealer = namedtuple("Dealer", (
+    "h", "mt", "plans", "pcg", "keys", "order", "hole", "board", "fixed", "fixed_button",
+))
 
 #: What paying a hand reads (:func:`_award`), besides the hand: the cards, the
 #: starting stacks (``fixed``) and the evaluator's tables (``ev``).
@@ -529,11 +608,10 @@ def _deal(s: Any, t: int) -> None:  # noqa: ANN401
     n, si, sf, ti = h.n, h.si, h.sf, h.ti
     tables = si.shape[0]
     b = _below(s.mt, tables * n + t, n) if s.fixed_button < 0 else s.fixed_button
-    k = ti[t, _DECK_NEXT]
-    ti[t, _DECK_NEXT] = k + 1
     ti[t, _BUTTON_] = b
     plan = s.plans[b]
-    deck = s.decks[t, k]
+    deck = s.order
+    _shuffle(s.pcg, t, s.keys, deck)
     for q in range(n):
         si[t, _STACKS, q] = plan[q]
         si[t, _COMMITTED_, q] = plan[n + q]
@@ -559,11 +637,7 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
     action is not legal (nothing played then) or -1.
 
     ``mode``: :data:`APPLY` (a step: ``actions[t]`` first, checked against the mask
-    before any table moves), :data:`CONTINUE` (resume a table that waited for
-    decks), :data:`DEAL` (a new episode). A table whose decks run out sets
-    ``need_deck`` (``counter[1]`` counts them) and stops where it was; the caller
-    draws its next block and calls again with ``CONTINUE``. ``DEAL`` needs a deck
-    at every table.
+    before any table moves) or :data:`DEAL` (a new episode).
     """
     h = s.h
     ti, tf, floats = h.ti, h.tf, s.floats
@@ -575,10 +649,8 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
             a = actions[t]
             if a < 0 or a >= width or mask[t, a] != 1:
                 return t
-    s.counter[1] = 0
     scratch = np.empty(h.n, dtype=np.int64)
     for t in rows:
-        tf[t, _NEED_DECK] = False
         if mode == APPLY:
             floats[t, _CARRY_IN] = floats[t, _CARRIED]
             floats[t, _CARRIED] = 0.0
@@ -589,17 +661,13 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
             a = actions[t]
             kind = _FOLD if a == 0 else (_CALL if a == 1 else _RAISE)
             _apply(h, t, seat, kind, s.look.amounts[t, a])
-        elif mode == DEAL:  # (the caller gave every table a deck)
+        elif mode == DEAL:
             _deal(s.dealer, t)
-        waiting = False
         while True:
             actor = ti[t, _ACTOR]
             if actor >= 0 and actor != seat:
                 _bot_acts(h, t, s.mt, s.fixed, s.counter)
             elif tf[t, _COMPLETE]:
-                if ti[t, _DECK_NEXT] >= ti[t, _DECK_SIZE]:
-                    waiting = True
-                    break
                 # TableBatch._end_episodes: pay the hand; end the episode the learner played
                 # in (reward, final observation and payoffs) or carry a skipped hand's result.
                 fresh = tf[t, _FRESH]
@@ -619,10 +687,6 @@ def run(s: Any, rows: Any, actions: Any, mode: int) -> int:  # noqa: ANN401
                 _deal(s.dealer, t)
             else:
                 break
-        if waiting:
-            tf[t, _NEED_DECK] = True
-            s.counter[1] += 1
-            continue
         floats[t, _REWARD] += floats[t, _CARRY_IN]
         _encode(s.look, t, s.observation[t], True)
     return -1

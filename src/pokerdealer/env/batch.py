@@ -97,10 +97,18 @@ def batch_refusal(first: Any, opponents: Sequence[Any]) -> str | None:  # noqa: 
     return None
 
 
-def check_actions(actions: np.ndarray, mask: np.ndarray, labels: Sequence[str], seat: int) -> None:
+def check_actions(
+    actions: np.ndarray,
+    mask: np.ndarray,
+    labels: Sequence[str],
+    seat: int,
+    *,
+    tables: np.ndarray | None = None,
+) -> None:
     """Raise :class:`~pokerdealer.errors.IllegalActionError` naming the first table whose
     action is not legal in its ``mask`` row (the action, and the legal ones), before
-    any table moves: one illegal action leaves every table as it was.
+    any table moves: one illegal action leaves every table as it was. ``tables``: the
+    tables the rows are (when not every table's).
 
     >>> mask = np.array([[1, 1, 0], [1, 1, 1]], dtype=np.int8)
     >>> check_actions(np.array([1, 2]), mask, ("fold", "check_call", "all_in"), seat=0)
@@ -109,9 +117,9 @@ def check_actions(actions: np.ndarray, mask: np.ndarray, labels: Sequence[str], 
     ...
     pokerdealer.errors.IllegalActionError: table 0: action 2 (all_in) is not legal now; legal: 0 fold, 1 check_call
     """
-    tables, size = mask.shape
+    count, size = mask.shape
     inside = (actions >= 0) & (actions < size)
-    legal = np.zeros(tables, dtype=np.bool_)
+    legal = np.zeros(count, dtype=np.bool_)
     legal[inside] = mask[np.flatnonzero(inside), actions[inside]] == 1
     if legal.all():
         return
@@ -119,8 +127,9 @@ def check_actions(actions: np.ndarray, mask: np.ndarray, labels: Sequence[str], 
     a = int(actions[i])
     what = f"{a} ({labels[a]})" if 0 <= a < size else f"{a} (not one of 0..{size - 1})"
     allowed = ", ".join(f"{k} {labels[k]}" for k in np.flatnonzero(mask[i]).tolist())
+    table = i if tables is None else int(tables[i])
     raise IllegalActionError(
-        f"table {i}: action {what} is not legal now; legal: {allowed}", player=seat, rule="masked_action"
+        f"table {table}: action {what} is not legal now; legal: {allowed}", player=seat, rule="masked_action"
     )
 
 
@@ -254,9 +263,12 @@ class TableBatch:
         self.actor[:] = -1
         self.hole = np.zeros((tables, n, 2), dtype=np.int64)
         self.board = np.zeros((tables, 5), dtype=np.int64)
-        # Episode bookkeeping (HoldemGymEnv's): no learner decision yet, skipped hands' rewards.
-        self.finals = Finals()
-        self._ended: list[Finals] = []  # the NumPy path's ended episodes, pass by pass
+        # Episode bookkeeping (HoldemGymEnv's): no learner decision yet, skipped hands' rewards;
+        # each episode a step ended: its final observation and payoffs (rows of the tables
+        # whose ``terminated`` is set; :meth:`finals` makes Gymnasium's dicts of them).
+        self.final_obs = np.zeros((tables, self.size), dtype=np.float32)
+        self.final_payoffs = np.zeros((tables, n), dtype=np.int64)
+        self._final_dicts: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
         self.observation = np.zeros((tables, self.size), dtype=np.float32)
         self.mask = np.zeros((tables, len(self.action_set)), dtype=np.int8)
         self.amounts = np.zeros((tables, len(self.action_set)), dtype=np.int64)
@@ -269,10 +281,10 @@ class TableBatch:
         self.generators: list[np.random.Generator] = [np.random.default_rng(0)] * tables
         # randrange(n) is _randbelow(n) for n > 0: the same draw without its argument checks.
         self.button_draws = [r._randbelow for r in self.core_rngs]
-        # Each table's block of shuffles (HoldemCore._next_shuffle's), the next one to deal.
-        # (Room for a block and what is left of the one before: the compiled path draws
-        # a table's next block when the one it deals from runs out, mid-step.)
-        self.decks = np.zeros((tables, 2 * _DEAL_BLOCK, self.need), dtype=np.int8)
+        # Each table's block of shuffles (HoldemCore._next_shuffle's), the next one to deal:
+        # the NumPy path's (the compiled path draws each deck in the step that deals it).
+        blocks = _DEAL_BLOCK if self.kernel is None else 0
+        self.decks = np.zeros((tables, blocks, self.need), dtype=np.int8)
         self.blocks = [1] * tables
         self.bot_rngs: list[list[random.Random | None]] = [[None] * n for _ in range(tables)]
         # Table i, seat q at i * n + q: whether a random bot sits there, and its generator's
@@ -281,7 +293,7 @@ class TableBatch:
         self.getbits: list[Any] = [None] * (tables * n)
         self.seeded = [False] * tables
         self.all_rows = np.arange(tables)
-        # The bots' decisions so far, and (compiled path) how many tables wait for decks.
+        # The bots' decisions so far (the compiled path counts them in the kernel).
         self.counter = np.zeros(2, dtype=np.int64)
         self._entry: Any = None
         if self.kernel is not None:
@@ -302,8 +314,7 @@ class TableBatch:
         (shared, so both sides see every write), the constants, the generators' states."""
         n, tables = self.n, self.tables
         self.mt = np.zeros((tables * n + tables, 625), dtype=np.int64)
-        self.final_obs = np.zeros((tables, self.size), dtype=np.float32)
-        self.final_payoffs = np.zeros((tables, n), dtype=np.int64)
+        self.pcg = np.zeros((tables, 4), dtype=np.uint64)  # each table's deck generator
         compact = compact_tables(tables_for(Ranking("holdem", True)), 7)
         plans = np.concatenate([
             self.plan_stacks, self.plan_committed, self.plan_total, self.plan_current[:, None],
@@ -324,8 +335,9 @@ class TableBatch:
             obs_scale=float(self.obs_scale), min_raise=bool(a.min_raise), all_in=bool(a.all_in),
         )
         dealer = kernel.Dealer(
-            h=hand, mt=self.mt, plans=plans, decks=self.decks, hole=self.hole, board=self.board,
-            fixed=fixed, fixed_button=self.fixed_button,
+            h=hand, mt=self.mt, plans=plans, pcg=self.pcg, keys=np.zeros(self.need, dtype=np.uint64),
+            order=np.zeros(self.need, dtype=np.int64), hole=self.hole, board=self.board, fixed=fixed,
+            fixed_button=self.fixed_button,
         )
         show = kernel.Show(
             h=hand, hole=self.hole, board=self.board, fixed=fixed,
@@ -360,6 +372,7 @@ class TableBatch:
                 if q != self.seat:
                     self.mt[i * self.n + q] = self.kernel.mt_state(bots[q])
             self.mt[self.tables * self.n + i] = self.kernel.mt_state(core_rng)
+            self.pcg[i] = self.kernel.pcg_state(self.generators[i])
         self.deck_size[i] = self.deck_next[i] = 0
         self.blocks[i] = 1
         self.seeded[i] = True
@@ -387,8 +400,8 @@ class TableBatch:
         self.deck_next[i] = 0
 
     def _run(self, rows: np.ndarray, actions: np.ndarray, mode: int) -> None:
-        """The kernel plays ``rows`` (``mode``), then again each table that waited for its
-        next block of decks until every table waits for its learner."""
+        """The kernel plays ``rows`` (``mode``) until every table waits for its learner
+        (it draws each deck itself, from the table's generator)."""
         kernel = self.kernel
         run = self._entry
         if run is None:  # the first call compiles (or loads) the kernel
@@ -397,32 +410,41 @@ class TableBatch:
         else:
             bad = run(self.state, rows, actions, mode)
         if bad >= 0:
-            check_actions(actions, self.mask, self.action_set.labels, self.seat)
+            check_actions(actions[rows], self.mask[rows], self.action_set.labels, self.seat, tables=rows)
             raise AssertionError(f"the kernel refused table {bad}'s action, check_actions did not")  # pragma: no cover
-        while self.counter[1]:
-            waiting = np.flatnonzero(self.need_deck)
-            for i in waiting.tolist():
-                self._draw_block(i)
-            (self._entry or kernel.run)(self.state, waiting, actions, kernel.CONTINUE)
 
-    def _compiled_finals(self) -> None:
-        """The ended episodes' final observations and infos, from the kernel's arrays
-        (the final masks: one all-zero array, read-only, shared by every table).
+    def finals(self, *, copy: bool = True) -> Finals:
+        """The episodes the last step ended (``terminated``), their final observations and
+        infos as :class:`~pokerdealer.env.HoldemGymEnv` gives them, made from the final
+        arrays (the final masks: one all-zero array, read-only, shared by every table).
         At 1,024 tables about 600 episodes end a step: one comprehension each for the
-        observations and the infos, nothing else per episode (py-spy: these objects,
-        built and freed, were a third of a step)."""
+        observations and the infos, nothing else per episode (these objects, built and
+        freed, were a third of a step; the next-step autoreset of the vector env needs none).
+
+        ``copy=False``: each table's two dicts are made once and filled again (the final
+        observation is a view of the batch's array): overwritten by the next step that
+        ends the table's episode, as the vector env's ``copy=False`` arrays are."""
         ended = np.flatnonzero(self.terminated)
         if not ended.size:
-            self.finals = Finals(ended)
-            return
+            return Finals(ended)
+        paid = map(tuple, self.final_payoffs[ended].tolist())
+        if not copy:
+            if self._final_dicts is None:
+                zero = self.no_mask
+                self._final_dicts = (
+                    [{"observation": row, "action_mask": zero} for row in self.final_obs],
+                    [{"hand": 1, "payoffs": (), "illegal_move": False} for _ in range(self.tables)],
+                )
+            observations, infos = self._final_dicts
+            chosen = [infos[t] for t in ended.tolist()]
+            for info, payoffs in zip(chosen, paid):
+                info["payoffs"] = payoffs
+            return Finals(ended, [observations[t] for t in ended.tolist()], chosen)
         zero = self.no_mask
-        self.finals = Finals(
+        return Finals(
             ended,
             [{"observation": row, "action_mask": zero} for row in self.final_obs[ended]],
-            [
-                {"hand": 1, "payoffs": paid, "illegal_move": False}
-                for paid in map(tuple, self.final_payoffs[ended].tolist())
-            ],
+            [{"hand": 1, "payoffs": payoffs, "illegal_move": False} for payoffs in paid],
         )
 
     # ------------------------------------------------------------- episodes
@@ -435,10 +457,8 @@ class TableBatch:
         self.carried[:] = 0.0
         self.skipped[:] = 0
         self.fresh[:] = True
-        self.finals = Finals()
+        self.terminated[:] = False
         if self.kernel is not None:
-            for i in np.flatnonzero(self.deck_next == self.deck_size).tolist():
-                self._draw_block(i)  # every table can deal its first hand
             self.carry_in[:] = 0.0
             self._run(self.all_rows, self.all_rows, self.kernel.DEAL)
             return
@@ -450,35 +470,34 @@ class TableBatch:
         """Raise IllegalActionError (nothing changed) if some table's action is not legal."""
         check_actions(actions, self.mask, self.action_set.labels, self.seat)
 
-    def step(self, actions: np.ndarray) -> None:
-        """Every table's learner acts, then the bots until each table waits for its learner
-        again; an ended episode starts again. An illegal action at any table: an
+    def step(self, actions: np.ndarray, rows: np.ndarray | None = None) -> None:
+        """Every table's learner acts (or those of ``rows``: the others stay as they are),
+        then the bots until each table waits for its learner again; an ended episode starts
+        again. An illegal action at any table stepped: an
         :class:`~pokerdealer.errors.IllegalActionError` (check_actions) and no table moves."""
-        rows = self.all_rows
+        if rows is None:
+            rows = self.all_rows
         if self.kernel is not None:
             # (one layout, so the kernel's entry point found on the first call fits every call)
-            self._run(rows, np.ascontiguousarray(actions, dtype=np.int64), self.kernel.APPLY)
-            self._compiled_finals()
+            self._run(
+                np.ascontiguousarray(rows, dtype=np.int64),
+                np.ascontiguousarray(actions, dtype=np.int64),
+                self.kernel.APPLY,
+            )
             return
-        self.check(actions)
-        kind = np.where(actions == 0, _FOLD, np.where(actions == 1, _CALL, _RAISE))
-        to = self.amounts[rows, actions]
-        carried = self.carried.copy()
-        self.carried[:] = 0.0
-        self.skipped[:] = 0
-        self.reward[:] = 0.0
-        self.terminated[:] = False
-        self.fresh[:] = False
-        self._ended = []
-        self._apply(rows, np.full(self.tables, self.seat), kind, to)
+        check_actions(actions[rows], self.mask[rows], self.action_set.labels, self.seat, tables=rows)
+        chosen = actions[rows]
+        kind = np.where(chosen == 0, _FOLD, np.where(chosen == 1, _CALL, _RAISE))
+        to = self.amounts[rows, chosen]
+        carried = self.carried[rows]
+        self.carried[rows] = 0.0
+        self.skipped[rows] = 0
+        self.reward[rows] = 0.0
+        self.terminated[rows] = False
+        self.fresh[rows] = False
+        self._apply(rows, np.full(rows.size, self.seat), kind, to)
         self._play()
-        ended = self._ended
-        self.finals = ended[0] if len(ended) == 1 else Finals(
-            np.concatenate([f.tables for f in ended]) if ended else Finals().tables,
-            [o for f in ended for o in f.observations],
-            [o for f in ended for o in f.infos],
-        )
-        self.reward += carried
+        self.reward[rows] += carried
         self._encode_turns()
 
     def _play(self) -> None:
@@ -510,15 +529,8 @@ class TableBatch:
             self.terminated[ended] = True
             final = np.zeros((ended.size, self.size), dtype=np.float32)
             self._encode(ended, final, acting=False)
-            masks = np.zeros((ended.size, self.mask.shape[1]), dtype=np.int8)
-            self._ended.append(Finals(
-                ended,
-                [{"observation": row, "action_mask": mask} for row, mask in zip(final, masks)],
-                [
-                    {"hand": 1, "payoffs": paid, "illegal_move": False}
-                    for paid in map(tuple, payoffs[~fresh].tolist())
-                ],
-            ))
+            self.final_obs[ended] = final
+            self.final_payoffs[ended] = payoffs[~fresh]
             self.skipped[ended] = 0
         skipped = rows[fresh]
         if skipped.size:  # the learner had nothing to decide: played through, reward carried
