@@ -22,7 +22,6 @@ from __future__ import annotations
 import doctest
 import json
 import os
-import random
 import re
 import shlex
 import shutil
@@ -122,8 +121,8 @@ def _reason(text: str) -> str:
 def make_files(folder: Path) -> None:
     """The files the docs say come from elsewhere: a room's download of a hand
     and the player's own proof (``hand.phh``, ``mine.json``: three players, Ann
-    holding As Kd), hands PokerKit wrote (``pokerkit-hands/``), PokerStars' own
-    hands (``pokerstars-hands.txt``)."""
+    holding As Kd; docs/room/deck-proof.md). Every other file a sample reads, a
+    sample before it makes with our own commands, as a newcomer would."""
     from pokerdealer.cards import parse_cards
     from pokerdealer.rules import Action, Hand, HandConfig, Street, deck_for_deal, hole_positions
     from pokerdealer.server.fair import DeckCommitment, reveal_payload
@@ -144,14 +143,6 @@ def make_files(folder: Path) -> None:
     opening = committed.opening(hole_positions(hand.config, 0))
     (folder / "mine.json").write_text(json.dumps({"name": "Ann", "root": committed.root, **opening}))
 
-    from tests.history.pokerkit_hands import pokerkit_hand
-
-    rng = random.Random(13)
-    (folder / "pokerkit-hands").mkdir()
-    for k, kind in enumerate(("NT", "NT", "FT", "NS") * 2):
-        (folder / "pokerkit-hands" / f"{k}.phh").write_text(pokerkit_hand(rng, kind)[0])
-    stars = ROOT / "tests" / "history" / "data" / "pokerstars" / "pokerregion-tournament.txt"
-    shutil.copy(stars, folder / "pokerstars-hands.txt")
 
 
 # ------------------------------------------------------------------ python

@@ -51,3 +51,19 @@ def test_the_readme_links_into_pages_that_exist() -> None:
     assert len(targets) >= 10
     missing = [t for t in targets if not (ROOT / t).is_file()]
     assert not missing, missing
+
+
+def test_the_chinese_getting_started_pages_link_to_the_cli_library_rules_and_development_pages() -> None:
+    # They stopped at the room's pages: a reader of Chinese never learned the other pages exist.
+    for lang in LANGUAGES:
+        page = (ROOT / "docs" / f"getting-started.{lang}.md").read_text(encoding="utf-8")
+        linked = set(re.findall(r"\]\(([a-z-]+\.md)\)", page))
+        assert {"cli.md", "library.md", "rules.md", "development.md"} <= linked, (lang, sorted(linked))
+
+
+def test_the_library_page_names_every_built_in_bot() -> None:
+    from pokerdealer.bots import bot_names
+
+    page = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")
+    missing = [name for name in bot_names() if f"`{name}`" not in page]
+    assert not missing, missing

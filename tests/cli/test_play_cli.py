@@ -278,3 +278,30 @@ def test_a_coached_learner_is_asked_to_show_or_muck_and_told_who_shows_first():
     assert "You Q♦ 7♣  pair of queens" in shown
     plain = play("--players", "3", "--bots", "caller", "--seed", "3", "--hands", "1", input="c\n" * 60).stdout
     assert "s show" not in plain  # without the coach the showdown is played the online way
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "cards"),
+    [
+        ("en", "  Coach: ", ("A♠ K♣ Q♥ [8♠] 6♥", "A♠ K♣ Q♥ [10♦] 9♣")),
+        ("zh-Hans", "  教练：", ("A♠ K♣ Q♥ 【8♠】 6♥", "A♠ K♣ Q♥ 【10♦】 9♣")),
+    ],
+)
+def test_the_coach_wraps_under_its_text_and_never_inside_a_list_of_cards(
+    lang: str, label: str, cards: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 44-column terminal: rich broke "A♠ K♣" from "Q♥ [8♠] 6♥", and its next lines began at column 0.
+    from rich.cells import cell_len
+
+    from pokerdealer.cli._app import console
+
+    monkeypatch.setattr(console.real, "_width", 44)
+    args = ("--players", "3", "--seed", "4", "--hands", "1", "--bots", "caller", "--coach", "--lang", lang)
+    out = play(*args, input="c\ns\n" * 60).stdout
+    lines = out.splitlines()
+    for run in cards:
+        assert any(run in line for line in lines), (run, out)
+    indent = " " * cell_len(label)
+    hanging = [line for line in lines if line.startswith(indent) and not line[len(indent)].isspace()]
+    assert hanging, out  # the lines after a coach line's first start under its text
+    assert all(cell_len(line) <= 44 for line in lines if line.startswith((label, indent))), out

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:  # rich and the rules load with the commands that draw or play
     from pokerdealer.cards import Card
     from pokerdealer.rules import Action, Hand
 
-__all__ = ["FOUR_COLOUR_STYLES", "SUIT_STYLES", "cards_text", "progress_bar", "puts_all_in"]
+__all__ = ["FOUR_COLOUR_STYLES", "SUIT_STYLES", "cards_text", "progress_bar", "puts_all_in", "wrap_keeping_cards"]
 
 #: Suit colours of ``eval``, ``showdown`` and ``replay``: clubs, diamonds, hearts,
 #: spades (index = :attr:`Card.suit`).
@@ -95,6 +96,67 @@ def progress_bar(
         transient=True,
         disable=not (enabled and error_console.is_terminal),
     )
+
+
+#: A card as explanations write it (``A♠``, ``10♥``; ``[8♠]``, ``【8♠】`` when it decided).
+_CARD = r"[\[【]?(?:10|[2-9JQKA])[♠♥♦♣][\]】]?"
+#: The wide characters of Chinese text and its punctuation (a suit, a dash or a
+#: curly quote is narrow: it stays in its word).
+_WIDE = "\u2e80-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+#: What a line may break between: a list of cards stays whole, a word of narrow
+#: characters too; a wide character (Chinese) stands alone, as Chinese breaks anywhere.
+_PIECES = re.compile(rf"{_CARD}(?: {_CARD})+[,.;:!?)'’]*| +|[^ {_WIDE}]+|.")
+
+
+#: Chinese punctuation that closes what comes before it: a line never starts with one.
+_NO_LINE_STARTS = frozenset("，。；：、）」』！？］")
+#: ... and never ends with one that opens what follows.
+_NO_LINE_ENDS = frozenset("（「『［")
+
+
+def wrap_keeping_cards(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, never broken inside a list
+    of cards (rich breaks at any space: "A♠ K♣" then "Q♥" on the next line).
+
+    >>> wrap_keeping_cards("Your best five A♠ K♣ Q♥ [8♠] 6♥ against A♠ K♣ Q♥ [10♦] 9♣: you lost", 30)
+    ['Your best five', 'A♠ K♣ Q♥ [8♠] 6♥ against', 'A♠ K♣ Q♥ [10♦] 9♣: you lost']
+    >>> wrap_keeping_cards("你的最强五张A♠ K♣ Q♥ 【8♠】 6♥输了。", 20)
+    ['你的最强五张', 'A♠ K♣ Q♥ 【8♠】 6♥输', '了。']
+    >>> wrap_keeping_cards("要赢过摊开的牌。", 14)  # the full stop takes the word before it down
+    ['要赢过摊开的', '牌。']
+    >>> wrap_keeping_cards("必须摊开［亮牌］", 10)  # the bracket goes down with what it opens
+    ['必须摊开', '［亮牌］']
+    >>> wrap_keeping_cards("you’re behind A♠ 10♥ 中文10♥。", 8)  # one card, and a word with ’, stay whole
+    ['you’re', 'behind', 'A♠ 10♥', '中文', '10♥。']
+    """
+    from rich.cells import cell_len
+
+    lines: list[str] = []
+    line: list[str] = []  # the pieces of the line being filled
+    used = 0
+    for piece in _PIECES.findall(text):
+        size = cell_len(piece)
+        if piece.isspace():
+            if line:
+                line.append(piece)
+                used += size
+            continue
+        if line and used + size > width:
+            carried: list[str] = []
+            if piece in _NO_LINE_STARTS and len(line) > 1:
+                carried.append(line.pop())  # the word before goes down with its full stop
+            while line and line[-1].isspace():
+                line.pop()
+            if len(line) > 1 and line[-1] in _NO_LINE_ENDS:
+                carried.insert(0, line.pop())  # an opening bracket goes down with what it opens
+            lines.append("".join(line).rstrip())
+            line = [p for p in carried if not p.isspace()]
+            used = cell_len("".join(line))
+        line.append(piece)
+        used += size
+    if "".join(line).strip():
+        lines.append("".join(line).rstrip())
+    return lines
 
 
 def puts_all_in(hand: Hand, action: Action) -> bool:

@@ -13,7 +13,7 @@ from rich.text import Text
 from pokerdealer._interrupts import held_interrupts
 from pokerdealer.cards import Card
 from pokerdealer.cli._app import console
-from pokerdealer.cli._display import FOUR_COLOUR_STYLES, cards_text, puts_all_in
+from pokerdealer.cli._display import FOUR_COLOUR_STYLES, cards_text, puts_all_in, wrap_keeping_cards
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.i18n import message
 from pokerdealer.rules import Action, Hand, LegalActions, PlayerView
@@ -397,8 +397,17 @@ class Session:
         return self.decide(view)
 
     def _print_coach(self, lines: Sequence[object]) -> None:
+        """The coach's lines, each wrapped under its own start ("Coach: " hangs to the
+        left of it) and never inside a list of cards."""
+        from rich.cells import cell_len
+
+        label = f"  {self._w('coach', text='')}"
+        indent = " " * cell_len(label)
         for line in lines:
-            console.print(Text(f"  {self._w('coach', text=line.text(self.lang))}", style="magenta"))  # type: ignore[attr-defined]
+            said = line.text(self.lang)  # type: ignore[attr-defined]
+            parts = wrap_keeping_cards(said, max(20, console.width - len(indent))) or [""]
+            text = "\n".join(label + part if k == 0 else indent + part for k, part in enumerate(parts))
+            console.print(Text(text, style="magenta"), soft_wrap=True)
 
     def _coach(self, hand: Hand, player: int, *, after: bool = False) -> None:
         """Print the coach's lines for ``player`` (``--coach``); after the hand, how its
