@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal as D
+from pathlib import Path
 
 from pokerdealer.history import HistoryError, UnsupportedHistory, history_to_hand
 from pokerdealer.history.sites import detect_site, read_each
@@ -66,6 +67,10 @@ Seat 1: Ann (button) collected ($2.50), mucked
 Seat 2: Bob is sitting out
 """
 
+RUN_TWICE = (
+    Path(__file__).parent / "data" / "sites" / "fulltilt" / "hhsmithy__FullTilt__CashGame__RunItTwiceTests__RunItTwice1.txt"
+)
+
 
 def test_full_tilt_text_is_told_from_its_header():
     assert detect_site(SHOWDOWN) == "fulltilt"
@@ -88,11 +93,16 @@ def test_a_player_sitting_out_is_not_dealt_in_and_chips_added_wait_for_the_next_
     assert history_to_hand(hand).check == "match"
 
 
-def test_a_board_run_twice_is_skipped_with_its_reason_and_the_files_other_hands_read():
-    twice = SHOWDOWN.replace("*** RIVER *** [9h As 9d 8s] [8h]", "Players agree to Run It Twice\n*** RIVER 1 *** [9h As 9d 8s] [8h]")
-    skipped, read = read_each(twice + "\n\n" + SITTING_OUT)
-    assert isinstance(skipped, UnsupportedHistory) and "run more than once" in skipped.reason
-    assert read.players == ("Cy", "Di", "Ann")
+def test_a_capped_hand_run_twice_is_read_exactly_with_the_cap_and_both_boards():
+    # A $5/$10 CAP NL hand of 2015 (HHSmithy's sample, MIT): both players reach the $300 cap
+    # on the turn, agree to run the river twice; Darkking_pt wins run 1 (Ac), 1mperial run 2 (2h).
+    (hand,) = read_each(RUN_TWICE.read_text(encoding="utf-8-sig"))
+    assert hand.metadata["_run_it_twice"] == ["p2 runs 2", "p4 runs 2"]
+    assert hand.metadata["_cap"] == 300 and hand.starting_stacks[1] == 300  # 1mperial's $752.25, capped
+    replay = history_to_hand(hand, auto_showdown=True)
+    assert replay.check == "match"
+    assert [" ".join(map(str, b)) for b in replay.hand.boards] == ["Td 3d 3h Qh Ac", "Td 3d 3h Qh 2h"]
+    assert [(a.run, a.winners) for a in replay.hand.result.awards] == [(0, (3,)), (1, (1,))]
 
 
 def test_a_hand_cut_off_before_its_summary_is_refused_alone():

@@ -73,6 +73,43 @@ afv2fads3 collected $0.21 from pot
 Total pot $0.22 | Rake $0.01 | Jackpot $0 | Bingo $0
 """
 
+# HHSmithy's sample (MIT): Hero's aces against Kc As all in preflop, the board run twice, Hero wins both.
+RUN_TWICE = """\
+Poker Hand #HD1587634: Hold'em No Limit  ($0.5/$1) - 2018/11/11 22:08:11
+Table 'NLHGold15' 6-max Seat #1 is the button
+Seat 1: 8acec3m6 ($306.88 in chips)
+Seat 3: 52jj36aa ($97.18 in chips)
+Seat 4: Hero ($117.09 in chips)
+52jj36aa: posts small blind $0.5
+Hero: posts big blind $1
+*** HOLE CARDS ***
+Dealt to 8acec3m6
+Dealt to 52jj36aa
+Dealt to Hero [Ac Ad]
+8acec3m6: folds
+52jj36aa: raises $2 to $3
+Hero: raises $6 to $9
+52jj36aa: raises $88.18 to $97.18 and is all-in
+Hero: calls $88.18
+52jj36aa: shows [Kc As]
+Hero: shows [Ac Ad]
+*** FIRST FLOP *** [2d 3c 8s]
+*** FIRST TURN *** [2d 3c 8s] [Jh]
+*** FIRST RIVER *** [2d 3c 8s Jh] [3d]
+*** SECOND FLOP *** [6d 4s 4h]
+*** SECOND TURN *** [6d 4s 4h] [3h]
+*** SECOND RIVER *** [6d 4s 4h 3h] [Ts]
+*** FIRST SHOWDOWN ***
+Hero collected $94.18 from pot
+*** SECOND SHOWDOWN ***
+Hero collected $94.18 from pot
+*** SUMMARY ***
+Total pot $194.36 | Rake $5 | Jackpot $1 | Bingo $0
+Hand was run two times
+FIRST Board [2d 3c 8s Jh 3d]
+SECOND Board [6d 4s 4h 3h Ts]
+"""
+
 
 def test_ggpoker_text_is_told_from_its_header():
     assert detect_site(BET_AND_MUCK) == "ggpoker"
@@ -94,3 +131,18 @@ def test_a_cash_drop_into_the_pot_is_skipped_with_its_reason():
     dropped = BET_AND_MUCK.replace("Hero: posts small blind", "Cash Drop to Pot : total $0.5\nHero: posts small blind")
     (skipped,) = read_each(dropped)
     assert isinstance(skipped, UnsupportedHistory) and "Cash Drop" in skipped.reason
+
+
+def test_a_board_run_twice_is_read_exactly_with_both_boards():
+    (hand,) = read_each(RUN_TWICE)
+    assert hand.metadata["_run_it_twice"] == ["p1 runs 2", "p2 runs 2"]
+    replay = history_to_hand(hand, auto_showdown=True)
+    assert replay.check == "match"
+    assert [" ".join(map(str, b)) for b in replay.hand.boards] == ["2d 3c 8s Jh 3d", "6d 4s 4h 3h Ts"]
+    assert [(a.run, a.winners) for a in replay.hand.result.awards] == [(0, (1,)), (1, (1,))]
+
+
+def test_a_board_run_three_times_is_skipped_with_its_reason():
+    thrice = RUN_TWICE.replace("*** FIRST SHOWDOWN ***", "*** THIRD FLOP *** [5c 7c 9c]\n*** FIRST SHOWDOWN ***")
+    (skipped,) = read_each(thrice)
+    assert isinstance(skipped, UnsupportedHistory) and "more than twice" in skipped.reason

@@ -1442,7 +1442,6 @@ MESSAGES: dict[str, str] = {
     "history.ps.few_players": "fewer than two players are dealt in",
     "history.ps.no_big_blind": "no big blind is posted (the rules engine plays blind games only)",
     "history.ps.run_thrice": "the board was run more than twice (the rules engine runs it at most twice)",
-    "history.ps.run_twice": "the board was run more than once, which this site's reader does not read yet",
     "history.ps.part_shown": "{name} shows {n} card(s): only whole hands can be replayed",
     "history.site.unknown": "no hand history of a site we read in the text (PokerStars, Full Tilt, 888, PartyPoker, Winamax, Winning/ACR, GGPoker, iPoker, Bovada/Ignition)",
     "history.site.amount": "expected an amount, got {got}",

@@ -1396,7 +1396,6 @@ MESSAGES: dict[str, str] = {
     "history.ps.few_players": "发到牌的玩家不到两位",
     "history.ps.no_big_blind": "没有人下大盲（规则引擎只玩有盲注的牌局）",
     "history.ps.run_thrice": "公共牌发了超过两次（规则引擎最多发两次）",
-    "history.ps.run_twice": "公共牌发了不止一次，这个网站的读取器还不能读",
     "history.ps.part_shown": "{name} 只亮了 {n} 张牌：只有亮出整手牌才能回放",
     "history.site.unknown": "文本里没有我们读得懂的牌局记录（PokerStars、Full Tilt、888、PartyPoker、Winamax、Winning/ACR、GGPoker、iPoker、Bovada/Ignition）",
     "history.site.amount": "应是金额，却是 {got}",

@@ -1396,7 +1396,6 @@ MESSAGES: dict[str, str] = {
     "history.ps.few_players": "發到牌的玩家不到兩位",
     "history.ps.no_big_blind": "沒有人下大盲（規則引擎只玩有盲注的牌局）",
     "history.ps.run_thrice": "公牌發了超過兩次（規則引擎最多發兩次）",
-    "history.ps.run_twice": "公牌發了不止一次，這個網站的讀取器還不能讀",
     "history.ps.part_shown": "{name} 只亮了 {n} 張牌：只有亮出整手牌才能重播",
     "history.site.unknown": "文字裡沒有我們讀得懂的牌局紀錄（PokerStars、Full Tilt、888、PartyPoker、Winamax、Winning/ACR、GGPoker、iPoker、Bovada/Ignition）",
     "history.site.amount": "應是金額，卻是 {got}",

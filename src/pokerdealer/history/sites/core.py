@@ -209,6 +209,8 @@ class SiteHand:
         self.button: int | None = None
         self.fees: Decimal | None = None  # rake and other fees, as the text states them
         self.events: list[_Event] = []
+        self.run_twice = False  # the players agreed to run the board twice (its boards dealt one run, then the other)
+        self.capped: set[str] = set()  # players the text says reached a cap game's cap
         self.returns: dict[str, Decimal] = {}
         self.collects: dict[str, Decimal] = {}
         self.line = (first_line, "")
@@ -417,6 +419,15 @@ class SiteHand:
             for name in names:
                 if name not in folded and name not in said and name not in holes and not self.collects.get(name):
                     actions.append(f"p{position[name] + 1} sm")
+        metadata = dict(self.metadata)
+        if self.capped & set(names):
+            # A cap game: nobody may put in more than the cap; each stack plays at most it.
+            cap = max(put_in[n] for n in self.capped & set(names))
+            stack = {n: min(s, cap) for n, s in stack.items()}
+            metadata["_cap"] = phh_number(cap)
+        if self.run_twice:
+            # The run agreed by every player still in (pokerdealer.history.home_games).
+            metadata["_run_it_twice"] = [f"p{position[n] + 1} runs 2" for n in names if n not in folded]
         back = {n: self.returns.get(n, Decimal(0)) for n in names}
         won = {n: self.collects.get(n, Decimal(0)) for n in names}
         if not self.returns:
@@ -434,7 +445,6 @@ class SiteHand:
             raise HistoryError.said("history.site.overpaid", pot=phh_number(pot), won=phh_number(sum(won.values())))
         rake = self.fees if self.fees is not None else taken
         finishing = tuple(phh_number(stack[n] - put_in[n] + back[n] + won[n]) for n in names)
-        metadata = dict(self.metadata)
         if rake:
             metadata["_rake"] = phh_number(rake)
         metadata["seats"] = [self.seats[n] for n in names]

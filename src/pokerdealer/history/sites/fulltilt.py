@@ -5,8 +5,11 @@ $5``, ``The button is in seat #2`` after the posts, ``raises to $25`` (to),
 ``calls $138, and is all in``, ``Uncalled bet of $32 returned to Name``,
 ``Name wins the pot ($615.50)`` (after the rake), ``Name adds $10`` (chips for
 the next hand: no part of this one). Hold'em No Limit, Pot Limit, Limit and
-Capped No Limit (read as No Limit: the cap only stops a player's chips where
-his stack would), cash games and tournaments ("(255707037), Table 179").
+Capped No Limit (a player who "is capped" has put in the cap: every stack
+plays at most it, our ``_cap``), cash games and tournaments ("(255707037),
+Table 179"); a board the players agree to run twice ("*** RIVER 1 ***",
+"*** RIVER 2 ***", "wins pot 1") is read as :mod:`pokerdealer.history.home_games`
+lays it out.
 
 >>> text = '''Full Tilt Poker Game #33730111975: Table Iowa (heads up) - NL Hold'em - $5/$10 - 12:40:19 ET - 2014/01/06
 ... Seat 1: jobetzu ($2,094.70)
@@ -126,10 +129,11 @@ def read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         if m := re.match(r"The button is in seat #(\d+)", line):
             h.button = int(m[1])
             continue
-        if re.match(r"\*\*\* (?:FLOP|TURN|RIVER|SHOW DOWN) [12] \*\*\*", line) or line.startswith("Players agree to Run It Twice"):
-            raise UnsupportedHistory.said("history.ps.run_twice")
-        if m := re.match(r"\*\*\* (?:FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]", line):
-            h.board(cards(m[1]))
+        if line.startswith("Players agree to Run It Twice"):
+            h.run_twice = True
+            continue
+        if m := re.match(r"\*\*\* (?:FLOP|TURN|RIVER)(?: [12])? \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]", line):
+            h.board(cards(m[1]))  # run twice: "*** RIVER 1 ***", then "*** RIVER 2 ***"
             continue
         if m := re.match(r"Dealt to (.+?) \[([^\]]+)\]", line):
             if h.knows(m[1]):
@@ -163,10 +167,14 @@ def _act(h: SiteHand, name: str, rest: str) -> None:
         h.check(name)
     elif m := re.match(r"calls (\S+?),?(?: |$)", rest):
         h.call(name, amount(m[1]))
+        if rest.endswith("and is capped"):
+            h.capped.add(name)
     elif m := re.match(r"bets (\S+?),?(?: |$)", rest):
         h.bet(name, amount(m[1]))
     elif m := re.match(r"raises to (\S+?),?(?: |$)", rest):
         h.raise_to(name, amount(m[1]))
+        if rest.endswith("and is capped"):
+            h.capped.add(name)
     elif m := re.match(r"shows \[([^\]]+)\]", rest):
         h.show(name, cards(m[1]))
     elif rest.startswith("mucks"):

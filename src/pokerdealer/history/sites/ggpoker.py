@@ -10,9 +10,11 @@ will not show if called: called, ``Bet & Muck folds`` is his muck), and fees bey
 rake: ``Total pot $0.22 | Rake $0.01 | Jackpot $0 | Bingo $0 | Fortune $0 |
 Tax $0``. An all-in player's "EV Cashout" (``Pays Cashout Risk ($22.68)``,
 ``Receives Cashout``) is insurance paid outside the pot: the hand's stacks
-are the pot's, the cashout is kept in ``_cashout``. A board run two or three
-times (``*** FIRST FLOP ***``) and a pot the room adds money to (``Cash Drop to
-Pot``: nobody's chips) are skipped, with their reasons.
+are the pot's, the cashout is kept in ``_cashout``. A board run twice
+(``*** FIRST FLOP ***`` ... ``*** SECOND RIVER ***``) is read as
+:mod:`pokerdealer.history.home_games` lays it out; one run three times and a pot
+the room adds money to (``Cash Drop to Pot``: nobody's chips) are skipped, with
+their reasons.
 
 >>> text = '''Poker Hand #HD23847510: Hold'em No Limit  ($0.5/$1) - 2017/11/12 11:43:27
 ... Table 'NLHGold11' 6-max Seat #2 is the button
@@ -118,10 +120,11 @@ def read_hand(block: str, *, first_line: int = 1) -> HandHistory:
             h.seat(seat["name"], int(seat["seat"]), amount(seat["stack"]), away="sitting out" in seat["tail"])
         elif line.startswith("Cash Drop to Pot"):
             raise UnsupportedHistory.said("history.site.cash_drop")
-        elif re.match(r"\*\*\* (?:FIRST|SECOND|THIRD) ", line):
-            raise UnsupportedHistory.said("history.ps.run_twice")
-        elif m := re.match(r"\*\*\* (?:FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$", line):
-            h.board(cards(m[1]))
+        elif line.startswith("*** THIRD "):
+            raise UnsupportedHistory.said("history.ps.run_thrice")
+        elif m := re.match(r"\*\*\* (FIRST |SECOND )?(?:FLOP|TURN|RIVER) \*\*\* (?:\[[^\]]*\] )?\[([^\]]*)\]$", line):
+            h.run_twice = h.run_twice or m[1] == "SECOND "
+            h.board(cards(m[2]))
         elif m := re.match(r"Dealt to (.+?) \[([^\]]*)\]", line):
             if h.knows(m[1]):
                 h.dealt(m[1], cards(m[2]))
