@@ -47,6 +47,7 @@ It leans on uvicorn's protocol's own fields (``queue``, ``read_paused``,
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -98,6 +99,8 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
         """Bytes still to be parsed after the room's close frame."""
         self.drained = 0
         """Bytes read and discarded after the room's close frame."""
+        self.more: asyncio.Handle | None = None
+        """The next slice's parse, due at the loop's next turn (see :meth:`_parse_slice`)."""
 
     def data_received(self, data: bytes) -> None:
         if self.close_sent:
@@ -131,12 +134,24 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
             self._hold()  # a flood: what it sends next stays unread, and the close is a reset
 
     def _parse_slice(self) -> None:
-        """Parse the next slice of what was read; stop reading while more is left."""
+        """Parse the next slice of what was read; stop reading while more is left.
+
+        A slice that made no whole message (a frame of more than a slice, or pings) leaves
+        the room with nothing to read: it may already wait in :meth:`receive`, which would
+        never parse on. So the next slice is parsed at the loop's next turn (the other
+        tables' work goes first), until a message is whole or nothing is left."""
         chunk = bytes(self.unparsed[:SLICE_BYTES])
         del self.unparsed[:SLICE_BYTES]
         super().data_received(chunk)
         if self.unparsed:
             self._hold()
+            if self.queue.empty() and self.more is None and not self.close_sent:
+                self.more = self.loop.call_soon(self._parse_more)
+
+    def _parse_more(self) -> None:
+        self.more = None
+        if self.unparsed and self.queue.empty() and not self.close_sent and not self.transport.is_closing():
+            self._parse_slice()
 
     def _hold(self) -> None:
         if not self.read_paused and not self.transport.is_closing():

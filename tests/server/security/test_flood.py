@@ -427,3 +427,56 @@ def test_a_refused_creation_is_not_counted_against_the_address(shared_server: Se
         made = client.post(f"{shared_server.base}/api/tables", json={"name": "at last"})
     assert {r.status_code for r in refused} == {400}
     assert made.status_code == 200
+
+
+# ================================================================ frames of 8-64 KB
+def _open_socket(server: Server, table: str, address: str) -> tuple[socket.socket, Any]:  # noqa: ANN401
+    """A raw websocket to ``table`` from ``address``, past its handshake and hello."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=(address, 0))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        f"GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    reader = sock.makefile("rb")
+    assert b" 101 " in reader.readline()
+    while reader.readline() not in (b"\r\n", b""):
+        pass
+    sock.sendall(_frame(json.dumps({"type": "hello", "token": None})))
+    return sock, reader
+
+
+def _masked(data: bytes) -> bytes:
+    mask = os.urandom(4)
+    head = bytes([0x81, 0x80 | 126]) + len(data).to_bytes(2, "big") if len(data) < 65536 else b""
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def _next_text(reader: Any, kind: str) -> dict[str, Any]:  # noqa: ANN401
+    while True:
+        head = reader.read(2)
+        assert len(head) == 2, "the connection ended"
+        opcode, size = head[0] & 0x0F, head[1] & 0x7F
+        if size >= 126:
+            size = int.from_bytes(reader.read(2 if size == 126 else 8), "big")
+        payload = reader.read(size)
+        assert opcode != 0x8, f"closed: {int.from_bytes(payload[:2], 'big')}"
+        if opcode == 0x1 and json.loads(payload)["type"] == kind:
+            return json.loads(payload)
+
+
+@pytest.mark.parametrize("size", [9_000, 40_000, 65_000])
+def test_a_frame_of_8_to_64_kb_is_refused_at_once_and_the_connection_goes_on(room: Server, size: int) -> None:
+    # The room waited for it on an empty queue while the wire held its rest unparsed:
+    # no error, no pong, every later message ignored.
+    table = room.create_table(name=f"big frame {size}")
+    sock, reader = _open_socket(room, table, f"127.0.6.{60 + size // 10_000}")
+    try:
+        _next_text(reader, "welcome")
+        sock.sendall(_masked(b'{"type":"ping","pad":"' + b"x" * (size - 24) + b'"}'))
+        assert _next_text(reader, "error")["key"] == "room.protocol.too_large"  # within the socket's 5 s
+        sock.sendall(_frame(json.dumps({"type": "ping", "id": 1})))
+        assert _next_text(reader, "pong")["id"] == 1
+    finally:
+        reader.close()
+        sock.close()

@@ -149,3 +149,45 @@ def test_the_peers_close_frame_behind_a_read_not_yet_parsed_ends_the_connection_
         return transport.closing
 
     assert asyncio.run(run())
+
+
+def _big_frame(size: int) -> bytes:
+    """A client's (masked) text frame of ``size`` bytes (126 to 65,535)."""
+    data = b'{"type":"ping","pad":"' + b"x" * (size - 24) + b'"}'
+    mask = os.urandom(4)
+    return bytes([0x81, 0x80 | 126]) + len(data).to_bytes(2, "big") + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def test_a_frame_of_more_than_a_slice_reaches_a_room_already_waiting_for_it() -> None:
+    # The room waited on an empty queue while wire.py held the frame's rest unparsed: the
+    # connection hung (no error, no pong, later messages ignored) for any frame of 8-64 KB.
+    async def run() -> list[int]:
+        got: list[int] = []
+
+        async def app(scope: Any, receive: Any, send: Any) -> None:  # noqa: ANN401
+            await receive()
+            await send({"type": "websocket.accept"})
+            while True:
+                message = await receive()
+                if message["type"] != "websocket.receive":
+                    return
+                got.append(len(message["text"]))
+
+        config = Config(app=app, ws=RoomWebSocketProtocol, log_level="warning")
+        config.load()
+        protocol = RoomWebSocketProtocol(config=config, server_state=ServerState(), app_state={})
+        protocol.connection_made(Transport())
+        key = base64.b64encode(os.urandom(16)).decode()
+        protocol.data_received(
+            f"GET /ws/t HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        for size in (SLICE_BYTES + 1000, 40_000, 65_000):
+            for _ in range(100):  # the room waits in receive() before the frame comes
+                await asyncio.sleep(0)
+            protocol.data_received(_big_frame(size) + PING)
+        for _ in range(200):
+            await asyncio.sleep(0)
+        return got
+
+    assert asyncio.run(run()) == [SLICE_BYTES + 1000, len('{"type":"ping"}'), 40_000, 15, 65_000, 15]
