@@ -26,6 +26,7 @@ import pytest
 from pokerdealer.cards import parse_cards
 from pokerdealer.evaluation.explain import card_label
 from pokerdealer.i18n import message
+from pokerdealer.learn.citations import cite
 from tests.server.chromium import check_or_call, needs_chromium
 from tests.server.conftest import Client, Server
 from tests.server.security.listening import SPECTATOR, Listening, Secret, _record_frames, find_leaks
@@ -143,7 +144,15 @@ def test_the_coach_says_her_showdown_to_her_alone(browser: Browser, room: Server
         items = panel.locator("li")
         expect(items).to_have_count(len(coach["lines"]))
         for item, line in zip(items.all(), coach["lines"], strict=True):
-            assert item.locator(".sd-text").inner_text() == line["text"] and "TDA" in line["text"]
+            assert item.locator(".sd-text").inner_text() == line["text"]
+            # Each line cites its rule from the one table: a TDA number with its edition (who
+            # shows first: TDA 2026 18-A), or the beginners' detail where no TDA rule says it
+            # (how hands compare, a kicker or a pair: beginners' detail 5).
+            numbers = cite(lang, line["rule"])
+            assert numbers, f"{line['rule']} cites nothing"
+            title = message(lang, f"rules.{line['rule']}.title")
+            assert line["cite"] == message(lang, "coach.cite", title=title, numbers=numbers)
+            assert line["text"].endswith(message(lang, "coach.line", body="", cite=line["cite"])), line["text"]
         first, key = summary["order"][0]["name"], coach["lines"][0]["key"]
         assert key == "coach.sd.all_in" or key == f"coach.sd.first.{'you.' if first == 'Ann' else ''}" + key.split(".")[-1]
         assert coach["lines"][0]["text"].startswith(message(lang, key, name=first))
