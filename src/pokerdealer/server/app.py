@@ -430,13 +430,15 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     async def hand_ps(
         table_id: str, number: int, x_seat_token: str | None = Header(default=None)
     ) -> PlainTextResponse:
+        lt = await table(table_id)
+        src, record = await finished(lt, number)  # 404 before the database is asked (a number past its integers was a 500)
         # The room's number for the hand, unique across its tables (trackers drop a number seen twice).
-        hand_id = await asyncio.to_thread(room.store.read, lambda c: db.room_hand_number(c, table_id, number))
-
-        def export(lt: LiveTable, record: Any) -> str:
-            return export_pokerstars(lt, record, token=x_seat_token, hand_id=hand_id)
-
-        return await download(table_id, number, export, "txt", own=bool(x_seat_token))
+        hand_id = await asyncio.to_thread(room.store.read, lambda c: db.room_hand_number(c, lt.id, number))
+        text = export_pokerstars(src, record, token=x_seat_token, hand_id=hand_id)
+        name = f"{lt.id}-{number}.txt"
+        return PlainTextResponse(
+            text, headers={"Content-Disposition": f'attachment; filename="{name}"', **personal(bool(x_seat_token))}
+        )
 
     @app.get("/api/tables/{table_id}/hands/{number}/fair")
     async def hand_fair(table_id: str, number: int) -> JSONResponse:

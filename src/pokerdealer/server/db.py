@@ -63,7 +63,13 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-__all__ = ["Base", "EventRow", "HandRow", "LeaseRow", "MemberRow", "PersonRow", "SnapshotRow", "Store", "TableRow"]
+__all__ = [
+    "MAX_HAND_NUMBER", "Base", "EventRow", "HandRow", "LeaseRow", "MemberRow", "PersonRow", "SnapshotRow", "Store", "TableRow",
+]
+
+MAX_HAND_NUMBER = 2**62
+"""No table plays more hands (a hand a millisecond for 146 million years); a number past it
+in a path is no hand, and is never put in a query (SQLite's and PostgreSQL's integers end at 2**63 - 1)."""
 
 log = logging.getLogger("pokerdealer.server")
 
@@ -494,8 +500,11 @@ def room_hand_number(conn: Connection, table_id: str, number: int) -> int | None
     it grows with time as PokerStars hand numbers do.
 
     Hands start in order, one ``hand_start`` event each: the ``number``-th is the
-    hand's (checked against the number it records; else searched for).
+    hand's (checked against the number it records; else searched for). A number no
+    hand can have is no hand, not a query (a database's integers end at 2**63 - 1).
     """
+    if not 1 <= number <= MAX_HAND_NUMBER:
+        return None
     query = (
         select(EventRow.id, EventRow.data)
         .where(EventRow.table_id == table_id, EventRow.kind == "hand_start")

@@ -159,3 +159,15 @@ def test_a_refusal_raised_with_its_own_words_still_has_a_key() -> None:
 
     r = get(app, "/teapot", headers={"Accept-Language": "zh-TW"})
     assert (r.status_code, r.json()["key"], r.json()["params"]) == (418, "room.error.refused", {"text": "short and stout"})
+
+
+@pytest.mark.parametrize("what", ["pokerstars", "phh", "fair", "why", "mine", ""])
+def test_a_hand_number_past_the_databases_integers_is_404_not_500(room: Server, hand: dict[str, Any], what: str) -> None:
+    # GET .../hands/9223372036854775808/pokerstars answered 500 with a traceback
+    # (SQLite OverflowError, PostgreSQL bigint out of range).
+    table_base = hand["base"].rsplit("/", 1)[0]
+    for number in (2**63, 2**63 - 1, 10**30):
+        for base in (table_base, f"{room.base}/api/tables/ANY/hands"):
+            r = httpx.get(f"{base}/{number}/{what}".rstrip("/"), headers={"X-Seat-Token": hand["token"]}, timeout=10)
+            assert r.status_code == 404, (base, number, r.status_code, r.text[:200])
+            assert r.json()["key"].startswith("room.error.no_"), r.text[:200]
