@@ -142,3 +142,17 @@ def test_the_json_gives_each_street_its_board_pot_and_equity_by_name_in_the_read
     assert (flop["street"], flop["board"], flop["pot"]) == ("flop", ["2c", "7d", "9h"], 390)
     assert set(flop["equity"]) == {"Ann", "Bob", "Cy"} and sum(flop["equity"].values()) == pytest.approx(1)
     assert out["streets"][0]["decisions"][0]["turn"]["text"].startswith("翻牌前由 Cy 先行動")
+
+
+def test_a_board_run_twice_is_reviewed_run_by_run_with_each_runs_half_of_the_pot():
+    # GGPoker, all in preflop: Hero's Ac Ad against Kc As, run twice: [2d 3c 8s Jh 3d], [6d 4s 4h 3h Ts].
+    (history,) = read_each((SITES / "ggpoker" / "hhsmithy__GGPoker__CashGame__GeneralHands__RunTwice.txt").read_text())
+    review = review_hand(history)
+    runs = [(s.street, s.run, " ".join(s.board)) for s in review.streets[1:]]
+    assert runs == [("flop", 1, "2d 3c 8s"), ("turn", 1, "2d 3c 8s Jh"), ("river", 1, "2d 3c 8s Jh 3d"),
+                    ("flop", 2, "6d 4s 4h"), ("turn", 2, "6d 4s 4h 3h"), ("river", 2, "6d 4s 4h 3h Ts")]
+    assert review.streets[4].equity.shares["Hero"] == pytest.approx(0.996, abs=0.001)
+    lines = [text for _, text in review_lines(review, "en")]
+    assert "Flop, the second run [6d 4s 4h] — pot 194.36" in lines
+    assert lines[-2:] == ["To Hero: the pot of 97.18 on the first run.", "To Hero: the pot of 97.18 on the second run."]
+    assert review_json(review, "zh-Hans")["streets"][4]["heading"].startswith("翻牌（第二次发的公共牌）")

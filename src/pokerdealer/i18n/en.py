@@ -1487,6 +1487,7 @@ MESSAGES: dict[str, str] = {
     "review.streets.flop": "Flop",
     "review.streets.turn": "Turn",
     "review.streets.river": "River",
+    "review.streets.of_run": "{street}, {run}",
     "room.review.title": "Hand review",
     "room.review.intro": "Open or paste a hand history -- PHH, PokerStars, GGPoker, 888, PartyPoker, Winamax, ACR, iPoker, Bovada... -- and read each street: the pot, each player's equity, and the rules at each decision.",
     "room.review.paste": "Or paste a hand history here",

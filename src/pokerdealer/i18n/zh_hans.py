@@ -1441,6 +1441,7 @@ MESSAGES: dict[str, str] = {
     "review.streets.flop": "翻牌",
     "review.streets.turn": "转牌",
     "review.streets.river": "河牌",
+    "review.streets.of_run": "{street}（{run}发的公共牌）",
     "room.review.title": "牌局复盘",
     "room.review.intro": "打开或粘贴一份牌局记录（PHH、PokerStars、GGPoker、888、PartyPoker、Winamax、ACR、iPoker、Bovada……），逐条街看：底池、每位玩家的胜率，以及每个决定时适用的规则。",
     "room.review.paste": "或把牌局记录粘贴在这里",

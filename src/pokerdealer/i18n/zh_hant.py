@@ -1441,6 +1441,7 @@ MESSAGES: dict[str, str] = {
     "review.streets.flop": "翻牌",
     "review.streets.turn": "轉牌",
     "review.streets.river": "河牌",
+    "review.streets.of_run": "{street}（{run}發的公牌）",
     "room.review.title": "牌局復盤",
     "room.review.intro": "打開或貼上一份牌局紀錄（PHH、PokerStars、GGPoker、888、PartyPoker、Winamax、ACR、iPoker、Bovada……），逐條街看：底池、每位玩家的勝率，以及每個決定時適用的規則。",
     "room.review.paste": "或把牌局紀錄貼在這裡",

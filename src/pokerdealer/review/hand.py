@@ -42,7 +42,7 @@ from typing import Any
 from pokerdealer.cards import Card
 from pokerdealer.history.convert import Replay, history_to_hand
 from pokerdealer.history.phh import HandHistory, Number
-from pokerdealer.learn.coach import CoachLine, after_hand, before_acting, pots_lines
+from pokerdealer.learn.coach import CoachLine, after_hand, before_acting, pots_lines, run_twice_lines
 from pokerdealer.review.equities import StreetEquity, street_equity
 from pokerdealer.rules import Action, Hand, Street, replay
 
@@ -90,6 +90,9 @@ class StreetReview:
     in_hand: tuple[str, ...]
     equity: StreetEquity
     decisions: list[Decision] = field(default_factory=list)
+    #: Of a board run twice, the run a street dealt after the players agreed
+    #: belongs to (1 or 2); 0 for a street both runs share, or a board run once.
+    run: int = 0
 
 
 @dataclass(frozen=True)
@@ -190,7 +193,7 @@ def review_hand(history: HandHistory, *, equities: bool = True) -> HandReview:
     probe = Hand(named.config, named.deck, unknown=named.unknown)
     streets: list[StreetReview] = []
 
-    def open_street(name: str, board: Sequence[Card]) -> None:
+    def open_street(name: str, board: Sequence[Card], *, run: int = 0) -> None:
         in_hand = [i for i in range(len(names)) if not probe.folded[i]]
         dead = [c for i, h in enumerate(known) if h is not None and probe.folded[i] for c in h]
         equity = (
@@ -204,12 +207,24 @@ def review_hand(history: HandHistory, *, equities: bool = True) -> HandReview:
             stacks={names[i]: amount(probe.stacks[i]) for i in range(len(names))},  # type: ignore[misc]
             in_hand=tuple(names[i] for i in in_hand),
             equity=equity,
+            run=run,
         ))
+
+    def open_streets(before: int) -> None:
+        """The streets the last action dealt (``before`` cards were out): a
+        board run twice deals both runs' streets when the last player agrees."""
+        runs = probe.boards if probe.runs == 2 else (probe.board,)
+        for run, board in enumerate(runs, start=1):
+            for size in (3, 4, 5):
+                if before < size <= len(board):
+                    open_street(_STREET_SIZES[size], board[:size], run=run if len(runs) == 2 else 0)
 
     open_street("preflop", ())
     for action in named.log:
-        if action.kind in ("show", "muck"):
+        if action.kind in ("show", "muck", "runs"):
+            before = len(probe.board)
             probe.apply(action)
+            open_streets(before)  # the last player agreeing to run it twice deals both runs
             continue
         player = probe.actor
         assert player is not None
@@ -241,9 +256,7 @@ def review_hand(history: HandHistory, *, equities: bool = True) -> HandReview:
             kind=applied.kind,
             amount=amount(chips) if chips is not None else None,
         ))
-        for size in (3, 4, 5):
-            if before < size <= len(probe.board):
-                open_street(_STREET_SIZES[size], probe.board[:size])
+        open_streets(before)
     showdown: list[CoachLine] = []
     result = named.result
     awards: list[Said] = []
@@ -253,11 +266,16 @@ def review_hand(history: HandHistory, *, equities: bool = True) -> HandReview:
             if any(a.kind in ("show", "muck") for a in named.log):
                 why = "aggressor" if named.aggressor is not None else "button"
                 showdown.append(CoachLine(f"coach.sd.first.{why}", {"name": names[first_to_show]}, "show-order"))
+            showdown.extend(run_twice_lines(named, first_to_show))  # both boards, each pot halved
             showdown.extend(_in_units(line, replay_) for line in after_hand(named, first_to_show))
-        several = len(result.awards) > 1
-        for k, award in enumerate(result.awards):
+        several = len(named.pots) > 1
+        for j, award in enumerate(result.awards):
+            # Pot k of its run: a board run twice awards each pot once a run.
+            k = sum(1 for other in result.awards[:j] if other.run == award.run)
             pot = Said("coach.pot.single" if not several else "coach.pot.main" if k == 0 else "coach.pot.side",
                        {"amount": amount_text(amount(award.amount)), "n": k})
+            if named.runs == 2:
+                pot = Said("coach.run_twice.pot", {"pot": pot, "run": Said(f"coach.run_twice.run.{award.run}")})
             awards.append(Said("review.award", {"pot": pot, "names": [names[w] for w in award.winners]}))
     button = names[named.config.button]
     return HandReview(

@@ -6,7 +6,7 @@ JSON, per hand (a contract)::
 
     {"hand": 7, "site": "fulltilt", "table": "Iowa", "check": "match",
      "players": [{"name", "seat", "stack", "button", "cards"}],
-     "streets": [{"street": "flop", "board": ["Kd", "7h", "2c"], "pot": 12,
+     "streets": [{"street": "flop", "run": 0, "board": ["Kd", "7h", "2c"], "pot": 12,
                   "stacks": {name: stack}, "in_hand": [name, ...],
                   "equity": {name: share}, "equity_method": "exact",
                   "equity_random": [name, ...], "equity_note": "...", "title", "heading",
@@ -16,7 +16,9 @@ JSON, per hand (a contract)::
      "title": "...", "lines": [[indent, text], ...]}
 
 ``equity`` is each player's share of the pot (0 to 1) as the street starts,
-``{}`` when no hand still in is known; a line (``turn``, ``coach``,
+``{}`` when no hand still in is known; ``run`` is 1 or 2 for the streets of a
+board run twice dealt after the players agreed (each run's streets in turn), 0
+otherwise; a line (``turn``, ``coach``,
 ``showdown``) is the coach's JSON (key, params, text, rule, cite, href) and
 its ``body`` (the text without the rule's reference); ``lines`` the whole
 review as :func:`review_lines` says it.
@@ -88,8 +90,16 @@ def _note_sentence(street: StreetReview, lang: str) -> str:
     return " ".join(x for x in (note, _random_note(street, lang)) if x)
 
 
-def _street_title(street: StreetReview, lang: str) -> str:
+def _street_name(street: StreetReview, lang: str) -> str:
+    """The street's name, and of a board run twice its run (``River, the second run``)."""
     name = message(lang, f"review.streets.{street.street}")
+    if street.run:
+        return message(lang, "review.streets.of_run", street=name, run=message(lang, f"coach.run_twice.run.{street.run - 1}"))
+    return name
+
+
+def _street_title(street: StreetReview, lang: str) -> str:
+    name = _street_name(street, lang)
     pot = amount_text(street.pot)
     if street.board:
         return message(lang, "review.street.board", street=name, board=" ".join(street.board), pot=pot)
@@ -160,8 +170,8 @@ def review_json(review: HandReview, lang: str) -> dict[str, Any]:
             "equity_random": list(s.equity.random),
             "equity_note": _note_sentence(s, lang),
             "title": _street_title(s, lang),
-            "heading": message(lang, "review.street", street=message(lang, f"review.streets.{s.street}"),
-                               pot=amount_text(s.pot)),
+            "heading": message(lang, "review.street", street=_street_name(s, lang), pot=amount_text(s.pot)),
+            "run": s.run,
             "decisions": [
                 {
                     "player": d.player,
