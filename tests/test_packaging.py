@@ -58,3 +58,22 @@ def test_the_sdist_and_the_wheel_carry_the_mit_licence_py_typed_and_the_project_
     assert {f"{root}.dist-info/licenses/LICENSE", "pokerdealer/py.typed"} <= in_wheel
     assert "License-Expression: MIT" in metadata and "Classifier: Typing :: Typed" in metadata
     assert "Project-URL: Repository, https://github.com/pokerdealer/pokerdealer" in metadata
+
+
+def test_the_library_never_imports_the_top_package_it_is_re_exported_from() -> None:
+    # evaluation/tables.py's `from pokerdealer import _first_run` put pokerdealer/__init__.py (whose
+    # type-checking imports re-export evaluation) in one import cycle with evaluation: a user's
+    # mypy --strict then read `from pokerdealer import showdown` as the module
+    # pokerdealer.evaluation.showdown ("Module not callable"). Only the command line, above the
+    # library, may import the top package.
+    import re
+
+    package = ROOT / "src" / "pokerdealer"
+    top = re.compile(r"^[ \t]*from pokerdealer import ", re.MULTILINE)
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in sorted(package.rglob("*.py"))
+        if path.parent != package / "cli" and path != package / "__init__.py"
+        and top.search(path.read_text(encoding="utf-8"))
+    ]
+    assert not offenders, offenders

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pokerdealer import _first_run
+from pokerdealer._first_run import building_tables
 from pokerdealer.cards import Variant
 from pokerdealer.errors import EvaluationError
 from pokerdealer.evaluation.value import Category
@@ -300,7 +300,7 @@ def _load_arrays(ranking: Ranking) -> dict[str, memoryview]:
     path = _cache_path(ranking)
     arrays = _read_cache(path)
     if arrays is None:
-        _first_run.building_tables(path)  # seconds of work: the command line says so
+        building_tables(path)  # seconds of work: the command line says so
         built = _build(ranking)
         _write_cache(path, built)
         # Mapped from the file when it could be written, else kept in memory.
