@@ -13,9 +13,9 @@ cycle over the entrants) and seated by draw; the event runs by the rules of
 :class:`pokerdealer.table.Event` (balancing, breaking, hand-for-hand, the
 final table). Players busting in one hand-for-hand hand at different tables
 tie and share the prizes of the places they cover, whatever their stacks
-(TDA RP-8A, WSOP-T 126-b); ``--hand-for-hand-busts chips`` ranks them by
+(TDA 2024 RP-8A, WSOP-T 126-b); ``--hand-for-hand-busts chips`` ranks them by
 their chips at the start of the hand instead, as online rooms do. The final
-table has TDA RP-9's size (seven seats for 6- and 7-handed events, nine for
+table has TDA 2024 RP-9's size (seven seats for 6- and 7-handed events, nine for
 8-handed, else the tables' own) unless ``--final-table-seats``. Levels go by hands unless ``--clock``: then by minutes on a
 simulated clock where each hand takes ``--hand-seconds`` at its table (with
 the preset's breaks). The same seed gives the same result. ``--json`` prints
@@ -107,7 +107,7 @@ def tournament_command(
         int | None,
         typer.Option(
             "--final-table-seats",
-            help="Seats at the final table, from --seats to 10 (default: TDA RP-9, 7 for 6- and 7-handed "
+            help="Seats at the final table, from --seats to 10 (default: TDA 2024 RP-9, 7 for 6- and 7-handed "
             "events, 9 for 8-handed, else --seats).",
         ),
     ] = None,
