@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.history.sites import bovada, fulltilt, ggpoker, ipoker, merge, pacific, party, winamax, winning
+from pokerdealer.history.sites import bovada, fulltilt, ggpoker, ipoker, merge, ongame, pacific, party, winamax, winning
 from pokerdealer.history.sites.core import decode, read_file
 
 __all__ = [
@@ -74,12 +74,13 @@ SITES: tuple[Site, ...] = (
     Site("bovada", "Bovada / Ignition / Bodog", bovada.START, bovada.read_hand),
     Site("ipoker", "iPoker (XML)", ipoker.START, ipoker.read_hand, ipoker.split),
     Site("merge", "Merge Gaming (Carbon)", merge.START, merge.read_hand, merge.split),
+    Site("ongame", "OnGame (bwin)", ongame.START, ongame.read_hand),
 )
 """The sites read, each with its reader."""
 
 _BY_NAME = {site.name: site for site in SITES}
 # A hand's number in its first lines: "#123", "Game No : 123", "HandId: #12-3-45", "for Game 123", '<game id="1-2"'.
-_HAND_NUMBER = re.compile(r"(?:#|Game No ?: ?|Game ID: |HandId: ?#?|[Ff]or Game |gamecode=\"|<game id=\")\s*([A-Za-z]*\d[\w-]*)")
+_HAND_NUMBER = re.compile(r"(?:#|Game No ?: ?|Game ID: |HandId: ?#?|[Ff]or Game |gamecode=\"|<game id=\"|History for hand )\s*([A-Za-z]*\d[\w-]*)")
 # File kinds a hand history comes in (a folder's other files are not read).
 _SUFFIXES = (".txt", ".xml", ".json", ".log")
 
