@@ -77,3 +77,16 @@ def test_the_library_never_imports_the_top_package_it_is_re_exported_from() -> N
         and top.search(path.read_text(encoding="utf-8"))
     ]
     assert not offenders, offenders
+
+
+def test_the_readme_the_docs_site_and_the_metadata_name_one_repository() -> None:
+    import re
+    import tomllib
+
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    repository = urls["Repository"]
+    assert repository == "https://github.com/pokerdealer/pokerdealer"
+    assert all(url.startswith(repository) for url in urls.values()), urls
+    mkdocs = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert re.search(r"^repo_url: (\S+)$", mkdocs, re.MULTILINE)[1] == repository  # type: ignore[index]
+    assert repository in (ROOT / "README.md").read_text(encoding="utf-8")
