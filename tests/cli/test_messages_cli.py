@@ -84,12 +84,30 @@ def test_help_shows_what_to_type_not_python_types() -> None:
     assert "--player <NAME=CARDS>" in showdown and "--board <CARDS>" in showdown
     assert "--plot <FILE.png>" in runner.invoke(app, ["match", "--help"]).stdout
     eval_help = runner.invoke(app, ["eval", "--help"]).stdout
-    assert "Usage: pokerdealer eval [OPTIONS] {CARDS}" in eval_help and "--board <CARDS>" in eval_help
+    assert "Usage: pokerdealer eval [OPTIONS] <CARDS>" in eval_help and "--board <CARDS>" in eval_help
     equity_help = runner.invoke(app, ["equity", "--help"]).stdout
     assert "--board <CARDS>" in equity_help and "--dead <CARDS>" in equity_help
     for command in ("showdown", "equity", "match", "simulate", "export", "serve", "acpc-server"):
         options = runner.invoke(app, [command, "--help"]).stdout.split("Options:")[-1]
         assert "<list[str]>" not in options and "range>" not in options, (command, options)
+
+
+@pytest.mark.parametrize(
+    ("command", "usage", "argument"),
+    [
+        ("eval", "<CARDS>", "  <CARDS>  Hole cards"),
+        ("equity", "<HAND_OR_RANGE>...", "  <HAND_OR_RANGE>...  2 to 10 hands"),
+        ("match", "<BOT>...", "  <BOT>...  Two to ten bots"),
+        ("replay", "<PATH>", "  <PATH>  A .phh or .phhs file"),
+        ("verify", "<FILE>", "  <FILE>  A .phh hand"),
+    ],
+)
+def test_help_writes_an_argument_as_what_to_type(command: str, usage: str, argument: str) -> None:
+    # typer wrote "{CARDS}", "{path}" in the usage line and "HAND_OR_RANGE <list[str]>", "cards <str>" below.
+    shown = runner.invoke(app, [command, "--help"]).stdout
+    assert f"Usage: pokerdealer {command} [OPTIONS] {usage}\n" in shown, shown
+    assert argument in shown and "{" not in shown.splitlines()[0], shown
+    assert not re.search(r"<(str|path|list\[str\])>", shown.split("Options:")[0]), shown
 
 
 @pytest.mark.parametrize(

@@ -32,12 +32,13 @@ import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
+from typing import IO, TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar, cast
 
 import typer
 from typer.exceptions import TyperException
 
 from pokerdealer import _first_run
+from pokerdealer.cli._arguments import install as _install_argument_help
 from pokerdealer.cli._coerce import install as _install_plain_coercion
 from pokerdealer.errors import PokerDealerError
 
@@ -144,7 +145,7 @@ class LazyConsole:
             if not self._stderr and not self._real.is_terminal:
                 # Off a terminal the output is read by programs and diffs: no line ends in
                 # the spaces rich pads a table's last column with.
-                self._real = Console(file=_LinesTrimmed(), highlight=False)
+                self._real = Console(file=cast("IO[str]", _LinesTrimmed()), highlight=False)
         return self._real
 
     def __getattr__(self, name: str) -> Any:
@@ -196,6 +197,8 @@ error_console: Console = LazyConsole(stderr=True)  # type: ignore[assignment]
 
 # typer converts values without Pydantic where it can (start-up time).
 _install_plain_coercion()
+# Arguments in help as <CARDS>, not {CARDS} and a Python type.
+_install_argument_help()
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -327,7 +330,8 @@ def main() -> None:
         code = result if isinstance(result, int) else 0
     except TyperException as error:  # typer's usage errors (it vendors click)
         context = getattr(error, "ctx", None)
-        if type(error).__name__ == "NoArgsIsHelpError":  # a bare group: its help is the answer
+        # A bare group: its help is the answer.
+        if type(error).__name__ == "NoArgsIsHelpError" and context is not None:
             console.print(context.get_help(), markup=False, highlight=False, soft_wrap=True)
             code = 0
         else:

@@ -37,7 +37,7 @@ __all__ = ["convert_command"]
 @app.command("convert")
 @reports_errors
 def convert_command(
-    file: Annotated[Path, typer.Argument(help="A poker site's hand history (.txt, .xml).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A poker site's hand history (.txt, .xml).")],
     out: Annotated[
         Path | None,
         typer.Option("--out", "-o", help="Write to this .phh (one hand) or .phhs file (or .txt with --to pokerstars)."),

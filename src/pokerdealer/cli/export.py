@@ -39,7 +39,7 @@ FORMATS = ("pokerstars",)
 @app.command("export")
 @reports_errors
 def export_command(
-    file: Annotated[Path, typer.Argument(help="A .phh or .phhs hand history file, or a folder of them.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A .phh or .phhs hand history file, or a folder of them.")],
     format: Annotated[str, typer.Option("--format", "-f", help="Output format: pokerstars.")] = "pokerstars",
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Write to this file instead of the screen.")

@@ -89,7 +89,7 @@ __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 @app.command("replay")
 @reports_errors
 def replay_command(
-    path: Annotated[Path, typer.Argument(help="A .phh or .phhs file, a folder, or a poker site's hand history (.txt, .xml).")],
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="A .phh or .phhs file, a folder, or a poker site's hand history (.txt, .xml).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     auto_showdown: Annotated[
         bool,

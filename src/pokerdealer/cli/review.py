@@ -55,7 +55,7 @@ def _plain(value: Any) -> Any:  # noqa: ANN401 - JSON of any review field
 @app.command("review")
 @reports_errors
 def review_command(
-    path: Annotated[Path, typer.Argument(help="A hand history: PHH, PokerStars or another site's (.txt, .xml), or a folder.")],
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="A hand history: PHH, PokerStars or another site's (.txt, .xml), or a folder.")],
     hand: Annotated[int | None, typer.Option("--hand", help="Review hand number N only.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language: en, zh-Hant or zh-Hans.")] = "en",

@@ -24,7 +24,7 @@ def _read(path: Path, what: str) -> str:
 
 @app.command("verify")
 def verify_command(
-    file: Annotated[Path, typer.Argument(help="A .phh hand downloaded from a pokerdealer table.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A .phh hand downloaded from a pokerdealer table.")],
     mine: Annotated[
         Optional[Path],
         typer.Option("--mine", help="Your own proof of that hand (the table's 'download my proof')."),
