@@ -67,3 +67,11 @@ def test_the_library_page_names_every_built_in_bot() -> None:
     page = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")
     missing = [name for name in bot_names() if f"`{name}`" not in page]
     assert not missing, missing
+
+
+def test_every_getting_started_page_says_what_a_first_run_writes() -> None:
+    # The room's database and the evaluator's 43 MB of tables: the Chinese pages did not say.
+    for suffix in ("", *(f".{lang}" for lang in LANGUAGES)):
+        page = (ROOT / "docs" / f"getting-started{suffix}.md").read_text(encoding="utf-8")
+        for said in ("./pokerdealer.db", "~/.cache/pokerdealer", "POKERDEALER_CACHE", "43 MB"):
+            assert said in page, (suffix, said)
