@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.history.sites import bovada, fulltilt, ggpoker, ipoker, merge, ongame, pacific, party, winamax, winning
+from pokerdealer.history.sites import bovada, fulltilt, ggpoker, ipoker, merge, microgaming, ongame, pacific, party, winamax, winning
 from pokerdealer.history.sites.core import decode, read_file
 
 __all__ = [
@@ -75,6 +75,7 @@ SITES: tuple[Site, ...] = (
     Site("ipoker", "iPoker (XML)", ipoker.START, ipoker.read_hand, ipoker.split),
     Site("merge", "Merge Gaming (Carbon)", merge.START, merge.read_hand, merge.split),
     Site("ongame", "OnGame (bwin)", ongame.START, ongame.read_hand),
+    Site("microgaming", "Microgaming (MPN)", microgaming.START, microgaming.read_hand, microgaming.split),
 )
 """The sites read, each with its reader."""
 
