@@ -84,10 +84,22 @@ def settled(page: Page) -> None:
     page.evaluate("() => document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))")
 
 
+def show_when_asked(page: Page) -> bool:
+    """Show at a showdown that asks (the coach on), as a player who always shows; True if asked."""
+    if not page.locator("#show-or-muck").is_visible():
+        return False
+    try:
+        page.locator("#btn-show").click(timeout=2000)
+    except Exception:  # noqa: BLE001 - re-rendered under the click: look again
+        pass
+    return True
+
+
 def check_or_call(page: Page) -> None:
     """Check when free, else call; nothing when it is not our turn (the action
-    bar may re-render under the click: then nothing either, look again later)."""
-    if not page.locator("#actions").is_visible():
+    bar may re-render under the click: then nothing either, look again later).
+    Asked to show or muck, show."""
+    if show_when_asked(page) or not page.locator("#actions").is_visible():
         return
     try:
         if page.locator("#btn-check").is_visible():
@@ -99,8 +111,8 @@ def check_or_call(page: Page) -> None:
 
 
 def check_or_fold(page: Page) -> None:
-    """Check when free, else fold: a player who only ever loses their blinds."""
-    if not page.locator("#actions").is_visible():
+    """Check when free, else fold: a player who only ever loses their blinds (asked to show or muck, show)."""
+    if show_when_asked(page) or not page.locator("#actions").is_visible():
         return
     check = page.locator("#btn-check")
     try:

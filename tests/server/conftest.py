@@ -142,11 +142,17 @@ class Server:
 
 
 class Client:
-    """One websocket reader; ``messages`` keeps every message received."""
+    """One websocket reader; ``messages`` keeps every message received.
+
+    A player with the coach on (the default at a table with bots) is asked to
+    show or muck at a showdown that leaves them the choice; this client shows at
+    once, as a player who always shows (``shows=False``: it answers nothing, the
+    test does), so a test playing hands never waits for the clock there.
+    """
 
     def __init__(
         self, server: Server, table_id: str, token: str | None = None, *,
-        address: str | None = None, headers: dict[str, str] | None = None,
+        address: str | None = None, headers: dict[str, str] | None = None, shows: bool = True,
     ) -> None:
         """``address``: connect from this loopback address (127.0.0.0/8) instead of 127.0.0.1."""
         self.ws = connect(
@@ -158,6 +164,8 @@ class Client:
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
         self.last_hand: dict[str, Any] | None = None
+        self.shows = shows
+        self._showed: tuple[int, int] | None = None
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
         text = self.ws.recv(timeout=timeout)
@@ -172,6 +180,10 @@ class Client:
             else:
                 msg["last_hand"] = self.last_hand
             self.state = msg
+            asked = (msg.get("you") or {}).get("show_or_muck")
+            if asked and self.shows and self._showed != (asked["hand"], asked["at"]):
+                self._showed = (asked["hand"], asked["at"])
+                self.send(type="act", kind="show", hand=asked["hand"], at=asked["at"])
         return msg
 
     def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from pokerdealer.server.fair import verify_phh_text
-from tests.server.chromium import fill_bots, needs_chromium
+from tests.server.chromium import fill_bots, needs_chromium, show_when_asked
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -21,7 +21,9 @@ pytestmark = needs_chromium
 
 
 def _act_if_my_turn(page: Page) -> bool:
-    """Check when free, else call (the browser proposes; the server decides)."""
+    """Check when free, else call (the browser proposes; the server decides); asked to show or muck, show."""
+    if show_when_asked(page):
+        return True
     if not page.locator("#actions").is_visible():
         return False
     check = page.locator("#btn-check")

@@ -83,7 +83,30 @@ def _ann_cards(frames: list[str], seat: int) -> dict[int, tuple[str, ...]]:
     return out
 
 
-@pytest.mark.parametrize(("lang", "view"), [("en", "laptop"), ("zh-Hant", "phone390"), ("zh-Hans", "phone360")])
+def _check_question(page: Page, frames: list[str], lang: str) -> None:
+    """Ann's turn at a showdown that leaves her the choice: the question and the
+    coach's lines (who shows first and why, TDA 2026 18-A; a mucked hand gives up
+    the pot) in her language, inside the window; then she shows."""
+    box = page.locator("#show-or-muck")
+    asked = next(msg["you"]["show_or_muck"] for msg in map(json.loads, reversed(frames))
+                 if msg.get("type") == "state" and (msg.get("you") or {}).get("show_or_muck"))
+    expect(page.locator("#show-or-muck-ask")).to_have_text(message(lang, "room.act.show_or_muck"))
+    items = box.locator("li")
+    expect(items).to_have_count(len(asked["lines"]))
+    for item, line in zip(items.all(), asked["lines"], strict=True):
+        assert item.inner_text().startswith(line["text"]), (item.inner_text(), line["text"])
+    assert asked["lines"][-1]["text"].startswith(message(lang, "coach.show.or_muck"))
+    expect(page.locator("#btn-show")).to_have_text(message(lang, "room.act.show"))
+    expect(page.locator("#btn-muck")).to_have_text(message(lang, "room.act.muck"))
+    width = page.evaluate("window.innerWidth")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    for part in (box, page.locator("#btn-show"), page.locator("#btn-muck")):
+        rect = part.bounding_box()
+        assert rect and 0 <= rect["x"] and rect["x"] + rect["width"] <= width, rect
+    _shot(page, f"{lang}-show-or-muck")
+
+
+@pytest.mark.parametrize(("lang", "view"), [("en", "laptop"), ("zh-Hans", "phone390"), ("zh-Hant", "phone360")])
 def test_the_coach_says_her_showdown_to_her_alone(browser: Browser, room: Server, lang: str, view: str) -> None:
     created = httpx.post(f"{room.base}/api/tables", json={
         "name": f"showdown {lang} {view}", "bots": [], "clock": 30, "lang": lang,
@@ -111,7 +134,7 @@ def test_the_coach_says_her_showdown_to_her_alone(browser: Browser, room: Server
         joined = room.join(table, "Bob")
         bob, spectator = Client(room, table, joined["token"]), Client(room, table)
         ann_seat = int(page.locator(".seat.me").get_attribute("data-seat"))
-        compared = None
+        compared, questioned = None, False
         for _ in range(10):  # hands, until one is lost on a card (a kicker, a pair): the cards are marked
             number = (spectator.poll()["last_hand"] or {}).get("number", 0) + 1
             _host(room, table, host_token, "resume")
@@ -123,7 +146,10 @@ def test_the_coach_says_her_showdown_to_her_alone(browser: Browser, room: Server
                 _drain(bob), _drain(spectator)
                 if bob.state and bob.my_turn(bob.state):
                     bob.act_passive(bob.state)
-                check_or_call(page)
+                if not questioned and page.locator("#show-or-muck").is_visible():
+                    _check_question(page, frames, lang)
+                    questioned = True
+                check_or_call(page)  # asked to show or muck, she shows
                 page.wait_for_timeout(100)
             panel = page.locator(f"#coach-showdown[data-hand='{number}']")
             expect(panel).to_be_visible()
@@ -131,6 +157,7 @@ def test_the_coach_says_her_showdown_to_her_alone(browser: Browser, room: Server
                 compared = number
                 break
         assert compared is not None, "Ann never lost on a card against a shown hand"
+        assert questioned, "Ann was never asked to show or muck"
         _drain(bob), _drain(spectator)
         summary = spectator.last_hand
         shown = {o["name"]: o["cards"] for o in summary["order"] if o.get("cards")}

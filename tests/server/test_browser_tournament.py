@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.chromium import needs_chromium
+from tests.server.chromium import needs_chromium, show_when_asked
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -24,9 +24,9 @@ PEOPLE = ("Ann", "Bob", "Cy")
 
 
 def _act_if_my_turn(page: Page) -> None:
-    """Check when free, else call (the browser proposes; the server decides)."""
+    """Check when free, else call (the browser proposes; the server decides); asked to show or muck, show."""
     try:
-        if not page.locator("#actions").is_visible():
+        if show_when_asked(page) or not page.locator("#actions").is_visible():
             return
         check = page.locator("#btn-check")
         (check if check.is_visible() else page.locator("#btn-call")).click(timeout=1000)

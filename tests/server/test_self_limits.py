@@ -147,6 +147,51 @@ def test_coach_lines_reach_only_their_player(room: Server, clients: list[Client]
     assert all("you" not in m for m in spectator.messages if m["type"] == "state")
 
 
+def test_a_learner_is_asked_to_show_or_muck_and_the_others_are_not(room: Server, clients: list[Client]) -> None:
+    """At a showdown the rules leave her to choose, Ann (the coach on) is asked, told
+    who shows first and why (TDA 2026 18-A) and that a mucked hand gives up the pot;
+    she mucks, and the hand is over with her cards unshown. Bob (the coach off) is
+    never asked: the table shows or mucks his hand the online way."""
+    from pokerdealer.i18n import message
+
+    table = room.create_table(name="show or muck", bots=["caller"], stack=200, clock=30)
+    ann, bob = room.join(table, "Ann"), room.join(table, "Bob")
+    a = Client(room, table, ann["token"], shows=False)
+    b, spectator = Client(room, table, bob["token"], shows=False), Client(room, table)
+    clients += [a, b, spectator]
+    b.send(type="coach", on=0)
+    b.until(lambda s: s["you"] and s["you"]["coach"]["on"] is False)
+    a.send(type="coach", on=1)  # no bot among the players who sat first: she asks for it
+    a.until(lambda s: s["you"] and s["you"]["coach"]["on"] is True)
+    for _ in range(2000):
+        s = a.poll(quiet=0.02)
+        asked = s["you"].get("show_or_muck")
+        if asked:
+            break
+        b.poll(quiet=0)
+        for c in (a, b):
+            if c.state is not None and c.my_turn(c.state):
+                c.act_passive(c.state)
+    else:
+        raise AssertionError("Ann was never asked to show or muck")
+    assert s["hand"]["street"] == "showdown" and s["you"]["legal"] is None
+    keys = [line["key"] for line in asked["lines"]]
+    assert keys[0] in ("coach.show.you_first", "coach.show.after") and keys[-1] == "coach.show.or_muck"
+    assert asked["lines"][-1]["text"].startswith(message("en", "coach.show.or_muck")) and "TDA 2026" in asked["lines"][0]["text"]
+    assert asked["lines"][0]["href"] == "/rules#show-order"
+    # Only the player at the showdown's turn may answer, and only the question asked.
+    assert _refused(b, type="act", kind="show", hand=asked["hand"], at=asked["at"])["key"] in (
+        "room.error.not_your_turn", "room.error.showdown_auto", "room.error.not_in_hand")
+    number = asked["hand"]
+    a.send(type="act", kind="muck", hand=number, at=asked["at"])
+    s = a.until(lambda s: (s["last_hand"] or {}).get("number") == number)
+    mine = next(o for o in s["last_hand"]["order"] if o["name"] == "Ann")
+    assert mine.get("mucked") and not mine.get("cards")
+    b.poll(quiet=0), spectator.poll(quiet=0)
+    assert not any((m.get("you") or {}).get("show_or_muck") for m in b.messages if m["type"] == "state")
+    assert not any('"show_or_muck"' in text for text in spectator.raw)
+
+
 # ------------------------------------------------------------- the loss limit
 def test_a_loss_limit_stops_a_player_who_goes_broke(room: Server, clients: list[Client]) -> None:
     a, s = _stopped_broke(room, clients)
@@ -418,3 +463,34 @@ def test_loss_limit_in_buy_ins_counts_whole_buy_ins() -> None:
     assert due(state, 10.0) == []
     state.table._find("Ann").stack = 0
     assert due(state, 10.0)[-1] == ("limit_stop", {"member": 1, "why": "loss", "net": -200, "seconds": 10})
+
+
+def test_at_the_showdown_only_the_learner_on_turn_is_asked_and_the_clock_answers_the_online_way() -> None:
+    """The reducer's hand checked down to the showdown: Ann (the coach on) is asked
+    on her turn only; Bob and Cat (the coach off) never; a clock that runs out shows
+    or mucks her hand as the table does everyone's (:func:`online_show_or_muck`)."""
+    from pokerdealer.rules import Street
+    from pokerdealer.server.fair import shuffled_deck
+    from pokerdealer.server.reducer import deal, reduce
+    from pokerdealer.server.self_limits import asked_to_show
+    from pokerdealer.server.table_clock import _passive
+    from pokerdealer.table import online_show_or_muck
+
+    state = reduce(_offline_table(), "coach", {"member": 1, "on": True}, 0.0)
+    proof = {"deck": "", "salts": "", "commitment": ""}
+    state, _ = deal(state, shuffled_deck("holdem", seed=7, number=1), proof, at=1.0)
+    record = state.table.current
+    hand = record.hand
+    while hand.street is not Street.SHOWDOWN:
+        legal = hand.legal()
+        state = reduce(state, "act", {"hand": 1, "a": f"p{legal.actor + 1} {'cc'}"}, 2.0)
+    seen = []
+    while hand.actor is not None:
+        asked = [m for m in (1, 2, 3) if asked_to_show(state, m, record)]
+        ann_turn = record.players[hand.actor] == "Ann"
+        assert asked == ([1] if ann_turn else [])
+        seen.append(ann_turn)
+        answer = _passive(hand, hand.actor)
+        assert answer == online_show_or_muck(hand) and answer.kind in ("show", "muck")
+        state = reduce(state, "act", {"hand": 1, "a": str(answer)}, 3.0)
+    assert seen.count(True) == 1 and hand.is_complete

@@ -71,6 +71,8 @@ def private_state(
             you["deal_proof"] = proofs.own_opening(lt, record, i)
             if hand.actor == i and hand.street is not Street.SHOWDOWN:
                 you["legal"] = legal_payload(hand, i)
+            elif self_limits.asked_to_show(lt.state, m.id, record):
+                you["show_or_muck"] = _show_or_muck(record, i, lang)
             if len(hand.board) >= 3 and not hand.folded[i]:
                 you["strength"] = _strength(lt, record, i, lang)
     you.update(_own(lt, m, record, lang))  # theirs only: coach lines, limits
@@ -80,6 +82,17 @@ def private_state(
 def _own(lt: Reader, m: Member, record: HandRecord | None, lang: str) -> dict[str, Any]:
     """Their own settings, session and coach (:func:`~pokerdealer.server.self_limits.private`)."""
     return self_limits.private(lt.state, m.id, record, lang=lang, now=time.time(), cool_off=lt.options.limit_cool_off)
+
+
+def _show_or_muck(record: HandRecord, i: int, lang: str) -> dict[str, Any]:
+    """The question a learner is asked on their turn at the showdown: the coach's
+    lines (who shows first and why, TDA 2026 18-A; that a mucked hand gives up the
+    pot), in their language, with the hand's number and action count to answer with."""
+    from pokerdealer.learn.coach import showdown_lines
+
+    hand = record.hand
+    lines = [line.to_json(lang) for line in showdown_lines(hand, i)]
+    return {"hand": record.number, "at": len(hand.log), "lines": lines}
 
 
 def _strength(lt: Reader, record: HandRecord, i: int, lang: str) -> str:

@@ -52,7 +52,7 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     "limits": {"minutes": _OPT_INT, "loss": _OPT_INT, "unit": _OPT_STR, "time_sit_out": _OPT_INT},
     "limit_continue": {},
 }
-ACT_KINDS = ("fold", "check", "call", "raise", "all_in")
+ACT_KINDS = ("fold", "check", "call", "raise", "all_in", "show", "muck")
 
 
 ZWJ = "\u200d"

@@ -76,8 +76,8 @@ from pokerdealer.server.words import Said
 from pokerdealer.table import SeatStatus
 
 __all__ = [
-    "EVENTS", "FEATURE", "SESSION_BREAK", "Limits", "Own", "Stop", "check_buy_in", "cool_off_left", "due",
-    "events_for", "joining", "key_of", "net", "own_of", "person_of", "persons_seated", "private", "reconcile",
+    "EVENTS", "FEATURE", "SESSION_BREAK", "Limits", "Own", "Stop", "asked_to_show", "check_buy_in", "coach_on",
+    "cool_off_left", "due", "events_for", "joining", "key_of", "net", "own_of", "person_of", "persons_seated", "private", "reconcile",
     "shared_ops", "stopped", "stopped_joining",
 ]
 
@@ -523,6 +523,26 @@ def private(
 def coach_on(state: TableState, member: int) -> bool:
     """Whether ``member`` has the coach on."""
     return bool(own_of(state, member).coach)
+
+
+def asked_to_show(state: TableState, member: int, record: Any) -> bool:  # noqa: ANN401 - a HandRecord
+    """Whether ``member`` is asked to show or muck now: it is their turn at the
+    showdown, the rules leave them the choice
+    (:func:`~pokerdealer.learn.coach.asks_show_or_muck`: never at an all-in
+    showdown, never the called river bettor), and they learn with the coach on,
+    dealt in and not sitting out. Everyone else's hand is shown or mucked the
+    online way (:func:`~pokerdealer.table.online_show_or_muck`)."""
+    from pokerdealer.learn.coach import asks_show_or_muck
+
+    if record is None or not own_of(state, member).coach:
+        return False
+    name = state.name_of(member)
+    if name not in record.players:
+        return False
+    player = _player(state, member)
+    if player is None or player.status is SeatStatus.SITTING_OUT:
+        return False
+    return asks_show_or_muck(record.hand, record.players.index(name))
 
 
 # ------------------------------------------------------------ snapshots

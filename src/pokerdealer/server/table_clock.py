@@ -25,7 +25,7 @@ from pokerdealer.server.reducer import deal, finish
 from pokerdealer.server.snapshot import take
 from pokerdealer.server.table_base import TableBase
 from pokerdealer.server.waiting import why_not_dealing
-from pokerdealer.table import HandRecord, SeatStatus, TableError
+from pokerdealer.table import HandRecord, SeatStatus, TableError, online_show_or_muck
 
 __all__ = ["TableClock"]
 
@@ -117,12 +117,18 @@ class TableClock(TableBase):
                     self.next_hand_at = now + 1.0
                 return changed
             hand = record.hand
-            if hand.is_complete or hand.street is Street.SHOWDOWN:
+            if hand.is_complete or (hand.street is Street.SHOWDOWN and not self._learner_to_show(record)):
                 await self._finish_hand(record)
                 changed = True
                 continue
             actor = hand.actor
             assert actor is not None
+            if hand.street is Street.SHOWDOWN:  # a learner will be asked: the others show or muck one by one
+                learner = self.member_at(record.seats[actor])
+                if learner is None or not self_limits.asked_to_show(self.state, learner.id, record):
+                    await self._act(record, online_show_or_muck(hand))
+                    changed = True
+                    continue
             key = (record.number, len(hand.log))
             if key != self.turn_key:
                 self.turn_key = key
@@ -143,13 +149,13 @@ class TableClock(TableBase):
                 changed = True
                 continue
             if now >= self.deadline():
-                bank = timebank.due(self.state, m.id, record.number)
+                bank = None if hand.street is Street.SHOWDOWN else timebank.due(self.state, m.id, record.number)
                 if bank is not None:  # the time bank, once per hand: the clock runs on from the old deadline
                     await self._do([bank])
                     self.turn_bank = (self.turn_key, bank[1]["seconds"])
                     changed = True
                     continue
-                await self._act(record, _passive(hand, actor))
+                await self._act(record, _passive(hand, actor))  # at the showdown: the online way
                 m.timeouts += 1
                 if m.timeouts >= self.options.max_timeouts:
                     await self._do([("sit_out", {"member": m.id})])
@@ -157,6 +163,23 @@ class TableClock(TableBase):
                 continue
             return changed
         return changed
+
+    def _learner_to_show(self, record: HandRecord) -> bool:
+        """Whether a learner still to show or muck in this showdown may be asked
+        (:func:`~pokerdealer.server.self_limits.asked_to_show` on their turn):
+        until then the table shows or mucks each hand in turn, one ``act`` each;
+        without one, the whole showdown is the hand's end."""
+        hand = record.hand
+        if hand.actor is None:  # an all-in showdown: every hand is turned up
+            return False
+        shown, mucked = hand.shown, hand.mucked
+        for i in hand.showdown_order:
+            if i in shown or i in mucked:
+                continue
+            m = self.by_name.get(record.players[i])
+            if m is not None and not m.bot and self_limits.coach_on(self.state, m.id):
+                return True
+        return False
 
     # Hooks a tournament table (:mod:`~pokerdealer.server.event_table`) replaces.
     def _can_deal(self) -> bool:
@@ -284,6 +307,9 @@ class TableClock(TableBase):
 
 
 def _passive(hand: Hand, actor: int) -> Action:
-    """What the table does for a player who does not act: check, else fold."""
+    """What the table does for a player who does not act: check, else fold; at the
+    showdown, show or muck the online way."""
+    if hand.street is Street.SHOWDOWN:
+        return online_show_or_muck(hand)
     legal = hand.legal()
     return Action("check" if legal.can_check else "fold", actor)

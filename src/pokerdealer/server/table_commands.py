@@ -318,7 +318,8 @@ class TableCommands(TableBase):
             raise Rejected("room.error.not_your_turn")
         if msg.get("at") is not None and msg["at"] != len(hand.log):
             raise Rejected("room.error.moved_on")
-        if hand.street is Street.SHOWDOWN:
+        if hand.street is Street.SHOWDOWN and not self_limits.asked_to_show(self.state, member.id, record):
+            # Only a learner decides their showdown (the coach on); the table shows or mucks the others' hands.
             raise Rejected("room.error.showdown_auto")
         action = Action(msg["kind"], i, msg.get("amount"))
         hand.check_action(action)  # IllegalActionError: the rules' message goes back

@@ -332,6 +332,15 @@ function renderYou(you, hand, tb) {
   } else {
     bar.append(el("span", { class: "muted", text: t("room.you.watching", { n: state.spectators }) }));
   }
+  // A learner's turn at the showdown: the question, the coach's lines (who shows first and why), two answers.
+  const question = you && you.show_or_muck;
+  $("show-or-muck").classList.toggle("hidden", !question);
+  if (question) {
+    $("show-or-muck-lines").replaceChildren(...question.lines.map(line => el("li", {}, line.text, " ", el("a", { href: line.href, target: "_blank", rel: "noopener", text: "?" }))));
+    const answer = (kind) => send({ type: "act", kind, hand: question.hand, at: question.at });
+    $("btn-show").onclick = () => answer("show");
+    $("btn-muck").onclick = () => answer("muck");
+  }
   const legal = you && you.legal;
   $("actions").classList.toggle("hidden", !legal);
   if (!legal) return;
