@@ -38,7 +38,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.pool import StaticPool
 
 from pokerdealer.rules import Street
-from pokerdealer.server import db, host
+from pokerdealer.server import db, host, self_limits
 from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.conns import Command, Conn
 from pokerdealer.server.features import CASH
@@ -189,6 +189,8 @@ def _message(play: Play, rng: random.Random, member: int) -> dict[str, Any]:
     lt = play.lt
     record = lt.table.current
     name = lt.members[member].name
+    if self_limits.stopped(lt.state, member) and rng.random() < 0.3:  # stopped: now and then, going on
+        return {"type": "limit_continue"}
     if lt.table.seat_of(name) is None and rng.random() < 0.6:  # out: mostly, buying in again
         return {"type": "sit", "amount": rng.choice([40, 150, 200, 200, 5])}
     if record is not None and record.hand.actor is not None and rng.random() < 0.7:

@@ -216,9 +216,15 @@ def test_the_session_net_survives_bust_leave_and_rebuy(room: Server, clients: li
     a, s = _stopped_broke(room, clients, table)
     _wait_cool_off(s)
     a.send(type="limit_continue")
-    a.until(lambda s: s["you"]["limits"]["stop"] is None)
+    s = a.until(lambda s: s["you"]["limits"]["stop"] is None)
+    # Her 30-chip limit counts afresh from the go-on: a rebuy of 200 could lose 200, so 30 at most.
+    assert s["you"]["limits"]["left"] == 30 and s["you"]["buy_in"]["max"] == 30
+    error = _refused(a, type="sit", amount=200)
+    assert error["key"] == "room.limits.error.left" and error["params"] == {"amount": 200, "most": 30}
+    _limits(a, loss=200)
     a.send(type="sit", amount=200)
     s = a.until(lambda s: _seat(s, "Ann") is not None)
+    assert s["you"]["limits"]["left"] == 0 and s["you"]["max_top_up"] == 0
     assert s["you"]["limits"]["session"] == {**s["you"]["limits"]["session"], "net": -200, "invested": 400}
     a.send(type="leave")  # at once, or after her hand (she folds it)
     for _ in range(400):
@@ -441,18 +447,18 @@ def test_a_session_goes_on_after_a_short_break_and_starts_afresh_after_a_long_on
     assert own_of(state, 1).started_at == 5000.0 + SESSION_BREAK and net(state, ann) == 0
 
 
-def test_time_limit_reminds_and_sits_out_only_when_asked() -> None:
+def test_time_limit_sits_out_by_default_and_only_reminds_when_asked() -> None:
     from pokerdealer.server.self_limits import due, own_of
 
     state = _offline_limits(_offline_table(), minutes=30)
     own = own_of(state, 1)
     assert not own.time_reached(29 * 60.0) and own.time_reached(30 * 60.0)
-    assert due(state, 31 * 60.0) == []  # a reminder only
-    state = _offline_limits(state, minutes=30, time_sit_out=True)
     assert due(state, 29 * 60.0) == []
     assert due(state, 31 * 60.0) == [
         ("sit_out", {"member": 1}), ("limit_stop", {"member": 1, "why": "time", "net": 0, "seconds": 31 * 60}),
     ]
+    state = _offline_limits(state, minutes=30, time_sit_out=False)
+    assert due(state, 31 * 60.0) == []  # a reminder only, as she chose
 
 
 def test_loss_limit_in_buy_ins_counts_whole_buy_ins() -> None:
@@ -494,3 +500,38 @@ def test_at_the_showdown_only_the_learner_on_turn_is_asked_and_the_clock_answers
         assert answer == online_show_or_muck(hand) and answer.kind in ("show", "muck")
         state = reduce(state, "act", {"hand": 1, "a": str(answer)}, 3.0)
     assert seen.count(True) == 1 and hand.is_complete
+
+
+def test_buy_ins_and_top_ups_are_capped_by_what_the_loss_limit_leaves() -> None:
+    """A loss limit of 250 with 200 buy-ins: a top-up of 100 could lose 300, refused
+    (50 at most); busted, a rebuy of 200 is refused (50 at most), 50 is not."""
+    from pokerdealer.server.reducer import reduce
+    from pokerdealer.server.self_limits import check_buy_in, own_of
+    from pokerdealer.server.words import Said
+
+    state = _offline_limits(_offline_table(), loss=250)
+    with pytest.raises(Said) as refused:
+        check_buy_in(state, 1, 100)
+    assert refused.value.key == "room.limits.error.left" and refused.value.params == {"amount": 100, "most": 50}
+    state.table._find("Ann").stack = 0  # busted (the table lends out copies)
+    assert own_of(state, 1).buy_in_left(buy_in=200) == 50
+    with pytest.raises(Said):
+        check_buy_in(state, 1, 200)
+    check_buy_in(state, 1, 50)
+    state = reduce(state, "top_up", {"member": 1, "amount": 50}, 20.0)
+    assert own_of(state, 1).buy_in_left(buy_in=200) == 0
+    check_buy_in(state, 2, 10_000)  # Bob set no limit
+
+
+def test_each_further_go_on_in_a_day_waits_twice_as_long() -> None:
+    from pokerdealer.server.reducer import reduce
+    from pokerdealer.server.self_limits import cool_off_left, own_of
+
+    state = _offline_limits(_offline_table(), loss=1)
+    waits = []
+    for at in (1000.0, 5000.0, 9000.0, 9000.0 + 2 * 86400):
+        state = reduce(state, "limit_stop", {"member": 1, "why": "loss", "net": -1, "seconds": 60}, at)
+        waits.append(cool_off_left(own_of(state, 1), now=at, cool_off=300))
+        state = reduce(state, "limit_continue", {"member": 1, "net": -1, "since": at}, at + waits[-1])
+    assert waits == [300, 600, 1200, 300]  # a day without going on starts afresh
+    assert own_of(state, 1).went_on == (9000.0 + 2 * 86400 + 300,)

@@ -50,14 +50,14 @@ def private_state(
     if player is None:
         # What they may buy in for again (a recent leaver brings back their stack).
         low, high = lt.table.buy_in_range(m.name, now=time.time())
-        you["buy_in"] = {"min": low, "max": high}
+        you["buy_in"] = {"min": low, "max": _within_limit(lt, m, high)}
         you.update(_own(lt, m, record, lang))  # a stop is seen without a seat too
         return you, _last_hand_cards(lt, m)
     seat = player.seat
     you["seat"] = seat
     you["status"] = player.status.value
     you["stack"] = player.stack
-    you["max_top_up"] = max(0, lt.table.settings.max_buy_in - player.stack)
+    you["max_top_up"] = _within_limit(lt, m, max(0, lt.table.settings.max_buy_in - player.stack))
     you["entry"] = entry_note(lt.state, player)
     own = _last_hand_cards(lt, m) if record is None else None
     if record is not None:
@@ -77,6 +77,12 @@ def private_state(
                 you["strength"] = _strength(lt, record, i, lang)
     you.update(_own(lt, m, record, lang))  # theirs only: coach lines, limits
     return you, own
+
+
+def _within_limit(lt: Reader, m: Member, most: int) -> int:
+    """``most`` chips, or fewer when ``m``'s loss limit leaves fewer to bring (:meth:`~pokerdealer.server.self_limits.Own.buy_in_left`)."""
+    left = self_limits.own_of(lt.state, m.id).buy_in_left(buy_in=lt.table.settings.max_buy_in)
+    return most if left is None else min(most, left)
 
 
 def _own(lt: Reader, m: Member, record: HandRecord | None, lang: str) -> dict[str, Any]:

@@ -24,9 +24,15 @@ leaving and buying in again do not end it. Its net is what they took away
 in (``sit_down``, ``seat_approve``, ``top_up``): chips are the table's own, so
 a net, and a loss limit in chips, are per table.
 
+**The limits.** The time limit sits the player out after the hand when it is
+up, unless they chose only to be told (``time_sit_out``: on by default). A
+buy-in, a rebuy or a top-up is capped by what the loss limit leaves once every
+chip brought is lost (:meth:`Own.buy_in_left`): a limit of 250 with 200 bought
+in leaves 50, so a bust and a rebuy lose 250, not 400.
+
 **The stop.** After each hand (:func:`due`), a person whose loss reached their
-loss limit -- a bust too: their stack is then 0 -- or whose time is up (when
-they asked to be sat out for it) is stopped: a ``limit_stop`` event saying why,
+loss limit -- a bust too: their stack is then 0 -- or whose time is up (unless
+they chose only to be told) is stopped: a ``limit_stop`` event saying why,
 the net and how long they played, with a ``sit_out`` for each seat still
 dealt in. While stopped they may not sit in, buy in again, top up, or take a
 new seat (:func:`check_buy_in`). The stop is the person's, not the seat's: it
@@ -43,8 +49,10 @@ stop -- five minutes by default: the urge the seed warns of, to win it back at
 once (不追逐損失), is strongest right after the loss, and a few minutes away
 from the table is the smallest break that lets it pass, while still short
 enough not to punish a player who has thought it over (a lock they would
-dodge by clearing their browser helps nobody). The limits then count afresh
-from that moment (the time from then, the loss from the net then).
+dodge by clearing their browser helps nobody). Each further go-on within a day
+doubles the next break (:meth:`Own.cool_off`): a stop that comes back the same
+day is the chase the seed warns of. The limits then count afresh from that
+moment (the time from then, the loss from the net then).
 
 Every one of these steps is an event in the table's log (``coach``,
 ``limits``, ``person``, ``limit_stop``, ``limit_continue``, and the
@@ -77,7 +85,7 @@ from pokerdealer.table import SeatStatus
 
 __all__ = [
     "EVENTS", "FEATURE", "SESSION_BREAK", "Limits", "Own", "Stop", "asked_to_show", "check_buy_in", "coach_on",
-    "cool_off_left", "due", "events_for", "joining", "key_of", "net", "own_of", "person_of", "persons_seated", "private", "reconcile",
+    "check_left", "cool_off_left", "due", "events_for", "joining_own", "joining", "key_of", "net", "own_of", "person_of", "persons_seated", "private", "reconcile",
     "shared_ops", "stopped", "stopped_joining",
 ]
 
@@ -91,6 +99,8 @@ MAX_MINUTES = 24 * 60
 #: with their next seat (an hour: as long as a cash table remembers what a
 #: player left with, WSOP-LA 58).
 SESSION_BREAK = 3600.0
+#: The day in which each further "go on" waits longer (seconds).
+DAY = 86400.0
 
 
 def person_of(key: str) -> str:
@@ -127,7 +137,8 @@ class Own:
     minutes: int | None = None
     loss: int | None = None
     loss_unit: str = "chips"
-    time_sit_out: bool = False
+    time_sit_out: bool = True
+    """When the time limit is up, sit the player out (by default: only being told is the choice)."""
     started_at: float | None = None
     invested: int = 0
     """Chips bought in this session (buy-ins and top-ups)."""
@@ -141,6 +152,8 @@ class Own:
     """Since a go-on after the loss limit, the loss counts from this net result."""
     stop: Stop | None = None
     """The stop in force, until the player chooses to go on."""
+    went_on: tuple[float, ...] = ()
+    """When they chose to go on after a stop, within the last :data:`DAY` (each further one waits longer)."""
 
     def session_start(self, *, buy_in: int, at: float) -> Own:
         """The same settings, and a new session from ``at`` with ``buy_in`` bought in."""
@@ -155,6 +168,36 @@ class Own:
     def loss_reached(self, *, net: int, buy_in: int) -> bool:
         limit = self.loss_chips(buy_in=buy_in)
         return limit is not None and self.loss_from - net >= limit
+
+    def buy_in_left(self, *, buy_in: int) -> int | None:
+        """The most chips the player may still bring to the table (a buy-in, a
+        rebuy or a top-up): what their loss limit leaves once every chip they
+        have brought is lost -- ``None``: no loss limit.
+
+        >>> own = replace(Own(loss=250), invested=200)
+        >>> own.buy_in_left(buy_in=200)  # bust, a rebuy of 50 at most: 250 lost in all, not 400
+        50
+        """
+        limit = self.loss_chips(buy_in=buy_in)
+        if limit is None:
+            return None
+        return max(0, limit - self.loss_from + self.taken - self.invested)
+
+    def cool_off(self, base: float) -> float:
+        """The break before going on is allowed after the stop in force: ``base``,
+        doubled for each time they went on in the day before it (不追逐損失: a
+        stop that comes back the same day is no moment to chase the loss).
+
+        >>> Own(stop=Stop("loss", at=5000.0, net=-50, seconds=60), went_on=(100.0, 2000.0)).cool_off(300.0)
+        1200.0
+        """
+        return base * 2 ** self.goes_on_today()
+
+    def goes_on_today(self) -> int:
+        """How many times they chose to go on in the day before the stop in force."""
+        if self.stop is None:
+            return 0
+        return sum(1 for at in self.went_on if self.stop.at - DAY < at <= self.stop.at)
 
     def time_reached(self, now: float) -> bool:
         start = self.time_from if self.time_from is not None else self.started_at
@@ -293,7 +336,7 @@ def _coach(state: TableState, data: dict[str, Any], at: float) -> TableState:
 def _set_limits(state: TableState, data: dict[str, Any], at: float) -> TableState:
     member = data["member"]
     own = replace(own_of(state, member), minutes=data.get("minutes"), loss=data.get("loss"),
-                  loss_unit=data.get("unit") or "chips", time_sit_out=bool(data.get("time_sit_out")))
+                  loss_unit=data.get("unit") or "chips", time_sit_out=bool(data.get("time_sit_out", True)))
     return _with_own(state, key_of(state, member), own)
 
 
@@ -308,9 +351,11 @@ def _stopped(state: TableState, data: dict[str, Any], at: float) -> TableState:
 
 
 def _went_on(state: TableState, data: dict[str, Any], at: float) -> TableState:
-    """A fresh limit from here."""
+    """A fresh limit from here; the day's go-ons remembered (the next stop's break is longer)."""
     member = data["member"]
-    own = replace(own_of(state, member), stop=None, time_from=at, loss_from=data["net"])
+    own = own_of(state, member)
+    went_on = (*(t for t in own.went_on if at - t < DAY), at)
+    own = replace(own, stop=None, time_from=at, loss_from=data["net"], went_on=went_on)
     return _with_own(state, key_of(state, member), own)
 
 
@@ -423,6 +468,11 @@ def joining(state: TableState, member: int, person: str | None, stops: Mapping[s
     return events
 
 
+def joining_own(state: TableState, person: str | None) -> Own | None:
+    """The :class:`Own` a join by ``person`` will share here (``None``: none yet)."""
+    return None if person is None else _limits(state).owns.get(person)
+
+
 def stopped_joining(state: TableState, person: str | None, events: list[Event]) -> bool:
     """Whether a join with these :func:`joining` events is by a person stopped now."""
     if person is None:
@@ -442,17 +492,28 @@ def stopped(state: TableState, member: int) -> bool:
     return own_of(state, member).stop is not None
 
 
-def check_buy_in(state: TableState, member: int) -> None:
-    """A buy-in, a top-up or a new seat is refused while stopped (no chasing losses)."""
+def check_buy_in(state: TableState, member: int, amount: int | None = None) -> None:
+    """A buy-in, a top-up or a new seat is refused while stopped (no chasing losses),
+    and one of more than ``member``'s loss limit leaves (:meth:`Own.buy_in_left`)."""
     if stopped(state, member):
         raise Said("room.limits.error.stopped")
+    if amount is not None:
+        check_left(own_of(state, member), amount, buy_in=state.table.settings.max_buy_in)
+
+
+def check_left(own: Own, amount: int, *, buy_in: int) -> None:
+    """Refuse bringing ``amount`` chips when the loss limit leaves less, saying how much it leaves."""
+    left = own.buy_in_left(buy_in=buy_in)
+    if left is not None and amount > left:
+        raise Said("room.limits.error.left", amount=amount, most=left)
 
 
 def cool_off_left(own: Own, *, now: float, cool_off: float) -> int:
-    """Whole seconds until the player may choose to go on (0: now)."""
+    """Whole seconds until the player may choose to go on (0: now): the break
+    ``cool_off`` (seconds), longer for each go-on earlier that day (:meth:`Own.cool_off`)."""
     if own.stop is None:
         return 0
-    return max(0, math.ceil(own.stop.at + cool_off - now))
+    return max(0, math.ceil(own.stop.at + own.cool_off(cool_off) - now))
 
 
 def events_for(state: TableState, member: int, msg: dict[str, Any], *, now: float, cool_off: float) -> list[Event]:
@@ -472,8 +533,9 @@ def events_for(state: TableState, member: int, msg: dict[str, Any], *, now: floa
             raise Said("room.limits.error.loss")
         if unit not in UNITS:
             raise Said("room.limits.error.unit", units=", ".join(UNITS))
+        sit_out = msg.get("time_sit_out")  # by default the time limit sits them out
         data = {"member": member, "minutes": minutes, "loss": loss, "unit": unit,
-                "time_sit_out": bool(msg.get("time_sit_out"))}
+                "time_sit_out": True if sit_out is None else bool(sit_out)}
         if (own.minutes, own.loss, own.loss_unit, own.time_sit_out) == (minutes, loss, unit, data["time_sit_out"]):
             return []  # the limits they have already
         return [("limits", data)]
@@ -503,7 +565,9 @@ def private(
             "stop": None if stop is None else {
                 "why": stop.why, "net": stop.net, "minutes": stop.seconds // 60, "table": stop.table,
                 "wait": cool_off_left(own, now=now, cool_off=cool_off),
+                "again": own.goes_on_today(), "break": int(own.cool_off(cool_off)),
             },
+            "left": own.buy_in_left(buy_in=state.table.settings.max_buy_in),
             "time_up": own.time_reached(now),
             "session": None if own.started_at is None else {
                 "seconds": int(now - own.started_at), "net": net(state, key), "invested": own.invested,
@@ -554,7 +618,9 @@ def _take(state: TableState) -> dict[str, Any]:
         own = limits.owns.get(key_of(state, m.id))
         if own is not None:
             out[str(m.id)] = {**asdict(own), "person": limits.persons.get(m.id)}
-    return {"own": out}
+    # Every member's person, theirs even before a part (a join waiting for the host's approval).
+    persons = {str(m): p for m, p in limits.persons.items() if m in state.members}
+    return {"own": out, "persons": persons}
 
 
 def _put(state: TableState, snapshot: Mapping[str, Any]) -> TableState:
@@ -562,7 +628,7 @@ def _put(state: TableState, snapshot: Mapping[str, Any]) -> TableState:
     again. A snapshot from before the stop's details has ``stopped``: its
     cool-off is over. A snapshot from before limits has none."""
     names = {f.name for f in fields(Own)} - {"stop"}
-    persons: dict[int, str] = {}
+    persons: dict[int, str] = {int(m): p for m, p in snapshot.get("persons", {}).items()}
     owns: dict[str, Own] = {}
     for member_id, values in snapshot.get("own", {}).items():
         member = int(member_id)
@@ -577,7 +643,9 @@ def _put(state: TableState, snapshot: Mapping[str, Any]) -> TableState:
             stop = Stop(**values["stop"])
         elif values.get("stopped"):
             stop = Stop(why=values["stopped"], at=0.0, net=0, seconds=0)
-        owns[key] = Own(**{k: v for k, v in values.items() if k in names}, stop=stop)
+        kept = {k: v for k, v in values.items() if k in names}
+        kept["went_on"] = tuple(kept.get("went_on", ()))
+        owns[key] = Own(**kept, stop=stop)
     return state.with_part("self_limits", Limits(persons, owns))
 
 

@@ -146,6 +146,12 @@ class TableCommands(TableBase):
         if not low <= buy_in <= high:
             raise Rejected("room.error.buy_in_range", low=low, high=high)
         stops = await self.read_stops([person])
+        mine = self_limits.joining_own(self.state, person)
+        if mine is not None and mine.stop is None and person not in stops:
+            try:  # their loss limit leaves less than this buy-in (a stopped person joins to see the stop)
+                self_limits.check_left(mine, buy_in, buy_in=self.table.settings.max_buy_in)
+            except Said as error:
+                raise Rejected(error.key, **error.params) from None
         token = secrets.token_urlsafe(24)
         at = time.time()
         (member_id,) = await self.room.new_members(self.id, [(name, hash_token(token), None)], at)
@@ -235,7 +241,8 @@ class TableCommands(TableBase):
             if not free:
                 raise Rejected("room.error.table_full")
             await self._limits_synced(member)
-            self_limits.check_buy_in(self.state, member.id)  # no buying in again while a limit stops you
+            # No buying in again while a limit stops you, nor for more than your loss limit leaves.
+            self_limits.check_buy_in(self.state, member.id, msg["amount"])
             event = host.seat_event(self.state, member.id, buy_in=msg["amount"], seat=free[0])
             await self._do([event])
             if event[0] == "seat_request":
@@ -257,7 +264,7 @@ class TableCommands(TableBase):
             return True
         if kind == "top_up":
             await self._limits_synced(member)
-            self_limits.check_buy_in(self.state, member.id)
+            self_limits.check_buy_in(self.state, member.id, msg["amount"])
             # Checked here, in a hand or not (sitting out too): the table's own refusal is no reader's words.
             self._check_top_up(member, msg["amount"])
             if self._in_hand(member):

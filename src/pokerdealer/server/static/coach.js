@@ -40,7 +40,7 @@ function renderStop(you, send) {
   const lim = you && you.limits, stop = lim && lim.stop;
   if (!stop) { stopView.drawn = null; slot.replaceChildren(); return; }
   if (stopView.limits !== lim) { stopView.limits = lim; stopView.until = performance.now() + stop.wait * 1000; }
-  const drawn = JSON.stringify([LANG, stop.why, stop.net, stop.minutes, stop.table]);
+  const drawn = JSON.stringify([LANG, stop.why, stop.net, stop.minutes, stop.table, stop.again]);
   if (stopView.drawn === drawn && slot.firstChild) { stopTick(); return; }
   stopView.drawn = drawn;
   const played = stop.minutes > 0 ? { key: "room.limits.played.minutes", params: { n: stop.minutes } } : { key: "room.limits.played.short" };
@@ -50,6 +50,8 @@ function renderStop(you, send) {
   const box = el("section", { class: "panel limit-stop", id: "limit-stopped", role: "status", "data-why": stop.why },
     el("p", { class: "limit-what", text: what }),
     el("p", { class: "limit-advice", id: "limit-advice", text: t("room.limits.stop.advice") }),
+    // Gone on already today: this break is longer, and says why.
+    stop.again > 0 ? el("p", { class: "limit-advice", id: "limit-again", text: t("room.limits.stop.again", { n: stop.again, minutes: Math.round(stop.break / 60) }) }) : null,
     stop.table ? el("p", { class: "muted", id: "limit-where", text: t("room.limits.stop.where", { table: tableName(stop.table) }) }) : null,
     el("p", { class: "muted", id: "limit-wait" }),
     el("button", { id: "btn-limit-continue", onclick: () => send({ type: "limit_continue" }), text: t("room.limits.continue") }));
@@ -80,9 +82,10 @@ function limitsForm(lim, send) {
       el("option", { value: "buy_ins", text: t("room.limits.unit.buy_ins") }));
     f.timeOut = el("input", { type: "checkbox", id: "limit-time-sit-out" });
     f.session = el("p", { class: "muted", id: "session-line" });
+    f.left = el("p", { class: "muted", id: "limit-left" });
     const num = (input) => (input.value === "" ? null : Math.floor(+input.value));
     f.edited = false;
-    f.node = el("details", { id: "limits", oninput: () => { f.edited = true; } }, el("summary", { text: t("room.limits.title") }), f.session,
+    f.node = el("details", { id: "limits", oninput: () => { f.edited = true; } }, el("summary", { text: t("room.limits.title") }), f.session, f.left,
       el("label", {}, t("room.limits.minutes"), " ", f.minutes), " ",
       el("label", {}, t("room.limits.loss"), " ", f.loss, f.unit), " ",
       el("label", {}, f.timeOut, " ", t("room.limits.time_sit_out")), " ",
@@ -97,6 +100,7 @@ function limitsForm(lim, send) {
     f.minutes.value = lim.minutes || ""; f.loss.value = lim.loss || "";
     f.unit.value = lim.unit; f.timeOut.checked = lim.time_sit_out;
   }
+  f.left.textContent = lim.left !== null && lim.left !== undefined ? t("room.limits.left", { chips: lim.left }) : "";
   f.session.textContent = lim.session ? t("room.limits.session", { minutes: Math.floor(lim.session.seconds / 60), net: lim.session.net }) : "";
   return f.node;
 }
