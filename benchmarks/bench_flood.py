@@ -19,7 +19,12 @@ does one of:
   as they are answered;
 - ``create``: new listed tables and tournaments, as fast as they are answered;
 - ``chat``: six spectator sockets (six addresses) chatting while Ann says a
-  line a second; how many of Ann's lines got through is printed too.
+  line a second; how many of Ann's lines got through is printed too;
+- ``idle``: ``--sockets`` TCP connections (up to 5,000, from ``--addresses``
+  loopback addresses) that send nothing (``--slow``: a header line every 5 s),
+  held for the flood's length; meanwhile another address asks ``GET
+  /api/tables`` 20 times and opens a websocket, and how many were answered is
+  printed. ``--nofile 1024`` runs the server under that open-file limit.
 
 Printed: the players' action latency p50/p99 (ms) before, during and after the
 flood, what the flood sent and what the server answered, and the events the
@@ -34,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import contextlib
 import json
 import multiprocessing
 import os
@@ -50,7 +56,7 @@ from typing import Any
 import httpx
 import websockets
 
-FLOODS = ("frames", "queue", "upload", "register", "create", "chat")
+FLOODS = ("frames", "queue", "upload", "register", "create", "chat", "idle")
 
 
 def free_port() -> int:
@@ -342,6 +348,73 @@ def flood_chat(port: int, table: str, seconds: float, sockets: int, out: Any) ->
 
 
 # ------------------------------------------------------------------ the run
+def flood_idle(port: int, seconds: float, sockets: int, addresses: int, slow: bool, out: Any) -> None:  # noqa: ANN401
+    """Open ``sockets`` connections that send nothing (or a header line every 5 s), hold them."""
+    import resource
+
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    held: list[socket.socket] = []
+    failed = 0
+    for k in range(sockets):
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=2, source_address=(f"127.0.8.{1 + k % addresses}", 0))
+            held.append(s)
+        except OSError:
+            failed += 1
+    opened = len(held)
+    end = time.monotonic() + seconds
+    if slow:
+        for s in held:
+            with contextlib.suppress(OSError):
+                s.sendall(b"GET /api/tables HTTP/1.1\r\n")
+    while time.monotonic() < end:
+        time.sleep(min(5.0, max(0.0, end - time.monotonic())))
+        if slow:
+            for s in held:
+                with contextlib.suppress(OSError):
+                    s.sendall(b"X-Slow: 1\r\n")
+    alive = sum(_still_open(s) for s in held)
+    out.put({"opened": opened, "refused_at_connect": failed, "still_open_at_end": alive})
+
+
+def _still_open(s: socket.socket) -> bool:
+    """Whether the server still holds ``s`` open (it may have answered 503 and closed it)."""
+    s.setblocking(False)
+    try:
+        while s.recv(65536):
+            pass
+        return False  # b"": closed
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False  # reset
+    finally:
+        s.close()
+
+
+async def probe_room(port: int, table: str, seconds: float) -> dict[str, Any]:
+    """From another address, while the idle flood holds its connections: 20 ``GET /api/tables``
+    and one websocket, each given 2 s."""
+    await asyncio.sleep(seconds / 2)  # the flooder has opened what it could
+    answered = 0
+    # A new connection for each request, as 20 people's would be (a kept one would pass any cap).
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.9.1", limits=httpx.Limits(max_keepalive_connections=0))
+    async with httpx.AsyncClient(timeout=2, transport=transport) as http:
+        for _ in range(20):
+            try:
+                answered += (await http.get(f"http://127.0.0.1:{port}/api/tables")).status_code == 200
+            except httpx.HTTPError:
+                pass
+    try:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}", open_timeout=2, ping_interval=None) as ws:
+            await ws.send(json.dumps({"type": "hello"}))
+            welcomed = json.loads(await asyncio.wait_for(ws.recv(), 2))["type"] == "welcome"
+    except (OSError, asyncio.TimeoutError, websockets.WebSocketException):
+        welcomed = False
+    return {"api_answered": f"{answered}/20", "websocket_welcomed": welcomed}
+
+
 def events_logged(db: Path, table: str) -> dict[str, int]:
     with sqlite3.connect(db) as c:
         return dict(c.execute("SELECT kind, count(*) FROM events WHERE table_id = ? GROUP BY kind", (table,)).fetchall())
@@ -351,10 +424,17 @@ async def run(args: argparse.Namespace) -> None:
     port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="bench-flood-", dir=os.environ.get("BENCH_DIR")))
     db = tmp / "bench.db"
+    def limit_files() -> None:
+        if args.nofile:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (args.nofile, args.nofile))
+
     server = subprocess.Popen(
         [sys.executable, "-c", "from pokerdealer.cli import main; main()", "serve", "--port", str(port),
-         "--db", str(db), "--no-demo", "--pause", str(args.pause), "--grace", "600", "--log-level", "warning"],
-        stdout=open(tmp / "server.log", "wb"), stderr=subprocess.STDOUT,
+         "--db", str(db), "--no-demo", "--pause", str(args.pause), "--grace", "600", "--log-level", "warning",
+         *args.serve_args.split()],
+        stdout=open(tmp / "server.log", "wb"), stderr=subprocess.STDOUT, preexec_fn=limit_files,  # noqa: PLW1509
     )
     players = Players()
     stop = asyncio.Event()
@@ -394,12 +474,15 @@ async def run(args: argparse.Namespace) -> None:
             target, flood_args = flood_upload, (port, args.seconds, args.sockets, out)
         elif args.flood == "chat":
             target, flood_args = flood_chat, (port, quiet, args.seconds, args.sockets, out)
+        elif args.flood == "idle":
+            target, flood_args = flood_idle, (port, args.seconds, args.sockets, args.addresses, args.slow, out)
         else:
             target, flood_args = flood_http, (port, args.flood, event, args.seconds, args.sockets, out)
         proc = spawn.Process(target=target, args=flood_args)
         players.phase = "during"
         t0 = time.perf_counter()
         proc.start()
+        probe = asyncio.create_task(probe_room(port, flooded, args.seconds)) if args.flood == "idle" else None
         while proc.is_alive():
             await asyncio.sleep(0.1)
         during = time.perf_counter() - t0
@@ -408,6 +491,8 @@ async def run(args: argparse.Namespace) -> None:
             counts = out.get(timeout=5)
         except Exception:  # noqa: BLE001 - the flooder died: say so rather than nothing
             counts = {"flooder": f"exit code {proc.exitcode}"}
+        if probe is not None:
+            counts.update(await probe)
         await asyncio.sleep(args.baseline)
         stop.set()
         for failed in await asyncio.gather(*tasks, return_exceptions=True):
@@ -447,9 +532,14 @@ def main() -> None:
     p.add_argument("--warmup", type=float, default=2.0)
     p.add_argument("--pause", type=float, default=0.0, help="server pause between hands")
     p.add_argument("--think", type=float, default=0.1, help="seconds a player waits before acting")
+    p.add_argument("--addresses", type=int, default=1, help="idle: loopback addresses the connections come from")
+    p.add_argument("--slow", action="store_true", help="idle: send a header line every 5 s")
+    p.add_argument("--serve-args", default="", help="more options for serve (e.g. '--tcp-most 100000 --request-timeout 3600': no gate)")
+    p.add_argument("--nofile", type=int, default=0, help="the server's open-file limit (0: this shell's)")
     args = p.parse_args()
-    if not 1 <= args.sockets <= 200 or not 0.5 <= args.seconds <= 120:
-        p.error("--sockets 1..200, --seconds 0.5..120")
+    most = 5000 if args.flood == "idle" else 200
+    if not 1 <= args.sockets <= most or not 0.5 <= args.seconds <= 120 or not 1 <= args.addresses <= 250:
+        p.error(f"--sockets 1..{most}, --seconds 0.5..120, --addresses 1..250")
     asyncio.run(run(args))
 
 

@@ -71,6 +71,18 @@ def serve_command(
         int | None,
         typer.Option("--conns-per-table", help="Most websockets open at once to one table (default 200).", show_default=False),
     ] = None,
+    tcp_most: Annotated[
+        int | None,
+        typer.Option("--tcp-most", help="Most connections open at once in all (default: the open-file limit found at start, less a reserve; serve says both).", show_default=False),
+    ] = None,
+    tcp_per_address: Annotated[
+        int,
+        typer.Option("--tcp-per-address", help="Most connections open at once from one client address (HTTP and websockets)."),
+    ] = 64,
+    request_timeout: Annotated[
+        float,
+        typer.Option("--request-timeout", help="Seconds a connection has to send a whole request's head before it is closed."),
+    ] = 5.0,
     create_burst: Annotated[
         int,
         typer.Option("--create-burst", help="Tables one client address may create at once (and as many tournaments); then one every --create-every seconds."),
@@ -110,6 +122,7 @@ def serve_command(
     import uvicorn
 
     from pokerdealer.server import ServerOptions, create_app
+    from pokerdealer.server.gate import Gate, GateOptions, file_limit, gated_protocols
     from pokerdealer.server.limits import Caps, Rate
     from pokerdealer.server.schema import DatabaseError, SchemaError, check, make_engine, shown_db
     from pokerdealer.server.wire import RoomWebSocketProtocol
@@ -138,6 +151,12 @@ def serve_command(
         raise fail("--create-every must be 0.001 to 86400 seconds")
     if not 1 <= lobby_per_creator <= 100_000:
         raise fail("--lobby-per-creator must be a whole number from 1 to 100000")
+    if tcp_most is not None and not 1 <= tcp_most <= 1_000_000:
+        raise fail("--tcp-most must be a whole number from 1 to 1000000")
+    if not 1 <= tcp_per_address <= 1_000_000:
+        raise fail("--tcp-per-address must be a whole number from 1 to 1000000")
+    if not 0.1 <= request_timeout <= 3600:
+        raise fail("--request-timeout must be 0.1 to 3600 seconds")
     _check_tls(certfile, keyfile)
     caps: dict[str, int] = {}
     for name, count in (("per_address", conns_per_address), ("per_address_table", conns_per_address_table),
@@ -181,10 +200,25 @@ def serve_command(
     )
     if certfile is None and not is_loopback(host):
         error_console.print(plain_http_warning(host), markup=False, soft_wrap=True)
+    gate_options = GateOptions(most=tcp_most, per_address=tcp_per_address, request_seconds=request_timeout)
+    gate = Gate(most=gate_options.resolved_most(), per_address=tcp_per_address)
+    http_protocol, ws_protocol = gated_protocols(gate, request_seconds=request_timeout, ws=RoomWebSocketProtocol)
+    console.print(
+        f"connections: at most {gate.most} at once, {gate.per_address} from one address "
+        f"(open-file limit {file_limit()}; docs/room/serve.md, Limits)",
+        markup=False, soft_wrap=True,
+    )
+    if gate.most > file_limit():
+        error_console.print(
+            f"warning: --tcp-most {gate.most} is above the open-file limit {file_limit()}: raise it (ulimit -n) "
+            "or the server stops accepting anyone once it is reached", markup=False, soft_wrap=True,
+        )
     config = uvicorn.Config(
         create_app(options), host=host, port=port, workers=1, log_level=log_level,
+        # Behind the gate (server/gate.py): connections capped in all and by address, a request's head within seconds.
+        http=http_protocol,
         # uvicorn's websocket protocol, but a peer that floods after the room closed it is cut off.
-        ws=RoomWebSocketProtocol, ws_max_size=65536, ws_per_message_deflate=False, lifespan="on",
+        ws=ws_protocol, ws_max_size=65536, ws_per_message_deflate=False, lifespan="on",
         # uvicorn believes X-Forwarded-For from 127.0.0.1 by default: any local client could
         # then claim any address and slip past the per-address limits.
         proxy_headers=trust_forwarded is not None, forwarded_allow_ips=trust_forwarded,

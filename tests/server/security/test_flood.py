@@ -13,6 +13,7 @@ import json
 import os
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,9 +25,15 @@ from pokerdealer.server.live import Conn
 from tests.server.conftest import Client, Server
 
 
+TCP_MOST = 150
+TCP_PER_ADDRESS = 40
+
+
 @pytest.fixture(scope="module")
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("flood") / "room.db").start()
+    # The gate's caps made small (server/gate.py): its tests fill them in a moment.
+    extra = ("--tcp-most", str(TCP_MOST), "--tcp-per-address", str(TCP_PER_ADDRESS), "--request-timeout", "1")
+    s = Server(tmp_path_factory.mktemp("flood") / "room.db", extra=extra).start()
     yield s
     s.stop()
 
@@ -480,3 +487,79 @@ def test_a_frame_of_8_to_64_kb_is_refused_at_once_and_the_connection_goes_on(roo
     finally:
         reader.close()
         sock.close()
+
+
+# ================================================================ the TCP edge (server/gate.py)
+def _idle(server: Server, address: str, n: int) -> list[socket.socket]:
+    """``n`` connections from ``address`` that send nothing."""
+    return [socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=(address, 0)) for _ in range(n)]
+
+
+def _closed_by_server(sock: socket.socket, within: float) -> bool:
+    """Whether the server ends ``sock`` (after a 503 or not) within ``within`` seconds."""
+    sock.settimeout(within)
+    try:
+        while sock.recv(65536):
+            pass
+        return True
+    except TimeoutError:
+        return False
+    except OSError:
+        return True  # a reset
+
+
+def _fresh_from(address: str) -> Any:  # noqa: ANN401
+    """An HTTP client whose requests come from ``address``, a new connection each."""
+    import httpx
+
+    return httpx.Client(
+        transport=httpx.HTTPTransport(local_address=address, limits=httpx.Limits(max_keepalive_connections=0)), timeout=10,
+    )
+
+
+def test_connections_from_one_address_past_its_cap_are_closed_and_others_are_served(room: Server) -> None:
+    # 1,100 idle connections from one address held every file descriptor: 0 of 20 requests answered.
+    held = _idle(room, "127.0.6.100", TCP_PER_ADDRESS + 10)
+    try:
+        refused = [s for s in held[TCP_PER_ADDRESS:] if _closed_by_server(s, 2)]
+        assert len(refused) == 10
+        with _fresh_from("127.0.6.101") as client:
+            assert [client.get(f"{room.base}/api/tables").status_code for _ in range(5)] == [200] * 5
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_at_the_cap_in_all_the_oldest_idle_connection_makes_room_and_a_seated_player_stays(room: Server) -> None:
+    table = room.create_table(name="crowded")
+    ann = Client(room, table, room.join(table, "Ann")["token"], address="127.0.6.110")
+    held: list[socket.socket] = []
+    try:
+        ann.next_of("welcome")
+        for k in range(4):  # the rest of the room's connections, idle, from four addresses
+            held += _idle(room, f"127.0.6.{111 + k}", min(TCP_PER_ADDRESS, TCP_MOST - len(held)))
+        with _fresh_from("127.0.6.120") as client:
+            assert [client.get(f"{room.base}/api/tables").status_code for _ in range(5)] == [200] * 5
+        Client(room, table, address="127.0.6.121").next_of("welcome")  # a websocket too
+        ann.send(type="ping", id=5)
+        assert ann.next_of("pong")["id"] == 5  # the player's socket was never the one closed
+    finally:
+        ann.close()
+        for s in held:
+            s.close()
+
+
+def test_a_connection_that_sends_no_whole_request_in_time_is_closed(room: Server) -> None:
+    # A header line every few seconds held a connection for as long as the sender liked.
+    slow = socket.create_connection(("127.0.0.1", room.port), timeout=5, source_address=("127.0.6.130", 0))
+    silent = _idle(room, "127.0.6.130", 1)[0]
+    try:
+        slow.sendall(b"GET /api/tables HTTP/1.1\r\n")
+        for _ in range(6):  # a line every 0.3 s: 1.8 s past the room's 1 s
+            time.sleep(0.3)
+            with contextlib.suppress(OSError):
+                slow.sendall(b"X-Slow: 1\r\n")
+        assert _closed_by_server(slow, 2) and _closed_by_server(silent, 2)
+    finally:
+        slow.close()
+        silent.close()

@@ -1,0 +1,239 @@
+"""The room's TCP edge: how many connections it holds, from whom, and for how long
+before a request.
+
+Every open connection costs the process a file descriptor, and a process has a
+limit (``ulimit -n``, often 1,024). A stranger who opened 1,100 connections and
+sent nothing used them all: the server could accept nothing more (asyncio stops
+accepting for a second at each ``EMFILE``), so no page, no API call and no
+websocket was served until they let go, and nothing was logged. So, before any
+byte is parsed:
+
+- **connections in all** are capped below the open-file limit the process
+  finds at start (:func:`default_most`: the limit less a reserve for the
+  database, the log and the threads), so ``accept`` never fails;
+- **connections from one address** are capped (:data:`PER_ADDRESS`: a
+  household's browsers, each with a few HTTP connections and a websocket a tab);
+- **a connection has** :data:`REQUEST_SECONDS` **to send a whole request's
+  head**, from its opening and again after each response (one that sends nothing,
+  or a header line every few seconds, is closed);
+- **at the cap in all, the oldest connection that is waiting for a request is
+  closed** to let the new one in (an idle one or a slow one; never a websocket,
+  never a request being answered), so the seated players' sockets are kept
+  first, and a new one is refused only when every connection is in use.
+
+A refused connection is answered ``503`` with ``Retry-After`` and closed; the
+refusals are logged, once a minute at most, with how many.
+
+Behind a reverse proxy every client has the proxy's address: the per-address
+cap then counts the proxy (docs/room/serve.md, "Limits"; ``--trust-forwarded``
+does not apply here, before a request has said whom it forwards).
+
+>>> gate = Gate(most=3, per_address=2, clock=lambda: 0.0)
+>>> [gate.admit(k, "10.0.0.1") for k in ("a", "b", "c")]
+[None, None, 'address']
+>>> gate.admit("c", "10.0.0.2"), gate.admit("d", "10.0.0.3")  # "a", the oldest waiting, closed for "d"
+(None, None)
+>>> gate.count(), gate.count("10.0.0.1"), gate.evicted
+(3, 1, 1)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import resource
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+__all__ = [
+    "PER_ADDRESS", "REQUEST_SECONDS", "Gate", "GateOptions", "default_most", "file_limit", "gated_protocols",
+]
+
+log = logging.getLogger("pokerdealer.server")
+
+PER_ADDRESS = 64
+"""Connections from one address at once: 32 websockets (the websocket cap,
+:class:`~pokerdealer.server.limits.Caps`) and a browser's six HTTP connections
+a host, a few browsers over."""
+
+REQUEST_SECONDS = 5.0
+"""Seconds a connection has to send a whole request's head (a phone on a slow
+network sends one in well under a second)."""
+
+RESERVE = 64
+"""File descriptors kept from the connections' cap, at least: the database's pool, the
+SQLite files, the log, the event loop's own, the threads' (and an eighth of a large limit)."""
+
+REFUSED_RESPONSE = (
+    b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"retry-after: 5\r\nconnection: close\r\ncontent-length: 33\r\n\r\n"
+    b"too many connections; retry soon\n"
+)
+
+
+def file_limit() -> int:
+    """The process's open-file limit (the soft one: what ``accept`` fails at)."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+def default_most(limit: int) -> int:
+    """The connections' cap for an open-file limit: the limit less a reserve.
+
+    >>> default_most(1024), default_most(65536), default_most(100)
+    (896, 57344, 36)
+    """
+    return max(1, limit - max(RESERVE, limit // 8))
+
+
+@dataclass(frozen=True)
+class GateOptions:
+    """The gate's settings (``pokerdealer serve --tcp-most --tcp-per-address --request-timeout``)."""
+
+    most: int | None = None
+    """Connections in all (None: :func:`default_most` of the open-file limit at start)."""
+    per_address: int = PER_ADDRESS
+    request_seconds: float = REQUEST_SECONDS
+
+    def resolved_most(self) -> int:
+        return self.most if self.most is not None else default_most(file_limit())
+
+
+class Gate:
+    """Open connections by key (one a transport) and by address; see the module."""
+
+    def __init__(self, *, most: int, per_address: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.most = most
+        self.per_address = per_address
+        self.clock = clock
+        self._open: dict[Hashable, str] = {}
+        """key -> address, in the order they opened."""
+        self._waiting: dict[Hashable, Callable[[], None]] = {}
+        """Keys waiting for a request's head -> how to close them (oldest first)."""
+        self._by_address: dict[str, int] = {}
+        self.refused = {"address": 0, "full": 0}
+        self.evicted = 0
+        self._said_at = -60.0
+
+    def admit(self, key: Hashable, address: str, *, close: Callable[[], None] | None = None) -> str | None:
+        """Count a new connection, or say why not (``'address'``: its address is at its cap;
+        ``'full'``: every connection is in use). At the cap in all, the oldest connection
+        waiting for a request is closed (``close`` of its own admission) to let it in."""
+        if self._by_address.get(address, 0) >= self.per_address:
+            self._refuse("address")
+            return "address"
+        if len(self._open) >= self.most:
+            if not self._waiting:
+                self._refuse("full")
+                return "full"
+            evicted = next(iter(self._waiting))
+            closer = self._waiting.pop(evicted)
+            self.release(evicted)
+            self.evicted += 1
+            closer()
+        self._open[key] = address
+        self._by_address[address] = self._by_address.get(address, 0) + 1
+        self._waiting[key] = close or (lambda: None)
+        return None
+
+    def working(self, key: Hashable) -> None:
+        """``key`` sent a whole request's head (or became a websocket): it is not evicted."""
+        self._waiting.pop(key, None)
+
+    def waiting(self, key: Hashable, close: Callable[[], None]) -> None:
+        """``key`` waits for its next request (a response is complete): it may be evicted."""
+        if key in self._open:
+            self._waiting.pop(key, None)
+            self._waiting[key] = close
+
+    def release(self, key: Hashable) -> None:
+        """``key`` closed (again is harmless)."""
+        address = self._open.pop(key, None)
+        self._waiting.pop(key, None)
+        if address is None:
+            return
+        n = self._by_address[address] - 1
+        if n:
+            self._by_address[address] = n
+        else:
+            del self._by_address[address]
+
+    def count(self, address: str | None = None) -> int:
+        return len(self._open) if address is None else self._by_address.get(address, 0)
+
+    def _refuse(self, why: str) -> None:
+        self.refused[why] += 1
+        now = self.clock()
+        if now - self._said_at >= 60.0:
+            self._said_at = now
+            log.warning(
+                "connections refused: %d from addresses at their cap of %d, %d with all %d in use "
+                "(%d waiting ones closed for new ones); see docs/room/serve.md, Limits",
+                self.refused["address"], self.per_address, self.refused["full"], self.most, self.evicted,
+            )
+
+
+def gated_protocols(gate: Gate, *, request_seconds: float, ws: type[Any]) -> tuple[type[Any], type[Any]]:
+    """uvicorn's HTTP protocol and ``ws`` (the room's websocket protocol) counted by ``gate``."""
+
+    class GatedHttpProtocol(HttpToolsProtocol):
+        """uvicorn's HTTP protocol behind the gate: admitted at ``connection_made``, closed if
+        no whole request's head comes within ``request_seconds`` (of its opening, and of
+        each response's end)."""
+
+        deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            peer = self.client[0] if self.client else "unknown"
+            if gate.admit(transport, peer, close=transport.abort) is not None:
+                transport.write(REFUSED_RESPONSE)
+                transport.close()
+                return
+            self._arm()
+
+        def _arm(self) -> None:
+            self._disarm()
+            self.deadline = self.loop.call_later(request_seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+
+        def _too_slow(self) -> None:
+            self.deadline = None
+            if not self.transport.is_closing():
+                self.transport.abort()  # nothing to answer: no request came
+
+        def on_headers_complete(self) -> None:
+            self._disarm()
+            gate.working(self.transport)
+            super().on_headers_complete()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing() and not self.pipeline:
+                gate.waiting(self.transport, self.transport.abort)
+                self._arm()
+
+        def handle_websocket_upgrade(self) -> None:
+            self._disarm()
+            gate.working(self.transport)
+            super().handle_websocket_upgrade()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            gate.release(self.transport)
+            super().connection_lost(exc)
+
+    class GatedWebSocketProtocol(ws):  # type: ignore[misc, valid-type]
+        def connection_lost(self, exc: Exception | None) -> None:
+            gate.release(self.transport)
+            super().connection_lost(exc)
+
+    return GatedHttpProtocol, GatedWebSocketProtocol
