@@ -15,7 +15,7 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_sites_corpus.py"
 
 # The sites read, with the hands of each the corpus holds at least.
-SITES = {"888": 165, "fulltilt": 52, "partypoker": 283, "pokerstars": 96, "winamax": 39, "winning": 88, "ggpoker": 433, "bovada": 518, "ipoker": 690, "merge": 29, "ongame": 46, "microgaming": 47}
+SITES = {"888": 165, "fulltilt": 52, "partypoker": 283, "pokerstars": 96, "winamax": 39, "winning": 88, "ggpoker": 433, "bovada": 518, "ipoker": 690, "merge": 29, "ongame": 46, "microgaming": 47, "entraction": 35}
 
 # Hold'em hands of the corpus that are not read exactly, and why: each is a
 # parser's test file edited by hand, not a hand as its site wrote it.

@@ -6,7 +6,7 @@
 
 Every hand of ``FILE`` (PokerStars text, ours or its own, or another site's:
 Full Tilt, 888, PartyPoker, Winamax, Winning/ACR, GGPoker, iPoker XML,
-Bovada/Ignition, Merge XML, OnGame, Microgaming XML; the site told from the text, :mod:`pokerdealer.history.sites`)
+Bovada/Ignition, Merge XML, OnGame, Microgaming XML, Entraction; the site told from the text, :mod:`pokerdealer.history.sites`)
 is read and written as PHH: one hand as a ``.phh``, several as a ``.phhs``
 session, to ``--out`` or to standard output. ``--to pokerstars`` writes
 PokerStars text instead (every hole card the file showed written as dealt),

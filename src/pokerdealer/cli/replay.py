@@ -8,7 +8,7 @@
 ``PATH`` is a ``.phh`` file (one hand), a ``.phhs`` file, a folder (searched
 recursively for ``.phh``, ``.phhs`` and the sites' files), or a poker site's hand
 history file (PokerStars, Full Tilt, 888, PartyPoker, Winamax, Winning/ACR,
-GGPoker, iPoker, Bovada/Ignition, Merge, OnGame, Microgaming: ``.txt``, ``.xml``; one hand or many, the
+GGPoker, iPoker, Bovada/Ignition, Merge, OnGame, Microgaming, Entraction: ``.txt``, ``.xml``; one hand or many, the
 site told from the text; see :mod:`pokerdealer.history.sites`). A folder
 or file with no hand in it, and a folder named like a file (``x.phh``), are
 refused (exit status 2), not summed up as nothing replayed.

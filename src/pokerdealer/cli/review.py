@@ -6,7 +6,7 @@
 
 ``FILE`` is any hand history we read: PHH (``.phh``, ``.phhs``), PokerStars
 text, or another site's (Full Tilt, 888, PartyPoker, Winamax, Winning/ACR,
-GGPoker, iPoker XML, Bovada/Ignition, Merge XML, OnGame, Microgaming XML: the site told from the text), or a
+GGPoker, iPoker XML, Bovada/Ignition, Merge XML, OnGame, Microgaming XML, Entraction: the site told from the text), or a
 folder of them. Each hand is reviewed (:mod:`pokerdealer.review`): per street
 the board, the pot, the stacks, each player's equity where their cards are
 known (exact enumeration; a hand not shown counts as any two cards, and the

@@ -1449,7 +1449,7 @@ MESSAGES: dict[str, str] = {
     "history.ps.no_big_blind": "no big blind is posted (the rules engine plays blind games only)",
     "history.ps.run_thrice": "the board was run more than twice (the rules engine runs it at most twice)",
     "history.ps.part_shown": "{name} shows {n} card(s): only whole hands can be replayed",
-    "history.site.unknown": "no hand history of a site we read in the text (PokerStars, Full Tilt, 888, PartyPoker, Winamax, Winning/ACR, GGPoker, iPoker, Bovada/Ignition, Merge, OnGame, Microgaming)",
+    "history.site.unknown": "no hand history of a site we read in the text (PokerStars, Full Tilt, 888, PartyPoker, Winamax, Winning/ACR, GGPoker, iPoker, Bovada/Ignition, Merge, OnGame, Microgaming, Entraction)",
     "history.site.amount": "expected an amount, got {got}",
     "history.site.header": "cannot read the header line {line}",
     "history.site.game": "{game} is not played by the rules engine (hold'em No Limit, Pot Limit and Limit)",

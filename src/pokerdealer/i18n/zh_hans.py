@@ -1403,7 +1403,7 @@ MESSAGES: dict[str, str] = {
     "history.ps.no_big_blind": "没有人下大盲（规则引擎只玩有盲注的牌局）",
     "history.ps.run_thrice": "公共牌发了超过两次（规则引擎最多发两次）",
     "history.ps.part_shown": "{name} 只亮了 {n} 张牌：只有亮出整手牌才能回放",
-    "history.site.unknown": "文本里没有我们读得懂的牌局记录（PokerStars、Full Tilt、888、PartyPoker、Winamax、Winning/ACR、GGPoker、iPoker、Bovada/Ignition、Merge、OnGame、Microgaming）",
+    "history.site.unknown": "文本里没有我们读得懂的牌局记录（PokerStars、Full Tilt、888、PartyPoker、Winamax、Winning/ACR、GGPoker、iPoker、Bovada/Ignition、Merge、OnGame、Microgaming、Entraction）",
     "history.site.amount": "应是金额，却是 {got}",
     "history.site.header": "读不出首行 {line}",
     "history.site.game": "规则引擎不玩 {game}（只玩德州扑克的无限注、底池限注和限注）",

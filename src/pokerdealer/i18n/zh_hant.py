@@ -1403,7 +1403,7 @@ MESSAGES: dict[str, str] = {
     "history.ps.no_big_blind": "沒有人下大盲（規則引擎只玩有盲注的牌局）",
     "history.ps.run_thrice": "公牌發了超過兩次（規則引擎最多發兩次）",
     "history.ps.part_shown": "{name} 只亮了 {n} 張牌：只有亮出整手牌才能重播",
-    "history.site.unknown": "文字裡沒有我們讀得懂的牌局紀錄（PokerStars、Full Tilt、888、PartyPoker、Winamax、Winning/ACR、GGPoker、iPoker、Bovada/Ignition、Merge、OnGame、Microgaming）",
+    "history.site.unknown": "文字裡沒有我們讀得懂的牌局紀錄（PokerStars、Full Tilt、888、PartyPoker、Winamax、Winning/ACR、GGPoker、iPoker、Bovada/Ignition、Merge、OnGame、Microgaming、Entraction）",
     "history.site.amount": "應是金額，卻是 {got}",
     "history.site.header": "讀不出首行 {line}",
     "history.site.game": "規則引擎不玩 {game}（只玩德州撲克的無限注、底池限注和限注）",

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, load, load_path
-from pokerdealer.history.sites import bovada, fulltilt, ggpoker, ipoker, merge, microgaming, ongame, pacific, party, winamax, winning
+from pokerdealer.history.sites import bovada, entraction, fulltilt, ggpoker, ipoker, merge, microgaming, ongame, pacific, party, winamax, winning
 from pokerdealer.history.sites.core import decode, read_file
 
 __all__ = [
@@ -76,6 +76,7 @@ SITES: tuple[Site, ...] = (
     Site("merge", "Merge Gaming (Carbon)", merge.START, merge.read_hand, merge.split),
     Site("ongame", "OnGame (bwin)", ongame.START, ongame.read_hand),
     Site("microgaming", "Microgaming (MPN)", microgaming.START, microgaming.read_hand, microgaming.split),
+    Site("entraction", "Entraction", entraction.START, entraction.read_hand),
 )
 """The sites read, each with its reader."""
 
