@@ -68,13 +68,14 @@ def test_every_citation_of_the_rules_and_the_design_in_the_code_names_a_heading_
 UNDATED_TDA = re.compile(r"\bTDA(?:'s)?\s+(?!20\d\d\b)(?:RP-?)?\d")
 
 
-def test_every_tda_rule_the_docs_and_the_command_lines_help_cite_names_its_edition() -> None:
+def test_every_tda_rule_the_docs_the_command_lines_help_and_the_tables_cite_names_its_edition() -> None:
     # docs/rules.md#sources: "TDA 2026 45-A"; a number the 2026 edition has not confirmed, with
     # its 2024 edition ("TDA 2024 RP-9"). docs/cli.md, room/host.md, hand-histories.md and
-    # rules.md said "TDA RP-9" and "TDA RP-11", and `tournament --help` "TDA RP-9".
+    # rules.md said "TDA RP-9" and "TDA RP-11", `tournament --help` "TDA RP-9", and the tables'
+    # docstrings (the API reference's tournaments page) "TDA 32/34", "TDA 48", "TDA RP-8A".
     undated = [
         f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
-        for path in tracked("docs", "README.md", "src/pokerdealer/cli")
+        for path in tracked("docs", "README.md", "src/pokerdealer/cli", "src/pokerdealer/table")
         if path.suffix in {".md", ".py"}
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if UNDATED_TDA.search(line)

@@ -1,5 +1,5 @@
 """Multi-table tournaments: which table breaks, which player moves, and where
-(docs/rules.md#tournaments, TDA 11).
+(docs/rules.md#tournaments, TDA 2024 11).
 
 Pure functions over player counts and seat states; the event
 (:mod:`pokerdealer.table.event`) applies them and logs every move.
@@ -20,7 +20,7 @@ Pure functions over player counts and seat states; the event
   clockwise after the last big blind's seat, so this is the first empty seat
   clockwise after the last big blind -- never the seat of the coming small
   blind (the last big blind's own seat), and the player posts the big blind at
-  once even if it is their second in a row (TDA 11). Only if no empty seat
+  once even if it is their second in a row (TDA 2024 11). Only if no empty seat
   would take the big blind next hand (an empty seat after the last big blind
   always does under DEAD) does it fall back to the first empty seat clockwise
   after the coming big blind.
@@ -112,7 +112,7 @@ def next_big_blind(
     heads_up_no_double_bb: bool = True,
 ) -> int:
     """The seat that would post the big blind next hand (the player balancing
-    moves, TDA 11).
+    moves, TDA 2024 11).
 
     >>> st = {s: SeatState() for s in (1, 3, 4, 7)}
     >>> next_big_blind(ButtonRule.DEAD, Positions(1, 3, 4), st, seat_count=9)

@@ -7,7 +7,7 @@ seat number, wrapping around.
 
 Two button rules (:class:`~pokerdealer.table.ButtonRule`, docs/rules.md#dead-or-moving-button):
 
-- **DEAD** (TDA 32/34, WSOP): the big blind moves to the first dealt-in seat
+- **DEAD** (TDA 2026 34 (2024: 32), WSOP): the big blind moves to the first dealt-in seat
   after the last big blind; the small blind is the last big blind's seat
   (dead -- not posted -- when that player is gone); the button is the last
   small blind's seat, even when it is empty (dead button).
@@ -16,7 +16,7 @@ Two button rules (:class:`~pokerdealer.table.ButtonRule`, docs/rules.md#dead-or-
 
 Heads-up (two dealt in) the button posts the small blind; the big blind is
 the first dealt-in seat after the last big blind, so nobody has the big blind
-twice in a row (TDA 34-B). That is the DEAD rule's step 1, and it is applied
+twice in a row (TDA 2026 36-C (2024: 34-B)). That is the DEAD rule's step 1, and it is applied
 to FORWARD_MOVING too unless ``heads_up_no_double_bb=False`` (then the button
 simply moves on, docs/rules.md#dead-or-moving-button). Going from heads-up back to three or more,
 FORWARD_MOVING also moves the big blind one dealt-in seat on from the last

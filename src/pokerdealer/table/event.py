@@ -1,6 +1,6 @@
 """A multi-table tournament (MTT): registration, the seat draw, the levels'
 clock, eliminations and places, breaking and balancing tables, hand-for-hand,
-the final table, and prizes (docs/rules.md#tournaments; TDA 11, 23).
+the final table, and prizes (docs/rules.md#tournaments; TDA 2024 11, 23).
 
 Pure and deterministic: the event reads no clock and draws no randomness of
 its own -- time comes in as ``now`` (seconds, any epoch; needed only with
@@ -24,7 +24,7 @@ The rules, where they are decided:
   dealing). By hands, it counts the hands played at the table that has played
   the most (a final table continues its predecessor's count). Each table
   reads the level when it deals, so a new level applies from each table's
-  next hand (TDA 23).
+  next hand (TDA 2024 23).
 - **Late registration** is open until level ``late_registration`` (1-based,
   breaks not counted) is over; **re-entry**: a busted player may enter again,
   ``re_entries`` times at most, while registration is open. Each entry puts
@@ -35,7 +35,7 @@ The rules, where they are decided:
   player once its hand is over. When the players left fit the final table,
   all tables stop; once every hand is over the **final table** is drawn anew
   at the lowest-numbered table (a fresh table: new seats, a new first
-  button). Its size (:attr:`EventSettings.final_seats`) is TDA RP-9's: seven
+  button). Its size (:attr:`EventSettings.final_seats`) is TDA 2024 RP-9's: seven
   seats for events played 6- or 7-handed, nine for 8-handed, else the
   tables' own; ``final_table_seats`` sets another, ``seats`` keeping the
   tables' size.
@@ -48,7 +48,7 @@ The rules, where they are decided:
   at the start of the hand, more chips finishing higher (``bust_tiebreak``:
   or those chips minus the ante paid); equal chips tie. Players eliminated
   in one hand-for-hand round at *different* tables tie whatever their stacks
-  (WSOP-T 126-b, TDA RP-8A; :func:`~pokerdealer.table.tournament.tie_across_tables`
+  (WSOP-T 126-b, TDA 2024 RP-8A; :func:`~pokerdealer.table.tournament.tie_across_tables`
   says how a table losing two meets a table losing one);
   ``hand_for_hand_busts=HandForHandBusts.CHIPS`` ranks the whole round by
   chips instead, as online rooms do. Tied players share the prizes of the
@@ -132,7 +132,7 @@ __all__ = [
 ]
 
 
-#: TDA RP-9: the final table's size for events played this many a table (others keep their size).
+#: TDA 2024 RP-9: the final table's size for events played this many a table (others keep their size).
 _RP9_FINAL_TABLE = {6: 7, 7: 7, 8: 9}
 
 
@@ -162,7 +162,7 @@ class EventSettings:
         different tables tie (``TIE``, the TDA's rule) or are ranked by their
         chips (``CHIPS``, an online room's practice).
     :param final_table_seats: the final table's seats, from ``seats`` to 10;
-        ``None``: TDA RP-9's recommendation (:attr:`final_seats`).
+        ``None``: TDA 2024 RP-9's recommendation (:attr:`final_seats`).
 
     >>> [EventSettings(1500, (Level(10, 20),), seats=n).final_seats for n in (6, 7, 8, 9, 10)]
     [7, 7, 9, 9, 10]
@@ -219,7 +219,7 @@ class EventSettings:
 
     @property
     def final_seats(self) -> int:
-        """The final table's seats: ``final_table_seats``, else TDA RP-9's
+        """The final table's seats: ``final_table_seats``, else TDA 2024 RP-9's
         recommendation -- a final table of seven for events played 6- or
         7-handed, of nine for 8-handed (one more player at the last two
         tables' merge, so they can be balanced and combined sooner); else as
@@ -291,7 +291,7 @@ class EventTable(Table):
     ) -> None:
         super().__init__(event.settings, rng=rng, keep_hands=event._keep_hands)
         if seats is not None:
-            self._seat_count = seats  # the final table may have more seats than the others (TDA RP-9)
+            self._seat_count = seats  # the final table may have more seats than the others (TDA 2024 RP-9)
         self.id = table_id
         self.serial = serial
         """Tables opened before this one (a final table drawn anew has its predecessor's id)."""
@@ -302,7 +302,7 @@ class EventTable(Table):
         """This table's seat changes (the event's :attr:`Event.seating` counts every table's):
         a follower of the event redraws only the tables whose count moved."""
 
-    auto_action = Tournament.auto_action  # absent players are folded (TDA 30)
+    auto_action = Tournament.auto_action  # absent players are folded (TDA 2024 30)
 
     @property
     def busy(self) -> bool:
@@ -326,7 +326,7 @@ class EventTable(Table):
         return self._event._stakes(now)
 
     def _rule_options(self) -> RuleOptions:
-        # TDA 48: the fixed-limit cap holds heads-up until the event is down to two.
+        # TDA 2026 50 (2024: 48): the fixed-limit cap holds heads-up until the event is down to two.
         if self._event.alive == 2:
             return self._options.replace(limit_heads_up_cap=HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP)
         return self._options

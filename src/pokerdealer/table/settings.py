@@ -97,7 +97,7 @@ class HandForHandBusts(StrEnum):
     start of the hand either way (:class:`BustTiebreak`)."""
 
     TIE = "tie"
-    """WSOP-T 126-b, TDA RP-8A: they tie, whatever their stacks, and share the
+    """WSOP-T 126-b, TDA 2024 RP-8A: they tie, whatever their stacks, and share the
     prizes of the places they cover. Default."""
     CHIPS = "chips"
     """An online room's practice: the whole round's busts are ranked by their
@@ -117,7 +117,7 @@ class CashGameSettings:
     :param entry_rule: how new players and players back from sitting out with
         missed blinds come in by default (they may choose per player).
     :param heads_up_no_double_bb: place the button heads-up so nobody has the big
-        blind twice in a row (TDA 34-B); applies under both button rules.
+        blind twice in a row (TDA 2026 36-C (2024: 34-B)); applies under both button rules.
     :param seats: the number of seats (2..10), numbered 1..seats.
     :param rathole_seconds: a player who leaves and sits down again within this
         many seconds must buy in for at least the chips taken off (WSOP-LA 58);
@@ -185,11 +185,11 @@ class CashGameSettings:
 class Level:
     """One tournament level: blinds, ante, and how long it lasts.
 
-    Give ``hands`` (levels by number of hands, TDA RP-19) or ``minutes`` (by
-    time, TDA 23); ``None`` for both means the level lasts for ever (the last
+    Give ``hands`` (levels by number of hands, TDA 2024 RP-19) or ``minutes`` (by
+    time, TDA 2024 23); ``None`` for both means the level lasts for ever (the last
     level always does). A new level applies from the next hand.
 
-    :param ante_type: who pays a nonzero ``ante``; big-blind ante by default (TDA RP-11).
+    :param ante_type: who pays a nonzero ``ante``; big-blind ante by default (TDA 2026 RP-11).
     """
 
     small_blind: int
@@ -233,10 +233,10 @@ class TournamentSettings:
         by hands, or all by minutes (the last may be open-ended).
     :param payouts: prize for 1st, 2nd, ... place (integer money); places not
         listed win nothing.
-    :param button_rule: DEAD (default, TDA 32/34) or FORWARD_MOVING.
+    :param button_rule: DEAD (default, TDA 2026 34 (2024: 32)) or FORWARD_MOVING.
     :param bust_tiebreak: how players busting in the same hand are ranked.
     :param options: the house's rule options. In fixed limit the raise cap
-        applies heads-up until the whole event is down to two players (TDA 48,
+        applies heads-up until the whole event is down to two players (TDA 2026 50 (2024: 48),
         WSOP-T 100-b); from then on no betting round is capped.
     """
 

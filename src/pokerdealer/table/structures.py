@@ -3,7 +3,7 @@
 A structure is a sequence of :class:`~pokerdealer.table.Level` and
 :class:`Break`. The presets share one blind ladder (10/20, 15/30, 25/50, ...,
 then doubling) with a big-blind ante equal to the big blind from the fourth
-level on (TDA RP-11); they differ in where the ladder starts and how long a
+level on (TDA 2026 RP-11); they differ in where the ladder starts and how long a
 level lasts:
 
 ============  =========  ============  =========================

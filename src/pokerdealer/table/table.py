@@ -37,7 +37,7 @@ class Player:
     new: bool = True
     """Not dealt a hand at this table yet."""
     away: bool = False
-    """Tournament: absent; dealt in, posts, and is folded (TDA 30)."""
+    """Tournament: absent; dealt in, posts, and is folded (TDA 2024 30)."""
 
     def copy(self) -> Player:
         """A snapshot: every field as it is (``dataclasses.replace`` looks the fields up

@@ -3,10 +3,10 @@
 - **Levels** (docs/rules.md#tournaments): blinds and antes rise on a schedule, by number
   of hands or by time. Time is never read here: every hand gets ``now`` (or
   the tournament an injected ``clock``); the first hand's ``now`` starts the
-  clock. A new level applies from the next hand (TDA 23).
-- **Button**: DEAD by default (TDA 32/34), heads-up rule §1.2.
+  clock. A new level applies from the next hand (TDA 2024 23).
+- **Button**: DEAD by default (TDA 2026 34 (2024: 32)), heads-up rule §1.2.
 - **Absent players** (:meth:`Tournament.set_away`) are dealt in, post, and are
-  folded (TDA 30); they can be blinded away.
+  folded (TDA 2024 30); they can be blinded away.
 - **Eliminations** (§10.2): a player with no chips after a hand is out. Players
   busting in the same hand are ranked by their chips at the start of it
   (``bust_tiebreak``: or those chips minus the ante they paid); equal stacks
@@ -100,7 +100,7 @@ def place_busts(first_place: int, basis: Sequence[tuple[K, int]]) -> list[tuple[
 
 def tie_across_tables(first_place: int, busts: Sequence[tuple[K, int, Hashable]]) -> list[tuple[int, list[K]]]:
     """Rank one hand-for-hand round's eliminations (docs/rules.md#tournaments; WSOP-T
-    126-b, TDA RP-8A): players busting at *different* tables tie, whatever
+    126-b, TDA 2024 RP-8A): players busting at *different* tables tie, whatever
     their stacks; at *one* table more chips at the start of the hand finishes
     higher (:func:`place_busts`). ``busts`` lists ``(key, chips, table)`` in
     the order ties keep; ``first_place`` is the best place the round covers.
@@ -242,7 +242,7 @@ class Tournament(Table):
         return Stakes(lv.small_blind, lv.big_blind, lv.ante, lv.ante_type, i)
 
     def _rule_options(self) -> RuleOptions:
-        # TDA 48 / WSOP-T 100-b: the fixed-limit cap holds heads-up until the
+        # TDA 2026 50 (2024: 48) / WSOP-T 100-b: the fixed-limit cap holds heads-up until the
         # event itself is down to two players; then every round is uncapped.
         if len(self._seats) == 2:
             return self._options.replace(limit_heads_up_cap=HeadsUpCap.UNCAP_IF_ROUND_STARTS_HEADS_UP)
@@ -252,7 +252,7 @@ class Tournament(Table):
     def add_player(self, name: str, *, seat: int | None = None) -> int:
         """Late registration: seat a new entrant with a starting stack (between
         hands). They are dealt in at once unless their seat lies between the
-        button and the small blind (TDA 8-A); returns the seat."""
+        button and the small blind (TDA 2024 8-A); returns the seat."""
         if self.is_over:
             raise TableError("the tournament is over")
         seat = self._take_seat(name, seat)
