@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -305,3 +307,8 @@ def test_the_coach_wraps_under_its_text_and_never_inside_a_list_of_cards(
     hanging = [line for line in lines if line.startswith(indent) and not line[len(indent)].isspace()]
     assert hanging, out  # the lines after a coach line's first start under its text
     assert all(cell_len(line) <= 44 for line in lines if line.startswith((label, indent))), out
+    coached = [line for line in lines if line.startswith((label, indent))]
+    # A citation stays whole ("TDA 2026" then "45-A" on the next line), a number stays with the
+    # word it counts ("第2" then "条").
+    assert not [line for line in coached if re.search(r"TDA( 20\d\d)?$", line)], out
+    assert not [line for line in coached if line.strip()[:1] in ("条", "條")], out

@@ -103,9 +103,14 @@ _CARD = r"[\[【]?(?:10|[2-9JQKA])[♠♥♦♣][\]】]?"
 #: The wide characters of Chinese text and its punctuation (a suit, a dash or a
 #: curly quote is narrow: it stays in its word).
 _WIDE = "\u2e80-\u303f\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
-#: What a line may break between: a list of cards stays whole, a word of narrow
-#: characters too; a wide character (Chinese) stands alone, as Chinese breaks anywhere.
-_PIECES = re.compile(rf"{_CARD}(?: {_CARD})+[,.;:!?)'’]*| +|[^ {_WIDE}]+|.")
+#: A rule cited with its edition (``TDA 2026 45-A``, ``TDA 2024 RP-9``, ``TDA 2026 23, 21-A``).
+_CITATION = r"TDA \d{4} (?:RP-)?\d+(?:-?[A-Z])?(?:, (?:RP-)?\d+(?:-?[A-Z])?)*"
+#: What a line may break between: a list of cards stays whole, a citation and a
+#: word of narrow characters too, a number with the Chinese word it counts
+#: (``第2條``); any other wide character (Chinese) stands alone, as Chinese breaks anywhere.
+_PIECES = re.compile(
+    rf"{_CARD}(?: {_CARD})+[,.;:!?)'’]*|{_CITATION}| +|(?:第(?=\d))?[^ {_WIDE}]+[{_WIDE}]?|."
+)
 
 
 #: Chinese punctuation that closes what comes before it: a line never starts with one.
@@ -128,6 +133,8 @@ def wrap_keeping_cards(text: str, width: int) -> list[str]:
     ['必须摊开', '［亮牌］']
     >>> wrap_keeping_cards("you’re behind A♠ 10♥ 中文10♥。", 8)  # one card, and a word with ’, stay whole
     ['you’re', 'behind', 'A♠ 10♥', '中文', '10♥。']
+    >>> wrap_keeping_cards("［最小加注：TDA 2026 45-A；新手細節第3條］", 24)  # a citation, 第3條
+    ['［最小加注：', 'TDA 2026 45-A；新手細節', '第3條］']
     """
     from rich.cells import cell_len
 
