@@ -81,7 +81,7 @@ def test_a_bot_sees_only_its_own_view():
 
 def test_protocol_and_names():
     assert isinstance(CallerBot(), Bot) and isinstance(Spy(), Bot)
-    assert bot_names() == ["caller", "loose", "random", "regular", "tight"]
+    assert bot_names() == ["caller", "learned", "loose", "random", "regular", "tight"]
     assert isinstance(make_bot("random", random.Random(1)), RandomBot)
     assert isinstance(make_bot(" tight "), TightBot)
 
@@ -99,7 +99,7 @@ def test_a_class_can_be_named_as_module_colon_class():
 def test_bad_bot_names_list_the_builtins(name):
     with pytest.raises(PokerDealerError) as error:
         make_bot(name)
-    assert "caller, loose, random, regular, tight" in str(error.value)
+    assert "caller, learned, loose, random, regular, tight" in str(error.value)
 
 
 def test_an_illegal_bot_action_names_the_bot():

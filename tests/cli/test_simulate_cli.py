@@ -81,7 +81,7 @@ def test_a_stack_below_the_big_blind_is_played_when_allowed():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bots", "tight,shark"], "unknown bot 'shark': expected one of caller, loose, random, regular, tight"),
+        (["--bots", "tight,shark"], "unknown bot 'shark': expected one of caller, learned, loose, random, regular, tight"),
         (["--bots", ","], "no bots given"),
         (["--blinds", "big"], "cannot read blinds 'big'"),
         (["--structure", "spread"], "unknown structure 'spread'"),

@@ -6,7 +6,7 @@
 >>> make_bot("bluffer")
 Traceback (most recent call last):
 ...
-pokerdealer.errors.PokerDealerError: unknown bot 'bluffer': expected one of caller, loose, random, regular, tight, or a Python class as module:Class
+pokerdealer.errors.PokerDealerError: unknown bot 'bluffer': expected one of caller, learned, loose, random, regular, tight, or a Python class as module:Class
 """
 
 from __future__ import annotations
@@ -40,9 +40,19 @@ def _sensible(kind: str) -> Callable[..., Bot]:
     return make
 
 
+def _learned(**kwargs: Any) -> Bot:  # noqa: ANN401
+    """:class:`~pokerdealer.bots.learned.LearnedBot`, imported when first made (NumPy)."""
+    from pokerdealer.bots.learned import LearnedBot
+
+    return LearnedBot(**{k: v for k, v in kwargs.items() if k in ("rng", "policy")})
+
+
+_learned.__name__ = _learned.__qualname__ = "LearnedBot"
+
 #: The built-in bots by name.
 BUILTIN_BOTS: dict[str, Callable[..., Bot]] = {
     "caller": CallerBot,
+    "learned": _learned,
     "loose": _sensible("LooseBot"),
     "random": RandomBot,
     "regular": _sensible("RegularBot"),
