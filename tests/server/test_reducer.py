@@ -6,9 +6,10 @@ bots and dealer, as the room runs them -- is driven by random commands, valid
 and invalid: joins (some in the same browser), buy-ins, actions (legal, out of
 turn, too small, for another hand), leaves and top-ups in a hand and between
 hands, sitting out and in, straddles, the coach and the limits (and going on
-after a stop), a clock run out (the time bank), a player gone, bots, and the
-host's pause, blinds, straddle option, approvals, stand-ups, mutes and
-closing. No server and no database: the table's writes are collected (as
+after a stop), the home-game rules (running it twice, shows after the hand, the
+rabbit hunt, the 7-2 game, bomb pots), a clock run out (the time bank), a player
+gone, bots, and the host's pause, blinds, options, approvals, stand-ups, mutes
+and closing. No server and no database: the table's writes are collected (as
 JSON, as the database stores them). Then:
 
 - every command refused left the state exactly as it was;
@@ -155,6 +156,8 @@ class Play:
     lt: LiveTable
     readers: dict[int, Reader] = field(default_factory=dict)
     refused: int = 0
+    home: random.Random = field(default_factory=random.Random)
+    """The home-game rules' moves' own random stream (seeded with the table's)."""
 
 
 async def _join(play: Play, rng: random.Random) -> None:
@@ -211,6 +214,33 @@ def _message(play: Play, rng: random.Random, member: int) -> dict[str, Any]:
     ])
 
 
+def _home_command(play: Play) -> Command | None:
+    """A home-game rule's move (issue 39), drawn from the table's own second random
+    stream and made besides the other moves (theirs stay as they were): an answer to
+    running it twice when asked, a show after the hand or a rabbit hunt between hands,
+    the host turning the rules on and off or asking for a bomb pot; else None."""
+    home, lt = play.home, play.lt
+    record = lt.table.current
+    roll = home.random()
+    if roll < 0.03:
+        return Command("host", None, home.choice([
+            {"command": "settings", "settings": {"run_it_twice": True, "rabbit_hunt": True}},
+            {"command": "settings", "settings": {"seven_deuce": 5, "bomb_pot_every": 3}},
+            {"command": "settings", "settings": {"run_it_twice": False, "seven_deuce": 0, "bomb_pot_every": 0}},
+            {"command": "bomb_pot", "on": True}, {"command": "bomb_pot", "on": False},
+        ]), asyncio.get_running_loop().create_future())
+    if not play.readers:
+        return None
+    reader = play.readers[home.choice(sorted(play.readers))]
+    if record is not None and record.hand.run_twice_pending:  # mostly answered at once, now and then not
+        return Command("msg", reader, {"type": "run_it_twice", "agree": roll < 0.8}) if roll < 0.95 else None
+    if record is None and roll < 0.35:
+        return Command("msg", reader, {"type": "show", "cards": home.choice(["first", "second", "both", "both", "third"])})
+    if record is None and roll < 0.85:
+        return Command("msg", reader, {"type": "rabbit_hunt"})
+    return None
+
+
 def _host(play: Play, rng: random.Random) -> dict[str, Any]:
     members = list(play.lt.members) or [0]
     member = rng.choice(members + [999])
@@ -241,7 +271,14 @@ def _host(play: Play, rng: random.Random) -> dict[str, Any]:
 
 
 async def _move(play: Play, rng: random.Random) -> None:
-    """One random move, checking that a refused command changed nothing."""
+    """One random move, and now and then a home-game rule's, checking that a refused command changed nothing."""
+    await _random_move(play, rng)
+    home = _home_command(play)
+    if home is not None:
+        await _checked(play, home)
+
+
+async def _random_move(play: Play, rng: random.Random) -> None:
     lt = play.lt
     roll = rng.random()
     record = lt.table.current
@@ -265,6 +302,12 @@ async def _move(play: Play, rng: random.Random) -> None:
     else:
         member = actor.id if roll == 1.0 and actor is not None else rng.choice(list(play.readers))
         cmd = Command("msg", play.readers[member], _message(play, rng, member))
+    await _checked(play, cmd)
+
+
+async def _checked(play: Play, cmd: Command) -> None:
+    """Carry out ``cmd``; refused, it must have changed nothing."""
+    lt = play.lt
     before = fingerprint(lt.state)
     reader = cmd.conn if isinstance(cmd.conn, Reader) else None
     sent = len(reader.sent) if reader is not None else 0
@@ -280,11 +323,12 @@ async def _move(play: Play, rng: random.Random) -> None:
 
 async def _played(seed: int, moves: int, *, close: bool = False) -> tuple[LiveTable, Writes, int]:
     room = _room(seed)
-    table = TableSettings(name="Test", seats=4, bots=(), time_bank=10, straddle=seed % 2 == 0)
+    table = TableSettings(name="Test", seats=4, bots=(), time_bank=10, straddle=seed % 2 == 0,
+                          rabbit_hunt=seed % 2 == 1, seven_deuce=5 * (seed % 2))
     lt = LiveTable(room, "t1", table, seed=seed, created_at=0.0)  # type: ignore[arg-type]
     await lt._do([host.new_token()[1]])  # as the room makes a table: its host's token, its bots
     await lt._handle(Command("bot_setup", None, {"bots": ["caller", "tight", "random"][: seed % 3]}))
-    play = Play(lt)
+    play = Play(lt, home=random.Random(f"{seed}:home"))
     rng = random.Random(seed)
     for _ in range(2):  # mostly a hand is dealt from the start
         await _join(play, rng)

@@ -338,7 +338,8 @@ def test_a_host_setting_that_cannot_change_is_refused_naming_the_settings_in_chi
                    headers={**ZH, "X-Host-Token": made["host_token"]}, timeout=10)
     assert r.status_code == 400
     text = said_in_chinese(r.json(), "room.host.bad_setting")
-    assert text == "房主只能更改：小盲注、大盲注、前注、誰下前注、行動計時、時間銀行、房主批准入座、抓盲；不能改「colour」"
+    assert text == ("房主只能更改：小盲注、大盲注、前注、誰下前注、行動計時、時間銀行、房主批准入座、抓盲、"
+                    "發兩次、看兔子牌、炸彈底池間隔、炸彈底池前注、7-2 賞金；不能改「colour」")
 
 
 @pytest.mark.parametrize(

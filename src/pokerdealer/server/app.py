@@ -27,6 +27,7 @@ from pokerdealer.server import (
     proofs,
     review_api,
     self_limits,
+    seven_deuce,
     tournament_api,
 )
 from pokerdealer.server.csv_out import CSV_TYPE, csv_file
@@ -89,6 +90,11 @@ class CreateTable(BaseModel):
     time_bank: int = TableSettings.time_bank
     approve_players: bool = TableSettings.approve_players
     straddle: bool = TableSettings.straddle
+    run_it_twice: bool = TableSettings.run_it_twice
+    rabbit_hunt: bool = TableSettings.rabbit_hunt
+    bomb_pot_every: int = TableSettings.bomb_pot_every
+    bomb_pot_ante: int = TableSettings.bomb_pot_ante
+    seven_deuce: int = TableSettings.seven_deuce
 
 
 class HostCommand(BaseModel):
@@ -100,6 +106,8 @@ class HostCommand(BaseModel):
     command: str = Field(..., max_length=20)
     member: int | None = Field(None, ge=0, le=2**31)
     settings: dict[str, Any] | None = None
+    on: bool | None = None
+    """``bomb_pot``: the next hand is a bomb pot (true) or not (false)."""
 
 
 class JoinTable(BaseModel):
@@ -371,6 +379,8 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             "table": lt.settings.name,
             "frames": hand_frames(record),
             "summary": src.summary(number),
+            # Every board of the hand: two when it was run twice (server/run_it_twice.py).
+            "boards": [[str(c) for c in board] for board in record.hand.boards],
         }
 
     def personal(own: bool) -> dict[str, str]:
@@ -652,7 +662,8 @@ def export_phh(lt: LiveTable, record: Any, *, own: Member | None = None) -> str:
         "seats": [record.seats[i] for i in deal_order(record.hand.config)],
     }
     own_player = None if own is None else proofs.player_index(record, own)
-    return proofs.hand_phh(record.hand, lt.summary(record.number)["fair"], metadata=metadata, own=own_player)
+    return proofs.hand_phh(record.hand, lt.summary(record.number)["fair"], metadata=metadata, own=own_player,
+                           seven_deuce=seven_deuce.bounty_of(lt.state, record.number))
 
 
 def export_pokerstars(lt: LiveTable, record: Any, *, token: str | None = None, hand_id: int | None = None) -> str:
@@ -674,4 +685,5 @@ def export_pokerstars(lt: LiveTable, record: Any, *, token: str | None = None, h
     return hand_to_pokerstars(
         hand, hand_id=record.number if hand_id is None else hand_id, seats=list(record.seats), hero=hero,
         table=table_name(lt.settings.lang, lt.settings.name), max_seats=lt.settings.seats, when=when,
+        seven_deuce=seven_deuce.bounty_of(lt.state, record.number),
     ) + "\n"

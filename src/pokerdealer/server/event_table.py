@@ -108,8 +108,8 @@ class _Seats:
             return []
         return [(last.number, name) for name, chips in zip(last.players, result.final_stacks) if chips == 0]
 
-    def start_hand(self, now: float | None = None, straddlers: Any = ()) -> Any:  # noqa: ANN401
-        return self.inner.start_hand(now)  # no straddle in a tournament: the event deals
+    def start_hand(self, now: float | None = None, straddlers: Any = (), bomb_pot: bool = False) -> Any:  # noqa: ANN401
+        return self.inner.start_hand(now)  # no straddle nor bomb pot in a tournament: the event deals
 
     def finish_hand(self) -> Any:  # noqa: ANN401
         return self.inner.finish_hand()

@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerdealer.cards import Card, deck_cards, parse_cards
 from pokerdealer.errors import PokerDealerError
-from pokerdealer.rules.deal import board_positions, hole_positions
+from pokerdealer.rules.deal import board_positions, hole_positions, second_run_positions
 
 if TYPE_CHECKING:
     from pokerdealer.rules import Hand
@@ -170,13 +170,24 @@ def shuffled_deck(variant: str, *, seed: int | None = None, number: int = 0) -> 
     return cards
 
 
-def public_positions(hand: Hand) -> frozenset[int]:
+def public_positions(hand: Hand, extra: Iterable[int] = ()) -> frozenset[int]:
     """The deck positions the rules made public in ``hand``: the board cards
-    dealt and the hole cards shown (a player who folded or mucked stays hidden)."""
+    dealt (both runs' of a hand run twice) and the hole cards shown (a player
+    who folded or mucked stays hidden; a show after the hand opens the cards
+    it showed), and ``extra`` (a rabbit hunt's cards, :mod:`~pokerdealer.server.rabbit_hunt`)."""
     config = hand.config
-    out = set(board_positions(len(config.stacks))[: len(hand.board)])
+    n = len(config.stacks)
+    out = set(board_positions(n)[: len(hand.board)])
+    boards = hand.boards
+    if len(boards) > 1:  # the second run: from the cards out when the players agreed
+        shared = next((k for k, (a, b) in enumerate(zip(*boards, strict=True)) if a != b), len(boards[0]))
+        out.update(second_run_positions(n, shared).board)
     for player in hand.shown:
         out.update(hole_positions(config, player))
+    for player, cards in hand.shown_after.items():
+        hole = hand.hole_cards[player]
+        out.update(pos for pos, card in zip(hole_positions(config, player), hole, strict=True) if card in cards)
+    out.update(extra)
     return frozenset(out)
 
 
@@ -478,10 +489,11 @@ def verify_phh_text(text: str, *, mine: str | None = None) -> Verdict:
 
 
 def reveal_payload(
-    commitment: DeckCommitment, hand: Hand, *, everything: bool = False
+    commitment: DeckCommitment, hand: Hand, *, everything: bool = False, extra: Iterable[int] = ()
 ) -> dict[str, Any]:
-    """The public proof of a finished hand: the root and the reveal."""
-    public = range(len(commitment.deck)) if everything else public_positions(hand)
+    """The public proof of a finished hand: the root and the reveal (``extra``: positions
+    opened besides the hand's own, a rabbit hunt's)."""
+    public = range(len(commitment.deck)) if everything else public_positions(hand, extra)
     return {
         "root": commitment.root,
         "variant": hand.config.variant,

@@ -6,12 +6,15 @@ Adding a feature is a module and a line here (:mod:`~pokerdealer.server.reducer`
 an event, are put back from a snapshot, and add their fields to a seat's row.
 
 >>> [f.name for f in CASH.all]
-['host', 'chat_mute', 'promises', 'straddle', 'timebank', 'self_limits', 'proofs']
+['host', 'chat_mute', 'promises', 'straddle', 'timebank', 'self_limits', 'proofs', 'run_it_twice', 'show_after', 'rabbit_hunt', 'seven_deuce', 'bomb_pot']
 """
 
 from __future__ import annotations
 
-from pokerdealer.server import between_hands, chat_mute, host, proofs, self_limits, straddle, timebank
+from pokerdealer.server import (
+    between_hands, bomb_pot, chat_mute, host, proofs, rabbit_hunt, run_it_twice, self_limits, seven_deuce, show_after, straddle,
+    timebank,
+)
 from pokerdealer.server.reducer import Features
 
 __all__ = ["CASH"]
@@ -24,5 +27,10 @@ CASH = Features([
     timebank.FEATURE,  # after the host's: a bank refills by the settings in force after the hand
     self_limits.FEATURE,
     proofs.FEATURE,
+    run_it_twice.FEATURE,  # the home-game rules (issue 39), each its own module
+    show_after.FEATURE,
+    rabbit_hunt.FEATURE,
+    seven_deuce.FEATURE,  # after show_after's: a show after the hand may make the bounty owed
+    bomb_pot.FEATURE,
 ])
 """The features of a cash table (a tournament's tables have the same: their seats' rows are the same)."""

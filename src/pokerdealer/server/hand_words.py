@@ -47,8 +47,12 @@ def action_said(action: Action, is_bet: bool, after: Hand) -> dict[str, Any]:
         return {"key": f"room.log.{kind}", "params": {}}
     if kind == "show":
         # An uploaded file's unknown hand (``????``) holds stand-in cards: never shown as its.
-        shown = "?? ??" if p in after.unknown else " ".join(str(c) for c in after.hole_cards[p])
+        # A show after the hand names its cards (one or both: rules.show_after).
+        cards = action.cards if action.cards is not None else after.hole_cards[p]
+        shown = "?? ??" if p in after.unknown else " ".join(str(c) for c in cards)
         return {"key": "room.log.show", "params": {"cards": shown}}
+    if kind == "runs":  # the answer to running it twice (server/run_it_twice.py)
+        return {"key": "room.log.runs_twice" if action.amount == 2 else "room.log.runs_once", "params": {}}
     key = "room.log.call" if kind == "call" else "room.log.bet" if is_bet else "room.log.raise"
     said = {"key": key, "params": {"amount": action.amount}}
     if after.stacks[p] == 0 and kind in ("call", "raise"):
@@ -102,6 +106,10 @@ def forced_bets_words(record: HandRecord) -> list[dict[str, Any]]:
             "text": message("en", key, amount=amount), "said": said,
         })
 
+    if config.bomb_pot:  # everyone antes, no blind (server/bomb_pot.py): the antes are the forced bets
+        for i, put in enumerate(hand.contributions):
+            line(i, "room.log.post_bomb_ante", put)
+        return lines
     posted = {post.player: post for post in config.posts}
     for i in range(len(names)):
         live = hand.committed[i]

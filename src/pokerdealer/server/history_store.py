@@ -153,12 +153,14 @@ async def source(lt: Table, number: int) -> Table | Rebuilt | None:
 
 def _hand_log(conn: Connection, table_id: str, number: int) -> tuple[dict[str, Any] | None, list[Any]]:
     """The snapshot before hand ``number`` and the events after it, up to the
-    first snapshot taken after the hand (it ends before that)."""
+    first snapshot taken after the next hand (this one ends before that, and so do
+    the events about it after its end)."""
     snapshot = db.snapshot_before(conn, table_id, number)
     after = snapshot["seq"] if snapshot is not None else 0
+    # Up to the snapshot after the next hand: what is said of this one after its end comes before it.
     until = conn.execute(
         select(db.SnapshotRow.seq)
-        .where(db.SnapshotRow.table_id == table_id, db.SnapshotRow.hands >= number)
+        .where(db.SnapshotRow.table_id == table_id, db.SnapshotRow.hands >= number + 1)
         .order_by(db.SnapshotRow.hands, db.SnapshotRow.seq)
         .limit(1)
     ).scalar()
@@ -175,9 +177,9 @@ def rebuild(lt: Table, number: int, snapshot: dict[str, Any] | None, events: lis
     if snapshot is not None:
         state = restore(state, snapshot)
     for _, kind, data, at in events:
+        if kind == "hand_start" and state.table.hands_played >= number:
+            break  # the next deal: what is said of the hand after its end (a show, a rabbit hunt) came before
         state = reduce(state, kind, data, at)
-        if state.table.hands_played >= number:
-            break
     scratch = Rebuilt(lt.id, state)
     if kept(scratch, number) is None:
         raise LookupError(f"table {lt.id}: hand {number} is not in its log")

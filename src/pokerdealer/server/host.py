@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pokerdealer.i18n import message
-from pokerdealer.server import chat_mute
+from pokerdealer.server import bomb_pot, chat_mute
 from pokerdealer.server.reducer import Event, Feature, TableState, hash_token, wait_for_big_blind
 from pokerdealer.server.settings import TableSettings, setting_name
 from pokerdealer.server.waiting import note
@@ -61,10 +61,13 @@ EVENTS = (
 column's width: PostgreSQL refuses a longer one)."""
 
 COMMANDS = (
-    "pause", "resume", "settings", "approve", "refuse", "stand_up", "close", *chat_mute.COMMANDS,
+    "pause", "resume", "settings", "approve", "refuse", "stand_up", "close", *chat_mute.COMMANDS, *bomb_pot.COMMANDS,
 )
 
-HOST_SETTINGS = ("small_blind", "big_blind", "ante", "ante_type", "clock", "time_bank", "approve_players", "straddle")
+HOST_SETTINGS = (
+    "small_blind", "big_blind", "ante", "ante_type", "clock", "time_bank", "approve_players", "straddle",
+    "run_it_twice", "rabbit_hunt", "bomb_pot_every", "bomb_pot_ante", "seven_deuce",
+)
 """The table settings a host may change during the game."""
 
 AT_ONCE = ("approve_players",)
@@ -344,6 +347,7 @@ def view(state: TableState) -> dict[str, Any]:
         "requests": [{"member": m, "name": state.members[m].name, "buy_in": b}
                      for m, b in h.requests.items() if m in state.members],
         "settings": {k: getattr(state.settings, k) for k in HOST_SETTINGS},
+        **bomb_pot.public(state),  # the host's "bomb pot next hand", pressed until that hand is dealt
         "players": players,
         "hand": current.number if current is not None else None,
     }
@@ -428,6 +432,9 @@ def command(state: TableState, data: dict[str, Any]) -> Outcome:
     if name == "close":
         check_open(state)
         return Outcome([("host_close", {})])
+    if name in bomb_pot.COMMANDS:  # the host's "bomb pot next hand" (server/bomb_pot.py)
+        check_open(state)
+        return Outcome([bomb_pot.command(state, data)])
     if name in chat_mute.COMMANDS:
         m = _member(state, data) if name in ("mute", "unmute") else None
         muted = chat_mute.command(state, name, m)

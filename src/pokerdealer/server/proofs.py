@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pokerdealer.rules.deal import hole_positions
 from pokerdealer.server.fair import DeckCommitment, reveal_payload
+from pokerdealer.server.rabbit_hunt import positions as rabbit_positions
 from pokerdealer.server.reducer import Feature, MemberInfo, TableState
 
 if TYPE_CHECKING:
@@ -123,7 +124,9 @@ def hand_reveal(src: Source, record: HandRecord) -> dict[str, Any] | None:
     committed = commitment_of(src, record.number)
     if committed is None:
         return None
-    return reveal_payload(committed, record.hand, everything=src.state.settings.reveal_deck)
+    # A rabbit hunt opens its cards' positions too (the hand's own public ones: fair.public_positions).
+    return reveal_payload(committed, record.hand, everything=src.state.settings.reveal_deck,
+                          extra=rabbit_positions(src.state, record.number))
 
 
 def own_opening(src: Source, record: HandRecord, player: int) -> dict[str, Any] | None:
@@ -164,11 +167,12 @@ def mine_file(src: Source, record: HandRecord, member: MemberInfo | Any) -> dict
 
 
 def hand_phh(
-    hand: Hand, fair: dict[str, Any] | None, *, metadata: dict[str, Any], own: int | None = None,
+    hand: Hand, fair: dict[str, Any] | None, *, metadata: dict[str, Any], own: int | None = None, seven_deuce: int = 0,
 ) -> str:
     """A finished hand as PHH: hole cards only where shown, and player ``own``'s
     (their own copy); the reveal ``fair`` in the ``_deck_root`` and
-    ``_deck_reveal`` user fields (PHH wants user fields to start with ``_``)."""
+    ``_deck_reveal`` user fields (PHH wants user fields to start with ``_``);
+    ``seven_deuce``: the hand's 7-2 bounty (its ``_seven_deuce`` field)."""
     from pokerdealer.history import dumps, hand_to_history
     from pokerdealer.history.phh import format_cards_phh
     from pokerdealer.rules import deal_order
@@ -177,7 +181,7 @@ def hand_phh(
     if fair is not None:
         fields["_deck_root"] = fair["root"]
         fields["_deck_reveal"] = fair["reveal"]
-    history = hand_to_history(hand, hole_cards=False, metadata=fields)
+    history = hand_to_history(hand, hole_cards=False, metadata=fields, seven_deuce=seven_deuce)
     if own is not None:
         line = f"d dh p{deal_order(hand.config).index(own) + 1} "  # PHH positions are the deal order
         mine = line + format_cards_phh(hand.hole_cards[own])

@@ -33,7 +33,7 @@ class ProtocolError(Said, ValueError):
     key (``room.protocol.*``) and params, its text the English one."""
 
 
-_INT, _STR, _OPT_INT, _OPT_STR = "int", "str", "int?", "str?"
+_INT, _STR, _OPT_INT, _OPT_STR, _BOOL = "int", "str", "int?", "str?", "bool"
 
 #: type -> {field: kind}; "id" (a client correlation number) is allowed everywhere.
 _SCHEMAS: dict[str, dict[str, str]] = {
@@ -51,6 +51,9 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     "straddle": {"on": _INT},
     "limits": {"minutes": _OPT_INT, "loss": _OPT_INT, "unit": _OPT_STR, "time_sit_out": _OPT_INT},
     "limit_continue": {},
+    "run_it_twice": {"agree": _BOOL},
+    "show": {"cards": _STR},
+    "rabbit_hunt": {},
 }
 ACT_KINDS = ("fold", "check", "call", "raise", "all_in", "show", "muck")
 
@@ -176,6 +179,8 @@ def parse(text: str | bytes | None) -> dict[str, Any]:
             raise ProtocolError("room.protocol.int", kind=kind, name=name)
         if spec.startswith("str") and not isinstance(value, str):
             raise ProtocolError("room.protocol.text", kind=kind, name=name)
+        if spec == _BOOL and not isinstance(value, bool):
+            raise ProtocolError("room.protocol.bool", kind=kind, name=name)
     if kind == "act":
         if data["kind"] not in ACT_KINDS:
             raise ProtocolError("room.protocol.act_kind", kinds=", ".join(ACT_KINDS))

@@ -440,12 +440,15 @@ def _leave(state: TableState, data: dict[str, Any], at: float) -> TableState:
 
 def _start(
     state: TableState, deck: Sequence[Card], *, pick: int | None, straddlers: Collection[str], at: float,
+    bomb_pot: bool = False,
 ) -> HandRecord:
     feeder = state.feeder
     feeder.next_deck = list(deck)
     feeder.pick = pick
     feeder.picked = None
     try:
+        if bomb_pot:  # the host's "bomb pot next hand" (server/bomb_pot.py)
+            return state.table.start_hand(now=at, straddlers=straddlers, bomb_pot=True)
         return state.table.start_hand(now=at, straddlers=straddlers)
     finally:
         feeder.next_deck = None
@@ -456,7 +459,7 @@ def _hand_start(state: TableState, data: dict[str, Any], at: float) -> TableStat
     deck = parse_cards(data["deck"], what="deck", variant=state.table.settings.variant)
     straddler = data.get("straddle")  # the member who straddled: the choices were then
     straddlers = {state.name_of(straddler)} if straddler is not None else set()
-    record = _start(state, deck, pick=data.get("pick"), straddlers=straddlers, at=at)
+    record = _start(state, deck, pick=data.get("pick"), straddlers=straddlers, at=at, bomb_pot=bool(data.get("bomb_pot")))
     if record.number != data["number"]:
         raise TableError(f"hand {record.number} started, the log says {data['number']}")
     return dataclasses.replace(state, said=())
@@ -499,6 +502,7 @@ def _followed(state: TableState, kind: str, data: dict[str, Any], at: float) -> 
 # ================================================================ the dealer's moves
 def deal(
     state: TableState, deck: Sequence[Card], proof: Mapping[str, Any], *, at: float, straddlers: Collection[str] = (),
+    bomb_pot: bool = False,
 ) -> tuple[TableState, Event]:
     """Deal the next hand with ``deck`` (its ``proof``: ``deck``, ``salts`` and
     ``commitment`` as text, :mod:`~pokerdealer.server.fair`): the state, and the
@@ -506,13 +510,16 @@ def deal(
 
     The one event whose data is learnt by applying it: the table draws the first
     button as it deals (a logged ``pick``), and the rules decide whether the one
-    under the gun of ``straddlers`` straddles (a logged ``straddle``). Raises
+    under the gun of ``straddlers`` straddles (a logged ``straddle``); ``bomb_pot``: the
+    host asked for a bomb pot (a logged ``bomb_pot``). Raises
     :class:`~pokerdealer.table.TableError`, changing nothing, when no hand can be dealt.
     """
     table = state.table
     number = table.hands_played + 1
-    record = _start(state, deck, pick=None, straddlers=straddlers, at=at)
+    record = _start(state, deck, pick=None, straddlers=straddlers, at=at, bomb_pot=bomb_pot)
     data: dict[str, Any] = {"number": number, **proof}
+    if bomb_pot:
+        data["bomb_pot"] = True
     if state.feeder.picked is not None:
         data["pick"] = state.feeder.picked
     config = record.hand.config

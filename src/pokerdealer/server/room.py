@@ -51,7 +51,7 @@ from pokerdealer.server import db, history_store, host, leases, log_turn, tourna
 from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.limits import Buckets, newest_per_creator
 from pokerdealer.server.live import Command, LiveTable, Member, Rejected
-from pokerdealer.server.settings import DEMO_TABLE, ServerOptions, TableSettings
+from pokerdealer.server.settings import DEMO_TABLE, HOME_RULES, ServerOptions, TableSettings
 from pokerdealer.server.snapshot import restore as restore_snapshot
 
 __all__ = ["Elsewhere", "NoSuchTable", "Room"]
@@ -511,6 +511,7 @@ def lt_info(lt: LiveTable) -> dict[str, Any]:
         "time_bank": s.time_bank,
         "approve_players": s.approve_players,
         "straddle": s.straddle,
+        **{k: getattr(s, k) for k in HOME_RULES},
         "paused": h.paused,
         "closed": h.closed or h.closing,
         "url": f"/t/{lt.id}",

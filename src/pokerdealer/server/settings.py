@@ -13,10 +13,12 @@ from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.words import TABLE_NAME_KEYS
 from pokerdealer.table import CashGameSettings, TableError
 
-__all__ = ["DEMO_TABLE", "LANGS", "ROOM_BOTS", "ServerOptions", "TableSettings", "check_bot_kinds", "setting_name"]
+__all__ = ["DEMO_TABLE", "HOME_RULES", "LANGS", "ROOM_BOTS", "ServerOptions", "TableSettings", "check_bot_kinds", "setting_name"]
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 ANTE_TYPES = ("per_player", "big_blind")
+HOME_RULES = ("run_it_twice", "rabbit_hunt", "bomb_pot_every", "bomb_pot_ante", "seven_deuce")
+"""The home-game rules a cash table's host turns on (issue 39), each a table feature of its own."""
 ROOM_BOTS = ("tight", "caller", "random", "regular", "loose")
 """The bot kinds a host may seat at a room table or a tournament (of those :func:`bot_names` lists)."""
 DEMO_BOTS = ("tight", "caller", "random")
@@ -141,6 +143,19 @@ class TableSettings:
     straddle: bool = False
     """A home-game option: the player under the gun may straddle two big blinds
     before the cards, when they ask for it (:mod:`~pokerdealer.server.straddle`)."""
+    run_it_twice: bool = False
+    """A home-game option: when every player still in is all in before the river, each
+    is asked whether to run the rest of the board twice (:mod:`~pokerdealer.server.run_it_twice`)."""
+    rabbit_hunt: bool = False
+    """A home-game option: after a hand that ended before the river, a player dealt in may
+    ask to see the cards that would have come (:mod:`~pokerdealer.server.rabbit_hunt`)."""
+    bomb_pot_every: int = 0
+    """A home-game option: every this many hands is a bomb pot (0: only when the host asks
+    for one; :mod:`~pokerdealer.server.bomb_pot`)."""
+    bomb_pot_ante: int = 0
+    """A bomb pot's ante from every player dealt in (0: two big blinds)."""
+    seven_deuce: int = 0
+    """The 7-2 game's bounty in chips (0: not played; :mod:`~pokerdealer.server.seven_deuce`)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -176,7 +191,8 @@ class TableSettings:
         ints = {}
         for key, low, high in (("small_blind", 0, 10**6), ("big_blind", 1, 10**6),
                                ("stack", 1, 10**9), ("seats", 2, 10), ("ante", 0, 10**6),
-                               ("time_bank", 0, 600)):
+                               ("time_bank", 0, 600), ("bomb_pot_every", 0, 1000),
+                               ("bomb_pot_ante", 0, 10**6), ("seven_deuce", 0, 10**6)):
             value = d[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise TableError.said("room.settings.whole_number", field=setting_name(key), low=low, high=high)
@@ -198,13 +214,14 @@ class TableSettings:
             raise TableError.said("room.settings.lang", langs=", ".join(LANGS))
         if d["ante_type"] not in ANTE_TYPES:
             raise TableError.said("room.settings.ante_type", choices=", ".join(ANTE_TYPES))
-        for key in ("listed", "reveal_deck", "approve_players", "straddle"):
+        for key in ("listed", "reveal_deck", "approve_players", "straddle", "run_it_twice", "rabbit_hunt"):
             if not isinstance(d[key], bool):
                 raise TableError.said("room.settings.bool", field=setting_name(key))
         return cls(
             name=name, structure=structure, bots=tuple(bots), clock=float(clock),
             lang=d["lang"], listed=d["listed"], reveal_deck=d["reveal_deck"], ante_type=d["ante_type"],
-            approve_players=d["approve_players"], straddle=d["straddle"], **ints,
+            approve_players=d["approve_players"], straddle=d["straddle"], run_it_twice=d["run_it_twice"],
+            rabbit_hunt=d["rabbit_hunt"], **ints,
         )
 
     @classmethod
@@ -244,6 +261,10 @@ class TableSettings:
             ante=self.ante,
             ante_type=AnteType(self.ante_type) if self.ante else AnteType.NONE,
             straddle=self.straddle,
+            run_it_twice=self.run_it_twice,
+            bomb_pot_every=self.bomb_pot_every,
+            bomb_pot_ante=self.bomb_pot_ante,
+            seven_deuce=self.seven_deuce,
         )
 
 

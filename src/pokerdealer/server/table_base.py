@@ -33,11 +33,15 @@ from pokerdealer.server.hand_book import HandBook, last_dealt
 from pokerdealer.server.limits import Backlog
 from pokerdealer.server.reducer import Event, Features, MemberInfo, TableState, new_state, reduce
 from pokerdealer.server.settings import ServerOptions, TableSettings
+from pokerdealer.server.snapshot import take
 from pokerdealer.server.views import summary
 from pokerdealer.server.words import Said
 from pokerdealer.table import CashTable, HandRecord
 
-__all__ = ["RoomServices", "TableBase"]
+__all__ = ["AFTER_HAND", "RoomServices", "TableBase"]
+
+AFTER_HAND = ("show_after", "rabbit_hunt")
+"""The events about a hand already over (issue 39's features): its history changes after its end."""
 
 log = logging.getLogger("pokerdealer.server")
 
@@ -131,6 +135,8 @@ class TableBase:
         self.state = reduce(self.state, kind, data, at)
         if kind == "hand_end":
             self._hand_ended()
+        elif kind in AFTER_HAND:  # a finished hand shown, hunted or settled: its summary (deck proof) anew
+            self.book.summaries.pop(data["hand"], None)
 
     def _hand_ended(self) -> None:
         """After a hand's end is applied: what is kept of hands the table no longer keeps goes."""
@@ -211,6 +217,10 @@ class TableBase:
         for feature in self.state.features.all:
             if feature.writes is not None:
                 ops += feature.writes(self.state, events)
+        if self.table.current is None and any(kind in AFTER_HAND for kind, _ in events):
+            # A finished hand shown or hunted (and a 7-2 bounty moved by it): a snapshot after it,
+            # so that no replay meets the event without its hand (server/seven_deuce.py).
+            ops.append(db.op_snapshot(self.id, self.seq, self.table.hands_played, take(self.state), at))
         return ops
 
     async def _do(self, events: Sequence[Event], extra: Sequence[db.Op] = ()) -> None:

@@ -18,7 +18,9 @@ from typing import Any
 from pokerdealer.bots import make_bot
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Hand, Street
-from pokerdealer.server import between_hands, db, history_store, host, self_limits, straddle, timebank
+from pokerdealer.server import (
+    between_hands, bomb_pot, db, history_store, host, run_it_twice, self_limits, straddle, timebank,
+)
 from pokerdealer.server.conns import Member
 from pokerdealer.server.fair import DeckCommitment, shuffled_deck
 from pokerdealer.server.reducer import deal, finish
@@ -54,6 +56,8 @@ class TableClock(TableBase):
 
     def clock_left(self) -> float | None:
         record = self.table.current
+        if record is not None and record.hand.run_twice_pending:  # the question's clock
+            return round(max(0.0, self.deadline() - time.monotonic()), 2)
         if record is None or record.hand.actor is None:
             return None
         m = self.member_at(record.seats[record.hand.actor])
@@ -67,7 +71,9 @@ class TableClock(TableBase):
         if record is not None:
             hand = record.hand
             actor = hand.actor
-            if actor is not None and self.turn_key is not None:
+            if hand.run_twice_pending and self.turn_key is not None:
+                times.append(self.deadline())  # the players asked to run it twice answer within the clock
+            elif actor is not None and self.turn_key is not None:
                 m = self.member_at(record.seats[actor])
                 if m is not None and m.bot:
                     times.append(self.turn_started + self.options.bot_delay)
@@ -121,6 +127,11 @@ class TableClock(TableBase):
                 await self._finish_hand(record)
                 changed = True
                 continue
+            if hand.run_twice_pending:
+                if await self._run_twice_question(record, now):
+                    changed = True
+                    continue
+                return changed
             actor = hand.actor
             assert actor is not None
             if hand.street is Street.SHOWDOWN:  # a learner will be asked: the others show or muck one by one
@@ -181,6 +192,22 @@ class TableClock(TableBase):
                 return True
         return False
 
+    async def _run_twice_question(self, record: HandRecord, now: float) -> bool:
+        """The players are asked whether to run it twice (:mod:`~pokerdealer.server.run_it_twice`):
+        one clock for the question; the table's own answers (bots, players sitting out) at
+        once, a "no" when the clock runs out. True if an answer was given."""
+        key = (record.number, run_it_twice.asked_since(record.hand))
+        if key != self.turn_key:
+            self.turn_key = key
+            self.turn_started = now
+        events = run_it_twice.due(self.state, record)
+        if not events and now >= self.deadline():
+            events = [run_it_twice.timed_out(record)]
+        if not events:
+            return False
+        await self._do(events)
+        return True
+
     # Hooks a tournament table (:mod:`~pokerdealer.server.event_table`) replaces.
     def _can_deal(self) -> bool:
         return why_not_dealing(self.state) is None
@@ -227,7 +254,7 @@ class TableClock(TableBase):
         at = time.time()
         try:
             self.state, (kind, data) = deal(self.state, committed.deck, proof, at=at,
-                                            straddlers=straddle.wishes(self.state))
+                                            straddlers=straddle.wishes(self.state), bomb_pot=bomb_pot.asked(self.state))
         except TableError as error:
             log.info("table %s: cannot deal: %s", self.id, error)
             return False

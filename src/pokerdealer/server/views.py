@@ -24,7 +24,7 @@ from pokerdealer.server.hand_words import (
     forced_bets_words,
 )
 from pokerdealer.server.proofs import Source, facts_of, hand_reveal
-from pokerdealer.server.settings import LANGS
+from pokerdealer.server.settings import HOME_RULES, LANGS
 from pokerdealer.server.waiting import starts_afresh, why_not_dealing
 from pokerdealer.server.words import said_text
 from pokerdealer.table import HandRecord
@@ -137,10 +137,14 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
         order.append(entry)
     awards = []
     stories = award_stories(hand)
+    # A hand run twice awards each pot once a run, the first run's pots first: the k-th of each run is pot k.
+    pots = sum(1 for award in result.awards if award.run == 0)
     for k, award in enumerate(result.awards):
-        label = "pot" if len(result.awards) == 1 else ("main" if k == 0 else f"side {k}")
+        pot = k - pots * award.run
+        label = "pot" if pots == 1 else ("main" if pot == 0 else f"side {pot}")
         item: dict[str, Any] = {
             "label": label,
+            "run": award.run,
             "amount": award.amount,
             "winners": [
                 {"seat": record.seats[w], "name": names[w], "chips": chips}
@@ -157,6 +161,8 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
     return {
         "number": record.number,
         "board": cards(board),
+        # Every board of the hand: one, or two when it was run twice (server/run_it_twice.py).
+        "boards": [cards(b) for b in hand.boards],
         "order": order,
         "awards": awards,
         "payoffs": [
@@ -218,6 +224,8 @@ def hand_frames(record: HandRecord) -> list[dict[str, Any]]:
         return {
             "street": probe.street.value,
             "board": cards(probe.board[:board] if board is not None else probe.board),
+            # A hand run twice: the second board, once the run-out is told (server/run_it_twice.py).
+            "board2": cards(probe.boards[1]) if board is None and len(probe.boards) > 1 else None,
             "seats": [
                 {
                     "seat": seats[i],
@@ -363,6 +371,7 @@ def table_state(lt: Reading, players: Sequence[Any] | None = None) -> dict[str, 
             "time_bank": settings.time_bank,
             "approve_players": settings.approve_players,
             "straddle": settings.straddle,
+            **{k: getattr(settings, k) for k in HOME_RULES},
             # The order of hands the table plays by (the page's hand-ranking chart).
             "variant": table.settings.variant,
             "trips_beat_straight": table.settings.options.short_deck_trips_beat_straight,
@@ -388,6 +397,7 @@ def table_state(lt: Reading, players: Sequence[Any] | None = None) -> dict[str, 
             "number": record.number,
             "street": hand.street.value,
             "board": cards(hand.board),
+            "boards": [cards(b) for b in hand.boards],
             "pots": public_pots(hand, record.seats),
             "button": pos.button,
             "small_blind": getattr(pos, "small_blind", None),

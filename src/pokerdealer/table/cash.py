@@ -312,6 +312,7 @@ class CashTable(Table):
             ],
             "left": [[name, chips, when] for name, (chips, when) in self._left.items()],
             "sat_out": dict(self._sat_out),
+            "settled": self._settled,
         }
 
     def restore_state(self, state: dict[str, Any]) -> None:
@@ -341,5 +342,6 @@ class CashTable(Table):
         self._seats = seats
         self._left = left
         self._sat_out = sat_out
+        self._settled = int(state.get("settled", 0))  # a state from before the 7-2 game: none settled
         self.hands = []
         self.busted = []

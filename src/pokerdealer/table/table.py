@@ -99,6 +99,11 @@ class Table:
 
     # ----------------------------------------------------------------- queries
     @property
+    def keep_hands(self) -> int | None:
+        """How many finished hands the table keeps (None: every one)."""
+        return self._keep_hands
+
+    @property
     def seat_count(self) -> int:
         return self._seat_count
 

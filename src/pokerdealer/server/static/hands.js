@@ -48,6 +48,13 @@ function draw() {
     felt.append(node);
   });
   $("board").replaceChildren(...f.board.map(c => cardEl(c)));
+  // A hand run twice: both boards, each marked with its run (app.css .two-boards).
+  const two = !!f.board2;
+  $("board").closest(".center").classList.toggle("two-boards", two);
+  $("board").dataset.run = two ? t("room.board.run", { n: 1 }) : "";
+  $("board2").dataset.run = two ? t("room.board.run", { n: 2 }) : "";
+  $("board2").classList.toggle("hidden", !two);
+  $("board2").replaceChildren(...(f.board2 || []).map(c => cardEl(c)));
   $("pots").replaceChildren(...f.pots.map((p, i) => el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", text: t("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount }) })));
   $("step-text").replaceChildren(f.said ? saidNode(f.said.key, f.said.params) : f.text);
   $("step-no").textContent = t("room.hands.step", { i: step + 1, n: detail.frames.length });
@@ -56,7 +63,8 @@ function draw() {
   if (step === detail.frames.length - 1 && s) {
     for (const o of s.order) if (o.cards) out.push(el("div", { class: "entry" }, el("b", { text: o.name }), ...o.cards.map(c => cardEl(c, "small")), el("span", { text: o.describe ? o.describe[LANG] : "" })));
     for (const a of s.awards) {
-      const d = el("div", { class: "award" }, t("room.sd.award", { label: potLabel(a.label), amount: a.amount }) + " ",
+      const label = s.boards && s.boards.length > 1 ? t("room.pot.run", { label: potLabel(a.label), n: a.run + 1 }) : potLabel(a.label);
+      const d = el("div", { class: "award" }, t("room.sd.award", { label, amount: a.amount }) + " ",
         el("span", { class: "winner-name", text: a.winners.map(w => `${w.name} ${fmtNum(w.chips)}`).join(t("list.separator")) }));
       if (a.explain) d.append(el("div", { class: "explain", text: a.explain[LANG] }));
       else if (a.uncontested) d.append(el("div", { class: "explain muted", text: t("room.sd.uncontested") }));

@@ -10,11 +10,13 @@ const hostPanel = (() => {
   }
   const token = localStorage.getItem(`pd.host.${id}`);
   const $h = (x) => document.getElementById(x);
-  const NUMBERS = ["small_blind", "big_blind", "ante", "clock", "time_bank"];
+  const NUMBERS = ["small_blind", "big_blind", "ante", "clock", "time_bank", "bomb_pot_every", "bomb_pot_ante", "seven_deuce"];
   const LABEL = { small_blind: "room.host.ui.small_blind", big_blind: "room.host.ui.big_blind", ante: "room.host.ui.ante",
     ante_type: "room.host.ui.ante_type", clock: "room.host.ui.clock", time_bank: "room.host.ui.time_bank",
-    approve_players: "room.host.ui.approve_players", straddle: "room.host.ui.straddle" };
-  const SWITCHES = ["host-approve", "host-straddle"];  // on/off settings, sent as soon as they are clicked
+    approve_players: "room.host.ui.approve_players", straddle: "room.host.ui.straddle",
+    run_it_twice: "room.host.ui.run_it_twice", rabbit_hunt: "room.host.ui.rabbit_hunt", bomb_pot_every: "room.host.ui.bomb_pot_every",
+    bomb_pot_ante: "room.host.ui.bomb_pot_ante", seven_deuce: "room.host.ui.seven_deuce" };
+  const SWITCHES = ["host-approve", "host-straddle", "host-run-twice", "host-rabbit"];  // on/off settings, sent as soon as they are clicked
   let view = null, busy = false, again = false, lastFetch = 0, timer = null, refused = false;
   let commands = 0;  // commands sent so far: a read sent before the last of them may not show it, and is read again
   const shown = {};  // the value last put in each settings field: a field is refilled only when it changes on the server
@@ -138,6 +140,10 @@ const hostPanel = (() => {
             onclick: () => command({ command: p.muted ? "unmute" : "mute", member: p.member }) }))))
       : [el("p", { class: "muted", text: t("room.host.ui.no_players") })]));
     $h("host-mute-spectators").checked = !!view.spectators_muted;
+    // The host's "bomb pot next hand" (server/bomb_pot.py): pressed until that hand is dealt.
+    const bomb = !!(view.bomb_pot && view.bomb_pot.next);
+    $h("host-bomb-pot").setAttribute("aria-pressed", bomb ? "true" : "false");
+    $h("host-bomb-pot").textContent = t(bomb ? "room.host.ui.bomb_pot_next_on" : "room.host.ui.bomb_pot_next");
     followStacks();
     const rows = view.ledger || [];
     $h("host-ledger").tBodies[0].replaceChildren(...rows.map(r => el("tr", { "data-member": r.member },
@@ -172,6 +178,7 @@ const hostPanel = (() => {
     $h("host-copy").addEventListener("click", () => copy(`${location.origin}/t/${id}#host=${encodeURIComponent(token)}`, "room.host.ui.copied"));
     $h("host-invite").addEventListener("click", () => copy(`${location.origin}/t/${id}`, "room.invite.copied"));
     $h("host-csv").addEventListener("click", downloadCsv);
+    $h("host-bomb-pot").addEventListener("click", () => command({ command: "bomb_pot", on: !(view && view.bomb_pot && view.bomb_pot.next) }));
     $h("host-mute-spectators").addEventListener("change", (ev) =>
       command({ command: ev.target.checked ? "mute_spectators" : "unmute_spectators" }));
     for (const n of SWITCHES) {

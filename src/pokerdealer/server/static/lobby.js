@@ -8,7 +8,8 @@ async function refresh() {
     const at = (t) => `${t.url}?lang=${encodeURIComponent(LANG)}`;
     body.replaceChildren(...tables.map(t => el("tr", {},
       el("td", {}, el("a", { href: at(t), text: tableName(t.name) })),
-      el("td", { text: t_("room.lobby.blinds", { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } }) + (t.reveal_deck ? t_("room.lobby.whole_deck") : "") + (t.straddle ? t_("room.lobby.straddle") : "") }),
+      el("td", { text: t_("room.lobby.blinds", { small: t.blinds[0], big: t.blinds[1], structure: { key: `room.structure.${t.structure}` } }) + (t.reveal_deck ? t_("room.lobby.whole_deck") : "") + (t.straddle ? t_("room.lobby.straddle") : "")
+        + (t.run_it_twice || t.rabbit_hunt || t.bomb_pot_every || t.seven_deuce ? t_("room.lobby.home_rules") : "") }),
       el("td", { text: t_("room.lobby.players", { players: t.players, seats: t.seats, bots: t.bots }) }),
       el("td", {}, el("a", { href: at(t), text: t_("room.lobby.play") })))));
     if (!tables.length) body.replaceChildren(el("tr", {}, el("td", { colspan: 4, class: "muted", text: t_("room.lobby.none") })));
@@ -26,6 +27,8 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
     reveal_deck: f.get("reveal_deck") === "true",
     ante: +f.get("ante") || 0, ante_type: f.get("ante_type"), time_bank: +f.get("time_bank") || 0,
     approve_players: f.get("approve_players") === "true", straddle: f.get("straddle") === "true",
+    run_it_twice: f.get("run_it_twice") === "true", rabbit_hunt: f.get("rabbit_hunt") === "true",
+    bomb_pot_every: Math.floor(+f.get("bomb_pot_every")) || 0, seven_deuce: Math.floor(+f.get("seven_deuce")) || 0,
     // So many bots of each kind (the inputs say the kinds in words; the API takes their ids), in the form's order.
     bots: [...ev.target.querySelectorAll("[data-bot-kind]")].flatMap(input => Array(Math.max(0, Math.floor(+input.value) || 0)).fill(input.dataset.botKind)),
   };

@@ -150,7 +150,7 @@ function render() {
     if (s === mySeat) node.classList.add("me");
     if (winners.has(s)) node.classList.add("winner");
     const cardsBox = el("div", { class: "cards" });
-    const shown = row.cards || (shownAt[s] ? shownAt[s].cards : null);
+    const shown = row.cards || (shownAt[s] ? shownAt[s].cards : null) || shownAfter(s, hand ? null : last);  // home_rules.js
     // A winner's five that made its hand raised (its other cards dimmed); a loser's cards as they are.
     const best = winners.has(s) && shownAt[s] && shownAt[s].best_five ? new Set(shownAt[s].best_five) : null;
     const coached = s === mySeat ? showdownAtSeat(you, hand, state.event) : { note: null, marked: new Set() };  // coach_showdown.js
@@ -207,7 +207,7 @@ function render() {
     // The deck commitment sits in the hand panel, off the felt (it crowded the seats on a phone).
     $("hand-commit").replaceChildren(`${t_("room.hand.commitment")} `, el("span", { id: "commitment", title: hand.commitment || "", "data-full": hand.commitment || "", text: (hand.commitment || "").slice(0, 16) + "…" }));
   } else if (last) {
-    pots.replaceChildren(...last.awards.map(a => el("span", { class: "pot won", text: t_("room.pot.line", { label: potLabel(a.label), amount: a.amount }) })));
+    pots.replaceChildren(...last.awards.map(a => el("span", { class: "pot won", text: t_("room.pot.line", { label: awardLabel(a, last), amount: a.amount }) })));
     $("handinfo").textContent = state.waiting ? t_(state.waiting.key, state.waiting.params) : t_("room.hand.over", { n: last.number });
     $("hand-commit").replaceChildren();
   } else {
@@ -221,6 +221,7 @@ function render() {
   renderCoach(state.event ? null : you, send);  // coach.js: the coach's lines and the player's own limits
   renderShowdownCoach(you, state.event);  // coach_showdown.js: what the coach says of the last showdown
   renderShowdown(last);
+  renderHomeRules(you, hand, last, send);  // home_rules.js: run it twice, both boards, shows after the hand, the rabbit
   sounds();
   $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${t_("room.street." + l.street)}] ` }),
     saidNode("room.log.line", { name: l.name, action: l.said }))));
@@ -377,7 +378,8 @@ function renderShowdown(last) {
   const body = $("showdown-body");
   if (!last) { body.textContent = t("room.side.no_hand"); return; }
   const parts = [el("div", { class: "muted", text: t("room.hand.number", { n: last.number }) })];
-  if (last.board && last.board.length) parts.push(el("div", { class: "entry" }, el("span", { text: t("room.sd.board") }), ...last.board.map(c => cardEl(c, "small"))));
+  const boards = last.boards && last.boards.length > 1 ? last.boards : [last.board];  // a hand run twice: both (home_rules.js)
+  boards.forEach((b, k) => { if (b && b.length) parts.push(el("div", { class: "entry", "data-board": k + 1 }, el("span", { text: boards.length > 1 ? t("room.board.run", { n: k + 1 }) : t("room.sd.board") }), ...b.map(c => cardEl(c, "small")))); });
   for (const o of last.order) {
     if (o.cards) {
       const best = new Set(o.best_five || []);
@@ -387,7 +389,7 @@ function renderShowdown(last) {
   }
   for (const a of last.awards) {
     const who = a.winners.map(w => `${w.name} ${fmtNum(w.chips)}`).join(t("list.separator"));
-    const div = el("div", { class: "award", "data-label": a.label }, t("room.sd.award", { label: potLabel(a.label), amount: a.amount }) + " ", el("span", { class: "winner-name", text: who }));
+    const div = el("div", { class: "award", "data-label": a.label }, t("room.sd.award", { label: awardLabel(a, last), amount: a.amount }) + " ", el("span", { class: "winner-name", text: who }));
     if (a.explain) div.append(el("div", { class: "explain", text: a.explain[LANG] }));
     else if (a.uncontested) div.append(el("div", { class: "explain muted", text: t("room.sd.uncontested") }));
     parts.push(div);
