@@ -121,6 +121,10 @@ def test_cash_moves_are_refused_at_a_tournament_table(server: Server) -> None:
         c.send(type="leave")
         error = c.next_of("error")
         assert error["key"] == "room.event.error.cash_only"
+        # The home-game rules are a cash table's (issue 39): a show after the hand, a rabbit hunt.
+        for msg in ({"type": "show", "cards": "both"}, {"type": "rabbit_hunt"}, {"type": "run_it_twice", "agree": True}):
+            c.send(**msg)
+            assert c.next_of("error")["key"] == "room.event.error.cash_only"
     finally:
         c.close()
 

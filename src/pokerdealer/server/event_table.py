@@ -115,7 +115,8 @@ class _Seats:
         return self.inner.finish_hand()
 
 
-_CASH_ONLY = ("sit", "top_up", "leave", "coach", "limits", "limit_continue", "straddle")
+_CASH_ONLY = ("sit", "top_up", "leave", "coach", "limits", "limit_continue", "straddle",
+              "run_it_twice", "show", "rabbit_hunt")  # the home-game rules are a cash table's (issue 39)
 
 
 class EventTable(LiveTable):
