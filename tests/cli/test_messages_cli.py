@@ -137,3 +137,13 @@ def test_the_equity_caption_keeps_its_unit_on_its_line(args: list[str], caption:
 def test_no_line_of_output_ends_in_spaces_off_a_terminal(args: list[str]) -> None:
     out = command_output(*args)
     assert out.strip() and [line for line in out.splitlines() if line != line.rstrip()] == []
+
+
+@pytest.mark.parametrize(("command", "option"), [("match", "BOT"), ("simulate", "--bots"), ("tournament", "--bots"), ("acpc-client", "--bot")])
+def test_help_names_every_built_in_bot(command: str, option: str) -> None:
+    # The help listed five bots after a sixth, learned, was built in.
+    from pokerdealer.bots import bot_names
+
+    flat = " ".join(runner.invoke(app, [command, "--help"]).stdout.split())
+    said = flat.split(option, 1)[1][:200]
+    assert [name for name in bot_names() if name not in said] == [], said

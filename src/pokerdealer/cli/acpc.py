@@ -133,7 +133,7 @@ def acpc_server_command(
 def acpc_client_command(
     port: Annotated[int, typer.Option("--port", min=1, max=65535, metavar="<int>", help="The dealer's port.")],
     host: HostOption = "127.0.0.1",
-    bot: Annotated[str, typer.Option("--bot", help="random, caller, tight, regular, loose or module:Class.")] = "tight",
+    bot: Annotated[str, typer.Option("--bot", help="random, caller, tight, regular, loose, learned or module:Class.")] = "tight",
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the bot.")] = None,
     players: PlayersOption = 2,
     stack: StackOption = 20000,

@@ -46,7 +46,7 @@ __all__ = ["match_command"]
 @app.command("match")
 @reports_errors
 def match_command(
-    bots: Annotated[list[str], typer.Argument(metavar="BOT", help="Two to ten bots: random, caller, tight, regular, loose or module:Class.")],
+    bots: Annotated[list[str], typer.Argument(metavar="BOT", help="Two to ten bots: random, caller, tight, regular, loose, learned or module:Class.")],
     hands: Annotated[int, typer.Option("--hands", help="Hands to play (rounded up to whole deals with --duplicate).")] = 10000,
     duplicate: Annotated[bool, typer.Option("--duplicate", help="Deal each deck once per seating rotation.")] = False,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for the cards and the bots.")] = None,

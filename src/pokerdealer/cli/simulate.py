@@ -72,7 +72,7 @@ def simulate_command(
     players: Annotated[int, typer.Option("--players", help="Players at the table (2-10).")] = 6,
     hands: Annotated[int, typer.Option("--hands", min=1, metavar="<int>", help="Hands to play.")] = 1000,
     bots: Annotated[
-        str, typer.Option("--bots", help="Bot names, comma separated (random, caller, tight, regular, loose, module:Class); they cycle over the seats.")
+        str, typer.Option("--bots", help="Bot names, comma separated (random, caller, tight, regular, loose, learned, module:Class); they cycle over the seats.")
     ] = "tight,caller,random",
     seed: Annotated[int | None, typer.Option("--seed", help="Seed: the same seed gives the same result.")] = None,
     blinds: Annotated[str, typer.Option("--blinds", help="Blinds as SMALL/BIG.")] = "1/2",

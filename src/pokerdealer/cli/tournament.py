@@ -83,7 +83,7 @@ def tournament_command(
     entrants: Annotated[int, typer.Option("--entrants", help="Players entering (2 or more).")] = 27,
     seats: Annotated[int, typer.Option("--seats", help="Seats per table (2-10).")] = 9,
     bots: Annotated[
-        str, typer.Option("--bots", help="Bot names, comma separated (random, caller, tight, regular, loose, module:Class); they cycle over the entrants.")
+        str, typer.Option("--bots", help="Bot names, comma separated (random, caller, tight, regular, loose, learned, module:Class); they cycle over the entrants.")
     ] = "random,tight,caller",
     stack: Annotated[int, typer.Option("--stack", help="Starting stack in chips.")] = 1500,
     structure: Annotated[
