@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pokerdealer.server import bomb_pot, host, seven_deuce, show_after
+from pokerdealer.server import bomb_pot, host, rabbit_hunt, seven_deuce, show_after
 from pokerdealer.server.fair import DeckCommitment
 from pokerdealer.server.hand_words import forced_bets_words
 from pokerdealer.server.proofs import hand_phh
@@ -81,3 +81,17 @@ def test_the_host_asks_for_a_bomb_pot_next_hand_kept_until_that_hand_is_dealt() 
                                           "commitment": committed.root, "bomb_pot": True})])
     assert hand_of(state).config.bomb_pot and not bomb_pot.asked(state)
     assert bomb_pot.public(state)["bomb_pot"] == {"next": False, "hand": {"ante": 4}}  # two big blinds
+
+
+def test_a_snapshot_taken_after_a_show_keeps_the_bounty_it_moved_and_the_rabbit_hunt() -> None:
+    # As the table writes one after each event about a finished hand: a restart from it has the
+    # 7-2 bounty moved by a show after the hand, and the hunt's cards, without the hand in memory.
+    settings = TableSettings(seven_deuce=10, rabbit_hunt=True)
+    state = dealt(settings, THREE, {"Ann": "7c 2d"}, "Kh 8d 3c 9h 2s")
+    state = end(act(state, "p1 cbr 6", "p2 f", "p3 f"))
+    state = apply(state, show_after.message(state, member(state, "Ann"), {"cards": "both"}))
+    state = apply(state, rabbit_hunt.message(state, member(state, "Bob"), {}))
+    again = restore(new_state(settings, features=CASH, members=state.members), {"seq": 0, "hands": 1, "data": take(state)})
+    assert again.table.stacks == state.table.stacks == {"Ann": 123, "Bob": 89, "Cy": 88}
+    assert rabbit_hunt.positions(again, 1) == rabbit_hunt.positions(state, 1) != ()
+    assert seven_deuce.public(again) == seven_deuce.public(state)
