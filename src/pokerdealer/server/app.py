@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import math
 import time
@@ -513,6 +514,9 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
     return app
 
 
+_READERS = itertools.count()
+"""A number for each reader without a seat token: its backlog key (:attr:`Conn.sender`)."""
+
 NO_HELLO_CLOSE_CODE = 1008
 """A socket that said no hello in time (policy violation): a page always says it at once."""
 
@@ -539,7 +543,8 @@ async def _serve_reader(ws: WebSocket, lt: LiveTable, conn: Conn, *, hello_secon
             await ws.send_json({"type": "error", **error_words(conn.lang, error), "ref": "hello"})
     except (asyncio.TimeoutError, WebSocketDisconnect):
         return
-    conn.sender = token if isinstance(token, str) and token else conn
+    # Not the Conn itself: a Conn that names itself is a reference cycle (see wire.py's run_asgi).
+    conn.sender = token if isinstance(token, str) and token else ("reader", next(_READERS))
     conn.task = asyncio.create_task(_sender(conn))
     await lt.queue.put(Command("attach", conn, {"token": token, "lang": lang}))
     try:

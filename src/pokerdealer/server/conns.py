@@ -57,7 +57,8 @@ class Conn:
     """Nothing more is sent (nor encoded) for it: it is gone, too slow, or shut by the room."""
     throttle: Throttle = field(default_factory=Throttle)
     sender: Any = None
-    """Whose messages these are, for the table's backlog: the seat token of its hello, else the connection."""
+    """Whose messages these are, for the table's backlog: the seat token of its hello, else a
+    number of the connection's own (never the Conn: a reference cycle, see server/wire.py)."""
     shut: tuple[int, str] | None = None
     """Why the room closed it, if it did: the close code and reason (a catalog key:
     :data:`~pokerdealer.server.limits.FLOODED`); its sender closes the socket so."""

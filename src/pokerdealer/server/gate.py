@@ -225,6 +225,9 @@ def gated_protocols(gate: Gate, *, request_seconds: float, ws: type[Any]) -> tup
             self._disarm()
             gate.working(self.transport)
             super().handle_websocket_upgrade()
+            # This protocol is done (the websocket's took the transport, and its connection_lost is
+            # never called): its parser holds its methods, a cycle the collector's freezes would keep.
+            self.parser = None  # type: ignore[assignment]  # as uvicorn does at connection_lost
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()

@@ -160,7 +160,29 @@ class RoomWebSocketProtocol(WebSocketsSansIOProtocol):
 
     async def run_asgi(self) -> None:
         self.scope["extensions"][WIRE] = self  # scope is made just before, in handle_connect
-        await super().run_asgi()
+        try:
+            await super().run_asgi()
+        finally:
+            # The scope holds the protocol and the protocol its scope: a cycle only the collector
+            # frees -- and the room freezes what is alive every half second (server/collector.py),
+            # so a connection alive at a freeze was never freed (issue 40: 6-11 KB a websocket).
+            self.scope["extensions"].pop(WIRE, None)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """Break the connection's reference cycles once it is gone, so its reference counts free
+        it, not the collector (see :meth:`run_asgi`): the websockets parser is a generator that
+        holds its connection; a pending slice's parse holds this protocol."""
+        if self.more is not None:
+            self.more.cancel()
+            self.more = None
+        parser = getattr(self.conn, "parser", None)
+        if parser is not None and hasattr(parser, "close"):
+            parser.close()
+        self.unparsed = bytearray()
 
     def send_texts(self, texts: Sequence[str]) -> None:
         """Frame ``texts`` as text messages, in order, and write them at once: what uvicorn's
