@@ -1,6 +1,8 @@
 """Agreeing to run it twice on a phone (issue 39), in real Chromium at 390 px: the
 question and its buttons in each language, inside the window; agreed, both boards
-on the felt, each marked with its run, five cards each, nothing sideways."""
+on the felt, each marked with its run, five cards each, nothing sideways; no show after
+the hand offered for cards the all-in showdown turned up, and one tap to show them after a
+hand folded."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pokerdealer.i18n import message
 from tests.server.chromium import needs_chromium, settled
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import shot
-from tests.server.test_host import create
+from tests.server.test_host import create, host
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, expect  # noqa: E402
@@ -36,7 +38,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def test_a_player_agrees_to_run_it_twice_on_a_phone_in_each_language_and_sees_both_boards(
     room: Server, browser: Browser,
 ) -> None:
-    table, _ = create(room, bots=["caller"], run_it_twice=True, clock=300)
+    table, token = create(room, bots=["caller"], run_it_twice=True, clock=300)
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     context.set_default_timeout(30_000)
     page = context.new_page()
@@ -54,6 +56,7 @@ def test_a_player_agrees_to_run_it_twice_on_a_phone_in_each_language_and_sees_bo
         settled(page)
         assert page.evaluate(FITS) == {"wider": 0, "out": 0}, lang
         shot(page, f"run-twice-question-{lang}")
+    assert host(room, table, token, "pause").status_code == 200  # no deal after this hand: time to show
     page.click("#btn-run-twice")
     expect(page.locator("#board2 .card")).to_have_count(5)
     expect(page.locator("#board .card")).to_have_count(5)
@@ -64,4 +67,17 @@ def test_a_player_agrees_to_run_it_twice_on_a_phone_in_each_language_and_sees_bo
     shot(page, "run-twice-boards")
     first, second = page.locator("#board").bounding_box(), page.locator("#board2").bounding_box()
     assert first is not None and second is not None and second["y"] >= first["y"] + first["height"] - 1
+    # After the hand: Ann shows her cards (they were turned up all in: the buttons say nothing is left to show).
+    expect(page.locator("#btn-show-both")).to_have_count(0)
+    # The next hand Ann folds; after it she shows both cards with a tap, and the offer goes.
+    if page.locator("#join-btn").is_visible():  # busted by both runs: she buys in again
+        page.click("#join-btn")
+        page.locator("#you-line").wait_for()
+    assert host(room, table, token, "resume").status_code == 200
+    page.locator("#btn-fold").wait_for()
+    assert host(room, table, token, "pause").status_code == 200
+    page.click("#btn-fold")
+    page.click("#btn-show-both")
+    expect(page.locator("#btn-show-first")).to_have_count(0)
+    shot(page, "run-twice-shown-after")
     context.close()
