@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal as D
+from pathlib import Path
 
 from pokerdealer.history import HistoryError, UnsupportedHistory, history_to_hand
 from pokerdealer.history.sites import detect_site, read_each
@@ -64,3 +65,21 @@ def test_a_hand_cut_off_before_its_rake_is_refused_alone_and_omaha_is_skipped():
     assert isinstance(refused, HistoryError) and "#2646505738" in refused.reason and "summary" in refused.reason
     assert isinstance(skipped, UnsupportedHistory) and "Omaha" in skipped.reason
     assert history_to_hand(read).check == "match"
+
+
+def test_heads_up_the_small_blind_is_the_button_whatever_seat_the_site_marks():
+    # The site marks the big blind's seat as the dealer; the play is heads-up's (the big
+    # blind first after the flop): NO12, who posted the small blind, is the button.
+    marked = HEADS_UP.replace("Dealer:                     NO12", "Dealer:                     del1verance")
+    (hand,) = read_each(marked)
+    assert hand.metadata["seats"] == [1, 2] and hand.blinds_or_straddles == (25, 50)
+    assert history_to_hand(hand).check == "match"
+
+
+def test_heads_up_with_the_small_blind_first_after_the_flop_is_skipped_with_its_reason():
+    # The button stayed on the big blind (two left at a six-seat table): ORFEO, the small
+    # blind, bets first on the flop, which heads-up rules never have him do.
+    text = (Path(__file__).parent / "data" / "sites" / "entraction"
+            / "hhsmithy__Entraction__CashGame__GeneralHands__GeneralHand.txt").read_text(encoding="utf-8-sig")
+    (skipped,) = read_each(text)
+    assert isinstance(skipped, UnsupportedHistory) and "button on the big blind" in skipped.reason

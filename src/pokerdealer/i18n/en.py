@@ -1468,6 +1468,7 @@ MESSAGES: dict[str, str] = {
     "history.site.ipoker_action": "unknown iPoker action type {kind}",
     "history.site.action_kind": "unknown {site} action {kind}",
     "history.site.cancelled": "the hand was cancelled before it was played out: no hand to replay",
+    "history.site.heads_up_button": "heads-up with the button on the big blind: the small blind acts first on every street, which the rules engine does not deal (heads-up the small blind is the button)",
     "history.site.board": "the board {board} does not follow the cards already out ({before})",
     "review.title": "Hand #{hand} ({site})",
     "review.table": "table {table}",

@@ -1422,6 +1422,7 @@ MESSAGES: dict[str, str] = {
     "history.site.ipoker_action": "不认得的 iPoker 动作类型 {kind}",
     "history.site.action_kind": "不认得的 {site} 动作 {kind}",
     "history.site.cancelled": "这手牌还没打完就取消了：没有牌局可以回放",
+    "history.site.heads_up_button": "单挑时按钮在大盲：小盲每一轮都先行动，规则引擎不这样发牌（单挑时小盲就是按钮）",
     "history.site.board": "公共牌 {board} 接不上已经发出的牌（{before}）",
     "review.title": "牌局 #{hand}（{site}）",
     "review.table": "牌桌 {table}",

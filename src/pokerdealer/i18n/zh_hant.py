@@ -1422,6 +1422,7 @@ MESSAGES: dict[str, str] = {
     "history.site.ipoker_action": "不認得的 iPoker 動作類型 {kind}",
     "history.site.action_kind": "不認得的 {site} 動作 {kind}",
     "history.site.cancelled": "這手牌還沒打完就取消了：沒有牌局可以重播",
+    "history.site.heads_up_button": "單挑時按鈕在大盲：小盲每一輪都先行動，規則引擎不這樣發牌（單挑時小盲就是按鈕）",
     "history.site.board": "公牌 {board} 接不上已經發出的牌（{before}）",
     "review.title": "牌局 #{hand}（{site}）",
     "review.table": "牌桌 {table}",

@@ -337,6 +337,12 @@ class SiteHand:
         small = next((e.name for e in self.events if e.kind == "post" and e.what == SMALL), None)
         if len(names) > 2 and small in names and self.seats[small] == button:
             button -= 1  # a site marking the small blind's seat as the button: a dead button just before it
+        elif len(names) == 2 and small in names:
+            # Heads-up the small blind is the button (docs/rules.md#heads-up), whatever
+            # seat the site marks: two left at a bigger table may keep it on the big blind.
+            if button != self.seats[small] and self._acts_first_after_the_flop(small):
+                raise UnsupportedHistory.said("history.site.heads_up_button")
+            button = self.seats[small]
         names.sort(key=lambda n: (self.seats[n] <= button, self.seats[n]))
         position = {name: i for i, name in enumerate(names)}
         stack = {n: self.stacks[n] for n in names}
@@ -483,6 +489,15 @@ class SiteHand:
             metadata=metadata,
             **kwargs,
         )
+
+    def _acts_first_after_the_flop(self, name: str) -> bool:
+        """Whether ``name`` makes the first move of a street after the flop is dealt."""
+        events = iter(self.events)
+        for e in events:
+            if e.kind == "board":
+                move = next((f for f in events if f.kind in ("fold", "check", "call", "adds", "to")), None)
+                return move is not None and move.name == name
+        return False
 
     def _forced_bets(
         self, names: list[str], posts: list[_Event], pay: Any  # noqa: ANN401 - the closure of build()

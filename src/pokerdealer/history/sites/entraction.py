@@ -13,35 +13,35 @@ EUR 13.30`` what he collected after the ``Rake:`` (the last line about the
 chips: a hand cut off before it is refused), and ``Game ended 2012-05-30
 15:49:35 GMT+01:00`` the hand's end and date.
 
->>> text = '''Game # 2645975604 - Texas Hold'em No Limit EUR 0.50/1.00 - Table "Aguilas"
+>>> text = '''Game # 2646505738 - Texas Hold'em No Limit EUR 25.00/50.00 - Table "Saravane"
 ...
-... Players(max 6):
-... GrossoGatto                 (EUR 100.00 in seat 4)
-... ORFEO                       (EUR 48.50 in seat 5)
+... Players(max 2):
+... del1verance                 (EUR 2,575.00 in seat 1)
+... NO12                        (EUR 5,000.00 in seat 2)
 ...
-... Dealer:                     GrossoGatto
-... Small Blind:                ORFEO       (0.50)
-... Big Blind:                  GrossoGatto (1.00)
+... Dealer:                     NO12
+... Big Blind:                  del1verance (50.00)
+... Small Blind:                NO12        (25.00)
 ...
-... ORFEO                       Raise       (2.50)
-... GrossoGatto                 Call        (2.00)
+... NO12                        Raise       (100.00)
+... del1verance                 Call        (75.00)
 ...
-... Flop                        6d - 8d - 9h
+... Flop                        3c - 4d - 6d
 ...
-... ORFEO                       Bet         (4.00)
-... GrossoGatto                 Raise       (14.50)
-... ORFEO                       Fold
-... GrossoGatto                 Payback     (10.50)
+... del1verance                 Check
+... NO12                        Bet         (150.00)
+... del1verance                 Fold
+... NO12                        Payback     (150.00)
 ...
-... GrossoGatto didn't show hand
+... NO12 didn't show hand
 ...
-... GrossoGatto wins:           EUR 13.30
-... Rake:                       EUR 0.70
+... NO12 wins:                  EUR 249.50
+... Rake:                       EUR 0.50
 ...
-... Game ended 2012-05-30 15:49:35 GMT+01:00'''
+... Game ended 2012-05-31 02:47:31 GMT+01:00'''
 >>> hand = read_hand(text)
 >>> [a.split(" #")[0] for a in hand.actions[2:]], hand.finishing_stacks, hand.metadata["_rake"]
-(['p1 cbr 3', 'p2 cc', 'd db 6d8d9h', 'p1 cbr 4', 'p2 cbr 14.5', 'p1 f'], (Decimal('41.5'), Decimal('106.3')), Decimal('0.7'))
+(['p2 cbr 125', 'p1 cc', 'd db 3c4d6d', 'p1 cc', 'p2 cbr 150', 'p1 f'], (2450, Decimal('5124.5')), Decimal('0.5'))
 """
 
 from __future__ import annotations
