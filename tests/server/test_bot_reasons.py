@@ -29,8 +29,8 @@ def test_a_bots_reasons_are_given_after_the_hand_and_not_during_it(server: Serve
         assert line["name"] in seated - {"Ann"}  # a bot's own decisions only
         if line["seat"] in shown:
             assert 0.0 <= line["equity"] <= 1.0
-        else:  # its strength would tell its unshown cards
-            assert line["equity"] is None and line["hand_share"] is None
+        else:  # its strength would tell its unshown cards, and so would its rule (fold_odds bounds its equity)
+            assert line["equity"] is None and line["hand_share"] is None and line["rule"] is None
         assert line["action"] in {"fold", "check", "call", "raise"}
         if line["price"]:
             assert line["pot_odds"] == round(line["price"] / (line["pot"] + line["price"]), 4)

@@ -1068,9 +1068,10 @@ MESSAGES: dict[str, str] = {
     # regular or loose bot's reasons, one line a decision; room.why.rule.* names the rule that decided.
     "room.why.open": "Why did the bot do that? (hand #{n})",
     "room.why.title": "Why the bots played hand #{n} as they did",
-    "room.why.intro": "Each decision with the numbers the bot used. Equity: its share of the pot against the hands it put its opponents on (before anyone raised, against one random hand). Pot odds: the share of the pot a call costs, which the equity must beat for a call to pay. A bot whose cards were not shown keeps its equity to itself.",
+    "room.why.intro": "Each decision with the numbers the bot used. Equity: its share of the pot against the hands it put its opponents on (before anyone raised, against one random hand). Pot odds: the share of the pot a call costs, which the equity must beat for a call to pay. A bot whose cards were not shown keeps its equity and its reason to itself.",
     "room.why.equity": "equity {pct}",
     "room.why.equity_hidden": "equity not told: its cards were not shown",
+    "room.why.rule_hidden": "its reason not told either: it would say how strong its unshown hand was",
     "room.why.pot_odds": "pot odds {pct}: {amount} to call, {pot} in the pot",
     "room.why.no_price": "nothing to call",
     "room.why.ranges": "It put them on: {ranges}",

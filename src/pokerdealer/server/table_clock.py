@@ -321,16 +321,19 @@ class TableClock(TableBase):
 
     def _hide_unshown_strength(self, record: HandRecord) -> None:
         """A bot's equity and its hand's rank tell its cards' strength (a
-        preflop equity names the hand's class): kept only for the bots whose
-        cards the hand showed; the others' reasons keep the pot odds, the rule
-        and what they read of their opponents."""
+        preflop equity names the hand's class), and so does the rule that decided
+        (``fold_odds`` says its equity was under the pot odds, ``open``, ``limp`` or
+        ``call_wide`` where its preflop hand stands): kept only for the bots whose
+        cards the hand showed. The others' reasons keep what anyone at the table
+        saw or can work out -- the action, the price, the pot and its odds -- and
+        what they read of their opponents (from those opponents' own actions)."""
         reasons = self.book.bot_reasons.get(record.number)
         if not reasons:
             return
         shown = {record.seats[p] for p in record.hand.shown}
         for line in reasons:
             if line["seat"] not in shown:
-                line["equity"] = line["hand_share"] = None
+                line["equity"] = line["hand_share"] = line["rule"] = None
 
 
 def _passive(hand: Hand, actor: int) -> Action:

@@ -44,7 +44,9 @@ const whyBot = (() => {
       el("div", { class: "why-act" }, el("span", { class: "why-street", text: t(`room.street.${line.street}`) }), " ",
         t("room.log.line", { name: line.name, action: t(said.key, said.params) })),
       nums,
-      el("div", { class: "why-rule", "data-rule": line.rule, text: t(`room.why.rule.${line.rule}`) }),
+      line.rule === null  // withheld with the equity: the rule would bound it
+        ? el("div", { class: "why-rule hidden-rule", text: t("room.why.rule_hidden") })
+        : el("div", { class: "why-rule", "data-rule": line.rule, text: t(`room.why.rule.${line.rule}`) }),
       ranges.length ? el("div", { class: "why-ranges muted", text: t("room.why.ranges", { ranges }) }) : null);
   }
 
