@@ -272,11 +272,11 @@ def review_hand(history: HandHistory, *, equities: bool = True) -> HandReview:
         for j, award in enumerate(result.awards):
             # Pot k of its run: a board run twice awards each pot once a run.
             k = sum(1 for other in result.awards[:j] if other.run == award.run)
-            pot = Said("coach.pot.single" if not several else "coach.pot.main" if k == 0 else "coach.pot.side",
-                       {"amount": amount_text(amount(award.amount)), "n": k})
+            said = Said("coach.pot.single" if not several else "coach.pot.main" if k == 0 else "coach.pot.side",
+                        {"amount": amount_text(amount(award.amount)), "n": k})
             if named.runs == 2:
-                pot = Said("coach.run_twice.pot", {"pot": pot, "run": Said(f"coach.run_twice.run.{award.run}")})
-            awards.append(Said("review.award", {"pot": pot, "names": [names[w] for w in award.winners]}))
+                said = Said("coach.run_twice.pot", {"pot": said, "run": Said(f"coach.run_twice.run.{award.run}")})
+            awards.append(Said("review.award", {"pot": said, "names": [names[w] for w in award.winners]}))
     button = names[named.config.button]
     return HandReview(
         history=history,

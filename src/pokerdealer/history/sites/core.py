@@ -440,15 +440,16 @@ class SiteHand:
             # The site writes no line for a bet nobody called: its owner got it
             # back -- unless what he collected counts it (as 888's and
             # PartyPoker's winners do), which the pot then falls short of.
-            top = sorted(live.items(), key=lambda item: item[1], reverse=True)
-            if len(top) > 1 and top[0][1] > top[1][1]:
-                owner, uncalled = top[0][0], top[0][1] - top[1][1]
-                if sum(put_in.values()) - uncalled - sum(won.values()) >= 0 or won[owner] < uncalled:
+            highest = sorted(live.items(), key=lambda item: item[1], reverse=True)
+            if len(highest) > 1 and highest[0][1] > highest[1][1]:
+                owner, uncalled = highest[0][0], highest[0][1] - highest[1][1]
+                if sum(put_in.values(), Decimal(0)) - uncalled - sum(won.values(), Decimal(0)) >= 0 or won[owner] < uncalled:
                     back[owner] += uncalled
-        pot = sum(put_in.values()) - sum(back.values())
-        taken = pot - sum(won.values())
+        pot = sum(put_in.values(), Decimal(0)) - sum(back.values(), Decimal(0))
+        taken = pot - sum(won.values(), Decimal(0))
         if taken < 0:
-            raise HistoryError.said("history.site.overpaid", pot=phh_number(pot), won=phh_number(sum(won.values())))
+            raise HistoryError.said("history.site.overpaid", pot=phh_number(pot),
+                                    won=phh_number(sum(won.values(), Decimal(0))))
         rake = self.fees if self.fees is not None else taken
         finishing = tuple(phh_number(stack[n] - put_in[n] + back[n] + won[n]) for n in names)
         if rake:

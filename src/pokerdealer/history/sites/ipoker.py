@@ -104,7 +104,8 @@ def read_hand(block: str, *, first_line: int = 1) -> HandHistory:
         h.metadata["table"] = table[1]
     when = game.findtext("general/startdate") or ""
     if m := re.match(r"(\d{4})-(\d+)-(\d+) (\d+):(\d+):(\d+)", when):
-        set_date(h.metadata, datetime.datetime(*map(int, m.groups())))
+        year, month, day, hour, minute, second = map(int, m.groups())
+        set_date(h.metadata, datetime.datetime(year, month, day, hour, minute, second))
     won: dict[str, Decimal] = {}
     for player in game.iterfind("general/players/player"):
         who = player.get("name", "")

@@ -177,7 +177,8 @@ def _read_2014(lines: list[tuple[int, str]], first_line: int) -> HandHistory:
     h.set_stakes(small, big)
     h.metadata["table"] = re.sub(r"\s+", " ", game["table"]).strip()
     if started:
-        set_date(h.metadata, datetime.datetime(*map(int, started.groups())))
+        year, month, day, hour, minute, second = map(int, started.groups())
+        set_date(h.metadata, datetime.datetime(year, month, day, hour, minute, second))
     summary = False
     for number, line in lines[2:]:
         h.at(number, line)
