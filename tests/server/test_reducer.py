@@ -164,6 +164,17 @@ async def _join(play: Play, rng: random.Random) -> None:
     name = rng.choice(NAMES)
     buy_in = rng.choice([None, 40, 120, 200, 10, 10**6])
     person = person_of(rng.choice(KEYS)) if rng.random() < 0.8 else None
+    # The person plays at another table of the room too, now and then (drawn aside:
+    # the walk's own draws stay as they were).
+    aside = random.Random(f"{person}:{play.lt.seq}")
+    if person is not None and aside.random() < 0.25:
+        chips = {"brought": 200, "taken": aside.choice([0, 150]), "stacks": aside.choice([0, 50, 300]),
+                 "started_at": 0.0, "away_since": None}
+        play.lt.room.store.write([db.op_person_table(person, "another table", chips, time.time())])
+        if aside.random() < 0.5:  # and set their limits there later
+            own = {"minutes": None, "loss": aside.choice([300, 1000]), "unit": "chips", "time_sit_out": True,
+                   "set_at": time.time(), "went_on": []}
+            play.lt.room.store.write([db.op_person_own(person, own)])
     future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
     await play.lt._handle(Command("join", None, {"name": name, "buy_in": buy_in, "person": person}, future))
     if future.exception() is None:

@@ -177,7 +177,8 @@ def test_a_learner_is_asked_to_show_or_muck_and_the_others_are_not(room: Server,
     assert s["hand"]["street"] == "showdown" and s["you"]["legal"] is None
     keys = [line["key"] for line in asked["lines"]]
     assert keys[0] in ("coach.show.you_first", "coach.show.after") and keys[-1] == "coach.show.or_muck"
-    assert asked["lines"][-1]["text"].startswith(message("en", "coach.show.or_muck")) and "TDA 2026" in asked["lines"][0]["text"]
+    assert asked["lines"][-1]["text"].startswith(message("en", "coach.show.or_muck"))
+    assert "TDA 2026" in asked["lines"][0]["text"]
     assert asked["lines"][0]["href"] == "/rules#show-order"
     # Only the player at the showdown's turn may answer, and only the question asked.
     assert _refused(b, type="act", kind="show", hand=asked["hand"], at=asked["at"])["key"] in (
@@ -316,6 +317,29 @@ def test_going_on_waits_for_the_cool_off(room: Server, clients: list[Client]) ->
     a.until(lambda s: _seat(s, "Ann")["status"] != "sitting_out")  # type: ignore[index]
 
 
+def test_limits_and_what_they_leave_follow_the_person_to_another_table(room: Server, clients: list[Client]) -> None:
+    """Ann sets a loss limit of 300 at one table, with 200 brought there: at a second
+    table of the room (the same browser) her limit is the same, and a buy-in of 200
+    there is refused -- 100 is what it leaves -- while one of 100 is taken."""
+    key = _key()
+    a = _sit(room, clients, _bot_table(room, "first"), "Ann", key)
+    a.send(type="limits", minutes=None, loss=300, unit="chips")
+    s = a.until(lambda s: s["you"]["limits"]["loss"] == 300)
+    assert s["you"]["limits"]["left"] == 100 and s["you"]["limits"]["time_sit_out"] is True
+    other = _bot_table(room, "second")
+    r = httpx.post(f"{room.base}/api/tables/{other}/join", json={"name": "Ann", "buy_in": 200, "person": key}, timeout=10)
+    assert r.status_code == 400 and r.json()["key"] == "room.limits.error.left", r.text
+    assert r.json()["params"] == {"amount": 200, "most": 100}
+    b = Client(room, other, _join(room, other, "Ann", key, buy_in=100)["token"])
+    clients.append(b)
+    s = b.until(lambda s: s["you"] is not None and s["you"]["seat"] is not None)
+    assert s["you"]["limits"]["loss"] == 300 and s["you"]["limits"]["left"] == 0
+    assert _refused(b, type="top_up", amount=1)["key"] == "room.limits.error.left"
+    # Another browser at the same table is a person of its own: nothing of Ann's reaches it.
+    c = _sit(room, clients, other, "Bob", _key())
+    assert c.state["you"]["limits"]["loss"] is None  # type: ignore[index]
+
+
 def test_a_browser_key_that_is_not_one_is_refused(room: Server) -> None:
     table = _bot_table(room)
     r = httpx.post(f"{room.base}/api/tables/{table}/join", json={"name": "Ann", "person": "not a key!"}, timeout=10)
@@ -392,6 +416,7 @@ def test_going_on_survives_sigkill(tmp_path: Path) -> None:
         _wait_cool_off(_play_until_stopped(a, _give_away))
         a.send(type="limit_continue")
         a.until(lambda s: s["you"]["limits"]["stop"] is None)
+        _limits(a, loss=1000)  # a buy-in elsewhere needs room under her limit (it counts across tables)
         server.kill()
         a.close()
         clients.clear()
@@ -535,3 +560,64 @@ def test_each_further_go_on_in_a_day_waits_twice_as_long() -> None:
         state = reduce(state, "limit_continue", {"member": 1, "net": -1, "since": at}, at + waits[-1])
     assert waits == [300, 600, 1200, 300]  # a day without going on starts afresh
     assert own_of(state, 1).went_on == (9000.0 + 2 * 86400 + 300,)
+
+
+def test_the_loss_counts_across_the_tables_of_the_session() -> None:
+    """Ann has a loss limit of 250 here and is 150 down at another table of the room
+    (its row: 200 brought, 50 in front of her): 100 lost here stops her, not 250;
+    a row left more than an hour ago is another session and counts nothing."""
+    from pokerdealer.server.reducer import reduce
+    from pokerdealer.server.self_limits import SESSION_BREAK, due, synced
+
+    state = _offline_limits(_offline_table(), loss=250)
+    person = "p" * 64
+    there = {"brought": 200, "taken": 0, "stacks": 50, "started_at": 0.0, "away_since": None}
+    view = {"stop": None, "own": None, "tables": [there]}
+    events = synced(state, person, view, now=10.0)
+    assert events == [("limits_elsewhere", {"member": 1, "net": -150, "brought": 200, "since": 0.0})]
+    for kind, data in events:
+        state = reduce(state, kind, data, 10.0)
+    assert synced(state, person, view, now=10.0) == []  # nothing new: nothing logged
+    state.table._find("Ann").stack = 101  # 99 down here (the table lends out copies)
+    assert due(state, 20.0) == []
+    state.table._find("Ann").stack = 100
+    assert due(state, 20.0)[-1] == ("limit_stop", {"member": 1, "why": "loss", "net": -250, "seconds": 20})
+    old = {**there, "away_since": 20.0}
+    assert synced(state, person, {**view, "tables": [old]}, now=21.0 + SESSION_BREAK)[-1][1]["net"] == 0
+
+
+def test_limits_set_at_another_table_hold_here_and_the_newest_wins() -> None:
+    from pokerdealer.server.reducer import reduce
+    from pokerdealer.server.self_limits import own_of, synced
+
+    state = _offline_limits(_offline_table(), loss=250)  # set here at 0.0
+    person = "p" * 64
+    row = {"minutes": 60, "loss": 80, "unit": "chips", "time_sit_out": False, "set_at": 5.0, "went_on": [3.0]}
+    events = synced(state, person, {"stop": None, "own": row, "tables": []}, now=10.0)
+    for kind, data in events:
+        state = reduce(state, kind, data, 10.0)
+    own = own_of(state, 1)
+    assert (own.minutes, own.loss, own.time_sit_out, own.went_on) == (60, 80, False, (3.0,))
+    older = {**row, "loss": 999, "set_at": 1.0}
+    assert synced(state, person, {"stop": None, "own": older, "tables": []}, now=11.0) == []
+
+
+def test_going_on_at_one_table_counts_afresh_at_a_table_joined_later() -> None:
+    """Ann lost 250 at another table, her limit then, and went on there with a limit of
+    150: at a table she joins later the loss counts from that go-on, not from nothing
+    -- she is not stopped at once, and 150 lost here stops her."""
+    from pokerdealer.server.reducer import reduce
+    from pokerdealer.server.self_limits import due, synced
+
+    state = _offline_table()  # Ann here: nothing set yet
+    person = "p" * 64
+    row = {"minutes": None, "loss": 150, "unit": "chips", "time_sit_out": True, "set_at": 9.0,
+           "went_on": [8.0], "loss_from": -250, "time_from": 8.0}
+    there = {"brought": 250, "taken": 0, "stacks": 0, "started_at": 0.0, "away_since": None}
+    for kind, data in synced(state, person, {"stop": None, "own": row, "tables": [there]}, now=10.0):
+        state = reduce(state, kind, data, 10.0)
+    assert due(state, 20.0) == []
+    state.table._find("Ann").stack = 51  # 149 lost here (the table lends out copies)
+    assert due(state, 20.0) == []
+    state.table._find("Ann").stack = 50
+    assert due(state, 20.0)[-1][1]["net"] == -400

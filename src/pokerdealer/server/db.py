@@ -29,7 +29,11 @@ Schema (SQLAlchemy models below):
   :mod:`pokerdealer.server.snapshot`): a start replays only the events after one;
 - ``persons``: the SHA-256 of a browser's own key -> the newest stop by that
   player's loss or time limit (JSON), or none once they chose to go on: it holds
-  at every table that browser plays (see :mod:`pokerdealer.server.self_limits`).
+  at every table that browser plays; and their own limits as they set them last
+  (``own``, JSON) (see :mod:`pokerdealer.server.self_limits`);
+- ``person_tables``: ``(person, table_id)`` -> what they brought to that table
+  and took away, the stacks in front of them, and their session there: their
+  loss limit counts across the room's tables.
 
 The schema is made and changed only by the Alembic migrations in
 ``migrations/`` (:mod:`pokerdealer.server.schema`); the models below mirror it.
@@ -64,7 +68,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 __all__ = [
-    "MAX_HAND_NUMBER", "Base", "EventRow", "HandRow", "LeaseRow", "MemberRow", "PersonRow", "SnapshotRow", "Store", "TableRow",
+    "MAX_HAND_NUMBER", "Base", "EventRow", "HandRow", "LeaseRow", "MemberRow", "PersonRow", "PersonTableRow",
+    "SnapshotRow", "Store", "TableRow",
 ]
 
 MAX_HAND_NUMBER = 2**62
@@ -150,6 +155,19 @@ class PersonRow(Base):
     __tablename__ = "persons"
     hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     stop: Mapped[str | None] = mapped_column(Text, nullable=True)
+    at: Mapped[float] = mapped_column(Float)
+    own: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class PersonTableRow(Base):
+    __tablename__ = "person_tables"
+    person: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    brought: Mapped[int] = mapped_column(Integer)
+    taken: Mapped[int] = mapped_column(Integer)
+    stacks: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    away_since: Mapped[float | None] = mapped_column(Float, nullable=True)
     at: Mapped[float] = mapped_column(Float)
 
 
@@ -454,6 +472,61 @@ def op_person_stop(person: str, stop: dict[str, Any], at: float) -> Op:
         conn.execute(statement.on_conflict_do_update(index_elements=["hash"], set_={"stop": text, "at": at}))
 
     return op
+
+
+def _upsert(conn: Connection) -> Any:  # noqa: ANN401 - the dialect's insert
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+        return postgresql_insert
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert
+
+
+def op_person_own(person: str, own: dict[str, Any]) -> Op:
+    """``person``'s own limits as they set them last, at any table (JSON: the row's ``own``)."""
+    text = json.dumps(own, separators=(",", ":"))
+
+    def op(conn: Connection) -> None:
+        statement = _upsert(conn)(PersonRow).values(hash=person, stop=None, at=0.0, own=text)
+        conn.execute(statement.on_conflict_do_update(index_elements=["hash"], set_={"own": text}))
+
+    return op
+
+
+def op_person_table(person: str, table_id: str, row: dict[str, Any], at: float) -> Op:
+    """``person``'s chips and session at ``table_id`` now: brought, taken, stacks,
+    started_at, away_since (the keys of :class:`PersonTableRow`)."""
+
+    def op(conn: Connection) -> None:
+        statement = _upsert(conn)(PersonTableRow).values(person=person, table_id=table_id, at=at, **row)
+        conn.execute(statement.on_conflict_do_update(index_elements=["person", "table_id"], set_={**row, "at": at}))
+
+    return op
+
+
+def person_views(conn: Connection, persons: list[str], table_id: str) -> dict[str, dict[str, Any]]:
+    """For each of ``persons``: their stop in force (``stop``), their own limits
+    (``own``) and their rows at the tables other than ``table_id`` (``tables``);
+    only persons with any of these."""
+    if not persons:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for hash_, stop, own in conn.execute(
+        select(PersonRow.hash, PersonRow.stop, PersonRow.own).where(PersonRow.hash.in_(persons))
+    ).all():
+        out[hash_] = {"stop": None if stop is None else json.loads(stop),
+                      "own": None if own is None else json.loads(own), "tables": []}
+    columns = (PersonTableRow.person, PersonTableRow.brought, PersonTableRow.taken, PersonTableRow.stacks,
+               PersonTableRow.started_at, PersonTableRow.away_since)
+    for person, brought, taken, stacks, started_at, away_since in conn.execute(
+        select(*columns).where(PersonTableRow.person.in_(persons), PersonTableRow.table_id != table_id)
+    ).all():
+        view = out.setdefault(person, {"stop": None, "own": None, "tables": []})
+        view["tables"].append({"brought": brought, "taken": taken, "stacks": stacks,
+                               "started_at": started_at, "away_since": away_since})
+    return out
 
 
 def op_person_go_on(person: str, stopped_at: float) -> Op:

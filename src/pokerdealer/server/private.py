@@ -80,7 +80,8 @@ def private_state(
 
 
 def _within_limit(lt: Reader, m: Member, most: int) -> int:
-    """``most`` chips, or fewer when ``m``'s loss limit leaves fewer to bring (:meth:`~pokerdealer.server.self_limits.Own.buy_in_left`)."""
+    """``most`` chips, or fewer when ``m``'s loss limit leaves fewer to bring
+    (:meth:`~pokerdealer.server.self_limits.Own.buy_in_left`)."""
     left = self_limits.own_of(lt.state, m.id).buy_in_left(buy_in=lt.table.settings.max_buy_in)
     return most if left is None else min(most, left)
 

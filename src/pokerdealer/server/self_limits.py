@@ -19,10 +19,20 @@ impulse (two clicks), not against a determined player.
 
 **The session.** It starts with the person's first seat at the table and lasts
 while they come back within :data:`SESSION_BREAK` of having no seat: a bust,
-leaving and buying in again do not end it. Its net is what they took away
+leaving and buying in again do not end it. Its net here is what they took away
 (``leave`` cash-outs) plus the stacks in front of them, less what they bought
-in (``sit_down``, ``seat_approve``, ``top_up``): chips are the table's own, so
-a net, and a loss limit in chips, are per table.
+in (``sit_down``, ``seat_approve``, ``top_up``).
+
+**Across the room.** A limit is the person's, not a table's (seed 001:
+设定可承受的时间与预算). The limits they set last, at whichever table, are kept in
+their ``persons`` row (``own``), and each table writes their chips there -- brought,
+taken, the stacks in front of them, their session -- in their ``person_tables``
+row (:func:`table_ops`, for a person with a limit). A table reads the rows when the
+person joins it, asks for chips or plays a hand there (:func:`synced`): limits set
+later elsewhere become a ``limits`` event here (``elsewhere``), and their chips at
+the other tables of the session a ``limits_elsewhere`` event, so the loss, what a
+buy-in may bring and the time count across tables, and a replay of this table's
+log needs no other table's.
 
 **The limits.** The time limit sits the player out after the hand when it is
 up, unless they chose only to be told (``time_sit_out``: on by default). A
@@ -38,7 +48,7 @@ dealt in. While stopped they may not sit in, buy in again, top up, or take a
 new seat (:func:`check_buy_in`). The stop is the person's, not the seat's: it
 is also written to the database's ``persons`` row in the same transaction
 (:func:`shared_ops`), and a table reads that row whenever the person asks for
-a seat there or plays a hand there (:meth:`~pokerdealer.server.table_base.TableBase.read_stops`), so a stop at one
+a seat there or plays a hand there (:meth:`~pokerdealer.server.table_base.TableBase.read_persons`), so a stop at one
 table holds at every table of that browser (a ``limit_stop`` with ``from``
 there), and going on at one lifts it at the others (a ``limit_continue`` with
 ``elsewhere``).
@@ -59,7 +69,7 @@ Every one of these steps is an event in the table's log (``coach``,
 ``sit_out``); the people's parts (:class:`Limits`: each person's :class:`Own`)
 are this feature's part of the table's state and of each snapshot, so a
 restart -- kill -9 included -- finds it as it was. Reading the ``persons``
-rows is the table's shell's (:meth:`~pokerdealer.server.table_base.TableBase.read_stops`);
+rows is the table's shell's (:meth:`~pokerdealer.server.table_base.TableBase.read_persons`);
 what they say goes into the events here.
 
 >>> own = Own().session_start(buy_in=200, at=100.0)
@@ -84,13 +94,14 @@ from pokerdealer.server.words import Said
 from pokerdealer.table import SeatStatus
 
 __all__ = [
-    "EVENTS", "FEATURE", "SESSION_BREAK", "Limits", "Own", "Stop", "asked_to_show", "check_buy_in", "coach_on",
-    "check_left", "cool_off_left", "due", "events_for", "joining_own", "joining", "key_of", "net", "own_of", "person_of", "persons_seated", "private", "reconcile",
-    "shared_ops", "stopped", "stopped_joining",
+    "EVENTS", "FEATURE", "SESSION_BREAK", "Limits", "Own", "Stop", "asked_to_show", "check_buy_in", "check_left",
+    "coach_on", "cool_off_left", "due", "events_for", "incoming", "joining", "joining_own", "key_of", "net", "own_of",
+    "person_of", "persons_seated", "private", "reconcile", "shared_ops", "stopped", "stopped_joining", "stops_of", "synced", "synced_joining", "with_synced",
+    "table_ops",
 ]
 
 #: The events this module applies.
-EVENTS = ("coach", "limits", "person", "limit_stop", "limit_continue")
+EVENTS = ("coach", "limits", "person", "limit_stop", "limit_continue", "limits_elsewhere")
 #: The loss limit's units: chips, or buy-ins of the table's largest buy-in.
 UNITS = ("chips", "buy_ins")
 #: The longest time limit, in minutes (a day).
@@ -154,6 +165,14 @@ class Own:
     """The stop in force, until the player chooses to go on."""
     went_on: tuple[float, ...] = ()
     """When they chose to go on after a stop, within the last :data:`DAY` (each further one waits longer)."""
+    set_at: float = 0.0
+    """When they set these limits (here or at another table: the newest setting holds everywhere)."""
+    elsewhere_net: int = 0
+    """Their net at the room's other tables of their session (as last read): the loss counts across tables."""
+    elsewhere_brought: int = 0
+    """Chips brought to the other tables less those taken away (as last read): at risk there."""
+    elsewhere_since: float | None = None
+    """When their session began at the earliest of the other tables (as last read)."""
 
     def session_start(self, *, buy_in: int, at: float) -> Own:
         """The same settings, and a new session from ``at`` with ``buy_in`` bought in."""
@@ -181,7 +200,7 @@ class Own:
         limit = self.loss_chips(buy_in=buy_in)
         if limit is None:
             return None
-        return max(0, limit - self.loss_from + self.taken - self.invested)
+        return max(0, limit - self.loss_from + self.taken - self.invested - self.elsewhere_brought)
 
     def cool_off(self, base: float) -> float:
         """The break before going on is allowed after the stop in force: ``base``,
@@ -199,8 +218,14 @@ class Own:
             return 0
         return sum(1 for at in self.went_on if self.stop.at - DAY < at <= self.stop.at)
 
+    def has_limits(self) -> bool:
+        """Whether they set a loss or a time limit (their chips here are then written for the other tables)."""
+        return self.loss is not None or self.minutes is not None
+
     def time_reached(self, now: float) -> bool:
         start = self.time_from if self.time_from is not None else self.started_at
+        if start is not None and self.elsewhere_since is not None and start == self.started_at:
+            start = min(start, self.elsewhere_since)  # no go-on since: the session began at another table
         return self.minutes is not None and start is not None and now - start >= self.minutes * 60
 
 
@@ -262,11 +287,16 @@ def _player(state: TableState, member: int) -> Any:  # noqa: ANN401 - a table Pl
 
 def net(state: TableState, key: str, members: list[int] | None = None) -> int:
     """The session's net of person ``key``: taken away, plus the stacks in front of
-    them (whose ``members`` these are, if known), less bought in."""
+    them (whose ``members`` these are, if known), less bought in -- here and, as last
+    read, at the room's other tables (:attr:`Own.elsewhere_net`)."""
     own = _limits(state).owns.get(key) or Own()
+    return own.elsewhere_net + _stacks(state, key, members) + own.taken - own.invested
+
+
+def _stacks(state: TableState, key: str, members: list[int] | None = None) -> int:
     seats = _members_of(state, key) if members is None else members
     stack_of = state.table.stack_of  # asked for every reader's state: no copy of every stack
-    return own.taken + sum(stack_of(state.name_of(m)) for m in seats) - own.invested
+    return sum(stack_of(state.name_of(m)) for m in seats)
 
 
 def _seated(state: TableState, key: str) -> bool:
@@ -334,10 +364,31 @@ def _coach(state: TableState, data: dict[str, Any], at: float) -> TableState:
 
 
 def _set_limits(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    """Limits set here, or (``elsewhere``) read from the person's row: set at another table."""
     member = data["member"]
-    own = replace(own_of(state, member), minutes=data.get("minutes"), loss=data.get("loss"),
-                  loss_unit=data.get("unit") or "chips", time_sit_out=bool(data.get("time_sit_out", True)))
+    own = _limited(own_of(state, member), data, at)
     return _with_own(state, key_of(state, member), own)
+
+
+def _limited(own: Own, data: Mapping[str, Any], at: float) -> Own:
+    went_on = own.went_on
+    if "went_on" in data:  # from another table: the day's go-ons there too
+        went_on = tuple(sorted({*went_on, *data["went_on"]}))
+    own = replace(own, minutes=data.get("minutes"), loss=data.get("loss"), loss_unit=data.get("unit") or "chips",
+                  time_sit_out=bool(data.get("time_sit_out", True)), set_at=data.get("set_at", at), went_on=went_on)
+    if "loss_from" in data:  # gone on last at another table: count afresh from then
+        own = replace(own, loss_from=data["loss_from"], time_from=data["time_from"])
+    return own
+
+
+def _elsewhere(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    """What the person has at the room's other tables, as read now."""
+    member = data["member"]
+    return _with_own(state, key_of(state, member), _away(own_of(state, member), data))
+
+
+def _away(own: Own, data: Mapping[str, Any]) -> Own:
+    return replace(own, elsewhere_net=data["net"], elsewhere_brought=data["brought"], elsewhere_since=data.get("since"))
 
 
 def _stopped(state: TableState, data: dict[str, Any], at: float) -> TableState:
@@ -354,7 +405,8 @@ def _went_on(state: TableState, data: dict[str, Any], at: float) -> TableState:
     """A fresh limit from here; the day's go-ons remembered (the next stop's break is longer)."""
     member = data["member"]
     own = own_of(state, member)
-    went_on = (*(t for t in own.went_on if at - t < DAY), at)
+    # Gone on at another table: its time comes with the person's row (:func:`synced`).
+    went_on = tuple(t for t in own.went_on if at - t < DAY) + (() if data.get("elsewhere") else (at,))
     own = replace(own, stop=None, time_from=at, loss_from=data["net"], went_on=went_on)
     return _with_own(state, key_of(state, member), own)
 
@@ -370,6 +422,11 @@ def _stop_events(state: TableState, key: str, why: str, data: dict[str, Any]) ->
     named = next((m for m in reversed(members) if _player(state, m) is not None), members[-1])
     out.append(("limit_stop", {"member": named, "why": why, **data}))
     return out
+
+
+def stops_of(views: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The stops in force among the persons' rows (:meth:`~pokerdealer.server.table_base.TableBase.read_persons`)."""
+    return {person: view["stop"] for person, view in views.items() if view.get("stop")}
 
 
 def reconcile(state: TableState, keys: Iterable[str], stops: Mapping[str, dict[str, Any]]) -> list[Event]:
@@ -427,6 +484,9 @@ def shared_ops(state: TableState, events: Iterable[Event], *, table_name: str) -
     ops: list[db.Op] = []
     persons = _limits(state).persons
     for kind, data in events:
+        if kind == "limits" and not data.get("elsewhere") and data["member"] in persons:
+            ops.append(db.op_person_own(persons[data["member"]], _own_row(own_of(state, data["member"]))))
+            continue
         if kind not in ("limit_stop", "limit_continue") or "from" in data or data.get("elsewhere"):
             continue
         person = persons.get(data["member"])
@@ -434,12 +494,116 @@ def shared_ops(state: TableState, events: Iterable[Event], *, table_name: str) -
             continue
         if kind == "limit_continue":
             ops.append(db.op_person_go_on(person, data["since"]))
+            ops.append(db.op_person_own(person, _own_row(own_of(state, data["member"]))))
             continue
         stop = own_of(state, data["member"]).stop
         assert stop is not None
         row = {"why": stop.why, "at": stop.at, "net": stop.net, "seconds": stop.seconds, "table": table_name}
         ops.append(db.op_person_stop(person, row, stop.at))
     return ops
+
+
+def incoming(own: Own, view: Mapping[str, Any] | None, *, now: float) -> Own:
+    """``own`` with what the person's rows say (``view``: :func:`~pokerdealer.server.db.person_views`):
+    limits set later at another table, and their chips at the other tables of their session."""
+    if not view:
+        return own
+    row = view.get("own")
+    if row is not None:
+        before = own
+        settings = {k: v for k, v in row.items() if k not in ("loss_from", "time_from")}
+        if row.get("set_at", 0.0) > own.set_at:
+            own = _limited(own, settings, now)
+        elif not set(row.get("went_on", ())) <= set(own.went_on):  # gone on at another table
+            own = replace(own, went_on=tuple(sorted({*own.went_on, *row["went_on"]})))
+        if max(row.get("went_on") or (0.0,)) > max(before.went_on or (0.0,)) and "loss_from" in row:
+            # Gone on last at another table: the limits count afresh from then (the net across the room then).
+            own = replace(own, loss_from=row["loss_from"], time_from=row["time_from"])
+    return _away(own, _elsewhere_sums(view.get("tables") or (), now=now))
+
+
+def _elsewhere_sums(tables: Iterable[Mapping[str, Any]], *, now: float) -> dict[str, Any]:
+    """The other tables' rows of a session still going on (a seat there, or left within :data:`SESSION_BREAK`)."""
+    live = [t for t in tables if t["away_since"] is None or now - t["away_since"] < SESSION_BREAK]
+    starts = [t["started_at"] for t in live if t["started_at"] is not None]
+    return {"net": sum(t["taken"] + t["stacks"] - t["brought"] for t in live),
+            "brought": sum(t["brought"] - t["taken"] for t in live), "since": min(starts) if starts else None}
+
+
+def synced(state: TableState, key: str, view: Mapping[str, Any] | None, *, now: float) -> list[Event]:
+    """The events that bring person ``key``'s part here up to their rows (:func:`incoming`):
+    a ``limits`` set at another table (``elsewhere``), and ``limits_elsewhere`` for
+    their chips there -- none when nothing changed, or when they set no limit at all."""
+    members = _members_of(state, key)
+    if key.startswith("#") or not members or not view:
+        return []
+    own = _limits(state).owns.get(key) or Own()
+    new = incoming(own, view, now=now)
+    if not (new.has_limits() or own.has_limits()):
+        return []
+    member = members[-1]
+    out: list[Event] = []
+    if (new.set_at, new.went_on, new.loss_from, new.time_from) != (
+        own.set_at, own.went_on, own.loss_from, own.time_from,
+    ):
+        data = {"member": member, "minutes": new.minutes, "loss": new.loss, "unit": new.loss_unit,
+                "time_sit_out": new.time_sit_out, "set_at": new.set_at, "went_on": list(new.went_on), "elsewhere": True}
+        if (new.loss_from, new.time_from) != (own.loss_from, own.time_from):
+            data.update(loss_from=new.loss_from, time_from=new.time_from)
+        out.append(("limits", data))
+    away = (new.elsewhere_net, new.elsewhere_brought, new.elsewhere_since)
+    if away != (own.elsewhere_net, own.elsewhere_brought, own.elsewhere_since):
+        out.append(("limits_elsewhere", {"member": member, "net": away[0], "brought": away[1], "since": away[2]}))
+    return out
+
+
+def with_synced(state: TableState, events: Iterable[Event]) -> TableState:
+    """The state as :func:`synced`'s ``events`` would leave it, the state given left as it
+    was (they change only this feature's part): a command checks against it, and is
+    refused before anything changes."""
+    for kind, data in events:
+        state = (_set_limits if kind == "limits" else _elsewhere)(state, data, 0.0)
+    return state
+
+
+def synced_joining(
+    state: TableState, member: int, person: str, view: Mapping[str, Any] | None, *, now: float,
+) -> list[Event]:
+    """:func:`synced` for a join's new ``member``, as its ``person`` event will bind them
+    (that event changes only this feature's part: the state given is not spent)."""
+    return synced(_person(state, {"member": member, "person": person}, now), person, view, now=now)
+
+
+def table_ops(state: TableState, events: Iterable[Event], *, table_id: str, at: float) -> list[db.Op]:
+    """The ``person_tables`` rows to write with these (applied) events: the chips and
+    session here of each person with limits whom they touch, for the room's other tables."""
+    touched: set[str] = set()
+    persons = _limits(state).persons
+    for kind, data in events:
+        if kind == "hand_end":
+            touched.update(k for k, _, _ in _people(state) if not k.startswith("#"))
+        elif kind in _CHIPS and data.get("member") in persons:
+            touched.add(persons[data["member"]])
+    ops = []
+    owns = _limits(state).owns
+    for key in sorted(touched):
+        own = owns.get(key)
+        if own is None or not own.has_limits() or own.started_at is None:
+            continue
+        row = {"brought": own.invested, "taken": own.taken, "stacks": _stacks(state, key),
+               "started_at": own.started_at, "away_since": own.away_since}
+        ops.append(db.op_person_table(key, table_id, row, at))
+    return ops
+
+
+#: The events that change a person's chips or session here (and so their row).
+_CHIPS = ("sit_down", "seat_approve", "top_up", "leave", "limits", "limit_continue", "person")
+
+
+def _own_row(own: Own) -> dict[str, Any]:
+    """A person's own limits as their row keeps them for every table (:func:`incoming` reads it)."""
+    return {"minutes": own.minutes, "loss": own.loss, "unit": own.loss_unit, "time_sit_out": own.time_sit_out,
+            "set_at": own.set_at, "went_on": list(own.went_on), "loss_from": own.loss_from, "time_from": own.time_from}
 
 
 def persons_seated(state: TableState) -> list[str]:
@@ -652,7 +816,7 @@ def _put(state: TableState, snapshot: Mapping[str, Any]) -> TableState:
 FEATURE = Feature(
     name="self_limits", part=lambda settings: Limits(),
     events={"coach": _coach, "limits": _set_limits, "person": _person, "limit_stop": _stopped,
-            "limit_continue": _went_on},
+            "limit_continue": _went_on, "limits_elsewhere": _elsewhere},
     follows={"sit_down": _sat_down, "seat_approve": _sat_down, "top_up": _topped_up, "leave": _left,
              "hand_end": _hand_ended},
     snapshot=(_take, _put),

@@ -217,6 +217,8 @@ class TableBase:
         for feature in self.state.features.all:
             if feature.writes is not None:
                 ops += feature.writes(self.state, events)
+        # A person's chips and session here, for their loss limit at the room's other tables.
+        ops += self_limits.table_ops(self.state, events, table_id=self.id, at=at)
         if self.table.current is None and any(kind in AFTER_HAND for kind, _ in events):
             # A finished hand shown or hunted (and a 7-2 bounty moved by it): a snapshot after it,
             # so that no replay meets the event without its hand (server/seven_deuce.py).
@@ -227,16 +229,19 @@ class TableBase:
         """Apply events, then write them in one transaction; callers broadcast afterwards."""
         await self._commit([*self._apply(events, time.time()), *extra])
 
-    async def read_stops(self, persons: Iterable[str | None] | None = None) -> dict[str, dict[str, Any]]:
-        """The stops in force (the ``persons`` rows, :mod:`~pokerdealer.server.self_limits`) of
-        these people (default: those of everyone seated here); no read at all when none of
-        them has a browser key."""
+    async def read_persons(self, persons: Iterable[str | None] | None = None) -> dict[str, dict[str, Any]]:
+        """The rows of these people (default: everyone seated here), as
+        :func:`~pokerdealer.server.db.person_views` gives them: the stop in force, the
+        limits they set last and their chips at the room's other tables
+        (:mod:`~pokerdealer.server.self_limits`); no read at all when none of them has a browser key."""
         if persons is None:
             persons = self_limits.persons_seated(self.state)
         wanted = sorted({p for p in persons if p is not None})
         if not wanted:
             return {}
-        return await asyncio.to_thread(self.room.store.read, lambda c: db.person_stops(c, wanted))  # type: ignore[no-any-return]
+        table_id = self.id
+        return await asyncio.to_thread(  # type: ignore[no-any-return]
+            self.room.store.read, lambda c: db.person_views(c, wanted, table_id))
 
     async def _act(self, record: HandRecord, action: Action) -> None:
         """Apply one betting action (the rules checked it: a player's, a bot's or the

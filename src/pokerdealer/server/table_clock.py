@@ -272,12 +272,18 @@ class TableClock(TableBase):
         return True
 
     async def _finish_hand(self, record: HandRecord) -> None:
-        stops = await self.read_stops()  # a stop at another table reaches this one too
+        views = await self.read_persons()  # a stop, limits and chips at another table count here too
         at = time.time()
         self.state, events = finish(self.state, at)  # the online showdown, if pending, and the end
         self._hand_ended()
         ops = [self._event_op(kind, data, at) for kind, data in events]
-        ops += self._apply(self_limits.due(self.state, at, stops), at)  # a limit reached (a bust too) stops its player now
+        ops += self_limits.table_ops(self.state, events, table_id=self.id, at=at)
+        seated = dict.fromkeys(self_limits.persons_seated(self.state))
+        synced = [e for key in seated for e in self_limits.synced(self.state, key, views.get(key), now=at)]
+        if synced:
+            ops += self._apply(synced, at)
+        # A limit reached (a bust too) stops its player now.
+        ops += self._apply(self_limits.due(self.state, at, self_limits.stops_of(views)), at)
         ops.append(self._snapshot_op(at))  # a start replays only what follows
         self._hide_unshown_strength(record)
         summary = self.summary(record.number) or {}

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
 from pokerdealer.server import between_hands, chat_mute, host, self_limits
 from pokerdealer.server.conns import QUEUED, Command, Conn, Member, Rejected
-from pokerdealer.server.reducer import hash_token, wait_for_big_blind
+from pokerdealer.server.reducer import Event, hash_token, wait_for_big_blind
 from pokerdealer.server.seat_names import name_bots, unique_name
 from pokerdealer.server.table_base import TableBase
 from pokerdealer.server.words import Said, error_words, reader_language, words
@@ -145,20 +146,26 @@ class TableCommands(TableBase):
         low, high = self.table.buy_in_range(name, now=time.time())
         if not low <= buy_in <= high:
             raise Rejected("room.error.buy_in_range", low=low, high=high)
-        stops = await self.read_stops([person])
+        views = await self.read_persons([person])
+        stops = self_limits.stops_of(views)
+        at = time.time()
         mine = self_limits.joining_own(self.state, person)
-        if mine is not None and mine.stop is None and person not in stops:
-            try:  # their loss limit leaves less than this buy-in (a stopped person joins to see the stop)
+        if person is not None and (mine is None or mine.stop is None) and person not in stops:
+            # Their loss limit, as the room knows it, may leave less than this buy-in
+            # (a stopped person joins all the same, to see the stop).
+            mine = self_limits.incoming(mine or self_limits.Own(), views.get(person), now=at)
+            try:
                 self_limits.check_left(mine, buy_in, buy_in=self.table.settings.max_buy_in)
             except Said as error:
                 raise Rejected(error.key, **error.params) from None
         token = secrets.token_urlsafe(24)
-        at = time.time()
         (member_id,) = await self.room.new_members(self.id, [(name, hash_token(token), None)], at)
         member = Member(member_id, name, hash_token(token))
         self.add_member(member)
         member.away_since = time.monotonic()
         own = self_limits.joining(self.state, member.id, person, stops)
+        if person is not None and not (own and own[-1][0] == "limit_stop"):  # their limits and chips elsewhere
+            own += self_limits.synced_joining(self.state, member.id, person, views.get(person), now=at)
         if self_limits.stopped_joining(self.state, person, own):
             await self._do(own)  # a member without a seat: the stop holds
             stop = self_limits.own_of(self.state, member.id).stop
@@ -223,13 +230,14 @@ class TableCommands(TableBase):
                 await self._do(events)
             return bool(events)
         if kind in ("coach", "limits", "limit_continue"):  # with a seat or without (a stop is seen unseated)
-            if kind == "limit_continue":
-                await self._limits_synced(member)  # gone on at another table: nothing left to confirm here
-            events = self_limits.events_for(self.state, member.id, msg, now=time.time(),
-                                            cool_off=self.options.limit_cool_off)
+            learnt = []
+            if kind == "limit_continue":  # gone on at another table: nothing left to confirm here
+                learnt = await self._limits_synced(member)
+            events = self_limits.events_for(self_limits.with_synced(self.state, learnt), member.id, msg,
+                                            now=time.time(), cool_off=self.options.limit_cool_off)
             if not events:
                 return False  # a setting as it already was changes nothing
-            await self._do(events)
+            await self._do([*events, *learnt])
             if kind == "limit_continue":
                 conn.tell("notice", "room.limits.went_on")
             return True
@@ -240,11 +248,11 @@ class TableCommands(TableBase):
             free = self.table.free_seats
             if not free:
                 raise Rejected("room.error.table_full")
-            await self._limits_synced(member)
+            learnt = await self._limits_synced(member)
             # No buying in again while a limit stops you, nor for more than your loss limit leaves.
-            self_limits.check_buy_in(self.state, member.id, msg["amount"])
+            self_limits.check_buy_in(self_limits.with_synced(self.state, learnt), member.id, msg["amount"])
             event = host.seat_event(self.state, member.id, buy_in=msg["amount"], seat=free[0])
-            await self._do([event])
+            await self._do([event, *learnt])
             if event[0] == "seat_request":
                 conn.tell("notice", "room.host.requested")
             return True
@@ -256,21 +264,21 @@ class TableCommands(TableBase):
             await self._do([("sit_out", {"member": member.id})])
             return True
         if kind == "sit_in":
-            await self._limits_synced(member)
+            learnt = await self._limits_synced(member)
             if self_limits.stopped(self.state, member.id):
                 raise Rejected("room.limits.error.confirm_first")
             member.timeouts = 0
-            await self._do([("sit_in", {"member": member.id, "post": not wait_for_big_blind(self.state)})])
+            await self._do([("sit_in", {"member": member.id, "post": not wait_for_big_blind(self.state)}), *learnt])
             return True
         if kind == "top_up":
-            await self._limits_synced(member)
-            self_limits.check_buy_in(self.state, member.id, msg["amount"])
+            learnt = await self._limits_synced(member)
+            self_limits.check_buy_in(self_limits.with_synced(self.state, learnt), member.id, msg["amount"])
             # Checked here, in a hand or not (sitting out too): the table's own refusal is no reader's words.
             self._check_top_up(member, msg["amount"])
             if self._in_hand(member):
-                await self._promise(conn, member, top_up=msg["amount"])
+                await self._promise(conn, member, top_up=msg["amount"], learnt=learnt)
                 return False
-            await self._do([("top_up", {"member": member.id, "amount": msg["amount"]})])
+            await self._do([("top_up", {"member": member.id, "amount": msg["amount"]}), *learnt])
             return True
         if kind == "leave":
             if self._in_hand(member):
@@ -281,21 +289,29 @@ class TableCommands(TableBase):
             return True
         raise Rejected("room.error.unknown_type", kind=kind)
 
-    async def _limits_synced(self, member: Member) -> None:
+    async def _limits_synced(self, member: Member) -> list[Event]:
         """A stop at another table of this player's browser holds here too, and
-        going on there lifts it here (:func:`~pokerdealer.server.self_limits.reconcile`)."""
+        going on there lifts it here (:func:`~pokerdealer.server.self_limits.reconcile`);
+        returns, not yet applied, what their rows say of their limits and chips at the
+        room's other tables (:func:`~pokerdealer.server.self_limits.synced`): the command
+        writes them after its own events (which the table may refuse: then nothing has
+        changed), and a refused command leaves the state as it was."""
         key = self_limits.key_of(self.state, member.id)
         person = None if key.startswith("#") else key
-        events = self_limits.reconcile(self.state, [key], await self.read_stops([person]))
+        views = await self.read_persons([person])
+        events = self_limits.reconcile(self.state, [key], self_limits.stops_of(views))
         if events:
             await self._do(events)
+        return self_limits.synced(self.state, key, views.get(key), now=time.time())
 
-    async def _promise(self, conn: Conn, member: Member, *, top_up: int | None = None) -> None:
+    async def _promise(
+        self, conn: Conn, member: Member, *, top_up: int | None = None, learnt: Sequence[Event] = (),
+    ) -> None:
         """A top-up or departure for after the hand: in the log before it is confirmed."""
         record = self.table.current
         assert record is not None
         kind, data = between_hands.promise_event(member.id, record.number, top_up=top_up)
-        await self._do([(kind, data)])
+        await self._do([(kind, data), *learnt])
         key, params = between_hands.promised_words(kind, top_up)
         conn.tell("notice", key, **params)
 
