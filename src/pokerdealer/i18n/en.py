@@ -1312,6 +1312,7 @@ MESSAGES: dict[str, str] = {
     "room.error.unknown_token": "unknown seat token: watching as a spectator",
     "room.error.queue_sender": "the table has not yet done your last {n} messages; wait for its answer",
     "room.error.queue_table": "the table is busy ({n} messages waiting); try again in a moment",
+    "room.error.sender_pace": "you are sending faster than a person plays ({burst} at once, then {per_second} a second); slow down",
     "room.conn.flooded": "too many messages at once: the server closed this connection; reconnecting in a few seconds",
     "room.error.already_greeted": "already greeted",
     "room.error.no_such_table": "no such table",

@@ -1266,6 +1266,7 @@ MESSAGES: dict[str, str] = {
     "room.error.unknown_token": "座位凭证无效：你以观众身份观看",
     "room.error.queue_sender": "牌桌还没处理完你前面的 {n} 条消息；请等它回应",
     "room.error.queue_table": "牌桌正忙（有 {n} 条消息在等候）；请稍后再试",
+    "room.error.sender_pace": "你发送消息的速度比真人打牌快（一次最多 {burst} 条，之后每秒 {per_second} 条）；请放慢",
     "room.conn.flooded": "短时间内发出的消息太多，服务器已关闭这条连接；几秒后会重新连接",
     "room.error.already_greeted": "已经打过招呼了",
     "room.error.no_such_table": "没有这张牌桌",

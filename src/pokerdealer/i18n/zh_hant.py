@@ -1266,6 +1266,7 @@ MESSAGES: dict[str, str] = {
     "room.error.unknown_token": "座位憑證無效：你以觀眾身分觀看",
     "room.error.queue_sender": "牌桌還沒處理完你前面的 {n} 則訊息；請等它回應",
     "room.error.queue_table": "牌桌正忙（有 {n} 則訊息在等候）；請稍後再試",
+    "room.error.sender_pace": "你送出訊息的速度比真人打牌快（一次最多 {burst} 則，之後每秒 {per_second} 則）；請放慢",
     "room.conn.flooded": "短時間內送出的訊息太多，伺服器已關閉這條連線；幾秒後會重新連線",
     "room.error.already_greeted": "已經打過招呼了",
     "room.error.no_such_table": "沒有這張牌桌",

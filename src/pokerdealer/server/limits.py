@@ -38,7 +38,7 @@ from typing import TypeVar
 from pokerdealer.server.words import Said
 
 __all__ = [
-    "FLOODED", "FLOOD_CLOSE_CODE", "TOO_MANY_CLOSE_CODE", "Backlog", "Buckets", "Caps", "Connections", "Rate", "Throttle",
+    "FLOODED", "FLOOD_CLOSE_CODE", "SENDER_PACE", "TOO_MANY_CLOSE_CODE", "Backlog", "Buckets", "Caps", "Connections", "Rate", "Throttle",
     "creator_tag", "newest_per_creator",
 ]
 
@@ -185,13 +185,27 @@ class Backlog:
     >>> b.done("ann")
     >>> b.admit("cy") is None
     True
+
+    A sender's messages are paced too (``pace``, :data:`SENDER_PACE`): a seat held from
+    160 sockets at 1,200 messages a second kept its table busy with its own, however few
+    waited at once, and its other players waited seconds for their turns.
+
+    >>> now = [0.0]
+    >>> paced = Backlog(pace=Rate(burst=2, every=1.0), clock=lambda: now[0])
+    >>> [str(paced.admit("ann") or "ok") for _ in range(3)][2]
+    'you are sending faster than a person plays (2 at once, then 1 a second); slow down'
     """
 
-    def __init__(self, *, per_sender: int = 16, per_table: int = 256) -> None:
+    def __init__(
+        self, *, per_sender: int = 16, per_table: int = 256, pace: Rate | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.per_sender = per_sender
         self.per_table = per_table
         self.total = 0
         self._by: dict[Hashable, int] = {}
+        self.pace = pace or SENDER_PACE
+        self._paced = Buckets(self.pace, clock=clock)
 
     def admit(self, sender: Hashable) -> Said | None:
         """Count a message of ``sender``'s, or say why it is refused (nothing counted)."""
@@ -199,6 +213,8 @@ class Backlog:
             return Said("room.error.queue_sender", n=self.per_sender)
         if self.total >= self.per_table:
             return Said("room.error.queue_table", n=self.per_table)
+        if not self._paced.take(sender):
+            return Said("room.error.sender_pace", burst=self.pace.burst, per_second=round(1 / self.pace.every))
         _bump(self._by, sender, 1)
         self.total += 1
         return None
@@ -207,6 +223,11 @@ class Backlog:
         """The table took one of ``sender``'s messages."""
         _bump(self._by, sender, -1)
         self.total = max(0, self.total - 1)
+
+
+SENDER_PACE = Rate(burst=20, every=0.1)
+"""One sender's messages to a table (a seat's, from all its connections): 20 at once, then ten
+a second -- a person clicks far less; a script holding the seat from many sockets is slowed to it."""
 
 
 @dataclass(frozen=True)

@@ -437,7 +437,7 @@ def test_a_refused_creation_is_not_counted_against_the_address(shared_server: Se
 
 
 # ================================================================ frames of 8-64 KB
-def _open_socket(server: Server, table: str, address: str) -> tuple[socket.socket, Any]:  # noqa: ANN401
+def _open_socket(server: Server, table: str, address: str, *, token: str | None = None) -> tuple[socket.socket, Any]:  # noqa: ANN401
     """A raw websocket to ``table`` from ``address``, past its handshake and hello."""
     sock = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=(address, 0))
     key = base64.b64encode(os.urandom(16)).decode()
@@ -449,7 +449,7 @@ def _open_socket(server: Server, table: str, address: str) -> tuple[socket.socke
     assert b" 101 " in reader.readline()
     while reader.readline() not in (b"\r\n", b""):
         pass
-    sock.sendall(_frame(json.dumps({"type": "hello", "token": None})))
+    sock.sendall(_frame(json.dumps({"type": "hello", "token": token})))
     return sock, reader
 
 
@@ -563,3 +563,35 @@ def test_a_connection_that_sends_no_whole_request_in_time_is_closed(room: Server
     finally:
         slow.close()
         silent.close()
+
+
+def test_a_seat_held_from_many_sockets_is_paced_as_one_person(room: Server) -> None:
+    # 160 sockets of one seat from 20 addresses toggled the coach 1,200 times a second: the
+    # table took them one after another, and its other players waited 1.4 s (p50) for theirs.
+    from pokerdealer.server import db
+    from pokerdealer.server.limits import SENDER_PACE
+    from pokerdealer.server.schema import database_url
+
+    table = room.create_table(name="paced")
+    ann = room.join(table, "Ann")
+    sockets = [_open_socket(room, table, f"127.0.6.{140 + k}", token=ann["token"]) for k in range(4)]
+    started = time.monotonic()
+    try:
+        for j in range(15):  # 60 toggles in 1.5 s, each socket well under its own throttle
+            for sock, _ in sockets:
+                sock.sendall(_frame(json.dumps({"type": "coach", "on": 1 - j % 2, "id": j})))
+            time.sleep(0.1)
+        elapsed = time.monotonic() - started
+        refusals = [_next_text(reader, "error")["key"] for _, reader in sockets[-1:]]  # the last to send in each round
+    finally:
+        for sock, reader in sockets:
+            reader.close()
+            sock.close()
+    assert refusals == ["room.error.sender_pace"]
+    store = db.Store(database_url(str(room.db)))
+    try:
+        events = store.read(lambda c: db.events_between(c, table, 0))
+    finally:
+        store.engine.dispose()
+    toggles = sum(kind == "coach" for _, kind, _, _ in events)
+    assert toggles <= SENDER_PACE.burst + elapsed / SENDER_PACE.every + 1, (toggles, elapsed)
