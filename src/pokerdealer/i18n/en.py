@@ -1769,7 +1769,7 @@ MESSAGES: dict[str, str] = {
     "room.lobby.opt.run_it_twice_yes": "offered when all in before the river",
     "room.lobby.opt.rabbit_hunt": "Rabbit hunt",
     "room.lobby.opt.rabbit_hunt_no": "no",
-    "room.lobby.opt.rabbit_hunt_yes": "players may see the cards that would have come",
+    "room.lobby.opt.rabbit_hunt_yes": "players may see the unplayed cards",
     "room.lobby.opt.bomb_pot_every": "Bomb pot every N hands (0: none)",
     "room.lobby.opt.seven_deuce": "7-2 bounty (chips, 0: off)",
     "room.lobby.home_rules": " · home rules",

@@ -1723,7 +1723,7 @@ MESSAGES: dict[str, str] = {
     "room.lobby.opt.run_it_twice_yes": "河牌前全下时可选发两次",
     "room.lobby.opt.rabbit_hunt": "兔子牌",
     "room.lobby.opt.rabbit_hunt_no": "不看",
-    "room.lobby.opt.rabbit_hunt_yes": "牌局提早结束时，玩家可看没发出的公共牌",
+    "room.lobby.opt.rabbit_hunt_yes": "提早结束时可看没发出的公共牌",
     "room.lobby.opt.bomb_pot_every": "每 N 手一次炸弹底池（0 为不打）",
     "room.lobby.opt.seven_deuce": "7-2 赏金（筹码，0 为不玩）",
     "room.lobby.home_rules": " · 家庭局规则",

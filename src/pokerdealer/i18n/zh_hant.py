@@ -1723,7 +1723,7 @@ MESSAGES: dict[str, str] = {
     "room.lobby.opt.run_it_twice_yes": "河牌前全下時可選發兩次",
     "room.lobby.opt.rabbit_hunt": "兔子牌",
     "room.lobby.opt.rabbit_hunt_no": "不看",
-    "room.lobby.opt.rabbit_hunt_yes": "牌局提早結束時，玩家可看沒發出的公牌",
+    "room.lobby.opt.rabbit_hunt_yes": "提早結束時可看沒發出的公牌",
     "room.lobby.opt.bomb_pot_every": "每 N 手一次炸彈底池（0 為不打）",
     "room.lobby.opt.seven_deuce": "7-2 賞金（籌碼，0 為不玩）",
     "room.lobby.home_rules": " · 家庭局規則",

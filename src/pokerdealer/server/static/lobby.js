@@ -28,7 +28,8 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
     ante: +f.get("ante") || 0, ante_type: f.get("ante_type"), time_bank: +f.get("time_bank") || 0,
     approve_players: f.get("approve_players") === "true", straddle: f.get("straddle") === "true",
     run_it_twice: f.get("run_it_twice") === "true", rabbit_hunt: f.get("rabbit_hunt") === "true",
-    bomb_pot_every: Math.floor(+f.get("bomb_pot_every")) || 0, seven_deuce: Math.floor(+f.get("seven_deuce")) || 0,
+    bomb_pot_every: Math.floor(+f.get("bomb_pot_every")) || 0, bomb_pot_ante: Math.floor(+f.get("bomb_pot_ante")) || 0,
+    seven_deuce: Math.floor(+f.get("seven_deuce")) || 0,
     // So many bots of each kind (the inputs say the kinds in words; the API takes their ids), in the form's order.
     bots: [...ev.target.querySelectorAll("[data-bot-kind]")].flatMap(input => Array(Math.max(0, Math.floor(+input.value) || 0)).fill(input.dataset.botKind)),
   };
