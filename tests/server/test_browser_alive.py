@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from pokerdealer.i18n import message
-from tests.server.chromium import check_or_call, needs_chromium
+from tests.server.chromium import check_or_call, needs_chromium, show_when_asked
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -86,6 +86,7 @@ def test_a_hand_to_showdown_says_amounts_strength_and_who_mucked(
         seen: dict[str, Any] = {}
         mucked = None
         for _ in range(600):
+            show_when_asked(page)  # the coach on (a bot at the table): she shows at the showdown
             if page.locator("#actions").is_visible():
                 _check_buttons(page, lang, seen)
                 if page.locator("#strength").is_visible() and "strength" not in seen:
@@ -134,6 +135,7 @@ def test_opening_the_betting_after_the_flop_the_button_says_bet_not_raise(
         expect(page.locator("#you-line")).to_be_visible()
         said = None
         for _ in range(600):
+            show_when_asked(page)
             if page.locator("#actions").is_visible():
                 if page.locator("#btn-check").is_visible() and page.locator("#board .card").count() >= 3 \
                         and page.locator("#btn-raise").is_visible():

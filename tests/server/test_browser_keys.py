@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from pokerdealer.i18n import message
-from tests.server.chromium import needs_chromium
+from tests.server.chromium import needs_chromium, show_when_asked
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -82,6 +82,7 @@ def test_keys_fold_check_call_raise_all_in_and_arrows_move_the_slider(browser: B
             assert time.monotonic() < deadline, f"keys not tried: {todo}"
             turn = _my_turn(page)
             if turn is None:
+                show_when_asked(page)  # the coach on (a bot at the table): she shows at the showdown
                 page.wait_for_timeout(100)
                 continue
             legal = turn["legal"]

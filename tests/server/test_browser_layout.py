@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from pokerdealer.i18n import message
-from tests.server.chromium import needs_chromium, settled
+from tests.server.chromium import needs_chromium, settled, show_when_asked
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -130,6 +130,7 @@ def test_on_a_phone_the_hand_line_runs_under_no_seat(browser: Browser, room: Ser
         over = 0
         for _ in range(900):
             covered += page.evaluate(HANDINFO_UNDER_SEAT)
+            show_when_asked(page)  # the coach on (a bot at the table): she shows at the showdown
             if page.locator("#actions").is_visible():
                 try:
                     page.locator("#btn-check:visible, #btn-call:visible").first.click(timeout=2000)
