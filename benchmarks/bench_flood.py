@@ -451,8 +451,13 @@ async def run(args: argparse.Namespace) -> None:
             quiet = (await http.post(base + "/api/tables", json={"name": "quiet", "seats": 2, "clock": 60})).json()["id"]
             tokens = [(await http.post(f"{base}/api/tables/{quiet}/join", json={"name": n})).json()["token"]
                       for n in ("Ann", "Bob")]
-            flooded = (await http.post(base + "/api/tables", json={"name": "flooded", "seats": 6, "clock": 60})).json()["id"]
+            # queue: Dee and Eve play at the flooded table too (Cy, the flooded seat, never acts:
+            # its clock of 2 s checks or folds for it), and their latency is the figure.
+            clock = 2 if args.flood == "queue" else 60
+            flooded = (await http.post(base + "/api/tables", json={"name": "flooded", "seats": 6, "clock": clock})).json()["id"]
             victim = (await http.post(f"{base}/api/tables/{flooded}/join", json={"name": "Cy"})).json()["token"]
+            neighbours = [(await http.post(f"{base}/api/tables/{flooded}/join", json={"name": n})).json()["token"]
+                          for n in ("Dee", "Eve")] if args.flood == "queue" else []
             event = ""
             if args.flood == "register":
                 event = (await http.post(base + "/api/tournaments",
@@ -460,8 +465,11 @@ async def run(args: argparse.Namespace) -> None:
         for k, token in enumerate(tokens):
             tasks.append(asyncio.create_task(player(port, quiet, token, players, stop, chat=args.flood == "chat" and k == 0,
                                                 think=args.think)))
+        at_flooded = Players()
+        for token in neighbours:
+            tasks.append(asyncio.create_task(player(port, flooded, token, at_flooded, stop, chat=False, think=args.think)))
         await asyncio.sleep(args.warmup)
-        players.phase = "before"
+        players.phase = at_flooded.phase = "before"
         await asyncio.sleep(args.baseline)
         spawn = multiprocessing.get_context("spawn")
         out: Any = spawn.Queue()
@@ -479,14 +487,14 @@ async def run(args: argparse.Namespace) -> None:
         else:
             target, flood_args = flood_http, (port, args.flood, event, args.seconds, args.sockets, out)
         proc = spawn.Process(target=target, args=flood_args)
-        players.phase = "during"
+        players.phase = at_flooded.phase = "during"
         t0 = time.perf_counter()
         proc.start()
         probe = asyncio.create_task(probe_room(port, flooded, args.seconds)) if args.flood == "idle" else None
         while proc.is_alive():
             await asyncio.sleep(0.1)
         during = time.perf_counter() - t0
-        players.phase = "after"
+        players.phase = at_flooded.phase = "after"
         try:
             counts = out.get(timeout=5)
         except Exception:  # noqa: BLE001 - the flooder died: say so rather than nothing
@@ -503,6 +511,10 @@ async def run(args: argparse.Namespace) -> None:
             lat = players.latencies.get(phase, [])
             print(f"  {phase:6} actions {len(lat):5}: p50 {1000 * pct(lat, 0.5):8.1f} ms  p99 {1000 * pct(lat, 0.99):8.1f} ms"
                   f"  max {1000 * max(lat, default=float('nan')):8.1f} ms")
+        for phase in ("before", "during", "after") if neighbours else ():
+            lat = at_flooded.latencies.get(phase, [])
+            print(f"  flooded table's Dee and Eve, {phase:6} actions {len(lat):5}: p50 {1000 * pct(lat, 0.5):8.1f} ms"
+                  f"  p99 {1000 * pct(lat, 0.99):8.1f} ms  max {1000 * max(lat, default=float('nan')):8.1f} ms")
         if args.flood == "chat":
             print(f"  Ann's lines: {len(players.chat_heard & {f'ann says {k}' for k in range(1, players.chat_sent + 1)})}"
                   f" of {players.chat_sent} got through")

@@ -1402,6 +1402,7 @@ MESSAGES: dict[str, str] = {
     "room.proof.not_dealt_in": "you were not dealt in this hand",
     "room.proof.no_proof": "this hand was dealt before per-position proofs: there is nothing to download",
     "room.conn.too_many_for_table": "too many connections from your address to this table (at most {n}); close a tab",
+    "room.conn.too_many_for_seat": "too many connections hold your seat (at most {n}); close a tab",
     "room.conn.too_many_from_address": "too many connections from your address (at most {n} to all tables); close a tab",
     "room.conn.table_crowded": "this table has too many readers (at most {n}); try again later",
     "room.chat.too_fast": "chat: you are sending too fast; wait {s} s",

@@ -1356,6 +1356,7 @@ MESSAGES: dict[str, str] = {
     "room.proof.not_dealt_in": "这手牌没有发给你",
     "room.proof.no_proof": "这手牌是在逐位证明之前发的：没有可下载的东西",
     "room.conn.too_many_for_table": "你的地址连到这张牌桌的连接太多（最多 {n} 条）；请关掉一个标签页",
+    "room.conn.too_many_for_seat": "连着你座位的连接太多（最多 {n} 条）；请关掉一个标签页",
     "room.conn.too_many_from_address": "你的地址连接太多（所有牌桌合计最多 {n} 条）；请关掉一个标签页",
     "room.conn.table_crowded": "这张牌桌的观看者太多（最多 {n} 位）；请稍后再试",
     "room.chat.too_fast": "聊天：你发得太快了；请等 {s} 秒",

@@ -1356,6 +1356,7 @@ MESSAGES: dict[str, str] = {
     "room.proof.not_dealt_in": "這手牌沒有發給你",
     "room.proof.no_proof": "這手牌是在逐位證明之前發的：沒有可下載的東西",
     "room.conn.too_many_for_table": "你的位址連到這張牌桌的連線太多（最多 {n} 條）；請關掉一個分頁",
+    "room.conn.too_many_for_seat": "連著你座位的連線太多（最多 {n} 條）；請關掉一個分頁",
     "room.conn.too_many_from_address": "你的位址連線太多（所有牌桌合計最多 {n} 條）；請關掉一個分頁",
     "room.conn.table_crowded": "這張牌桌的觀看者太多（最多 {n} 位）；請稍後再試",
     "room.chat.too_fast": "聊天：你發得太快了；請等 {s} 秒",

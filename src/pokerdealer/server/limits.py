@@ -240,6 +240,8 @@ class Caps:
     """From one address to all tables together."""
     per_table: int = 200
     """To one table (players and spectators)."""
+    per_seat: int = 8
+    """Holding one seat (its token), from any addresses: a player's few tabs and devices."""
     flood_cool_off: float = 10.0
     """Seconds an address whose connection was closed for flooding may open no new one
     (a script that reconnects at once would make the room open, greet and close it again

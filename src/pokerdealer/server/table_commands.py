@@ -29,6 +29,7 @@ from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
 from pokerdealer.server import between_hands, chat_mute, host, self_limits
 from pokerdealer.server.conns import QUEUED, Command, Conn, Member, Rejected
+from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE
 from pokerdealer.server.reducer import Event, hash_token, wait_for_big_blind
 from pokerdealer.server.seat_names import name_bots, unique_name
 from pokerdealer.server.table_base import TableBase
@@ -86,6 +87,16 @@ class TableCommands(TableBase):
             member = self.by_token.get(hash_token(token))
             if member is None:
                 conn.send_json({"type": "error", **words(conn.lang, "room.error.unknown_token"), "ref": "hello"})
+            elif member.conns >= self.options.caps.per_seat:
+                # A seat held from 160 sockets made every state 160 messages and every flood 160 times
+                # the pace (issue 40): a person's few tabs are welcome, a script's hundred are not.
+                refused = Said("room.conn.too_many_for_seat", n=self.options.caps.per_seat)
+                conn.send_json({"type": "error", **error_words(conn.lang, refused), "code": "too_many_connections"})
+                # As the caps close (app.py): the error, then the close (its sender ends at the None;
+                # the connection is in no broadcast, and what it sends is not done: it is shut).
+                conn.shut = (TOO_MANY_CLOSE_CODE, "too many connections")
+                conn.queue.put_nowait(None)
+                return False
         conn.member = member
         self.conns.add(conn)
         back = False

@@ -595,3 +595,30 @@ def test_a_seat_held_from_many_sockets_is_paced_as_one_person(room: Server) -> N
         store.engine.dispose()
     toggles = sum(kind == "coach" for _, kind, _, _ in events)
     assert toggles <= SENDER_PACE.burst + elapsed / SENDER_PACE.every + 1, (toggles, elapsed)
+
+
+def test_a_seat_is_held_from_at_most_eight_sockets(room: Server) -> None:
+    # 160 sockets of one seat from 20 addresses: each state went out 160 times, each flood 160 times over.
+    from websockets.exceptions import ConnectionClosed
+
+    from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Caps
+
+    table = room.create_table(name="one seat, many tabs")
+    ann = room.join(table, "Ann")
+    most = Caps().per_seat
+    held = [Client(room, table, ann["token"], address=f"127.0.6.{150 + k % 3}") for k in range(most)]
+    try:
+        for c in held:
+            c.next_of("welcome")
+        extra = Client(room, table, ann["token"], address="127.0.6.153")
+        said = extra.next_of("error")
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                extra.recv(5)
+        assert said["key"] == "room.conn.too_many_for_seat" and said["params"]["n"] == most
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == TOO_MANY_CLOSE_CODE
+        held[0].send(type="ping", id=3)
+        assert held[0].next_of("pong")["id"] == 3  # the seat's own tabs play on
+    finally:
+        for c in held:
+            c.close()
