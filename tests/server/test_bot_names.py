@@ -15,7 +15,7 @@ from tests.server.test_host import play_until
 from tests.server.tournaments import host, post_tournament, state
 
 #: The kinds a room seats (TableSettings and TournamentSpec accept these).
-KINDS = ("tight", "caller", "random", "regular", "loose")
+KINDS = ("tight", "caller", "random", "regular", "loose", "learned")
 
 
 def _seated(server: Server, table: str) -> list[str]:
@@ -47,15 +47,15 @@ def test_the_regular_and_the_loose_bot_are_named_in_each_language() -> None:
     assert name_bots(kinds, lang="zh-Hans") == ["稳健机器人", "爱玩机器人 1", "爱玩机器人 2"]
 
 
-def test_a_table_of_regular_and_loose_bots_plays_with_a_person(server: Server) -> None:
-    table = server.create_table(bots=["regular", "loose"], lang="zh-Hant", seats=4)
+def test_a_table_of_regular_loose_and_learned_bots_plays_with_a_person(server: Server) -> None:
+    table = server.create_table(bots=["regular", "loose", "learned"], lang="zh-Hant", seats=4)
     ann = server.join(table, "阿安")
     a = Client(server, table, ann["token"])
     try:
         s = play_until([a], lambda x: x["last_hand"] is not None)
     finally:
         a.close()
-    assert {row["name"] for row in s["seats"] if row} == {"阿安", "穩健機器人", "愛玩機器人"}
+    assert {row["name"] for row in s["seats"] if row} == {"阿安", "穩健機器人", "愛玩機器人", "學習機器人"}
 
 
 def test_a_bot_never_takes_a_name_already_taken() -> None:

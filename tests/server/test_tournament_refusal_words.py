@@ -57,7 +57,7 @@ def said_in_chinese(body: dict[str, Any], key: str) -> str:
         ({"payouts": [50.5, 49.5]}, "event.settings.payouts",
          "payouts must be a preset name or a list of whole percentages summing to 100"),
         ({"bots": "caller"}, "event.settings.bots_list", "bots must be a list of bot kinds"),
-        ({"bots": ["evil"]}, "room.settings.unknown_bot", "unknown bot 'evil': choose from caller, loose, random, regular, tight"),
+        ({"bots": ["evil"]}, "room.settings.unknown_bot", "unknown bot 'evil': choose from caller, learned, loose, random, regular, tight"),
         ({"start_at": "noon"}, "event.settings.start_at", "start_at must be a time in seconds since 1970 (or null)"),
         ({"lang": "fr"}, "room.settings.lang", "lang must be one of en, zh-Hant, zh-Hans"),
         ({"bots": ["caller"] * 3, "max_entrants": 2}, "event.settings.bots_fit", "3 bots do not fit in 2 entrants"),

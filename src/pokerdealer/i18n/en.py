@@ -1057,12 +1057,14 @@ MESSAGES: dict[str, str] = {
     "room.bot.kind.random": "random (any legal move)",
     "room.bot.kind.regular": "regular (solid: good hands, bet hard)",
     "room.bot.kind.loose": "loose (home game: plays many hands, calls a lot)",
+    "room.bot.kind.learned": "learned (a policy trained to beat these bots)",
     # A bot's name at a table, in the table's language (server/seat_names.py); {n} tells bots of a kind apart.
     "room.bot.name.tight": "TightBot",
     "room.bot.name.caller": "CallerBot",
     "room.bot.name.random": "RandomBot",
     "room.bot.name.regular": "RegularBot",
     "room.bot.name.loose": "LooseBot",
+    "room.bot.name.learned": "LearnedBot",
     "room.bot.name.numbered": "{name} {n}",
     # "Why did the bot do that?" after a hand (static/why.js, GET /api/tables/ID/hands/N/why): a
     # regular or loose bot's reasons, one line a decision; room.why.rule.* names the rule that decided.

@@ -1015,11 +1015,13 @@ MESSAGES: dict[str, str] = {
     "room.bot.kind.random": "随机（任意合法动作）",
     "room.bot.kind.regular": "稳健（紧凶：好牌才玩、主动下注）",
     "room.bot.kind.loose": "爱玩（家庭局玩家：常入局、爱跟注、少加注）",
+    "room.bot.kind.learned": "学习型（训练来打败这些机器人的策略）",
     "room.bot.name.tight": "紧手机器人",
     "room.bot.name.caller": "跟注机器人",
     "room.bot.name.random": "随机机器人",
     "room.bot.name.regular": "稳健机器人",
     "room.bot.name.loose": "爱玩机器人",
+    "room.bot.name.learned": "学习机器人",
     "room.bot.name.numbered": "{name} {n}",
     # “机器人为什么这样打？”：一手牌结束后，稳健与爱玩机器人每个决定的理由（static/why.js）。
     "room.why.open": "机器人为什么这样打？（第 {n} 手）",

@@ -1015,11 +1015,13 @@ MESSAGES: dict[str, str] = {
     "room.bot.kind.random": "隨機（任意合法動作）",
     "room.bot.kind.regular": "穩健（緊凶：好牌才玩、主動下注）",
     "room.bot.kind.loose": "愛玩（家庭局玩家：常入局、愛跟注、少加注）",
+    "room.bot.kind.learned": "學習型（訓練來打敗這些機器人的策略）",
     "room.bot.name.tight": "緊手機器人",
     "room.bot.name.caller": "跟注機器人",
     "room.bot.name.random": "隨機機器人",
     "room.bot.name.regular": "穩健機器人",
     "room.bot.name.loose": "愛玩機器人",
+    "room.bot.name.learned": "學習機器人",
     "room.bot.name.numbered": "{name} {n}",
     # 「機器人為什麼這樣打？」：一手牌結束後，穩健與愛玩機器人每個決定的理由（static/why.js）。
     "room.why.open": "機器人為什麼這樣打？（第 {n} 手）",

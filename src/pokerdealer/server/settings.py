@@ -19,7 +19,7 @@ LANGS = ("en", "zh-Hant", "zh-Hans")
 ANTE_TYPES = ("per_player", "big_blind")
 HOME_RULES = ("run_it_twice", "rabbit_hunt", "bomb_pot_every", "bomb_pot_ante", "seven_deuce")
 """The home-game rules a cash table's host turns on (issue 39), each a table feature of its own."""
-ROOM_BOTS = ("tight", "caller", "random", "regular", "loose")
+ROOM_BOTS = ("tight", "caller", "random", "regular", "loose", "learned")
 """The bot kinds a host may seat at a room table or a tournament (of those :func:`bot_names` lists)."""
 DEMO_BOTS = ("tight", "caller", "random")
 """The bots of the demo table."""
@@ -32,7 +32,7 @@ def check_bot_kinds(bots: Sequence[str]) -> None:
     >>> check_bot_kinds(["shark"])
     Traceback (most recent call last):
     ...
-    pokerdealer.table.settings.TableError: unknown bot 'shark': choose from caller, loose, random, regular, tight
+    pokerdealer.table.settings.TableError: unknown bot 'shark': choose from caller, learned, loose, random, regular, tight
     """
     allowed = set(bot_names()) & set(ROOM_BOTS)
     for b in bots:
