@@ -24,7 +24,10 @@ does one of:
   loopback addresses) that send nothing (``--slow``: a header line every 5 s),
   held for the flood's length; meanwhile another address asks ``GET
   /api/tables`` 20 times and opens a websocket, and how many were answered is
-  printed. ``--nofile 1024`` runs the server under that open-file limit.
+  printed. ``--nofile 1024`` runs the server under that open-file limit;
+- ``burst``: ``--sockets`` websockets opened at once over 12 other tables
+  from ``--addresses`` loopback addresses (hello, then held): the players' max
+  is the longest stall.
 
 Printed: the players' action latency p50/p99 (ms) before, during and after the
 flood, what the flood sent and what the server answered, and the events the
@@ -56,7 +59,7 @@ from typing import Any
 import httpx
 import websockets
 
-FLOODS = ("frames", "queue", "upload", "register", "create", "chat", "idle")
+FLOODS = ("frames", "queue", "upload", "register", "create", "chat", "idle", "burst")
 
 
 def free_port() -> int:
@@ -378,6 +381,41 @@ def flood_idle(port: int, seconds: float, sockets: int, addresses: int, slow: bo
     out.put({"opened": opened, "refused_at_connect": failed, "still_open_at_end": alive})
 
 
+def flood_burst(port: int, tables: list[str], seconds: float, sockets: int, addresses: int, out: Any) -> None:  # noqa: ANN401
+    """Open ``sockets`` websockets at once (from ``addresses`` loopback addresses, over ``tables``),
+    each saying hello and reading its state, and hold them for the flood's length."""
+    import resource
+
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+    async def one(k: int, counts: dict[str, int], stop: asyncio.Event) -> None:
+        try:
+            sock = socket.create_connection(("127.0.0.1", port), source_address=(f"127.0.11.{1 + k % addresses}", 0))
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{tables[k % len(tables)]}", sock=sock,
+                                          open_timeout=30, ping_interval=None, max_size=2**22) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                counts["opened"] += 1
+                while not stop.is_set():
+                    try:
+                        await asyncio.wait_for(ws.recv(), 0.5)
+                    except asyncio.TimeoutError:
+                        continue
+        except (OSError, websockets.WebSocketException):
+            counts["refused"] += 1
+
+    async def run() -> dict[str, int]:
+        counts = {"opened": 0, "refused": 0}
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(one(k, counts, stop)) for k in range(sockets)]
+        await asyncio.sleep(seconds)
+        stop.set()
+        await asyncio.gather(*tasks)
+        return counts
+
+    out.put(asyncio.run(run()))
+
+
 def _still_open(s: socket.socket) -> bool:
     """Whether the server still holds ``s`` open (it may have answered 503 and closed it)."""
     s.setblocking(False)
@@ -458,6 +496,8 @@ async def run(args: argparse.Namespace) -> None:
             victim = (await http.post(f"{base}/api/tables/{flooded}/join", json={"name": "Cy"})).json()["token"]
             neighbours = [(await http.post(f"{base}/api/tables/{flooded}/join", json={"name": n})).json()["token"]
                           for n in ("Dee", "Eve")] if args.flood == "queue" else []
+            burst_tables = [(await http.post(base + "/api/tables", json={"name": f"crowd {k}", "seats": 6})).json()["id"]
+                            for k in range(12)] if args.flood == "burst" else []
             event = ""
             if args.flood == "register":
                 event = (await http.post(base + "/api/tournaments",
@@ -482,6 +522,8 @@ async def run(args: argparse.Namespace) -> None:
             target, flood_args = flood_upload, (port, args.seconds, args.sockets, out)
         elif args.flood == "chat":
             target, flood_args = flood_chat, (port, quiet, args.seconds, args.sockets, out)
+        elif args.flood == "burst":
+            target, flood_args = flood_burst, (port, burst_tables, args.seconds, args.sockets, args.addresses, out)
         elif args.flood == "idle":
             target, flood_args = flood_idle, (port, args.seconds, args.sockets, args.addresses, args.slow, out)
         else:
@@ -549,7 +591,7 @@ def main() -> None:
     p.add_argument("--serve-args", default="", help="more options for serve (e.g. '--tcp-most 100000 --request-timeout 3600': no gate)")
     p.add_argument("--nofile", type=int, default=0, help="the server's open-file limit (0: this shell's)")
     args = p.parse_args()
-    most = 5000 if args.flood == "idle" else 200
+    most = 5000 if args.flood in ("idle", "burst") else 200
     if not 1 <= args.sockets <= most or not 0.5 <= args.seconds <= 120 or not 1 <= args.addresses <= 250:
         p.error(f"--sockets 1..{most}, --seconds 0.5..120, --addresses 1..250")
     asyncio.run(run(args))
