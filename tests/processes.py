@@ -27,8 +27,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 __all__ = [
-    "PR_SET_PDEATHSIG", "ChildExited", "NotReady", "bound_to_this_process", "cpu_seconds", "die_with_parent",
-    "wait_until_ready",
+    "PR_SET_PDEATHSIG", "ChildExited", "NotReady", "bound_to_this_process", "cpu_seconds", "descendants", "die_with_parent",
+    "tree_cpu_seconds", "wait_for_exit", "wait_until_ready",
 ]
 
 #: ``prctl``'s option that sets the signal a process gets when its parent exits (linux/prctl.h).
@@ -97,6 +97,73 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
     # utime, stime, cutime, cstime: the 14th to 17th fields of proc(5), counted after the name.
     return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def _children() -> dict[int, list[int]]:
+    """Every live process's children, by parent pid."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:  # it ended meanwhile
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    return children
+
+
+def descendants(pid: int | None = None) -> dict[int, str]:
+    """The live processes started by ``pid`` (this one), and by those, ...: pid -> command line.
+
+    >>> child = subprocess.Popen(["sleep", "5"])
+    >>> descendants()[child.pid]
+    'sleep 5'
+    >>> child.kill(); child.wait()
+    -9
+    """
+    children = _children()
+    found: dict[int, str] = {}
+    todo = list(children.get(os.getpid() if pid is None else pid, []))
+    while todo:
+        current = todo.pop()
+        try:
+            found[current] = Path(f"/proc/{current}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:
+            continue
+        todo += children.get(current, [])
+    return found
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` and all its live descendants have used (each with its ended children).
+
+    >>> tree_cpu_seconds(os.getpid()) >= cpu_seconds(os.getpid())
+    True
+    """
+    children = _children()
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += cpu_seconds(current)
+        todo += children.get(current, [])
+    return total
+
+
+def wait_for_exit(process: subprocess.Popen[str] | subprocess.Popen[bytes], *, what: str, stalled_after: float = 60) -> int:
+    """Wait until ``process`` exits, for as long as it or a process it started uses CPU: a hang
+    (a read waiting for good) uses none. Its exit status; :class:`NotReady` if it hangs.
+
+    >>> wait_for_exit(subprocess.Popen(["true"]), what="true")
+    0
+    """
+    try:
+        wait_until_ready(
+            process, lambda: process.poll() is not None, what=what, stalled_after=stalled_after,
+            progress=lambda: tree_cpu_seconds(process.pid),
+        )
+    except ChildExited:  # it exited between the two looks at it: what was awaited
+        pass
+    return process.returncode
 
 
 def wait_until_ready(
