@@ -21,7 +21,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.patience import Patience
 from tests.processes import ChildExited, bound_to_this_process, wait_until_ready
 from tests.server.chromium import browser  # noqa: F401 - the browser tests' Chromium, a fixture
 
@@ -187,15 +187,18 @@ class Client:
         return msg
 
     def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:
-        """Read until a state satisfying ``pred`` (the current one counts)."""
+        """Read until a state satisfying ``pred`` (the current one counts); ``timeout``: seconds
+        at rest, stretched by the machine's load (tests/patience.py)."""
         if self.state is not None and pred(self.state):
             return self.state
-        deadline = time.monotonic() + timeout
+        patience = Patience(timeout)
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"no such state; last: {json.dumps(self.state)[:1500]}")
-            msg = self.recv(left)
+            if patience.over():
+                raise TimeoutError(f"no such state in {patience}; last: {json.dumps(self.state)[:1500]}")
+            try:
+                msg = self.recv(min(1.0, max(0.01, patience.left())))
+            except TimeoutError:
+                continue
             if msg["type"] == "state" and pred(msg):
                 return msg
 
@@ -211,9 +214,15 @@ class Client:
                 return self.state
 
     def next_of(self, kind: str, timeout: float = 5) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
+        """The next message of type ``kind``; ``timeout`` as in :meth:`until`."""
+        patience = Patience(timeout)
         while True:
-            msg = self.recv(max(0.01, deadline - time.monotonic()))
+            if patience.over():  # checked at each message too: others may keep coming
+                raise TimeoutError(f"no {kind!r} message in {patience}")
+            try:
+                msg = self.recv(min(1.0, max(0.01, patience.left())))
+            except TimeoutError:
+                continue
             if msg["type"] == kind:
                 return msg
 
