@@ -4,12 +4,13 @@ commands, read the event and a player's own view, and play a person until they a
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import httpx
 
+from tests.patience import Patience
+from tests.patience import until as patient_until
 from tests.server.conftest import Client, Server
 
 T = TypeVar("T")
@@ -64,12 +65,12 @@ def shove_until_out(server: Server, event: str, token: str, timeout: float = 150
     """Play ``token``'s seat until they are out: all in with junk, fold (or check) anything
     better, so they lose chips and never run over the field; follows them when moved.
     Returns what /me says then, and ``last_table``: the room table they busted at."""
-    deadline = time.monotonic() + timeout
+    patience = Patience(timeout)
     c: Client | None = None
     table = None
     try:
         while True:
-            assert time.monotonic() < deadline, "never busted"
+            assert not patience.over(), f"never busted in {patience}"
             mine = me(server, event, token)
             if mine["status"] == "out":
                 return {**mine, "last_table": table}
@@ -113,14 +114,9 @@ def reentry_event(server: Server) -> dict[str, Any]:
 
 
 def until(pred: Callable[[], T | None], timeout: float = 60) -> T:
-    """Ask ``pred`` until it answers something true, and return that (a state, not a time)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = pred()
-        if got:
-            return got
-        time.sleep(0.2)
-    raise AssertionError(f"not within {timeout} s")
+    """Ask ``pred`` until it answers something true, and return that (a state, not a time);
+    ``timeout``: seconds at rest, stretched by the machine's load (tests/patience.py)."""
+    return patient_until(pred, timeout)
 
 
 def between_hands(server: Server, event: str) -> dict[str, Any] | None:
