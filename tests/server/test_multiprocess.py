@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-import time
 from pathlib import Path
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from tests.patience import until
 from tests.server.conftest import Client, Server, total_chips
 from tests.server.test_crash import snapshot
 
@@ -33,13 +33,8 @@ def _play_until(clients: dict[int, Client], pred: Any, rounds: int = 300) -> dic
 
 
 def _wait(fn: Any, timeout: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = fn()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"timed out after {timeout} s: {what}")
+    """``fn()`` once true; ``timeout``: seconds at rest, stretched by the load (tests/patience.py)."""
+    return until(fn, timeout, every=0.1, what=what)
 
 
 def test_two_processes_one_lobby_and_take_over_after_sigkill(db_target: str, tmp_path: Path) -> None:
@@ -101,15 +96,14 @@ def test_two_processes_one_lobby_and_take_over_after_sigkill(db_target: str, tmp
         before = {seat: snapshot(c.until(mid_hand)) for seat, c in humans.items()}
         assert total_chips(humans[target["hand"]["actor"]].state) == 600  # type: ignore[arg-type]
 
-        killed_at = time.monotonic()
         a.kill()
         for c in clients:
             c.close()
         clients.clear()
 
-        # B takes the table once A's lease expires (its own scan; no request needed).
+        # B takes the table once A's lease expires (its own scan; no request needed): within
+        # LEASE * 4 + 10 s at rest, longer as the machine is busy (B's scan and the database's).
         _wait(lambda: b.get(f"/api/tables/{t1}").status_code == 200, LEASE * 4 + 10, "B takes over the table")
-        assert time.monotonic() - killed_at < LEASE * 4 + 10
         b_ann, b_bob = Client(b, t1, ann["token"]), Client(b, t1, bob["token"])
         clients += [b_ann, b_bob]
         humans = {ann["seat"]: b_ann, bob["seat"]: b_bob}
