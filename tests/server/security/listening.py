@@ -294,12 +294,16 @@ def _record_hand(listening: Listening, summary: dict[str, Any]) -> None:
     listening.hands[summary["number"]] = Hand(summary["number"], tuple(summary["board"] or ()), shown, mucked)
 
 
-def listen_while_playing(server: Server, *, hands: int = 4, max_hands: int = 8, timeout: float = 90) -> Listening:
+def listen_while_playing(server: Server, *, hands: int = 4, max_hands: int = 8, quiet: float = 120) -> Listening:
     """Play until ``hands`` hands are over and a seated player of ours has mucked
-    (at most ``max_hands``), recording everything every reader receives."""
+    (at most ``max_hands``), recording everything every reader receives; given up when the
+    room sends nothing for ``quiet`` seconds."""
     endpoints = get_endpoints()
+    # The longest action clock (600 s): our players act when the sweeps between their turns
+    # are done, which on a loaded machine took longer than a 10 s clock -- they were folded
+    # by it, no hand reached a showdown, and the tests had nothing to judge.
     created = httpx.post(
-        server.base + "/api/tables", json={"name": "listen", "bots": [], "clock": 10, "listed": True}, timeout=10
+        server.base + "/api/tables", json={"name": "listen", "bots": [], "clock": 600, "listed": True}, timeout=10
     )
     assert created.status_code == 200, created.text
     table_id = created.json()["id"]
@@ -319,7 +323,7 @@ def listen_while_playing(server: Server, *, hands: int = 4, max_hands: int = 8, 
             listening.heard.append(Heard(name, "join", json.dumps(joined)))
             clients[name] = Client(server, table_id, joined["token"])
             readers.append(_Reader(server, name, joined["token"]))
-        _play(listening, spectator, clients, readers, baseline, hands=hands, max_hands=max_hands, timeout=timeout)
+        _play(listening, spectator, clients, readers, baseline, hands=hands, max_hands=max_hands, quiet=quiet)
         swept = set(listening.hands)
     except BaseException:
         for reader in readers:
@@ -351,18 +355,22 @@ def listen_while_playing(server: Server, *, hands: int = 4, max_hands: int = 8, 
 
 def _play(
     listening: Listening, spectator: Client, clients: dict[str, Client], readers: list[_Reader],
-    baseline: dict[str, str], *, hands: int, max_hands: int, timeout: float,
+    baseline: dict[str, str], *, hands: int, max_hands: int, quiet: float,
 ) -> None:
     anonymous = readers[0]
     acted: set[tuple[str, int, int]] = set()
     swept_street: set[tuple[int, str]] = set()
     swept_hands: set[int] = set()
-    deadline = time.monotonic() + timeout
+    heard, heard_at = 0, time.monotonic()
     while True:
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{len(listening.hands)} hands in {timeout} s; last state: {json.dumps(spectator.state)[:800]}")
         for client in [spectator, *clients.values()]:
             _drain(client)
+        if len(spectator.messages) > heard:  # the room moves on: as long as it does, play on
+            heard, heard_at = len(spectator.messages), time.monotonic()
+        elif time.monotonic() - heard_at > quiet:
+            raise TimeoutError(
+                f"{len(listening.hands)} hands, then nothing in {quiet:.0f} s; last state: {json.dumps(spectator.state)[:800]}"
+            )
         if spectator.last_hand is not None:
             _record_hand(listening, spectator.last_hand)
         finished = sorted(listening.hands)
@@ -378,6 +386,8 @@ def _play(
             if key in acted:
                 continue
             acted.add(key)
+            # The room's silence is counted from our last move: a sweep between turns took long.
+            heard_at = time.monotonic()
             if name == "Folder":
                 client.send(type="act", kind="fold", hand=hand["number"], at=hand["actions"])
                 continue
