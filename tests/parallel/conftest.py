@@ -2,15 +2,54 @@
 
 from __future__ import annotations
 
+import contextlib
+import time
 import warnings
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
+from tests.patience import Patience
+
+RAYLET_REGISTERS = 30
+"""Seconds Ray's ``init`` gives the raylet it starts to register with its GCS (written in
+ray/_private/node.py, not a setting: its RAY_raylet_start_wait_time_s is the raylet's own)."""
+
+
+@contextlib.contextmanager
+def patient_node_lookup(services: Any) -> Iterator[None]:  # noqa: ANN401 - ray._private.services
+    """While Ray starts: its look-up of the new node waits, as long as the load stretches
+    ``RAYLET_REGISTERS`` seconds (tests/patience.py), instead of failing at once and leaving
+    ``init`` a fixed 30 s of retries."""
+    get_node: Callable[..., Any] = services.get_node
+
+    def patient(*args: Any, **kwargs: Any) -> Any:  # noqa: ANN401 - Ray's own types
+        patience = Patience(RAYLET_REGISTERS)
+        while True:
+            try:
+                return get_node(*args, **kwargs)
+            except RuntimeError:  # not registered yet
+                if patience.over():
+                    raise
+                time.sleep(0.1)
+
+    services.get_node = patient
+    try:
+        yield
+    finally:
+        services.get_node = get_node
+
 
 @pytest.fixture(scope="session")
-def ray_local():
+def ray_local() -> Iterator[Any]:
     ray = pytest.importorskip("ray")
-    with warnings.catch_warnings():
+    # At load 20 the raylet took longer than Ray's 30 s to register, and the tests' Ray failed
+    # to start ("The current node timed out during startup"; 35 s at load 15). The look-up
+    # still returns as soon as the node has registered.
+    from ray._private import services
+
+    with warnings.catch_warnings(), patient_node_lookup(services):
         warnings.simplefilter("ignore")
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
