@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.patience import Patience
 from tests.server.chromium import needs_chromium, show_when_asked
 from tests.server.conftest import Server
 
@@ -73,9 +74,9 @@ def test_six_people_and_bots_play_a_tournament_to_its_winner_in_chromium(browser
             expect(page.locator("#join")).to_be_hidden()
             expect(page.locator("#btn-leave")).to_have_count(0)
             expect(page.locator("#coach-panel")).to_be_hidden()
-        deadline = time.monotonic() + 300
+        patience = Patience(300)
         while httpx.get(f"{server.base}/api/tournaments/{ev['id']}", timeout=10).json()["status"] != "finished":
-            assert time.monotonic() < deadline, "the tournament did not finish"
+            assert not patience.over(), "the tournament did not finish"
             for page in pages.values():
                 _act_if_my_turn(page)
             time.sleep(0.1)

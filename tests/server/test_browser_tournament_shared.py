@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.patience import Patience
 from tests.server.chromium import check_or_call, check_or_fold, needs_chromium
 from tests.server.conftest import Server, new_pg_database
 from tests.server.test_browser_event_words import shot
@@ -82,12 +83,12 @@ def field(s: dict[str, Any]) -> tuple[str, str]:
 def says_as_b(b: Server, event: str, read: Callable[[], tuple[str, str]]) -> None:
     """``read()`` (what a page at A shows) is what B's API says, at a moment the field stood still
     around the read (a bust between the two looks is no disagreement)."""
-    deadline = time.monotonic() + 15
+    patience = Patience(15)
     while True:
         before, shown, after = field(state(b, event)), read(), field(state(b, event))
         if before == after == shown:
             return
-        assert time.monotonic() < deadline, f"A's page says {shown}, B says {after}"
+        assert not patience.over(), f"A's page says {shown}, B says {after}"
         time.sleep(0.3)
 
 
@@ -165,9 +166,9 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
         conserved(a, b, eid)
         # (2) Play on until moved to a table B plays: A refuses it at first, then takes it from B.
         here, moved_to, looked = first, None, time.monotonic()
-        deadline = time.monotonic() + 90
+        patience = Patience(90)
         while moved_to is None:
-            assert time.monotonic() < deadline, f"never moved to a table B played (at {here})"
+            assert not patience.over(), f"never moved to a table B played (at {here})"
             assert state(a, eid)["status"] != "finished", "the event ended before the person was moved to B's table"
             check_or_fold(page)
             here = page.url.rsplit("/", 1)[1]
@@ -178,9 +179,9 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
                 looked = time.monotonic()
             page.wait_for_timeout(100)
         # B hands it over (nobody reads it there) and A plays it for its reader: the page reconnects by itself.
-        deadline = time.monotonic() + 30
+        patience = Patience(30)
         while moved_to not in served:
-            assert time.monotonic() < deadline, "A never took the table from B"
+            assert not patience.over(), "A never took the table from B"
             check_or_call(page)
             page.wait_for_timeout(100)
         expect(page.locator("#conn")).to_have_text("connected")
@@ -198,9 +199,9 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
         says_as_b(b, eid, lambda: strip(page))
         # They play on: their turn comes and they act (there, or at the final table after it), to the end.
         acted = False
-        deadline = time.monotonic() + 120
+        patience = Patience(120)
         while (s := state(a, eid))["status"] != "finished":
-            assert time.monotonic() < deadline, "the tournament did not finish"
+            assert not patience.over(), "the tournament did not finish"
             if page.locator("#actions").is_visible():
                 acted = True
             check_or_call(page)

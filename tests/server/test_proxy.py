@@ -19,6 +19,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from tests.patience import Patience, stretch, until
 from tests.server.conftest import Client, Server, new_pg_database, total_chips
 from tests.server.proxy import Nginx
 from tests.server.test_tournament_shared import lease_owners
@@ -89,13 +90,8 @@ def own_room(pg_admin: str, tmp_path: Path) -> Iterator[Room]:
 
 
 def wait_for(fn: Callable[[], Any], timeout: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = fn()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"timed out after {timeout} s: {what}")
+    """``fn()`` once true; ``timeout``: seconds at rest, stretched by the load (tests/patience.py)."""
+    return until(fn, timeout, every=0.1, what=what)
 
 
 def create(base: str, **settings: Any) -> str:
@@ -122,9 +118,9 @@ def join(base: str, table_id: str, name: str) -> dict[str, Any]:
 def reader(front: Any, table_id: str, token: str | None, timeout: float = SETTLE) -> tuple[Client, int]:
     """A websocket reader through ``front`` that reconnects as the page does when it is sent
     away ("elsewhere", close 4409) or the connection fails; with how often it was sent away."""
-    deadline = time.monotonic() + timeout
+    patience = Patience(timeout)  # seconds at rest, stretched by the load
     sent_away = 0
-    while time.monotonic() < deadline:
+    while not patience.over():
         try:
             c = Client(front, table_id, token)
         except ConnectionClosed as closed:
@@ -137,7 +133,7 @@ def reader(front: Any, table_id: str, token: str | None, timeout: float = SETTLE
             continue
         try:
             while True:
-                msg = c.recv(timeout=max(0.1, deadline - time.monotonic()))
+                msg = c.recv(timeout=max(0.1, patience.left()))
                 if msg["type"] == "state":
                     return c, sent_away
                 if msg["type"] == "error" and msg.get("code") == "elsewhere":
@@ -147,14 +143,14 @@ def reader(front: Any, table_id: str, token: str | None, timeout: float = SETTLE
             pass
         c.close()
         time.sleep(0.2)  # the page waits a moment before it reconnects
-    raise AssertionError(f"no state of {table_id} through port {front.port} in {timeout} s")
+    raise AssertionError(f"no state of {table_id} through port {front.port} in {patience}")
 
 
 def play_until(c: Client, pred: Callable[[dict[str, Any]], bool], timeout: float = 60) -> dict[str, Any]:
     """Check or call whenever it is the reader's turn until a state satisfies ``pred``."""
-    deadline = time.monotonic() + timeout
+    patience = Patience(timeout)
     while True:
-        left = deadline - time.monotonic()
+        left = patience.left() / stretch()  # as seconds at rest: Client.until stretches them
         s = c.until(lambda x: pred(x) or c.my_turn(x), timeout=max(0.1, left))
         if pred(s):
             return s

@@ -14,6 +14,7 @@ import pytest
 
 from pokerdealer.server.tournament import TournamentSpec
 from pokerdealer.table import HandForHandBusts
+from tests.patience import Patience
 from tests.server.conftest import Client, Server
 from tests.server.tournaments import post_tournament
 
@@ -37,8 +38,8 @@ def lobby(server: Server) -> dict[str, dict[str, Any]]:
 
 
 def until(pred: Any, timeout: float = 60) -> Any:  # noqa: ANN401
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    patience = Patience(timeout)
+    while not patience.over():
         got = pred()
         if got:
             return got

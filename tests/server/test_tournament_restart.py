@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 
 from pokerdealer.server.schema import IDLE_IN_TRANSACTION_MS
+from tests.patience import Patience
 from tests.server.conftest import Client, Server, new_pg_database
 from tests.server.tournaments import (
     STACK,
@@ -79,9 +80,9 @@ def test_sigkill_mid_event_resumes_every_table_and_the_clock(db_target: str, tmp
         assert after["you"]["legal"] == before["you"]["legal"]
         # Every table goes on dealing.
         ann.act_passive(after)
-        deadline = time.monotonic() + 30
+        patience = Patience(30)
         while state(server, ev["id"])["hands"] < s2["hands"] + 3:
-            assert time.monotonic() < deadline
+            assert not patience.over()
             st = ann.poll()
             if (st.get("you") or {}).get("legal"):
                 ann.act_passive(st)
@@ -121,9 +122,9 @@ def test_two_processes_one_event_and_the_survivor_takes_it_over_after_sigkill(db
         ann.close()
         clients.clear()
         # B takes the event (and its tables) once A's lease expires.
-        deadline = time.monotonic() + lease * 4 + 40  # generous: two cores shared by many test runs
+        patience = Patience(lease * 4 + 40)  # generous: two cores shared by many test runs
         while b.get(f"/api/tournaments/{ev['id']}").status_code != 200 or b.get(f"/api/tables/{table}").status_code != 200:
-            assert time.monotonic() < deadline, "B did not take the event over"
+            assert not patience.over(), "B did not take the event over"
             time.sleep(0.2)
         s2 = state(b, ev["id"])
         assert s2["status"] == "running" and s2["room_tables"] == s1["room_tables"]
@@ -134,9 +135,9 @@ def test_two_processes_one_event_and_the_survivor_takes_it_over_after_sigkill(db
         for key in ("number", "board", "actor", "actions"):
             assert after["hand"][key] == before["hand"][key], key
         ann.act_passive(after)
-        deadline = time.monotonic() + 90
+        patience = Patience(90)
         while state(b, ev["id"])["hands"] < s2["hands"] + 3:
-            assert time.monotonic() < deadline
+            assert not patience.over()
             st = ann.poll()
             if (st.get("you") or {}).get("legal"):
                 ann.act_passive(st)
@@ -164,16 +165,16 @@ def test_a_process_stalled_past_its_lease_leaves_the_event_and_every_table_to_th
         try:
             # A stopped inside a transaction keeps its rows locked until PostgreSQL ends its session
             # (IDLE_IN_TRANSACTION_MS); B's requests wait meanwhile.
-            deadline = time.monotonic() + lease * 4 + IDLE_IN_TRANSACTION_MS / 1000 + 40
+            patience = Patience(lease * 4 + IDLE_IN_TRANSACTION_MS / 1000 + 40)
             while not taken_over(b, ev["id"], tables):
-                assert time.monotonic() < deadline, "B did not take the event and its tables"
+                assert not patience.over(), "B did not take the event and its tables"
                 time.sleep(0.3)
         finally:
             a.proc.send_signal(signal.SIGCONT)
         # A wakes, finds its leases gone and lets go; B plays every table on.
         time.sleep(lease)
         before = {t: b.get(f"/api/tables/{t}").json()["hands"] for t in tables}
-        deadline = time.monotonic() + 60
+        patience = Patience(60)
         while True:
             now = {}
             for t in tables:
@@ -182,7 +183,7 @@ def test_a_process_stalled_past_its_lease_leaves_the_event_and_every_table_to_th
                 now[t] = r.json()["hands"]
             if all(now[t] >= before[t] + 2 for t in tables):
                 break
-            assert time.monotonic() < deadline, f"a table stopped dealing: {before} -> {now}"
+            assert not patience.over(), f"a table stopped dealing: {before} -> {now}"
             time.sleep(0.3)
         assert chips(state(b, ev["id"])) == 6 * STACK
     finally:

@@ -14,6 +14,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
+from tests.patience import Patience
 from tests.server.conftest import Client, Server, new_pg_database
 from tests.server.test_host_mute import said
 from tests.server.tournaments import BUY_IN, STACK, chips, create, host, me, register, state
@@ -64,10 +65,10 @@ def hand_over_paused(a: Server, b: Server, ev: dict[str, Any], table: str) -> No
 
 def hand_table_to(b: Server, table: str) -> None:
     """A reader asks B for the table (a proxy routes it there): A hands it over at its next renewal."""
-    deadline = time.monotonic() + LEASE * 4 + 30
+    patience = Patience(LEASE * 4 + 30)
     while (r := b.get(f"/api/tables/{table}")).status_code != 200:
         assert r.status_code == 409, r.text
-        assert time.monotonic() < deadline, "A did not hand the table over"
+        assert not patience.over(), "A did not hand the table over"
         time.sleep(0.3)
 
 
@@ -87,17 +88,17 @@ def hands_at(server: Server, table: str) -> int:
 def deal_on(more: int, *played: tuple[Server, str]) -> None:
     """Each ``(process, table)`` plays ``more`` hands more, meanwhile."""
     wanted = [(server, table, hands_at(server, table) + more) for server, table in played]
-    deadline = time.monotonic() + 60
+    patience = Patience(60)
     while any(hands_at(server, table) < n for server, table, n in wanted):
-        assert time.monotonic() < deadline, "a table stopped dealing"
+        assert not patience.over(), "a table stopped dealing"
         time.sleep(0.3)
 
 
 def play_to_the_end(ev: dict[str, Any], holder: Server, *others: Server) -> dict[str, Any]:
     """Wait for the winner, the chips all there at every look from each process; the holder's last state."""
-    deadline = time.monotonic() + 240
+    patience = Patience(240)
     while (s := state(holder, ev["id"]))["status"] != "finished":
-        assert time.monotonic() < deadline, f"not finished: {s}"
+        assert not patience.over(), f"not finished: {s}"
         for server in (holder, *others):
             assert chips(state(server, ev["id"])) == ENTRANTS * STACK
         time.sleep(0.3)
@@ -120,9 +121,9 @@ def test_two_processes_play_the_tables_of_one_event_to_its_winner(pg_url: str, t
         assert sum(p["prize"] for p in s["standings"]) == s["prize_pool"] == ENTRANTS * BUY_IN
         assert any(m["reason"] == "final_table" for m in s["moves"])
         # B followed the same log to the same end: the places, the moves, the hands.
-        deadline = time.monotonic() + 10
+        patience = Patience(10)
         while (sb := state(b, ev["id"]))["hands"] != s["hands"]:
-            assert time.monotonic() < deadline
+            assert not patience.over()
             time.sleep(0.2)
         for key in ("status", "standings", "moves", "hands", "prize_pool"):
             assert sb[key] == s[key], key
@@ -140,9 +141,9 @@ def test_when_one_of_two_processes_dies_the_other_plays_its_tables_on(pg_url: st
         deal_on(1, (b, second))
         b.kill()
         # A takes table 2 back once B's lease expires (if it is still in play), and the event goes on to its winner.
-        deadline = time.monotonic() + LEASE * 4 + 30
+        patience = Patience(LEASE * 4 + 30)
         while lease_owners(pg_url)[second] != lease_owners(pg_url)[ev["id"]]:
-            assert second not in state(a, ev["id"])["room_tables"].values() or time.monotonic() < deadline
+            assert second not in state(a, ev["id"])["room_tables"].values() or not patience.over()
             if second not in state(a, ev["id"])["room_tables"].values():
                 break
             time.sleep(0.3)
