@@ -4,13 +4,13 @@ a table made in the lobby, two people and a bot, hands to a showdown."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
 from pokerdealer.server.fair import verify_phh_text
+from tests.patience import Patience
 from tests.server.chromium import fill_bots, needs_chromium, show_when_asked
 from tests.server.conftest import Server
 
@@ -75,9 +75,9 @@ def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Serv
         expect(ann.locator("#deal-check")).to_have_text("✔ your cards match the commitment", timeout=20000)
 
         # Play until a hand with both people in it is decided at a showdown.
-        deadline = time.monotonic() + 75
+        patience = Patience(75)
         decided = None
-        while time.monotonic() < deadline and decided is None:
+        while not patience.over() and decided is None:
             acted = _act_if_my_turn(ann) or _act_if_my_turn(bob)
             last = ann.evaluate("state && state.last_hand")
             if last and any(a.get("explain") for a in last["awards"]):

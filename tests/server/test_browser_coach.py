@@ -6,12 +6,12 @@ and the seed's advice, and they go on only by choosing to after the cool-off
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.patience import Patience
 from tests.server.chromium import check_or_fold, needs_chromium
 from tests.server.conftest import Server
 
@@ -100,8 +100,8 @@ def test_a_loss_limit_stop_holds_when_the_player_leaves_and_sits_again_until_the
         ann.click("#btn-limits-save")
         expect(ann.locator("#session-line")).not_to_be_empty()
         stop = ann.locator("#limit-stopped")
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and not stop.is_visible():
+        patience = Patience(120)
+        while not patience.over() and not stop.is_visible():
             check_or_fold(ann)
             ann.wait_for_timeout(100)
         # Stopped: what happened and the seed's advice, kindly; going on waits for the break.

@@ -6,12 +6,12 @@ Screenshots go to /tmp/shots-coachfix/ (phone and laptop) for a person to look a
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.patience import Patience
 from tests.server.chromium import choose_language, needs_chromium, settled
 from tests.server.conftest import Client, Server
 
@@ -93,9 +93,9 @@ def test_at_a_side_pot_the_felt_and_the_coach_name_only_what_ann_can_win(browser
         ann.fill("#join-buyin", "160")
         ann.click("#join-btn")
         ann.locator("#coach-toggle").check()  # no bot at this table: the coach is asked for
-        deadline = time.monotonic() + 120
+        patience = Patience(120)
         while (turn := _ann(ann)) != "spot":
-            assert time.monotonic() < deadline, "the spot never came"
+            assert not patience.over(), "the spot never came"
             _act(bob, "Bob")
             _act(cy, "Cy")
             if turn != "wait":

@@ -25,6 +25,7 @@ import pytest
 
 from pokerdealer.i18n import message
 from pokerdealer.server.seat_names import bot_name
+from tests.patience import Patience
 from tests.server.chromium import check_or_call, fill_bots, needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
@@ -74,8 +75,8 @@ def _host_view(server: Server, table: str, token: str) -> dict[str, Any]:
 
 def _play_until(page: Page, done: Callable[[], bool], *, timeout: float = 60) -> None:
     """Act for the player on ``page`` until ``done()`` holds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    patience = Patience(timeout)
+    while not patience.over():
         if done():
             return
         check_or_call(page)
@@ -120,9 +121,9 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
         # Approval on, from the panel (no hand is in play: at once).
         host.check("#host-approve")
         expect(host.locator("#host-pending")).to_be_hidden()
-        deadline = time.monotonic() + 10
+        patience = Patience(10)
         while not _host_view(room, table, token)["settings"]["approve_players"]:
-            assert time.monotonic() < deadline, "approval never came on"
+            assert not patience.over(), "approval never came on"
             time.sleep(0.1)
 
         # Bob asks to sit and waits; Carol asks too.
@@ -234,9 +235,9 @@ def test_a_closing_table_says_it_closes_and_offers_no_pause(browser: Browser, ro
         page = context.new_page()
         page.goto(room.base + info["host_url"])
         expect(page.locator("#host-pause")).to_be_visible()
-        deadline = time.monotonic() + 15
+        patience = Patience(15)
         while _host_view(room, info["id"], info["host_token"])["hand"] is None:
-            assert time.monotonic() < deadline, "no hand was dealt"
+            assert not patience.over(), "no hand was dealt"
             time.sleep(0.1)
         page.once("dialog", lambda d: d.accept())
         page.click("#host-close")
@@ -297,9 +298,9 @@ def test_after_a_kill_9_the_panel_still_shows_the_pause_pending_blinds_stand_up_
         page.goto(base + r.json()["host_url"])
         servers[0].join(table, "Ann")
         page.locator("#host-requests .host-item", has_text="Ann").get_by_role("button", name="Approve").click()
-        deadline = time.monotonic() + 15
+        patience = Patience(15)
         while _host_view(servers[0], table, token)["hand"] is None:  # Ann's hand, her clock five minutes
-            assert time.monotonic() < deadline, "no hand dealt"
+            assert not patience.over(), "no hand dealt"
             time.sleep(0.1)
         servers[0].join(table, "Carol")
         expect(page.locator("#host-requests .host-item", has_text="Carol")).to_be_visible()
@@ -350,9 +351,9 @@ def test_the_panel_never_undoes_what_the_host_is_changing_when_an_older_read_arr
             route.continue_()
 
     def reads_held(n: int) -> None:
-        deadline = time.monotonic() + 10
+        patience = Patience(10)
         while len(held) < n:
-            assert time.monotonic() < deadline, "the panel did not read its view"
+            assert not patience.over(), "the panel did not read its view"
             page.wait_for_timeout(20)
 
     try:
@@ -364,9 +365,9 @@ def test_the_panel_never_undoes_what_the_host_is_changing_when_an_older_read_arr
         reads_held(1)  # straddle off, as it is before the click
         page.fill("#host-big-blind", "8")  # typed, not applied yet
         page.check("#host-straddle")
-        deadline = time.monotonic() + 10
+        patience = Patience(10)
         while not _host_view(room, info["id"], info["host_token"])["settings"]["straddle"]:
-            assert time.monotonic() < deadline, "the click never reached the server"
+            assert not patience.over(), "the click never reached the server"
             time.sleep(0.05)
         route, older = held[0]
         route.fulfill(response=older)
@@ -386,9 +387,9 @@ def test_the_panel_never_undoes_what_the_host_is_changing_when_an_older_read_arr
         expect(page.locator("#host-straddle")).to_be_checked()
         expect(page.locator("#host-big-blind")).to_have_value("8")  # still what the host typed
         page.click("#host-apply")
-        deadline = time.monotonic() + 10
+        patience = Patience(10)
         while _host_view(room, info["id"], info["host_token"])["settings"]["big_blind"] != 8:
-            assert time.monotonic() < deadline, "the typed big blind was not applied"
+            assert not patience.over(), "the typed big blind was not applied"
             time.sleep(0.05)
         expect(page.locator("#host-big-blind")).to_have_value("8")
     finally:

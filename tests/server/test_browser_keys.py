@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from pokerdealer.i18n import message
+from tests.patience import Patience
 from tests.server.chromium import needs_chromium, show_when_asked
 from tests.server.conftest import Server
 
@@ -51,12 +52,12 @@ def _pressed(page: Page, key: str, turn: dict[str, Any]) -> None:
 
 def _ann_actions(server: Server, table: str, number: int) -> list[str]:
     """Ann's actions in finished hand ``number``, from its PHH ("f", "cc", "cbr 6")."""
-    deadline = time.monotonic() + 20
+    patience = Patience(20)
     while True:
         r = httpx.get(f"{server.base}/api/tables/{table}/hands/{number}/phh", timeout=10)
         if r.status_code == 200:
             break
-        assert time.monotonic() < deadline, f"hand {number} never finished"
+        assert not patience.over(), f"hand {number} never finished"
         time.sleep(0.2)
     phh = tomllib.loads(r.text)
     me = f"p{phh['players'].index('Ann') + 1} "
@@ -77,9 +78,9 @@ def test_keys_fold_check_call_raise_all_in_and_arrows_move_the_slider(browser: B
         expect(page.locator("#you-line")).to_be_visible()
         expected: list[tuple[int, str]] = []  # (hand, Ann's action the key must have sent)
         todo = ["arrows and r", "c", "f", "a"]
-        deadline = time.monotonic() + 120
+        patience = Patience(120)
         while todo:
-            assert time.monotonic() < deadline, f"keys not tried: {todo}"
+            assert not patience.over(), f"keys not tried: {todo}"
             turn = _my_turn(page)
             if turn is None:
                 show_when_asked(page)  # the coach on (a bot at the table): she shows at the showdown

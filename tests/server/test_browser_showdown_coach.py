@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from pokerdealer.cards import parse_cards
 from pokerdealer.evaluation.explain import card_label
 from pokerdealer.i18n import message
 from pokerdealer.learn.citations import cite
+from tests.patience import Patience
 from tests.server.chromium import check_or_call, needs_chromium
 from tests.server.conftest import Client, Server
 from tests.server.security.listening import SPECTATOR, Listening, Secret, _record_frames, find_leaks
@@ -140,9 +140,9 @@ def test_the_coach_says_her_showdown_to_her_alone(browser: Browser, room: Server
             _host(room, table, host_token, "resume")
             spectator.until(lambda s, n=number: s["hand"] is not None and s["hand"]["number"] == n, timeout=30)
             _host(room, table, host_token, "pause")  # after this hand
-            deadline = time.monotonic() + 90
+            patience = Patience(90)
             while (spectator.last_hand or {}).get("number") != number:
-                assert time.monotonic() < deadline, "the hand did not end"
+                assert not patience.over(), "the hand did not end"
                 _drain(bob), _drain(spectator)
                 if bob.state and bob.my_turn(bob.state):
                     bob.act_passive(bob.state)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -21,6 +20,7 @@ import httpx
 import pytest
 
 from pokerdealer.i18n import message
+from tests.patience import Patience
 from tests.server.chromium import check_or_call, needs_chromium, settled
 from tests.server.conftest import Client, Server
 
@@ -86,10 +86,10 @@ def test_one_tap_after_the_hand_says_each_bot_decisions_equity_and_pot_odds(
         _host(room, table, host_token, "resume")
         spectator.until(lambda s: s["hand"] is not None and s["hand"]["number"] == number, timeout=30)
         _host(room, table, host_token, "pause")  # after this hand
-        deadline = time.monotonic() + 90
+        patience = Patience(90)
         button = page.locator(f"#btn-why[data-hand='{number}']")
         while not button.is_visible():
-            assert time.monotonic() < deadline, "no 'why' button after the hand"
+            assert not patience.over(), "no 'why' button after the hand"
             check_or_call(page)
             page.wait_for_timeout(100)
         reasons = room.get(f"/api/tables/{table}/hands/{number}/why").json()["reasons"]
@@ -161,9 +161,9 @@ def test_a_hand_of_bots_that_give_no_reasons_leaves_no_why_button(browser: Brows
         page.fill("#join-name", "Ann")
         page.click("#join-btn")
         expect(page.locator("#you-line")).to_be_visible()
-        deadline = time.monotonic() + 90
+        patience = Patience(90)
         while not answers:  # her hand is over when the page asks why
-            assert time.monotonic() < deadline, "the page never asked why"
+            assert not patience.over(), "the page never asked why"
             check_or_call(page)
             page.wait_for_timeout(100)
         assert answers[0]["reasons"] == []

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.patience import Patience
 from tests.server.conftest import Client, Server
 
 
@@ -280,13 +281,13 @@ def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]
     play_until([a, b], lambda x: all(r is None or r["name"] != "Bob" for r in x["seats"]))
     url = f"{server.base}/api/tables/{table}/ledger.csv"
     assert httpx.get(url, timeout=10).status_code == 403
-    deadline = time.monotonic() + 15
+    patience = Patience(15)
     while True:  # the top-up is taken between hands: until the ledger has it
         first = httpx.get(url, headers={"X-Host-Token": token}, timeout=10)
         assert first.status_code == 200 and first.headers["content-type"].startswith("text/csv")
         if {r["name"]: r for r in csv.DictReader(io.StringIO(first.content.decode("utf-8-sig")))}["Ann"]["top_ups"] == "50":
             break
-        assert time.monotonic() < deadline, f"the top-up never reached the ledger: {first.text}"
+        assert not patience.over(), f"the top-up never reached the ledger: {first.text}"
         time.sleep(0.1)
     a.close()
     b.close()

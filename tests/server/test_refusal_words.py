@@ -20,6 +20,7 @@ from websockets.sync.client import connect
 from pokerdealer.i18n import message
 from pokerdealer.server.room import Elsewhere
 from pokerdealer.server.words import error_words
+from tests.patience import Patience
 from tests.server.conftest import Client, Server
 
 ZH = {"Accept-Language": "zh-TW,zh;q=0.9"}
@@ -115,9 +116,9 @@ def test_the_body_limit_no_such_table_and_the_host_link_are_refused_in_chinese(r
 def test_a_download_of_your_own_cards_is_refused_in_chinese(room: Server) -> None:
     table = room.create_table(name="mine", bots=["caller"], clock=0.3)
     room.join(table, "Ann")  # she never acts: the clock plays her hands
-    deadline = time.monotonic() + 30
+    patience = Patience(30)
     while not room.get(f"/api/tables/{table}/hands").json():
-        assert time.monotonic() < deadline, "no hand finished"
+        assert not patience.over(), "no hand finished"
         time.sleep(0.2)
     base = f"{room.base}/api/tables/{table}/hands/1/mine"
     r = httpx.get(base, headers=ZH, timeout=10)

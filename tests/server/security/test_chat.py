@@ -26,6 +26,7 @@ from pokerdealer.server.chat import HISTORY, ChatLimits, TableChat
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE, Buckets, Caps, Connections, Rate
 from pokerdealer.server.protocol import CHAT_LIMIT, ProtocolError, chat_text, parse
 from pokerdealer.server.settings import ServerOptions
+from tests.patience import Patience
 from tests.server.conftest import Client, Server
 
 FILLER = "the flop was a good one and I would have raised it myself, not just called " * 2
@@ -136,8 +137,8 @@ async def chat_load(
         return [text for key, text in sent.items() if key not in refused]
 
     # Let the last lines arrive (a reply or a refusal for every line said).
-    deadline = time.monotonic() + settle
-    while time.monotonic() < deadline:
+    patience = Patience(settle)
+    while not patience.over():
         if all(p.dropped or len(p.lines) >= len(accepted_lines()) for p in peers):
             break
         await asyncio.sleep(0.1)
@@ -492,14 +493,14 @@ def test_connections_over_the_cap_per_address_and_table_are_refused_with_a_reaso
         assert f"too many connections from your address to this table (at most {n})" in msg["message"]
         Client(room, table, address="127.0.4.2").next_of("welcome").get("type")  # another address is welcome
         tabs.pop().close()
-        deadline = time.monotonic() + 5
+        patience = Patience(5)
         while True:  # the closed tab's place is free again (once the server has seen it go)
             with contextlib.suppress(ConnectionClosed):
                 again = Client(room, table, address="127.0.4.1")
                 if again.recv(5)["type"] == "welcome":
                     again.close()
                     break
-            assert time.monotonic() < deadline, "a closed connection's place was never freed"
+            assert not patience.over(), "a closed connection's place was never freed"
             time.sleep(0.1)
     finally:
         for t in tabs:
