@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.patience import stretch
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -29,7 +31,8 @@ EXPECT_TIMEOUT_MS = 15_000
 """How long Playwright's assertions wait for what they expect: as long as the tests' pages wait
 (``context.set_default_timeout(15_000)``). Its own default, 5 s, failed on a loaded CI machine
 whose Chromium drew the awaited words later (ci2: the flooded page's notice; a host's refusal).
-A passing assertion still returns as soon as the page shows it."""
+A passing assertion still returns as soon as the page shows it. Stretched by the load as each
+module's Chromium starts (tests/patience.py): the same 15 s at rest."""
 
 try:
     from playwright.sync_api import expect
@@ -50,7 +53,8 @@ def browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=30_000)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=round(30_000 * stretch()))
+        expect.set_options(timeout=round(EXPECT_TIMEOUT_MS * stretch()))
         yield b
         b.close()
 
