@@ -71,6 +71,12 @@ def fill_bots(page: Page, **counts: int) -> None:
         page.fill(f"#create input[data-bot-kind={kind}]", str(counts.get(kind, 0)))
 
 
+def more_settings(page: Page) -> None:
+    """Unfold the lobby's table form's rarely changed settings, as a person does to change one."""
+    if not page.locator("#create-more[open]").count():
+        page.click("#create-more > summary")
+
+
 def choose_language(page: Page, lang: str) -> None:
     """Choose the page's language as a person does: the language menu is in the
     title row's menu (☰) where the page has one; then wait for the page's words."""

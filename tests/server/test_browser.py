@@ -11,7 +11,7 @@ import pytest
 
 from pokerdealer.server.fair import verify_phh_text
 from tests.patience import Patience
-from tests.server.chromium import fill_bots, needs_chromium, show_when_asked
+from tests.server.chromium import fill_bots, more_settings, needs_chromium, show_when_asked
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -54,10 +54,11 @@ def test_two_players_and_a_bot_play_to_a_showdown(browser: Browser, server: Serv
         ann.goto(server.base + "/")
         ann.fill("input[name=name]", "E2E <table>")
         fill_bots(ann, caller=1)
+        more_settings(ann)
         ann.fill("input[name=clock]", "30")
         ann.click("#create-btn")
         ann.wait_for_url("**/t/*")
-        table_id = ann.url.rsplit("/", 1)[1]
+        table_id = ann.url.split("#")[0].rsplit("/", 1)[1]
         expect(ann.locator("#title")).to_contain_text("E2E <table>")
         ann.fill("#join-name", "Ann")
         ann.click("#join-btn")
@@ -211,9 +212,10 @@ def test_the_creator_of_a_table_keeps_its_host_token_out_of_the_address_bar(brow
         page.select_option("select[name=approve_players]", "true")
         page.click("#create-btn")
         page.wait_for_url("**/t/*")
-        page.wait_for_function("() => !location.hash")
-        table = page.url.rsplit("/", 1)[-1]
+        table = page.url.split("#")[0].rsplit("/", 1)[-1]
         token = page.evaluate(f"() => localStorage.getItem('pd.host.{table}')")
+        # the host link stays in the address bar (issue 37): copied to another browser, it still hosts
+        assert page.evaluate("() => location.hash") == f"#host={token}"
         r = httpx.get(f"{server.base}/api/tables/{table}/host", headers={"X-Host-Token": token}, timeout=10)
         assert r.status_code == 200 and r.json()["settings"]["approve_players"] is True
     finally:
@@ -230,6 +232,7 @@ def test_a_table_created_with_straddles_says_so_in_the_lobby_and_a_player_turns_
         page.goto(server.base + "/")
         page.fill("input[name=name]", "Straddle night")
         fill_bots(page, caller=2)
+        more_settings(page)
         page.select_option("select[name=listed]", "true")
         page.select_option("select[name=straddle]", "true")
         page.click("#create-btn")

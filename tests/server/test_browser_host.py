@@ -26,7 +26,7 @@ import pytest
 from pokerdealer.i18n import message
 from pokerdealer.server.seat_names import bot_name
 from tests.patience import Patience
-from tests.server.chromium import check_or_call, fill_bots, needs_chromium
+from tests.server.chromium import check_or_call, fill_bots, more_settings, needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
 
@@ -96,11 +96,12 @@ def _create_in_lobby(page: Page, base: str) -> str:
     """A table made in the lobby with one bot; the page ends on the table by its host link."""
     page.goto(base + "/")
     fill_bots(page, caller=1)
+    more_settings(page)
     page.fill("input[name=clock]", "30")
     page.click("#create-btn")
     page.wait_for_url("**/t/*")
-    page.wait_for_function("() => !location.hash")
-    return page.url.rsplit("/", 1)[-1]
+    page.wait_for_function("() => location.hash.startsWith('#host=')")  # the host link stays in the address bar
+    return page.url.split("#")[0].rsplit("/", 1)[-1]
 
 
 # Each language once, each view at least once: the flow is the same, the words and layout differ.

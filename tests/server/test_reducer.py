@@ -175,8 +175,12 @@ async def _join(play: Play, rng: random.Random) -> None:
             own = {"minutes": None, "loss": aside.choice([300, 1000]), "unit": "chips", "time_sit_out": True,
                    "set_at": time.time(), "went_on": []}
             play.lt.room.store.write([db.op_person_own(person, own)])
+    await _joined(play, {"name": name, "buy_in": buy_in, "person": person})
+
+
+async def _joined(play: Play, data: dict[str, Any]) -> None:
     future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-    await play.lt._handle(Command("join", None, {"name": name, "buy_in": buy_in, "person": person}, future))
+    await play.lt._handle(Command("join", None, data, future))
     if future.exception() is None:
         joined = future.result()
         conn = Reader(None, address="127.0.0.1")
@@ -345,6 +349,19 @@ async def _played(seed: int, moves: int, *, close: bool = False) -> tuple[LiveTa
         await _join(play, rng)
     for _ in range(moves):
         await _move(play, rng)
+    # Last (the moves above stay the ones they were): seats tapped (issue 37) -- a seat the table
+    # has not, a taken one, the host's own join, and a reader with no seat tapping a free one.
+    free, taken = lt.table.free_seats, [s for s in range(1, 5) if s not in lt.table.free_seats]
+    for seat, hosts in ((5, False), (taken[0] if taken else None, False), (free[0] if free else None, True)):
+        before = fingerprint(lt.state)
+        await _joined(play, {"name": "Hal", "buy_in": None, "person": None, "seat": seat, "hosts": hosts})
+        if seat == 5:
+            assert fingerprint(lt.state) == before
+    for member, reader in play.readers.items():
+        if lt.table.seat_of(lt.members[member].name) is None and lt.table.free_seats:
+            await lt._handle(Command("msg", reader, {"type": "sit", "amount": 200, "seat": lt.table.free_seats[-1]}))
+            await lt._advance()
+            break
     if close:  # the host closes the table: after the hand in play, everyone is stood up
         await lt._handle(Command("host", None, {"command": "close"}))
         for _ in range(100):

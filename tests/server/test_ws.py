@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
+
 from pokerdealer.server.fair import shuffled_deck
 from tests.patience import Patience
 from tests.server.conftest import SEED, Client, Server, total_chips
@@ -204,3 +206,45 @@ def test_action_clock_checks_when_free_else_folds_then_sits_out(shared_server: S
         assert sum(r["stack"] for r in s["seats"] if r) + sum(p["amount"] for p in (s["hand"] or {"pots": []})["pots"]) == 400
     finally:
         a.close()
+
+
+def test_a_join_sits_at_the_seat_asked_for_and_a_taken_one_is_refused_making_no_member(shared_server: Server) -> None:
+    """Issue 37: ``POST /api/tables/ID/join`` takes ``seat`` (the seat tapped)."""
+    table = shared_server.create_table(name="seats", bots=[], seats=6)
+    url = f"{shared_server.base}/api/tables/{table}/join"
+    ann = httpx.post(url, json={"name": "Ann", "seat": 4}, timeout=10).json()
+    assert ann["seat"] == 4
+    taken = httpx.post(url, json={"name": "Bob", "seat": 4}, headers={"Accept-Language": "zh-Hant"}, timeout=10)
+    assert taken.status_code == 400
+    assert (taken.json()["key"], taken.json()["detail"]) == ("room.error.seat_taken", "4 號座位已經有人：空位是 1, 2, 3, 5, 6 號")
+    assert httpx.post(url, json={"name": "Bob", "seat": 7}, timeout=10).json()["key"] == "room.error.no_such_seat"
+    bob = httpx.post(url, json={"name": "Bob"}, timeout=10).json()  # the name was not taken by a refused join
+    assert (bob["name"], bob["seat"]) == ("Bob", 1)
+
+
+def test_a_sit_message_sits_at_the_seat_asked_for(shared_server: Server) -> None:
+    """Issue 37: ``{"type": "sit", "amount": A, "seat": N}`` -- a member without a seat taps seat N."""
+    table = shared_server.create_table(name="sit", bots=[], seats=4)
+    ann = shared_server.join(table, "Ann")
+    c = Client(shared_server, table, ann["token"])
+    try:
+        c.until(lambda s: s["you"] is not None and s["you"]["seat"] == 1)
+        c.send(type="leave")
+        c.until(lambda s: s["you"]["seat"] is None)
+        c.send(type="sit", amount=200, seat=3)
+        assert c.until(lambda s: s["you"]["seat"] is not None)["you"]["seat"] == 3
+    finally:
+        c.close()
+
+
+def test_the_hosts_join_with_the_host_token_is_seated_at_once_and_a_wrong_token_is_refused(shared_server: Server) -> None:
+    """Issue 37: at a table whose host approves players, the host's own seat is never held."""
+    r = httpx.post(shared_server.base + "/api/tables", json={"name": "h", "bots": [], "approve_players": True}, timeout=10)
+    table, token = r.json()["id"], r.json()["host_token"]
+    url = f"{shared_server.base}/api/tables/{table}/join"
+    wrong = httpx.post(url, json={"name": "Eve"}, headers={"X-Host-Token": "not-it"}, timeout=10)
+    assert (wrong.status_code, wrong.json()["key"]) == (403, "room.host.not_host")
+    host = httpx.post(url, json={"name": "Host", "seat": 2}, headers={"X-Host-Token": token}, timeout=10).json()
+    assert (host["pending"], host["seat"]) == (False, 2)
+    guest = httpx.post(url, json={"name": "Ann", "seat": 3}, timeout=10).json()
+    assert (guest["pending"], guest["seat"]) == (True, None)  # everyone else still asks

@@ -120,6 +120,8 @@ class JoinTable(BaseModel):
 
     name: str
     buy_in: int | None = None
+    seat: int | None = Field(None, ge=1, le=2**31)
+    """The seat tapped (any free one if not given)."""
     person: str | None = Field(None, min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
     """This browser's own key (the page keeps it): the player's limits and stops are
     theirs across seats and tables (:mod:`~pokerdealer.server.self_limits`)."""
@@ -304,17 +306,25 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         return lt_info(await table(table_id))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(request: Request, table_id: str, body: JoinTable) -> Any:  # noqa: ANN401
+    async def join(
+        request: Request, table_id: str, body: JoinTable, x_host_token: str | None = Header(None),
+    ) -> Any:  # noqa: ANN401
         lt = await table(table_id)
         if getattr(lt, "live_event", None) is not None:  # a tournament seats its entrants (they register)
             raise Refused(409, "room.event.error.cash_only")
+        # The host's own page sends its token: their seat is never held for approval. A wrong
+        # token is refused (the page would wait for a host who never comes).
+        hosts = x_host_token is not None
+        if hosts and not host.is_host(lt.state, x_host_token):
+            raise Refused(403, "room.host.not_host")
         try:
             name = visible_text(body.name, what="name", limit=24)
         except ProtocolError as error:
             return refused(request, 400, error)
         try:
             person = None if body.person is None else self_limits.person_of(body.person)
-            return await room.call(lt, "join", {"name": name, "buy_in": body.buy_in, "person": person})
+            return await room.call(lt, "join", {"name": name, "buy_in": body.buy_in, "person": person,
+                                                "seat": body.seat, "hosts": hosts})
         except (Rejected, PokerDealerError) as error:
             # detail: the text in the request's language; key and params: for the page's own.
             return refused(request, 400, error)

@@ -10,7 +10,10 @@ header ``X-Host-Token`` the host may (``POST /api/tables/{id}/host``):
 - ``settings`` -- change the blinds, ante, action clock, time bank, the
   approval option or whether straddles are allowed from the next hand (checked as a new table's settings);
 - ``approve`` / ``refuse`` a seat request -- with ``approve_players`` a join
-  is a request (the newcomer gets a token, and a seat once approved);
+  is a request (the newcomer gets a token, and a seat once approved: the seat
+  they asked for if it is still free); the host's own seat is never asked for:
+  a join with the host token (``host_member``) seats at once, then and after
+  every bust;
 - ``stand_up`` a player -- after the hand if they are in it; their chips are
   cashed out as when they leave (``leave`` with ``"reason": "host"``); not
   while the table is closing (everyone is stood up after the hand then);
@@ -50,12 +53,13 @@ from pokerdealer.table import TableError
 
 __all__ = [
     "COMMANDS", "EVENTS", "FEATURE", "HOST_SETTINGS", "HostState", "Outcome", "check_open", "command", "due",
-    "host_of", "is_host", "may_deal", "new_token", "public", "seat_event", "tell", "view",
+    "free_seat", "host_of", "is_host", "may_deal", "new_token", "own_member_event", "public", "seat_event", "tell",
+    "view",
 ]
 
 EVENTS = (
     "host", "host_pause", "host_settings", "seat_request", "seat_approve", "seat_refuse",
-    "host_stand_up", "host_close", "table_closed",
+    "host_stand_up", "host_close", "table_closed", "host_member",
 )
 """The event kinds of this module (a kind is at most 16 characters, the ``events.kind``
 column's width: PostgreSQL refuses a longer one)."""
@@ -121,6 +125,10 @@ class HostState:
     """Settings the host changed during a hand, in force from the next one."""
     requests: Mapping[int, int] = field(default_factory=dict)
     """Member -> the buy-in they asked to sit down with."""
+    wanted: Mapping[int, int] = field(default_factory=dict)
+    """Member -> the seat they asked for (a request made by tapping an empty seat)."""
+    own: frozenset[int] = frozenset()
+    """The host's own members (joined with the host token): never asked for a seat."""
     refused: frozenset[int] = frozenset()
     stand_up: frozenset[int] = frozenset()
     """Members to stand up once the hand they are in is over."""
@@ -131,6 +139,8 @@ class HostState:
         d["requests"] = {str(k): v for k, v in self.requests.items()}
         d["refused"] = sorted(self.refused)
         d["stand_up"] = sorted(self.stand_up)
+        d["wanted"] = {str(k): v for k, v in self.wanted.items()}
+        d["own"] = sorted(self.own)
         return d
 
     @classmethod
@@ -143,6 +153,9 @@ class HostState:
             changes=dict(data["changes"]), pending=dict(data["pending"]),
             requests={int(k): int(v) for k, v in data["requests"].items()},
             refused=frozenset(int(m) for m in data["refused"]), stand_up=frozenset(int(m) for m in data["stand_up"]),
+            # a snapshot from before seats were asked for by number and hosts sat as themselves
+            wanted={int(k): int(v) for k, v in data.get("wanted", {}).items()},
+            own=frozenset(int(m) for m in data.get("own", ())),
         )
 
 
@@ -199,22 +212,35 @@ def _settings(state: TableState, data: dict[str, Any], at: float) -> TableState:
 def _request(state: TableState, data: dict[str, Any], at: float) -> TableState:
     h = host_of(state)
     member = data["member"]
-    return _with(state, replace(h, requests={**h.requests, member: data["buy_in"]}, refused=h.refused - {member}))
+    wanted = {m: s for m, s in h.wanted.items() if m != member}
+    if data.get("seat") is not None:
+        wanted[member] = data["seat"]
+    return _with(state, replace(h, requests={**h.requests, member: data["buy_in"]}, wanted=wanted,
+                                refused=h.refused - {member}))
+
+
+def _answered(h: HostState, member: int, **changes: Any) -> HostState:  # noqa: ANN401
+    """``h`` without ``member``'s request (approved or refused)."""
+    return replace(h, requests={m: b for m, b in h.requests.items() if m != member},
+                   wanted={m: s for m, s in h.wanted.items() if m != member}, **changes)
 
 
 def _approve(state: TableState, data: dict[str, Any], at: float) -> TableState:
     member = data["member"]
     name = state.name_of(member)
     state.table.sit_down(name, data["buy_in"], seat=data["seat"], now=at, wait_for_big_blind=data["wait_bb"])
-    h = host_of(state)
-    return _with(state, replace(h, requests={m: b for m, b in h.requests.items() if m != member}))
+    return _with(state, _answered(host_of(state), member))
 
 
 def _refuse(state: TableState, data: dict[str, Any], at: float) -> TableState:
     h = host_of(state)
     member = data["member"]
-    return _with(state, replace(h, requests={m: b for m, b in h.requests.items() if m != member},
-                                refused=h.refused | {member}))
+    return _with(state, _answered(h, member, refused=h.refused | {member}))
+
+
+def _host_member(state: TableState, data: dict[str, Any], at: float) -> TableState:
+    h = host_of(state)
+    return _with(state, replace(h, own=h.own | {data["member"]}))
 
 
 def _stand_up(state: TableState, data: dict[str, Any], at: float) -> TableState:
@@ -279,15 +305,52 @@ def check_open(state: TableState, *, closing: str = "closing") -> None:
         raise refusal(closing)
 
 
-def seat_event(state: TableState, member: int, *, buy_in: int, seat: int) -> Event:
-    """Taking a seat: a ``sit_down``, or with ``approve_players`` a request."""
+def free_seat(state: TableState, wanted: int | None) -> int:
+    """The seat a player sits in: the one they tapped (``wanted``) if it is free,
+    the first free one if they named none. Refused in words: a full table, a seat
+    the table has not, a seat taken.
+
+    >>> from pokerdealer.server.reducer import Features, new_state, reduce
+    >>> state = new_state(TableSettings(seats=3), features=Features([FEATURE]))
+    >>> free_seat(state, None), free_seat(state, 3)
+    (1, 3)
+    >>> free_seat(state, 4)
+    Traceback (most recent call last):
+    ...
+    pokerdealer.table.settings.TableError: there is no seat 4 at this table: its seats are 1 to 3
+    """
+    free = state.table.free_seats
+    if not free:
+        raise TableError.said("room.error.table_full")
+    if wanted is None:
+        return free[0]
+    seats = state.settings.seats
+    if not 1 <= wanted <= seats:
+        raise TableError.said("room.error.no_such_seat", seat=wanted, seats=seats)
+    if wanted not in free:
+        raise TableError.said("room.error.seat_taken", seat=wanted, free=", ".join(map(str, free)))
+    return wanted
+
+
+def seat_event(
+    state: TableState, member: int, *, buy_in: int, seat: int | None = None, hosts: bool = False,
+) -> Event:
+    """Taking a seat (``seat``: the one asked for, or any): a ``sit_down``, or with
+    ``approve_players`` a request -- but never for the host's own member (``hosts``:
+    one joining with the host token now)."""
     check_open(state)
-    if state.settings.approve_players:
+    chosen = free_seat(state, seat)
+    if state.settings.approve_players and not hosts and member not in host_of(state).own:
         low, high = state.table.buy_in_range(state.name_of(member))
         if not low <= buy_in <= high:
             raise TableError.said("room.error.buy_in_range", low=low, high=high)
-        return "seat_request", {"member": member, "buy_in": buy_in}
-    return "sit_down", {"member": member, "seat": seat, "buy_in": buy_in, "wait_bb": wait_for_big_blind(state)}
+        return "seat_request", {"member": member, "buy_in": buy_in, "seat": seat}
+    return "sit_down", {"member": member, "seat": chosen, "buy_in": buy_in, "wait_bb": wait_for_big_blind(state)}
+
+
+def own_member_event(member: int) -> Event:
+    """The member who joined with the host token is the host's own (never asked for a seat)."""
+    return "host_member", {"member": member}
 
 
 def _chips(state: TableState, member: int) -> int:
@@ -409,9 +472,10 @@ def command(state: TableState, data: dict[str, Any]) -> Outcome:
         free = state.table.free_seats
         if not free:
             raise refusal("full")
-        event = ("seat_approve", {"member": m, "seat": free[0], "buy_in": h.requests[m],
+        seat = h.wanted[m] if h.wanted.get(m) in free else free[0]  # the seat they tapped, if still free
+        event = ("seat_approve", {"member": m, "seat": seat, "buy_in": h.requests[m],
                                   "wait_bb": wait_for_big_blind(state)})
-        return Outcome([event], told=[(m, "approved", {"seat": free[0]})])
+        return Outcome([event], told=[(m, "approved", {"seat": seat})])
     if name == "refuse":
         m = _member(state, data)
         if m not in h.requests:
@@ -452,7 +516,7 @@ FEATURE = Feature(
     events={
         "host": _host, "host_pause": _pause, "host_settings": _settings, "seat_request": _request,
         "seat_approve": _approve, "seat_refuse": _refuse, "host_stand_up": _stand_up, "host_close": _close,
-        "table_closed": _closed,
+        "table_closed": _closed, "host_member": _host_member,
     },
     follows={"leave": _left, "hand_end": _after_hand},
     snapshot=(

@@ -44,7 +44,7 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     "sit_in": {},
     "leave": {},
     "top_up": {"amount": _INT},
-    "sit": {"amount": _INT},
+    "sit": {"amount": _INT, "seat": _OPT_INT},
     "chat": {"text": _STR},
     "ping": {},
     "coach": {"on": _INT},

@@ -56,7 +56,8 @@ class TableCommands(TableBase):
                     self.broadcast([conn])
                 return False
             if cmd.kind == "join":
-                result = await self._join(cmd.data["name"], cmd.data.get("buy_in"), cmd.data.get("person"))
+                result = await self._join(cmd.data["name"], cmd.data.get("buy_in"), cmd.data.get("person"),
+                                          seat=cmd.data.get("seat"), hosts=bool(cmd.data.get("hosts")))
                 _answer(cmd, result)
                 return True
             if cmd.kind == "msg":
@@ -133,7 +134,10 @@ class TableCommands(TableBase):
         return False
 
     # ------------------------------------------------------------ new members
-    async def _join(self, name: str, buy_in: int | None, person: str | None = None) -> dict[str, Any]:
+    async def _join(
+        self, name: str, buy_in: int | None, person: str | None = None, *,
+        seat: int | None = None, hosts: bool = False,
+    ) -> dict[str, Any]:
         """A new person takes a seat: a new member with a new token.
 
         Coming back within the rathole window (the table's rule, WSOP-LA 58)
@@ -147,11 +151,13 @@ class TableCommands(TableBase):
         player's own limits (:mod:`~pokerdealer.server.self_limits`): one stopped
         by a limit, here or at another table, becomes a member without a seat,
         who sees the stop and may choose to go on after the cool-off.
+
+        ``seat``: the seat tapped (any free one if None). ``hosts``: the join
+        came with the table's host token (the app checked it) -- the host's own
+        seat is never held for approval, now or after a bust.
         """
         host.check_open(self.state)
-        free = self.table.free_seats
-        if not free:
-            raise Rejected("room.error.table_full")
+        chosen = host.free_seat(self.state, seat)  # a full table, a seat taken: refused before anything is made
         buy_in = self.settings.stack if buy_in is None else buy_in
         name = unique_name(name, self.by_name)
         low, high = self.table.buy_in_range(name, now=time.time())
@@ -185,8 +191,8 @@ class TableCommands(TableBase):
                     "stopped": stop.why}
         before = self.state
         try:
-            event = host.seat_event(self.state, member.id, buy_in=buy_in, seat=free[0])
-            await self._do([*own, event])
+            event = host.seat_event(self.state, member.id, buy_in=buy_in, seat=chosen, hosts=hosts)
+            await self._do([*own, *([host.own_member_event(member.id)] if hosts else []), event])
         except TableError:
             # The seat refused (the table changed nothing): the person's events, written
             # with it or not at all, go too -- they only ever touch the features' values.
@@ -195,7 +201,7 @@ class TableCommands(TableBase):
             await self.room.forget_members([member.id])
             raise
         pending = event[0] == "seat_request"  # the host approves players
-        return {"token": token, "seat": None if pending else free[0], "name": member.name, "member": member.id,
+        return {"token": token, "seat": None if pending else chosen, "name": member.name, "member": member.id,
                 "pending": pending, "stopped": None}
 
     async def _seat_bots(self, kinds: list[str]) -> None:
@@ -256,13 +262,11 @@ class TableCommands(TableBase):
         if kind == "sit":
             if seated is not None:
                 raise Rejected("room.error.already_seated")
-            free = self.table.free_seats
-            if not free:
-                raise Rejected("room.error.table_full")
+            host.free_seat(self.state, msg.get("seat"))  # refused before a limit is looked up
             learnt = await self._limits_synced(member)
             # No buying in again while a limit stops you, nor for more than your loss limit leaves.
             self_limits.check_buy_in(self_limits.with_synced(self.state, learnt), member.id, msg["amount"])
-            event = host.seat_event(self.state, member.id, buy_in=msg["amount"], seat=free[0])
+            event = host.seat_event(self.state, member.id, buy_in=msg["amount"], seat=msg.get("seat"))
             await self._do([event, *learnt])
             if event[0] == "seat_request":
                 conn.tell("notice", "room.host.requested")

@@ -317,7 +317,7 @@ def test_a_member_is_limited_across_their_tabs_and_addresses() -> None:
     assert chat.say(tabs[0], "one", readers=tabs) is None
     assert chat.say(tabs[1], "two", readers=tabs) is None
     refused = chat.say(tabs[1], "three", readers=tabs)
-    assert str(refused) == "chat: you are sending too fast; wait 10 s"
+    assert str(refused) == "You are chatting too fast: wait 10 s."
     assert [m["text"] for m in tabs[0].got] == ["one", "two"]
 
 
@@ -328,7 +328,7 @@ def test_an_address_is_limited_across_tables_spectators_included() -> None:
     seated = FakeConn("10.0.0.7", FakeMember(2, "Bob"))
     assert one.say(spectator, "a", readers=[]) is None
     assert two.say(seated, "b", readers=[]) is None
-    assert str(two.say(spectator, "c", readers=[])) == "chat: you are sending too fast; wait 5 s"
+    assert str(two.say(spectator, "c", readers=[])) == "You are chatting too fast: wait 5 s."
     assert one.say(FakeConn("10.0.0.8"), "d", readers=[]) is None  # someone else
 
 
@@ -338,7 +338,7 @@ def test_a_table_carries_no_more_chat_than_its_rate_whoever_speaks() -> None:
     reader = FakeConn("10.0.1.1")
     said = [chat.say(FakeConn(f"10.0.0.{k}"), f"line {k}", readers=[reader]) for k in range(5)]
     assert said[:3] == [None, None, None]
-    assert str(said[3]) == "chat: this table's chat is busy; wait 1 s"
+    assert str(said[3]) == "The chat at this table is busy: wait 1 s."
     assert len(reader.got) == 3
     clock.now += 0.5
     assert chat.say(FakeConn("10.0.0.9"), "later", readers=[reader]) is None

@@ -3,12 +3,12 @@
 // commands (POST, header X-Host-Token); the server decides, the panel shows what it answered.
 const hostPanel = (() => {
   const id = location.pathname.split("/")[2];
-  // The host link (/t/{id}#host=...): its token is kept in this browser and taken out of the address bar.
-  if (location.hash.startsWith("#host=")) {
-    localStorage.setItem(`pd.host.${id}`, decodeURIComponent(location.hash.slice(6)));
-    history.replaceState(null, "", location.pathname + location.search);
-  }
+  // The host link (/t/{id}#host=...): its token is kept in this browser, and stays in the address bar
+  // (a fragment is never sent to a server): the address copied to another browser of the host's is
+  // the host link. A host who came in by the plain address gets it there too.
+  if (location.hash.startsWith("#host=")) localStorage.setItem(`pd.host.${id}`, decodeURIComponent(location.hash.slice(6)));
   const token = localStorage.getItem(`pd.host.${id}`);
+  if (token && !location.hash) history.replaceState(null, "", `${location.pathname}${location.search}#host=${encodeURIComponent(token)}`);
   const $h = (x) => document.getElementById(x);
   const NUMBERS = ["small_blind", "big_blind", "ante", "clock", "time_bank", "bomb_pot_every", "bomb_pot_ante", "seven_deuce"];
   const LABEL = { small_blind: "room.host.ui.small_blind", big_blind: "room.host.ui.big_blind", ante: "room.host.ui.ante",
@@ -210,5 +210,5 @@ const hostPanel = (() => {
       else { applied(true); render(); }
     });
   }
-  return { refresh, onState, render, isHost: !!token };
+  return { refresh, onState, render, isHost: !!token, token };
 })();

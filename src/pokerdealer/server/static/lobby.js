@@ -18,6 +18,8 @@ async function refresh() {
   document.getElementById("mine").replaceChildren(...mine.map(t => el("li", {}, el("a", { href: `/t/${t.id}`, text: tableName(t.name) }))));
   document.getElementById("mine-title").classList.toggle("hidden", !mine.length);
 }
+// A setting folded away that the browser finds wrong is unfolded to be seen (it focuses it).
+document.getElementById("create").addEventListener("invalid", (ev) => { const more = ev.target.closest("details"); if (more) more.open = true; }, true);
 document.getElementById("create").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = new FormData(ev.target);
@@ -44,6 +46,7 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
     document.getElementById("created").classList.remove("hidden");
     // You created it: you are its host. The host link keeps the token in its fragment (never sent).
     localStorage.setItem(`pd.host.${t.id}`, t.host_token);
+    sessionStorage.setItem("pd.created", t.id);  // the table page asks to share the invite (table.js)
     location.href = t.host_url;
   } catch (e) { document.getElementById("create-error").textContent = e.message; }
 });

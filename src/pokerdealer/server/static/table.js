@@ -50,6 +50,18 @@ function showError(text, note) {
   if (text) setTimeout(() => { if (e.textContent === text) e.classList.add("hidden"); }, 5000);
 }
 const showNote = (text) => showError(text, true);
+// A notice sits in the page's flow under the title row; while it shows, the felt is that much smaller
+// (app.css --notice), so that it covers no card and your actions stay on the first screen.
+// The same for the share banner after Create.
+const roomMade = new ResizeObserver(() => {
+  let tall = 0;
+  for (const box of [$("error"), $("share-banner")]) {
+    const css = getComputedStyle(box);
+    if (box.offsetHeight) tall += box.offsetHeight + parseFloat(css.marginTop) + parseFloat(css.marginBottom);
+  }
+  document.documentElement.style.setProperty("--notice", `${tall}px`);
+});
+roomMade.observe($("error")); roomMade.observe($("share-banner"));
 
 // The connection's state in the title row, said from the state (not left in the words a language
 // switch puts in: "connecting…" came back with every switch while the page was connected).
@@ -82,7 +94,7 @@ function connect() {
     else if (msg.type === "chat") addChat(msg);
     else if (msg.type === "moved") eventMoved(msg, token);  // event_strip.js
     else if (msg.type === "event" && state) { state.event = msg.event; renderEvent(state); }  // event_strip.js: another table's hand changed the field
-    else if (msg.type === "welcome") { $("chat").replaceChildren(); (msg.chat || []).forEach(addChat); }
+    else if (msg.type === "welcome") { $("chat").replaceChildren(); (msg.chat || []).forEach(c => addChat(c, true)); }
   };
   ws.onclose = (ev) => {
     showConn("reconnecting");
@@ -135,6 +147,8 @@ function render() {
     last.awards.forEach(a => a.winners.forEach(w => { winners.add(w.seat); won[w.seat] = (won[w.seat] || 0) + w.chips; }));
     last.order.forEach(o => { if (o.cards) shownAt[o.seat] = o; });
   }
+  const sitting = maySit();
+  if (!sitting || (chosenSeat && state.seats[chosenSeat - 1])) chosenSeat = null;  // taken meanwhile: choose again
   for (let s = 1; s <= t.seats; s++) {
     const row = state.seats[s - 1];
     const p = seatSlot(slots, s, t.seats, mySeat);
@@ -142,7 +156,11 @@ function render() {
     const node = el("div", Object.assign({ class: p.y < 20 ? "seat top-row" : "seat", "data-seat": s }, seatPlace(p)));
     if (!row) {
       node.classList.add("empty-seat");
-      node.append(el("div", { class: "box" }, el("div", { class: "muted", text: t_("room.seat.empty", { seat: s }) })));
+      const said = el("div", { class: "muted", text: t_("room.seat.empty", { seat: s }) });
+      // A reader who may sit: the seat is a button that sits them there (sitAt).
+      node.append(sitting ? el("button", { type: "button", class: s === chosenSeat ? "box sit-here chosen" : "box sit-here", "data-sit": s,
+        "aria-label": t_("room.join.sit_at", { seat: s }), onclick: () => sitAt(s) }, said, el("div", { class: "sit-cta", text: t_("room.seat.sit_here") }))
+        : el("div", { class: "box" }, said));
       felt.append(node); continue;
     }
     if (row.folded) node.classList.add("folded");
@@ -271,12 +289,47 @@ function fly(from, to, kind, delay, seat) {
   setTimeout(gone, 1500 + delay);  // a transition that never ends (a hidden tab) leaves no chip behind
 }
 
-// Chat comes as its own messages (not in the state): each line once, added at the end.
-function addChat(c) {
+// Chat comes as its own messages (not in the state): each line once, added at the end. On a phone
+// the chat waits behind its button in the title row, which counts the lines not read yet (not the
+// ones the server sends again on a connection, nor your own).
+const phoneLayout = matchMedia("(max-width: 900px)");
+let unread = 0;
+function addChat(c, old) {
   const box = $("chat");
   box.append(el("div", {}, el("b", { text: c.name + ": " }), c.text));
   while (box.childElementCount > CHAT_KEEP) box.firstChild.remove();
   box.scrollTop = 1e9;
+  const mine = state && state.you && state.you.name === c.name;
+  if (!old && !mine && phoneLayout.matches && !document.body.classList.contains("chat-open")) { unread += 1; chatBadge(); }
+}
+function chatBadge() {
+  const badge = $("chat-badge");
+  badge.textContent = unread > 99 ? "99+" : String(unread);
+  badge.classList.toggle("hidden", !unread);
+  $("btn-chat").setAttribute("aria-label", unread ? `${t("room.side.chat")} (${t("room.chat.unread", { n: unread })})` : t("room.side.chat"));
+}
+function setChat(open) {
+  document.body.classList.toggle("chat-open", open);
+  $("btn-chat").setAttribute("aria-expanded", String(open));
+  if (open) { setMenu(false); setLastHand(false); unread = 0; chatBadge(); $("chat").scrollTop = 1e9; }
+}
+
+// Sitting down where you tap (issue 37): an empty seat is a button for a reader who may sit (no seat,
+// no request waiting, an open cash table, no limit stopping them). A member without a seat (busted,
+// left) sits there at once with the form's buy-in; so does a newcomer whose name this browser knows;
+// else the form asks for the name, its button saying the seat.
+let chosenSeat = null;
+function maySit() {
+  const you = state.you;
+  if (state.event || (you && you.seat) || (you && you.limits && you.limits.stop)) return false;
+  if (state.host && (state.host.closed || state.host.closing)) return false;
+  return !(you && state.host && state.host.requests.some(r => r.member === you.member));
+}
+function sitAt(seat) {
+  chosenSeat = seat;
+  render();
+  if (state.you || $("join-name").value.trim()) $("join-form").requestSubmit();
+  else { $("join").scrollIntoView({ block: "nearest" }); $("join-name").focus(); }
 }
 
 function renderYou(you, hand, tb) {
@@ -294,7 +347,8 @@ function renderYou(you, hand, tb) {
     const box = $("join-buyin");
     if (!box.value) box.value = range.max;
     box.min = range.min; box.max = range.max;
-    $("join-btn").textContent = t(you ? "room.join.again" : "room.join.sit");
+    $("join-range").textContent = t("room.join.range", { min: range.min, max: range.max });  // said before the browser would
+    $("join-btn").textContent = chosenSeat ? t("room.join.sit_at", { seat: chosenSeat }) : t(you ? "room.join.again" : "room.join.sit");
     $("join-btn").disabled = !!stopped;  // no buying in again while a limit stops you (coach.js says why)
     // Buying in again: the seat's name is already known, one click sits down.
     const name = $("join-name");
@@ -345,8 +399,10 @@ function renderYou(you, hand, tb) {
   const legal = you && you.legal;
   $("actions").classList.toggle("hidden", !legal);
   if (!legal) return;
-  const at = hand.actions, num = hand.number;
+  const at = hand.actions, num = hand.number, turn = `${num}:${at}`;
+  if (asking && asking.turn !== turn) stopAsking();  // a question of a turn that is over
   const act = (kind, amount) => send(Object.assign({ type: "act", kind, hand: num, at }, amount !== undefined ? { amount } : {}));
+  const behind = you.stack + ((state.seats[you.seat - 1] || {}).bet || 0);  // a raise to this much is all in
   $("btn-fold").disabled = !legal.fold;
   $("btn-fold").onclick = () => act("fold");
   $("btn-check").classList.toggle("hidden", !legal.check);
@@ -354,7 +410,7 @@ function renderYou(you, hand, tb) {
   $("btn-call").classList.toggle("hidden", legal.call === null);
   // Calling all you have behind is an all-in: the button says so.
   $("btn-call").textContent = t(legal.call !== null && legal.call >= you.stack ? "room.act.call_all_in" : "room.act.call", { amount: legal.call });
-  $("btn-call").onclick = () => act("call");
+  $("btn-call").onclick = () => (legal.call >= you.stack ? allInAsked($("btn-call"), turn, () => act("call")) : act("call"));
   const canRaise = legal.min_raise !== null;
   $("raise-box").classList.toggle("hidden", !canRaise);
   if (canRaise) {
@@ -363,16 +419,63 @@ function renderYou(you, hand, tb) {
     if (box.dataset.key !== `${num}:${at}`) { box.dataset.key = `${num}:${at}`; box.value = slider.value = legal.min_raise; }
     const snap = (v) => Math.min(legal.max_raise, Math.max(legal.min_raise, Math.round(+v || legal.min_raise)));
     // The raise button says the amount it sends; opening a street it is a bet, as players say it.
-    const label = () => { $("btn-raise").textContent = t(legal.bet ? "room.act.bet_amount" : "room.act.raise_to_amount", { amount: snap(box.value) }); };
+    const label = () => {
+      if (asking && asking.id === "btn-raise") stopAsking();  // another amount: asked again at the next tap
+      $("btn-raise").textContent = t(legal.bet ? "room.act.bet_amount" : "room.act.raise_to_amount", { amount: snap(box.value) });
+    };
     slider.oninput = () => { box.value = slider.value; label(); };
     box.oninput = label;
     box.onchange = () => { box.value = snap(box.value); slider.value = box.value; label(); };
-    $("btn-raise").onclick = () => { const v = snap(box.value); box.value = v; act("raise", v); };
+    $("btn-raise").onclick = () => {
+      const v = snap(box.value); box.value = v;
+      if (v >= behind) allInAsked($("btn-raise"), turn, () => act("raise", v)); else act("raise", v);
+    };
     label();
-    $("btn-allin").onclick = () => act("all_in");
+    $("btn-allin").textContent = t("room.act.all_in");
+    $("btn-allin").onclick = () => allInAsked($("btn-allin"), turn, () => act("all_in"));
     $("presets").replaceChildren(...legal.presets.map(p => el("button", { text: p.key ? t(p.key) : p.label, "data-to": p.to, onclick: () => { box.value = slider.value = p.to; label(); } })));
   }
+  showAsking();
 }
+
+// All-in asks once: the first tap says to tap again, the second -- on the same turn, within 4 s --
+// sends it (a raise or call of all you have too). The menu's setting turns the question off, in this
+// browser. The key A is not asked: a key is pressed on purpose at a keyboard, the question is for a
+// phone's stray thumb.
+let askAllIn = localStorage.getItem("pd.allin_ask") !== "0";
+let asking = null;  // { id, turn, timer, text }: the button that asked, on which turn, its own words
+let keyed = false;  // the click comes from the keyboard (the keydown handler below)
+function allInAsked(button, turn, go) {
+  if (!askAllIn || keyed) { go(); return; }
+  if (asking && asking.id === button.id && asking.turn === turn) { stopAsking(); go(); return; }
+  stopAsking();
+  asking = { id: button.id, turn, timer: setTimeout(stopAsking, 4000), text: null };
+  showAsking();
+}
+function showAsking() {
+  if (!asking) return;
+  const b = $(asking.id);
+  if (!b.classList.contains("asking")) asking.text = b.textContent;
+  b.classList.add("asking");
+  b.textContent = t("room.allin.again");
+}
+function stopAsking() {
+  if (!asking) return;
+  clearTimeout(asking.timer);
+  const b = $(asking.id);
+  b.classList.remove("asking");
+  if (asking.text !== null) b.textContent = asking.text;
+  asking = null;
+}
+function allInAskButton() {
+  const b = $("btn-allin-ask");
+  b.textContent = t(askAllIn ? "room.allin.ask_on" : "room.allin.ask_off");
+  b.setAttribute("aria-pressed", askAllIn ? "true" : "false");
+}
+$("btn-allin-ask").addEventListener("click", () => {
+  askAllIn = !askAllIn; localStorage.setItem("pd.allin_ask", askAllIn ? "1" : "0");
+  stopAsking(); allInAskButton();
+});
 
 function renderShowdown(last) {
   const body = $("showdown-body");
@@ -465,19 +568,41 @@ function setMenu(open) {
 function setLastHand(open) {
   document.body.classList.toggle("last-open", open);
   $("btn-last").setAttribute("aria-expanded", String(open));
-  if (open) { setMenu(false); $("last-hand").scrollTop = 0; }
+  if (open) { setMenu(false); if (document.body.classList.contains("chat-open")) setChat(false); $("last-hand").scrollTop = 0; }
 }
 $("btn-menu").addEventListener("click", () => setMenu(!$("top").classList.contains("open")));
 $("menu").addEventListener("click", (ev) => { if (ev.target.closest("button, a")) setMenu(false); });
 $("btn-last").addEventListener("click", () => setLastHand(!document.body.classList.contains("last-open")));
 $("last-close").addEventListener("click", () => setLastHand(false));
-document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { setMenu(false); setLastHand(false); } });
+$("btn-chat").addEventListener("click", () => setChat(!document.body.classList.contains("chat-open")));
+$("chat-close").addEventListener("click", () => setChat(false));
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { setMenu(false); setLastHand(false); setChat(false); } });
 
-$("btn-invite").addEventListener("click", async () => {
-  // A tournament table's invitation is the tournament's page (its seats are drawn there).
-  const link = state && state.event ? `${location.origin}/e/${state.event.id}` : `${location.origin}/t/${tableId}`;
-  try { await navigator.clipboard.writeText(link); showNote(t("room.invite.copied")); }
-  catch (e) { prompt(t("room.invite.copy"), link); }
+// The invitation: a tournament table's is the tournament's page (its seats are drawn there); never the
+// host's link (the address bar holds that one).
+const inviteLink = () => (state && state.event ? `${location.origin}/e/${state.event.id}` : `${location.origin}/t/${tableId}`);
+async function copyInvite() {
+  const link = inviteLink();
+  try { await navigator.clipboard.writeText(link); showNote(t("room.invite.copied")); return true; }
+  catch (e) { prompt(t("room.invite.copy"), link); return false; }
+}
+$("btn-invite").addEventListener("click", copyInvite);
+// Just created here (lobby.js says so for this tab): the banner asks the host to share the invite, with
+// the phone's own share sheet where it has one, else by copying it; until it is shared or closed.
+const createdKey = "pd.created";
+function shareBanner() {
+  const shown = sessionStorage.getItem(createdKey) === tableId;
+  $("share-banner").classList.toggle("hidden", !shown);
+  $("share-go").textContent = t(navigator.share ? "room.share.share" : "room.invite.copy");
+}
+function shareDone() { sessionStorage.removeItem(createdKey); shareBanner(); }
+$("share-close").addEventListener("click", shareDone);
+$("share-go").addEventListener("click", async () => {
+  if (!navigator.share) { if (await copyInvite()) shareDone(); return; }
+  try {
+    await navigator.share({ title: document.title, text: t("room.share.text", { name: state ? tableName(state.table.name) : "" }), url: inviteLink() });
+    shareDone();
+  } catch (e) { if (e && e.name !== "AbortError" && await copyInvite()) shareDone(); }  // closed the sheet: the banner stays
 });
 
 // Keyboard: F fold, C check or call, R raise, A all-in, arrows move the raise slider (not while typing).
@@ -486,7 +611,13 @@ document.addEventListener("keydown", (ev) => {
   const tag = (ev.target.tagName || "").toLowerCase();
   if (tag === "input" && ev.target.type !== "range" || tag === "textarea" || tag === "select") return;
   if ($("actions").classList.contains("hidden")) return;
-  const click = (id) => { const b = $(id); if (b && !b.disabled && !b.classList.contains("hidden") && !b.closest(".hidden")) { b.click(); return true; } return false; };
+  const click = (id) => {
+    const b = $(id);
+    if (!b || b.disabled || b.classList.contains("hidden") || b.closest(".hidden")) return false;
+    keyed = true;
+    try { b.click(); } finally { keyed = false; }
+    return true;
+  };
   const k = ev.key.toLowerCase();
   if (k === "f") click("btn-fold");
   else if (k === "c") click("btn-check") || click("btn-call");
@@ -508,25 +639,31 @@ $("join-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   $("join-error").textContent = "";
   const amount = Math.floor(+$("join-buyin").value) || undefined;
-  if (state && state.you) { send({ type: "sit", amount: amount || (state.you.buy_in ? state.you.buy_in.max : state.table.max_buy_in) }); return; }
+  const seat = chosenSeat || undefined;
+  chosenSeat = null;  // one try: a seat taken meanwhile is said, and the next tap chooses again
+  if (state && state.you) { send({ type: "sit", amount: amount || (state.you.buy_in ? state.you.buy_in.max : state.table.max_buy_in), seat }); return; }
   try {
-    const res = await api(`/api/tables/${tableId}/join`, { name: $("join-name").value, buy_in: amount, person: personKey() });
+    // The host's own page sends the host token: the host's seat is never held for approval.
+    const host = hostPanel.token ? { "X-Host-Token": hostPanel.token } : undefined;
+    const res = await api(`/api/tables/${tableId}/join`, { name: $("join-name").value, buy_in: amount, seat, person: personKey() }, host);
     token = res.token;
     localStorage.setItem(tokenKey, token);
+    localStorage.setItem("pd.name", $("join-name").value.trim());  // a tap on a seat sits you at the next table
     const mine = JSON.parse(localStorage.getItem("pd.tables") || "[]");
     if (!mine.some(t => t.id === tableId)) { mine.unshift({ id: tableId, name: state ? state.table.name : tableId }); localStorage.setItem("pd.tables", JSON.stringify(mine.slice(0, 20))); }
     if (ws) { ws.onclose = null; ws.close(); }
     connect();
-  } catch (e) { $("join-error").textContent = e.message; }
+  } catch (e) { $("join-error").textContent = e.message; render(); }
 });
+if (!$("join-name").value) $("join-name").value = localStorage.getItem("pd.name") || "";
 $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v = $("chat-input").value.trim(); if (v) send({ type: "chat", text: v.slice(0, 200) }); $("chat-input").value = ""; });
 // Words first: the reader's (common.js loadWords): the language chosen here, else the one the lobby
 // was read in (its links say it: ?lang=), else the browser's; the table's only for a browser that
 // reads none of the room's languages (the host's language is no invitee's).
 const linkLang = new URLSearchParams(location.search).get("lang");
 api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang, linkLang)).then(() => {
-  langMenu("lang-slot", () => { setMenu(false); showConn(); soundButton(); keyTitles(); render(); hostPanel.render(); whyBot.render(); }, restated);
-  showConn(); soundButton(); keyTitles();
+  langMenu("lang-slot", () => { setMenu(false); showConn(); soundButton(); allInAskButton(); chatBadge(); shareBanner(); keyTitles(); render(); hostPanel.render(); whyBot.render(); }, restated);
+  showConn(); soundButton(); allInAskButton(); keyTitles(); shareBanner();
   hostPanel.refresh();
   movedNotice();  // event_strip.js
   connect();
