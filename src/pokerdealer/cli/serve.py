@@ -7,7 +7,7 @@ import os
 import socket
 import ssl
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -223,8 +223,35 @@ def serve_command(
         # then claim any address and slip past the per-address limits.
         proxy_headers=trust_forwarded is not None, forwarded_allow_ips=trust_forwarded,
         ssl_certfile=certfile, ssl_keyfile=keyfile,
+        # asyncio accepts up to `backlog` connections in one turn of the loop, and each one's
+        # handshake follows in the next: a burst of sockets stalled every table for seconds.
+        backlog=ACCEPT_BATCH,
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    _room_server(uvicorn).run_on(config, sock)
+
+
+ACCEPT_BATCH = 32
+"""Connections accepted in one turn of the event loop (the tables' work goes between two
+batches); the kernel's queue of connections waiting to be accepted stays :data:`LISTEN_QUEUE`."""
+
+LISTEN_QUEUE = 2048
+
+
+def _room_server(uvicorn: Any) -> Any:  # noqa: ANN401 - uvicorn is imported late (serve's start time)
+    """uvicorn's server, its listening socket's kernel queue set back to :data:`LISTEN_QUEUE` once
+    asyncio has set it to the accept batch (asyncio uses one number for both)."""
+
+    class RoomServer(uvicorn.Server):  # type: ignore[misc, name-defined]
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            for listening in sockets or ():
+                listening.listen(LISTEN_QUEUE)
+
+        @classmethod
+        def run_on(cls, config: Any, sock: socket.socket) -> None:  # noqa: ANN401
+            cls(config).run(sockets=[sock])
+
+    return RoomServer
 
 
 def is_loopback(host: str) -> bool:

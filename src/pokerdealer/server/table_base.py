@@ -281,6 +281,10 @@ class TableBase:
             timeout = None if wake is None else max(0.0, wake - time.monotonic())
             try:
                 if timeout is None:
+                    if not self.queue.empty():
+                        # A queue's get does not wait when it has one: without this a table took all
+                        # it had (700 readers arriving at once: seconds) before any other table's turn.
+                        await asyncio.sleep(0)
                     cmd = await self.queue.get()
                 elif timeout <= 0 or not self.queue.empty():
                     cmd = self.queue.get_nowait() if not self.queue.empty() else None

@@ -643,3 +643,41 @@ def test_a_seat_is_held_from_at_most_eight_sockets(room: Server) -> None:
     finally:
         for c in held:
             c.close()
+
+
+# ================================================================ a burst of readers
+def test_a_table_takes_turns_with_the_others_while_a_crowd_arrives() -> None:
+    # A table without a timer took every queued reader's hello in one turn of the loop: 700
+    # readers arriving at once over 12 tables stalled another table's players 4 s.
+    import asyncio
+
+    from pokerdealer.server.conns import Command
+    from pokerdealer.server.live import LiveTable
+    from pokerdealer.server.settings import TableSettings
+    from tests.server.test_reducer import Reader, _room
+
+    async def go() -> tuple[int, int]:
+        lt = LiveTable(_room(1), "t1", TableSettings(name="Crowded", seats=4, bots=()), seed=1, created_at=0.0)  # type: ignore[arg-type]
+        turns = 0
+
+        async def another_table() -> None:
+            nonlocal turns
+            while True:
+                turns += 1
+                await asyncio.sleep(0)
+
+        lt.start()
+        for _ in range(10):  # the table is at rest: nothing due, no timer
+            await asyncio.sleep(0)
+        readers = [Reader(None) for _ in range(50)]
+        for r in readers:
+            lt.queue.put_nowait(Command("attach", r, {"token": None, "lang": None}))
+        other = asyncio.create_task(another_table())
+        while not lt.queue.empty() or not all(r.sent for r in readers):
+            await asyncio.sleep(0)
+        other.cancel()
+        await lt.stop()
+        return turns, len(readers)
+
+    turns, readers = asyncio.run(go())
+    assert turns >= readers - 1, f"another table had {turns} turns while this one greeted {readers} readers"
