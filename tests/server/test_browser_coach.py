@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from pokerdealer.i18n import message
 from tests.patience import Patience
 from tests.server.chromium import check_or_fold, needs_chromium
 from tests.server.conftest import Server
@@ -133,6 +134,12 @@ def test_a_loss_limit_stop_holds_when_the_player_leaves_and_sits_again_until_the
         _shots(ann, f"{lang}-3-break-over")
         ann.click("#btn-limit-continue")
         expect(stop).to_have_count(0)
+        # Her 1-chip limit leaves a buy-in of 1 at most (below the table's least): she raises it first.
+        expect(ann.locator("#limit-left")).to_contain_text(message(lang, "room.limits.left", chips=1))
+        ann.click("#limits summary")
+        ann.fill("#limit-loss", "1000")
+        ann.click("#btn-limits-save")
+        expect(ann.locator("#limit-left")).to_contain_text(message(lang, "room.limits.left", chips=f"{1000:,}"))
         ann.click("#join-btn")
         expect(ann.locator("#you-line")).to_be_visible()
         assert errors == []

@@ -4,8 +4,15 @@ function renderCoach(you, send) {
   renderStop(you, send);
   const box = document.getElementById("coach-panel");
   if (!box) return;
-  if (!you || !you.seat || !you.coach || !you.limits) { box.classList.add("hidden"); return; }
+  if (!you || !you.limits) { box.classList.add("hidden"); return; }
   box.classList.remove("hidden");
+  if (!you.seat || !you.coach) {
+    // Without a seat, the limits alone: a buy-in is capped by what the loss limit leaves, so the
+    // player may need to change it before buying in again (after going on, say).
+    const form = limitsForm(you.limits, send);
+    if (box.firstChild !== form || box.childNodes.length !== 1) box.replaceChildren(form);
+    return;
+  }
   // What changes with each state is drawn anew; the limits form stays in place below it (taken
   // out and put back, a field loses the cursor of a player typing in it at every state).
   if (!renderCoach.lines) renderCoach.lines = el("div", { id: "coach-now" });
