@@ -122,14 +122,8 @@ def _act(h: SiteHand, name: str, rest: str, folded: set[str]) -> None:
     elif rest.startswith("folds"):
         folded.add(name)
         h.fold(name)
-    elif rest.startswith("checks"):
-        h.check(name)
-    elif m := re.match(r"calls (\S+)", rest):
-        h.call(name, amount(m[1]))
-    elif m := re.match(r"bets (\S+)", rest):
-        h.bet(name, amount(m[1]))
-    elif m := re.match(r"raises \S+ to (\S+)", rest):
-        h.raise_to(name, amount(m[1]))
+    elif h.stars_betting(name, rest):
+        pass
 
 
 def _summary_line(h: SiteHand, line: str, folded: set[str]) -> None:

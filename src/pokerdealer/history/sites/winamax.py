@@ -105,16 +105,8 @@ def _line(h: SiteHand, name: str, rest: str) -> None:
         if m[3] and what == SMALL:
             what = DEAD  # a missed small blind, posted to come back: dead money
         h.post(name, what, amount(m[2]))
-    elif rest.startswith("folds"):
-        h.fold(name)
-    elif rest.startswith("checks"):
-        h.check(name)
-    elif m := re.match(r"calls (\S+)", rest):
-        h.call(name, amount(m[1]))
-    elif m := re.match(r"bets (\S+)", rest):
-        h.bet(name, amount(m[1]))
-    elif m := re.match(r"raises \S+ to (\S+)", rest):
-        h.raise_to(name, amount(m[1]))
+    elif h.stars_betting(name, rest):
+        pass
     elif m := re.match(r"shows \[([^\]]*)\]", rest):
         h.show(name, cards(m[1]))
     elif rest.startswith("mucks"):

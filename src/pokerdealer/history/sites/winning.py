@@ -141,16 +141,8 @@ def _line(h: SiteHand, name: str, rest: str) -> None:
         h.post(name, BIG, amount(m[1]))  # a player coming in posts a big blind
     elif m := re.match(r"posts (?:a )?straddle (\S+)", rest):
         h.post(name, STRADDLE, amount(m[1]))
-    elif rest.startswith("folds"):
-        h.fold(name)
-    elif rest.startswith("checks"):
-        h.check(name)
-    elif m := re.match(r"calls (\S+)", rest):
-        h.call(name, amount(m[1]))
-    elif m := re.match(r"bets (\S+)", rest):
-        h.bet(name, amount(m[1]))
-    elif m := re.match(r"raises \S+ to (\S+)", rest):
-        h.raise_to(name, amount(m[1]))
+    elif h.stars_betting(name, rest):
+        pass
     elif m := re.match(r"shows \[([^\]]*)\]", rest):
         h.show(name, cards(m[1]))
     elif rest.startswith("mucks"):
