@@ -45,7 +45,9 @@ def test_a_player_agrees_to_run_it_twice_on_a_phone_in_each_language_and_sees_bo
     page.goto(f"{room.base}/t/{table}")
     page.fill("#join-name", "Ann")
     page.click("#join-btn")
-    page.locator("#btn-allin").click()  # the first hand: Ann shoves, the caller calls
+    page.locator("#btn-allin").click()  # the first hand: Ann shoves (a phone asks once), the caller calls
+    expect(page.locator("#btn-allin")).to_have_text(message("en", "room.allin.again"))
+    page.locator("#btn-allin").click()
     page.locator("#btn-run-twice").wait_for()
     for lang in ("zh-Hant", "zh-Hans", "en"):
         page.click("#btn-menu")

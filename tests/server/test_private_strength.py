@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 from pokerdealer.evaluation import evaluate
 from pokerdealer.rules import Action
+from pokerdealer.server.hand_book import HandBook
 from pokerdealer.server.private import _strength
 from pokerdealer.table import CashGameSettings, CashTable
 
@@ -24,7 +25,7 @@ def test_the_strength_said_is_the_hand_with_the_board_of_this_street_in_the_read
     table.sit_down("ann", 500, seat=1)
     table.sit_down("bob", 500, seat=2)
     record = table.start_hand()
-    lt = SimpleNamespace(hand_meta={})
+    lt = SimpleNamespace(book=HandBook())  # the reader's table: only its book of hands is read
     hand = record.hand
 
     def said(lang: str) -> str:
