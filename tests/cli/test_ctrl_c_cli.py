@@ -298,7 +298,9 @@ def test_simulate_on_workers_counts_the_hands_of_the_blocks_not_finished(tmp_pat
         servers = [pid for pid, command in group_processes(run).items() if "forkserver" in command]
         try:  # the workers are the forkserver's children
             workers = [int(pid) for pid in Path(f"/proc/{min(servers)}/task/{min(servers)}/children").read_text().split()]
-            return len(workers) == 2 and min(cpu_seconds(pid) for pid in workers) > 0.5
+            # 2.5 s of CPU each: a worker's imports took up to about 1 s of it, and at 0.5 s a
+            # worker could still be importing (CI: 0 hands played); a block is about 5 s at rest.
+            return len(workers) == 2 and min(cpu_seconds(pid) for pid in workers) > 2.5
         except (OSError, ValueError):
             return False
 
