@@ -72,7 +72,7 @@ def test_a_small_event_is_played_to_its_winner_at_the_room_tables(tmp_path: Path
         assert any(m["reason"] == "final_table" for m in s["moves"])
         # The final table was drawn anew: a room table of its own, besides the two of the start.
         assert len(seen_rooms) >= 3
-        moved = 0
+        drawn = {m["player"] for m in s["moves"] if m["reason"] == "final_table"}
         for name, token in tokens.items():
             mine = me(server, ev["id"], token)
             place = next(p for p in s["standings"] if p["name"] == name)
@@ -81,8 +81,9 @@ def test_a_small_event_is_played_to_its_winner_at_the_room_tables(tmp_path: Path
                 # Their browser was told where to go: the room table /me names.
                 told = [m for m in clients[name].messages if m["type"] == "moved"]
                 assert told and told[-1]["table"] == mine["moved"]["to"] and told[-1]["key"].startswith("room.event.moved.")
-                moved += 1
-        assert moved >= 1  # the final table is drawn anew: whoever of them reached it was moved
+        # The final table is drawn anew: whoever of them it drew was moved and told so (both may
+        # have been out before it, never having acted: CI once saw that).
+        assert all(me(server, ev["id"], tokens[name])["moved"] is not None for name in drawn & set(tokens))
         csv = server.get(f"/api/tournaments/{ev['id']}/standings.csv").content.decode("utf-8-sig").splitlines()
         assert csv[0] == "place,name,prize" and len(csv) == 7
         for c in clients.values():
