@@ -39,18 +39,6 @@ from pokerdealer.errors import PokerDealerError
 __all__ = ["review_command"]
 
 
-def _plain(value: Any) -> Any:  # noqa: ANN401 - JSON of any review field
-    """Decimal amounts as JSON numbers."""
-    from decimal import Decimal
-
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
 
 @app.command("review")
 @reports_errors
@@ -66,6 +54,7 @@ def review_command(
     from pokerdealer.history.sites import load_hands
     from pokerdealer.i18n import check_lang, message
     from pokerdealer.review import review_hand, review_json, review_lines
+    from pokerdealer.review.words import json_numbers
 
     check_lang(lang)
     if not path.exists():
@@ -92,7 +81,7 @@ def review_command(
         else:
             texts.append(review_lines(review, lang))
     if as_json:
-        json.dump(_plain({"hands": reviews, "refused": refused}), sys.stdout, ensure_ascii=False, indent=1)
+        json.dump(json_numbers({"hands": reviews, "refused": refused}), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
         for k, lines in enumerate(texts):

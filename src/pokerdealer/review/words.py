@@ -26,13 +26,14 @@ review as :func:`review_lines` says it.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from pokerdealer.i18n import join_names, message
 from pokerdealer.learn.coach import CoachLine
 from pokerdealer.review.hand import Decision, HandReview, Said, StreetReview, amount_text
 
-__all__ = ["equity_note", "review_json", "review_lines", "said_text", "site_label"]
+__all__ = ["equity_note", "json_numbers", "review_json", "review_lines", "said_text", "site_label"]
 
 
 def site_label(name: object) -> str:
@@ -152,6 +153,22 @@ def review_lines(review: HandReview, lang: str) -> list[tuple[int, str]]:
 def _line_json(line: CoachLine, lang: str) -> dict[str, object]:
     """The coach's JSON of a line, and its ``body`` (the words without the rule's reference)."""
     return {**line.to_json(lang), "body": line.body(lang)}
+
+
+def json_numbers(value: Any) -> Any:  # noqa: ANN401 - JSON of any review field
+    """``value`` with every Decimal amount (a site's cents) as a JSON number: the
+    review's JSON, the CLI's ``--json`` and the room's /api/review say the same.
+
+    >>> json_numbers({"pot": Decimal("2.50"), "stacks": [Decimal("100"), 7]})
+    {'pot': 2.5, 'stacks': [100, 7]}
+    """
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, dict):
+        return {k: json_numbers(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_numbers(v) for v in value]
+    return value
 
 
 def review_json(review: HandReview, lang: str) -> dict[str, Any]:

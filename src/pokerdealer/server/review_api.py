@@ -21,7 +21,6 @@ hand reviewed, :data:`MAX_HANDS` the hands listed.
 from __future__ import annotations
 
 import asyncio
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -44,16 +43,6 @@ MAX_HANDS = 500
 """The most hands of a text listed for review (a day's session of one table is a few hundred)."""
 
 
-def _plain(value: Any) -> Any:  # noqa: ANN401 - JSON of any review field
-    """Decimal amounts as JSON numbers."""
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
 
 def _reason(error: PokerDealerError, lang: str) -> str:
     return message(lang, error.key, **error.params) if error.key else str(error).splitlines()[0]
@@ -72,6 +61,7 @@ def review_text(text: str, *, index: int = 0, lang: str = "en") -> dict[str, Any
     (None, ['preflop'])
     """
     from pokerdealer.review import review_hand, review_json
+    from pokerdealer.review.words import json_numbers
 
     read = read_upload(text)
     hands: list[HandHistory] = []
@@ -102,7 +92,7 @@ def review_text(text: str, *, index: int = 0, lang: str = "en") -> dict[str, Any
          "title": message(lang, "room.review.item", n=k + 1, number=h.metadata.get("_hand_id", h.metadata.get("hand", "")))}
         for k, h in enumerate(hands)
     ]
-    return _plain({"hands": listing, "refused": refused, "index": index, "review": review})
+    return json_numbers({"hands": listing, "refused": refused, "index": index, "review": review})
 
 
 def routes() -> APIRouter:
