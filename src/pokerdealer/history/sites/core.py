@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError, Number
@@ -64,13 +65,16 @@ __all__ = [
     "DEAD",
     "SMALL",
     "STRADDLE",
+    "XML_GAME",
     "SiteHand",
     "amount",
     "cards",
     "decode",
+    "parse_xml",
     "phh_number",
     "read_file",
     "set_date",
+    "xml_game",
 ]
 
 # What a post is (SiteHand.post).
@@ -110,6 +114,36 @@ def decode(data: bytes) -> str:
     except UnicodeDecodeError:
         # cp1252 decodes all but five bytes, which a text file does not hold.
         return data.decode("cp1252", errors="replace")
+
+
+def parse_xml(text: str) -> ElementTree.Element:
+    """``text`` as XML (a site's hand), or the error that says where it is broken.
+
+    >>> parse_xml("<game id='7'/>").get("id")
+    '7'
+    """
+    try:
+        return ElementTree.fromstring(text)
+    except ElementTree.ParseError as error:
+        raise HistoryError.said("history.site.xml", error=str(error)) from None
+
+
+XML_GAME = re.compile(r"<game\b.*?</game>", re.DOTALL)
+"""A ``<game>`` of Merge's and iPoker's XML."""
+
+
+def xml_game(block: str) -> tuple[ElementTree.Element, str]:
+    """The ``<game>`` of ``block`` (Merge's and iPoker's XML) and the text before
+    it (the session's header), or the error that says the block has none.
+
+    >>> game, header = xml_game("<session>x</session><game id='7'></game>")
+    >>> game.get("id"), header
+    ('7', '<session>x</session>')
+    """
+    found = XML_GAME.search(block)
+    if found is None:
+        raise HistoryError.said("history.site.header", line=repr(block[:80]))
+    return parse_xml(found.group()), block[: found.start()]
 
 
 def read_file(path: str | Path) -> str:

@@ -42,12 +42,11 @@ from decimal import Decimal
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError
-from pokerdealer.history.sites.core import ANTE, BIG, BOTH, SMALL, SiteHand, amount, set_date
+from pokerdealer.history.sites.core import ANTE, BIG, BOTH, SMALL, XML_GAME, SiteHand, amount, set_date, xml_game
 
 __all__ = ["START", "read_hand", "split"]
 
 START = re.compile(r"<game gamecode=")
-_GAME = re.compile(r"<game\b.*?</game>", re.DOTALL)
 _GENERAL = re.compile(r"<session\b.*?<general>.*?</general>", re.DOTALL)
 _GAMES = {"Holdem NL": "NT", "Holdem PL": "PT", "Holdem L": "FT", "Holdem FL": "FT"}
 _SUITS = {"S": "s", "H": "h", "D": "d", "C": "c"}
@@ -59,7 +58,7 @@ def split(text: str) -> list[tuple[str, int]]:
     game type and table are the session's), and the line the game starts on."""
     sessions = [(m.start(), m.group()) for m in _GENERAL.finditer(text)]
     blocks = []
-    for game in _GAME.finditer(text):
+    for game in XML_GAME.finditer(text):
         general = next((g for start, g in reversed(sessions) if start < game.start()), "")
         blocks.append((general + "\n" + game.group(), text.count("\n", 0, game.start()) + 1))
     return blocks
@@ -81,14 +80,7 @@ def _cards(text: str) -> str:
 def read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     """One iPoker game (with its session's ``<general>``, as :func:`split`
     gives it) as PHH."""
-    game_text = _GAME.search(block)
-    if game_text is None:
-        raise HistoryError.said("history.site.header", line=repr(block[:80]))
-    try:
-        game = ElementTree.fromstring(game_text.group())
-    except ElementTree.ParseError as error:
-        raise HistoryError.said("history.site.xml", error=str(error)) from None
-    general = block[: game_text.start()]
+    game, general = xml_game(block)
     h = SiteHand(site="ipoker", number=game.get("gamecode", ""), first_line=first_line)
     kind = re.search(r"<gametype>\s*(.*?)\s*</gametype>", general)
     gametype = kind[1] if kind else ""

@@ -45,12 +45,11 @@ import xml.etree.ElementTree as ElementTree
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError
-from pokerdealer.history.sites.core import BIG, SMALL, SiteHand, amount, cards, set_date
+from pokerdealer.history.sites.core import BIG, SMALL, XML_GAME, SiteHand, amount, cards, set_date, xml_game
 
 __all__ = ["START", "read_hand", "split"]
 
 START = re.compile(r"<game id=\"[^\"]*\" starttime=")
-_GAME = re.compile(r"<game\b.*?</game>", re.DOTALL)
 _DESCRIPTION = re.compile(r"<description\b[^>]*>")
 _LIMITS = {"No Limit": "NT", "Pot Limit": "PT", "Limit": "FT"}
 _CURRENCIES = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP"}
@@ -61,7 +60,7 @@ def split(text: str) -> list[tuple[str, int]]:
     stakes are its), and the line the game starts on."""
     descriptions = [(m.start(), m.group()) for m in _DESCRIPTION.finditer(text)]
     blocks = []
-    for game in _GAME.finditer(text):
+    for game in XML_GAME.finditer(text):
         description = next((d for start, d in reversed(descriptions) if start < game.start()), "")
         blocks.append((description + "\n" + game.group(), text.count("\n", 0, game.start()) + 1))
     return blocks
@@ -86,15 +85,9 @@ def _game(h: SiteHand, description: str) -> None:
 
 def read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     """One Merge game (with its ``<description>``, as :func:`split` gives it) as PHH."""
-    game_text = _GAME.search(block)
-    if game_text is None:
-        raise HistoryError.said("history.site.header", line=repr(block[:80]))
-    try:
-        game = ElementTree.fromstring(game_text.group())
-    except ElementTree.ParseError as error:
-        raise HistoryError.said("history.site.xml", error=str(error)) from None
+    game, header = xml_game(block)
     h = SiteHand(site="merge", number=game.get("id", ""), first_line=first_line)
-    _game(h, block[: game_text.start()])
+    _game(h, header)
     data = (game.get("data") or "").split("|")
     if len(data) > 1 and data[1]:
         h.metadata["table"] = data[1]

@@ -48,7 +48,7 @@ from decimal import Decimal
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError
-from pokerdealer.history.sites.core import BIG, SMALL, SiteHand, amount, cards, set_date
+from pokerdealer.history.sites.core import BIG, SMALL, SiteHand, amount, cards, parse_xml, set_date
 
 __all__ = ["START", "read_hand", "split"]
 
@@ -78,10 +78,7 @@ def _cards(action: ElementTree.Element) -> str:
 
 def read_hand(block: str, *, first_line: int = 1) -> HandHistory:
     """One Microgaming ``<Game>`` as PHH."""
-    try:
-        game = ElementTree.fromstring(block.strip().lstrip("\ufeff"))
-    except ElementTree.ParseError as error:
-        raise HistoryError.said("history.site.xml", error=str(error)) from None
+    game = parse_xml(block.strip().lstrip("\ufeff"))
     h = SiteHand(site="microgaming", number=game.get("id", ""), first_line=first_line)
     kind, limit = game.get("gametype", ""), game.get("betlimit", "")
     if "Hold'em" not in kind or limit not in _LIMITS:
