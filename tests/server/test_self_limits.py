@@ -567,7 +567,8 @@ def test_the_loss_counts_across_the_tables_of_the_session() -> None:
     (its row: 200 brought, 50 in front of her): 100 lost here stops her, not 250;
     a row left more than an hour ago is another session and counts nothing."""
     from pokerdealer.server.reducer import reduce
-    from pokerdealer.server.self_limits import SESSION_BREAK, due, synced
+    from pokerdealer.server.person_rows import synced
+    from pokerdealer.server.self_limits import SESSION_BREAK, due
 
     state = _offline_limits(_offline_table(), loss=250)
     person = "p" * 64
@@ -588,7 +589,8 @@ def test_the_loss_counts_across_the_tables_of_the_session() -> None:
 
 def test_limits_set_at_another_table_hold_here_and_the_newest_wins() -> None:
     from pokerdealer.server.reducer import reduce
-    from pokerdealer.server.self_limits import own_of, synced
+    from pokerdealer.server.person_rows import synced
+    from pokerdealer.server.self_limits import own_of
 
     state = _offline_limits(_offline_table(), loss=250)  # set here at 0.0
     person = "p" * 64
@@ -607,7 +609,8 @@ def test_going_on_at_one_table_counts_afresh_at_a_table_joined_later() -> None:
     150: at a table she joins later the loss counts from that go-on, not from nothing
     -- she is not stopped at once, and 150 lost here stops her."""
     from pokerdealer.server.reducer import reduce
-    from pokerdealer.server.self_limits import due, synced
+    from pokerdealer.server.person_rows import synced
+    from pokerdealer.server.self_limits import due
 
     state = _offline_table()  # Ann here: nothing set yet
     person = "p" * 64

@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, Protocol
 
 from pokerdealer.rules import Action
-from pokerdealer.server import db, self_limits
+from pokerdealer.server import db, person_rows
 from pokerdealer.server.chat import ChatLimits, TableChat
 from pokerdealer.server.conns import STOP, Command, Conn, Member, Texts
 from pokerdealer.server.features import CASH
@@ -218,7 +218,7 @@ class TableBase:
             if feature.writes is not None:
                 ops += feature.writes(self.state, events)
         # A person's chips and session here, for their loss limit at the room's other tables.
-        ops += self_limits.table_ops(self.state, events, table_id=self.id, at=at)
+        ops += person_rows.table_ops(self.state, events, table_id=self.id, at=at)
         if self.table.current is None and any(kind in AFTER_HAND for kind, _ in events):
             # A finished hand shown or hunted (and a 7-2 bounty moved by it): a snapshot after it,
             # so that no replay meets the event without its hand (server/seven_deuce.py).
@@ -235,7 +235,7 @@ class TableBase:
         limits they set last and their chips at the room's other tables
         (:mod:`~pokerdealer.server.self_limits`); no read at all when none of them has a browser key."""
         if persons is None:
-            persons = self_limits.persons_seated(self.state)
+            persons = person_rows.persons_seated(self.state)
         wanted = sorted({p for p in persons if p is not None})
         if not wanted:
             return {}

@@ -19,7 +19,7 @@ from pokerdealer.bots import make_bot
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Hand, Street
 from pokerdealer.server import (
-    between_hands, bomb_pot, db, history_store, host, run_it_twice, self_limits, straddle, timebank,
+    between_hands, bomb_pot, db, history_store, host, person_rows, run_it_twice, self_limits, straddle, timebank,
 )
 from pokerdealer.server.conns import Member
 from pokerdealer.server.fair import DeckCommitment, shuffled_deck
@@ -277,9 +277,9 @@ class TableClock(TableBase):
         self.state, events = finish(self.state, at)  # the online showdown, if pending, and the end
         self._hand_ended()
         ops = [self._event_op(kind, data, at) for kind, data in events]
-        ops += self_limits.table_ops(self.state, events, table_id=self.id, at=at)
-        seated = dict.fromkeys(self_limits.persons_seated(self.state))
-        synced = [e for key in seated for e in self_limits.synced(self.state, key, views.get(key), now=at)]
+        ops += person_rows.table_ops(self.state, events, table_id=self.id, at=at)
+        seated = dict.fromkeys(person_rows.persons_seated(self.state))
+        synced = [e for key in seated for e in person_rows.synced(self.state, key, views.get(key), now=at)]
         if synced:
             ops += self._apply(synced, at)
         # A limit reached (a bust too) stops its player now.

@@ -27,7 +27,7 @@ from typing import Any
 
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.rules import Action, Street
-from pokerdealer.server import between_hands, chat_mute, host, self_limits
+from pokerdealer.server import between_hands, chat_mute, host, person_rows, self_limits
 from pokerdealer.server.conns import QUEUED, Command, Conn, Member, Rejected
 from pokerdealer.server.limits import TOO_MANY_CLOSE_CODE
 from pokerdealer.server.reducer import Event, hash_token, wait_for_big_blind
@@ -166,11 +166,11 @@ class TableCommands(TableBase):
         views = await self.read_persons([person])
         stops = self_limits.stops_of(views)
         at = time.time()
-        mine = self_limits.joining_own(self.state, person)
+        mine = person_rows.joining_own(self.state, person)
         if person is not None and (mine is None or mine.stop is None) and person not in stops:
             # Their loss limit, as the room knows it, may leave less than this buy-in
             # (a stopped person joins all the same, to see the stop).
-            mine = self_limits.incoming(mine or self_limits.Own(), views.get(person), now=at)
+            mine = person_rows.incoming(mine or self_limits.Own(), views.get(person), now=at)
             try:
                 self_limits.check_left(mine, buy_in, buy_in=self.table.settings.max_buy_in)
             except Said as error:
@@ -180,10 +180,10 @@ class TableCommands(TableBase):
         member = Member(member_id, name, hash_token(token))
         self.add_member(member)
         member.away_since = time.monotonic()
-        own = self_limits.joining(self.state, member.id, person, stops)
+        own = person_rows.joining(self.state, member.id, person, stops)
         if person is not None and not (own and own[-1][0] == "limit_stop"):  # their limits and chips elsewhere
-            own += self_limits.synced_joining(self.state, member.id, person, views.get(person), now=at)
-        if self_limits.stopped_joining(self.state, person, own):
+            own += person_rows.synced_joining(self.state, member.id, person, views.get(person), now=at)
+        if person_rows.stopped_joining(self.state, person, own):
             await self._do(own)  # a member without a seat: the stop holds
             stop = self_limits.own_of(self.state, member.id).stop
             assert stop is not None
@@ -250,7 +250,7 @@ class TableCommands(TableBase):
             learnt = []
             if kind == "limit_continue":  # gone on at another table: nothing left to confirm here
                 learnt = await self._limits_synced(member)
-            events = self_limits.events_for(self_limits.with_synced(self.state, learnt), member.id, msg,
+            events = self_limits.events_for(person_rows.with_synced(self.state, learnt), member.id, msg,
                                             now=time.time(), cool_off=self.options.limit_cool_off)
             if not events:
                 return False  # a setting as it already was changes nothing
@@ -265,7 +265,7 @@ class TableCommands(TableBase):
             host.free_seat(self.state, msg.get("seat"))  # refused before a limit is looked up
             learnt = await self._limits_synced(member)
             # No buying in again while a limit stops you, nor for more than your loss limit leaves.
-            self_limits.check_buy_in(self_limits.with_synced(self.state, learnt), member.id, msg["amount"])
+            self_limits.check_buy_in(person_rows.with_synced(self.state, learnt), member.id, msg["amount"])
             event = host.seat_event(self.state, member.id, buy_in=msg["amount"], seat=msg.get("seat"))
             await self._do([event, *learnt])
             if event[0] == "seat_request":
@@ -287,7 +287,7 @@ class TableCommands(TableBase):
             return True
         if kind == "top_up":
             learnt = await self._limits_synced(member)
-            self_limits.check_buy_in(self_limits.with_synced(self.state, learnt), member.id, msg["amount"])
+            self_limits.check_buy_in(person_rows.with_synced(self.state, learnt), member.id, msg["amount"])
             # Checked here, in a hand or not (sitting out too): the table's own refusal is no reader's words.
             self._check_top_up(member, msg["amount"])
             if self._in_hand(member):
@@ -308,7 +308,7 @@ class TableCommands(TableBase):
         """A stop at another table of this player's browser holds here too, and
         going on there lifts it here (:func:`~pokerdealer.server.self_limits.reconcile`);
         returns, not yet applied, what their rows say of their limits and chips at the
-        room's other tables (:func:`~pokerdealer.server.self_limits.synced`): the command
+        room's other tables (:func:`~pokerdealer.server.person_rows.synced`): the command
         writes them after its own events (which the table may refuse: then nothing has
         changed), and a refused command leaves the state as it was."""
         key = self_limits.key_of(self.state, member.id)
@@ -317,7 +317,7 @@ class TableCommands(TableBase):
         events = self_limits.reconcile(self.state, [key], self_limits.stops_of(views))
         if events:
             await self._do(events)
-        return self_limits.synced(self.state, key, views.get(key), now=time.time())
+        return person_rows.synced(self.state, key, views.get(key), now=time.time())
 
     async def _promise(
         self, conn: Conn, member: Member, *, top_up: int | None = None, learnt: Sequence[Event] = (),
