@@ -74,6 +74,7 @@ __all__ = [
     "phh_number",
     "read_file",
     "set_date",
+    "stars_betting",
     "xml_game",
 ]
 
@@ -86,7 +87,7 @@ BUTTON = "button blind"
 BOTH = "small & big blinds"  # a player coming in posts both: the big live, the small dead
 DEAD = "dead small blind"  # a missed small blind posted alone: dead money
 
-#: The betting words of :meth:`SiteHand.stars_betting`.
+#: The betting words of :func:`stars_betting`.
 _STARS_BETTING = re.compile(r"(?P<word>folds|checks)|(?P<priced>calls|bets) (?P<chips>\S+)|raises \S+ to (?P<to>\S+)")
 _RANKS = {"10": "T", "1": "A"}
 _SUITS = {"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"}
@@ -331,33 +332,6 @@ class SiteHand:
     def raise_to(self, name: str, to: Decimal) -> None:
         """A bet or raise to ``to`` in all on this street."""
         self._add("to", name, to)
-
-    def stars_betting(self, name: str, rest: str) -> bool:
-        """Read ``rest``, what follows the player's name, if it is one of the
-        betting words most sites write as PokerStars does (``folds``, ``checks``,
-        ``calls 2``, ``bets 4``, ``raises 2 to 6``); ``False``, and nothing
-        read, if it is none of them.
-
-        >>> h = SiteHand(site="test", number="1")
-        >>> h.seat("Ann", 1, Decimal(100))
-        >>> h.stars_betting("Ann", "raises 2 to 6"), h.stars_betting("Ann", "shows [Ah Kd]")
-        (True, False)
-        """
-        m = _STARS_BETTING.match(rest)
-        if m is None:
-            return False
-        word = m["word"] or m["priced"]
-        if word == "folds":
-            self.fold(name)
-        elif word == "checks":
-            self.check(name)
-        elif word == "calls":
-            self.call(name, amount(m["chips"]))
-        elif word == "bets":
-            self.bet(name, amount(m["chips"]))
-        else:
-            self.raise_to(name, amount(m["to"]))
-        return True
 
     def adds(self, name: str, chips: Decimal) -> None:
         """A bet, raise or all-in that puts ``chips`` more in: a call if that
@@ -637,3 +611,31 @@ class SiteHand:
         if big is None:
             raise UnsupportedHistory.said("history.ps.no_big_blind")
         return antes, blinds, extra, big
+
+
+def stars_betting(h: SiteHand, name: str, rest: str) -> bool:
+    """Read into ``h`` what follows the player's name (``rest``) if it is one of
+    the betting words most sites write as PokerStars does (``folds``, ``checks``,
+    ``calls 2``, ``bets 4``, ``raises 2 to 6``); ``False``, and nothing read, if
+    it is none of them.
+
+    >>> h = SiteHand(site="test", number="1")
+    >>> h.seat("Ann", 1, Decimal(100))
+    >>> stars_betting(h, "Ann", "raises 2 to 6"), stars_betting(h, "Ann", "shows [Ah Kd]")
+    (True, False)
+    """
+    m = _STARS_BETTING.match(rest)
+    if m is None:
+        return False
+    word = m["word"] or m["priced"]
+    if word == "folds":
+        h.fold(name)
+    elif word == "checks":
+        h.check(name)
+    elif word == "calls":
+        h.call(name, amount(m["chips"]))
+    elif word == "bets":
+        h.bet(name, amount(m["chips"]))
+    else:
+        h.raise_to(name, amount(m["to"]))
+    return True

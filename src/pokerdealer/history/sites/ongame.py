@@ -46,7 +46,7 @@ import re
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError
-from pokerdealer.history.sites.core import BIG, SMALL, SiteHand, amount, cards, set_date
+from pokerdealer.history.sites.core import BIG, SMALL, SiteHand, amount, cards, set_date, stars_betting
 
 __all__ = ["START", "read_hand"]
 
@@ -122,7 +122,7 @@ def _act(h: SiteHand, name: str, rest: str, folded: set[str]) -> None:
     elif rest.startswith("folds"):
         folded.add(name)
         h.fold(name)
-    elif h.stars_betting(name, rest):
+    elif stars_betting(h, name, rest):
         pass
 
 

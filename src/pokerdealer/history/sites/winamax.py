@@ -35,7 +35,7 @@ import re
 
 from pokerdealer.history.convert import UnsupportedHistory
 from pokerdealer.history.phh import HandHistory, HistoryError
-from pokerdealer.history.sites.core import ANTE, BIG, DEAD, SMALL, SiteHand, amount, cards, set_date
+from pokerdealer.history.sites.core import ANTE, BIG, DEAD, SMALL, SiteHand, amount, cards, set_date, stars_betting
 
 __all__ = ["START", "read_hand"]
 
@@ -105,7 +105,7 @@ def _line(h: SiteHand, name: str, rest: str) -> None:
         if m[3] and what == SMALL:
             what = DEAD  # a missed small blind, posted to come back: dead money
         h.post(name, what, amount(m[2]))
-    elif h.stars_betting(name, rest):
+    elif stars_betting(h, name, rest):
         pass
     elif m := re.match(r"shows \[([^\]]*)\]", rest):
         h.show(name, cards(m[1]))

@@ -58,6 +58,7 @@ from pokerdealer.history.sites.core import (
     amount,
     cards,
     set_date,
+    stars_betting,
 )
 
 __all__ = ["START", "read_hand"]
@@ -141,7 +142,7 @@ def _line(h: SiteHand, name: str, rest: str) -> None:
         h.post(name, BIG, amount(m[1]))  # a player coming in posts a big blind
     elif m := re.match(r"posts (?:a )?straddle (\S+)", rest):
         h.post(name, STRADDLE, amount(m[1]))
-    elif h.stars_betting(name, rest):
+    elif stars_betting(h, name, rest):
         pass
     elif m := re.match(r"shows \[([^\]]*)\]", rest):
         h.show(name, cards(m[1]))
