@@ -131,11 +131,25 @@ def check_or_fold(page: Page) -> None:
         pass
 
 
+# Looking for ``done`` and clicking are one step of the page's own thread: a click Playwright
+# retries could land on the next street's button, after ``done`` had come (at the river: the
+# river checked through, and the player, asked to show or muck, never to act there again).
+_CHECK_OR_CALL_UNLESS = """(done) => {
+  if (document.querySelector(done)) return true;
+  const bar = document.getElementById("actions");
+  if (!bar || !bar.checkVisibility()) return false;
+  const check = document.getElementById("btn-check");
+  const button = check && check.checkVisibility() ? check : document.getElementById("btn-call");
+  if (button && button.checkVisibility()) button.click();
+  return false;
+}"""
+
+
 def check_or_call_until(page: Page, done: str, *, timeout_ms: int = 60_000) -> None:
-    """Check or call at every turn until ``done`` (a selector) is on the page."""
+    """Check or call at every turn until ``done`` (a selector) is on the page; never once it is."""
     for _ in range(timeout_ms // 100):
-        if page.locator(done).count():
+        show_when_asked(page)
+        if page.evaluate(_CHECK_OR_CALL_UNLESS, done):
             return
-        check_or_call(page)
         page.wait_for_timeout(100)
     raise AssertionError(f"{done} never appeared")

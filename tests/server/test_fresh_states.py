@@ -256,4 +256,5 @@ async def _play(db: Path, seed: int, moves: int) -> Tally:
 def test_every_state_equals_the_one_built_afresh(tmp_path: Path) -> None:
     tally = asyncio.run(_play(tmp_path / "room.db", 1, moves=600))
     assert not tally.wrong, f"{len(tally.wrong)} of {tally.compared} messages differ; the first:\n{tally.wrong[0]}"
-    assert tally.compared > 1500 and tally.members > 1000, tally
+    # How many of the views compared were a seated player's own varies with the moves' timing (814-1,300).
+    assert tally.compared > 1500 and tally.members > 500, tally
