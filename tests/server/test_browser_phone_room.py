@@ -5,7 +5,8 @@ said; tapping an empty seat sits you there (and again after leaving: one tap); t
 at once at a table that approves players, and after Create is asked to share the invite,
 with the host link in the address bar; every control of the action bar a thumb's size;
 all-in asked once (the menu's setting turns that off); chat behind a badge on a phone; a
-notice never over a card. Sizes are measured from element rectangles against the viewport
+notice never over a card; the avatar picked in the menu on the seat for every reader (the
+look, issue 37). Sizes are measured from element rectangles against the viewport
 set here, never the window's own width. One server for the module; screenshots in $PD_SHOTS."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from pokerdealer.i18n import message
+from pokerdealer.server.avatar import AVATARS
 from tests.server.chromium import check_or_fold, needs_chromium, settled
 from tests.server.conftest import Client, Server
 from tests.server.test_browser_event_words import shot
@@ -34,6 +36,7 @@ VIEWS: dict[str, dict[str, Any]] = {
 # Each size and each language once per test (not all nine: CI's time).
 CASES = [("360", "zh-Hans"), ("390", "zh-Hant"), ("1366", "en")]
 PHONES = [("360", "zh-Hans"), ("390", "zh-Hant")]
+FOX = "\U0001f98a"
 THUMB = 44  # CSS px: the smallest control a thumb hits (Apple's and Google's guidance)
 
 # The visible elements of `selector` and their boxes, as the page lays them out (scrolled to the top).
@@ -116,6 +119,7 @@ def test_tapping_an_empty_seat_sits_you_there_and_after_leaving_one_tap_sits_you
         page.fill("#join-name", "Ann")
         tap(page, "#join-btn")
         expect(page.locator(".seat.me[data-seat='4']")).to_be_visible()
+        picks_an_avatar(page, room, table, view, lang)
         # Ann leaves (after the hand: she folds it) and one tap on seat 2 sits her there.
         page.on("dialog", lambda d: d.accept())
         tap(page, "#btn-leave")
@@ -126,8 +130,45 @@ def test_tapping_an_empty_seat_sits_you_there_and_after_leaving_one_tap_sits_you
             page.wait_for_timeout(100)
         tap(page, "[data-sit='2']")
         expect(page.locator(".seat.me[data-seat='2']")).to_be_visible()
+        expect(page.locator(".seat.me .avatar")).to_have_text(FOX)  # the member's: seated again, still hers
     finally:
         page.context.close()
+
+
+def picks_an_avatar(page: Page, room: Server, table: str, view: str, lang: str) -> None:
+    """Seated, Ann's seat shows her initials on her name's colour (the bot's, its own); the menu's
+    picker offers the pictures, each a thumb's size, all on the screen; one not offered is refused
+    in her words; her pick is on her seat, and every reader's state says it."""
+    expect(page.locator(".seat.me .avatar")).to_have_text("A")
+    bot = page.locator(".seat[data-seat='1'] .avatar")
+    expect(bot).to_have_text(re.compile(r"^\S{1,2}$"))
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.seat.me .avatar')).backgroundColor") != \
+        page.evaluate("() => getComputedStyle(document.querySelector(\".seat[data-seat='1'] .avatar\")).backgroundColor")
+    page.evaluate("() => send({ type: 'avatar', emoji: 'x' })")  # not one offered (the page never sends it)
+    expect(page.locator("#error")).to_have_text(message(lang, "room.avatar.refused", choices=" ".join(AVATARS)))
+    if page.locator("#btn-menu").is_visible():
+        tap(page, "#btn-menu")
+    expect(page.locator("#btn-avatar")).to_have_text(message(lang, "room.avatar.choose"))
+    tap(page, "#btn-avatar")
+    expect(page.locator("#avatar-picker h3")).to_have_text(message(lang, "room.avatar.title"))
+    settled(page)
+    choices = boxes(page, "#avatar-picker .avatar-choice, #avatar-picker .avatar-close")
+    size = VIEWS[view]["viewport"]
+    assert len(choices) == len(AVATARS) + 2, choices
+    assert all(c["width"] >= THUMB and c["height"] >= THUMB and c["left"] >= 0 and c["right"] <= size["width"]
+               and c["top"] >= 0 and c["bottom"] <= size["height"] for c in choices), choices
+    expect(page.locator("#avatar-picker [data-avatar='']")).to_have_attribute("aria-pressed", "true")
+    shot(page, f"phone-avatar-picker-{view}-{lang}")
+    tap(page, f"#avatar-picker [data-avatar='{FOX}']")
+    expect(page.locator("#avatar-picker")).to_be_hidden()
+    expect(page.locator(".seat.me .avatar")).to_have_text(FOX)
+    watcher = Client(room, table)
+    try:
+        watcher.until(lambda s: (s["seats"][3] or {}).get("avatar") == FOX)
+    finally:
+        watcher.close()
+    settled(page)
+    shot(page, f"phone-avatar-seat-{view}-{lang}")
 
 
 def test_the_host_is_asked_to_share_keeps_the_host_link_and_sits_at_once(browser: Browser, room: Server) -> None:

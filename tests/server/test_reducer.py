@@ -39,7 +39,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.pool import StaticPool
 
 from pokerdealer.rules import Street
-from pokerdealer.server import db, host, self_limits
+from pokerdealer.server import avatar, db, host, self_limits
 from pokerdealer.server.chat import ChatLimits
 from pokerdealer.server.conns import Command, Conn
 from pokerdealer.server.features import CASH
@@ -362,6 +362,11 @@ async def _played(seed: int, moves: int, *, close: bool = False) -> tuple[LiveTa
             await lt._handle(Command("msg", reader, {"type": "sit", "amount": 200, "seat": lt.table.free_seats[-1]}))
             await lt._advance()
             break
+    # The look (issue 37): each reader picks an avatar, then something not offered (refused), then
+    # some go back to their initials.
+    for k, member in enumerate(sorted(play.readers)):
+        for emoji in (avatar.AVATARS[(seed + k) % len(avatar.AVATARS)], "x", None if k % 2 else avatar.AVATARS[0]):
+            await _checked(play, Command("msg", play.readers[member], {"type": "avatar", "emoji": emoji}))
     if close:  # the host closes the table: after the hand in play, everyone is stood up
         await lt._handle(Command("host", None, {"command": "close"}))
         for _ in range(100):

@@ -1139,6 +1139,11 @@ MESSAGES: dict[str, str] = {
     "room.clock.bank": "time bank: {n} s",
     "room.sound.on": "Sound: on",
     "room.sound.off": "Sound: off",
+    # issue 37, the look: avatars
+    "room.avatar.choose": "Avatar",
+    "room.avatar.title": "Your avatar at the table",
+    "room.avatar.initials": "My initials",
+    "room.avatar.refused": "an avatar is one of the pictures offered: {choices}",
     # issue 37: the room on a phone
     "room.lobby.more": "More settings",
     "room.join.sit_at": "Sit at seat {seat}",

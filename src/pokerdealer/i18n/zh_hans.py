@@ -1095,6 +1095,11 @@ MESSAGES: dict[str, str] = {
     "room.clock.bank": "时间银行：{n} 秒",
     "room.sound.on": "音效：开",
     "room.sound.off": "音效：关",
+    # issue 37, the look: avatars
+    "room.avatar.choose": "头像",
+    "room.avatar.title": "你在牌桌上的头像",
+    "room.avatar.initials": "用我的名字",
+    "room.avatar.refused": "头像只能从提供的图案中选一个：{choices}",
     # issue 37: the room on a phone
     "room.lobby.more": "更多设置",
     "room.join.sit_at": "坐 {seat} 号座位",

@@ -1095,6 +1095,11 @@ MESSAGES: dict[str, str] = {
     "room.clock.bank": "時間銀行：{n} 秒",
     "room.sound.on": "音效：開",
     "room.sound.off": "音效：關",
+    # issue 37, the look: avatars
+    "room.avatar.choose": "頭像",
+    "room.avatar.title": "你在牌桌上的頭像",
+    "room.avatar.initials": "用我的名字",
+    "room.avatar.refused": "頭像只能從提供的圖案中選一個：{choices}",
     # issue 37: the room on a phone
     "room.lobby.more": "更多設定",
     "room.join.sit_at": "坐 {seat} 號座位",

@@ -116,7 +116,8 @@ class _Seats:
 
 
 _CASH_ONLY = ("sit", "top_up", "leave", "coach", "limits", "limit_continue", "straddle",
-              "run_it_twice", "show", "rabbit_hunt")  # the home-game rules are a cash table's (issue 39)
+              "run_it_twice", "show", "rabbit_hunt",  # the home-game rules are a cash table's (issue 39)
+              "avatar")  # a pick is kept by a table, and a tournament's players move between tables
 
 
 class EventTable(LiveTable):

@@ -6,13 +6,13 @@ Adding a feature is a module and a line here (:mod:`~pokerdealer.server.reducer`
 an event, are put back from a snapshot, and add their fields to a seat's row.
 
 >>> [f.name for f in CASH.all]
-['host', 'chat_mute', 'promises', 'straddle', 'timebank', 'self_limits', 'proofs', 'run_it_twice', 'show_after', 'rabbit_hunt', 'seven_deuce', 'bomb_pot']
+['host', 'chat_mute', 'promises', 'straddle', 'timebank', 'self_limits', 'proofs', 'run_it_twice', 'show_after', 'rabbit_hunt', 'seven_deuce', 'bomb_pot', 'avatar']
 """
 
 from __future__ import annotations
 
 from pokerdealer.server import (
-    between_hands, bomb_pot, chat_mute, host, proofs, rabbit_hunt, run_it_twice, self_limits, seven_deuce, show_after, straddle,
+    avatar, between_hands, bomb_pot, chat_mute, host, proofs, rabbit_hunt, run_it_twice, self_limits, seven_deuce, show_after, straddle,
     timebank,
 )
 from pokerdealer.server.reducer import Features
@@ -32,5 +32,6 @@ CASH = Features([
     rabbit_hunt.FEATURE,
     seven_deuce.FEATURE,  # after show_after's: a show after the hand may make the bounty owed
     bomb_pot.FEATURE,
+    avatar.FEATURE,  # the look (issue 37): a seat's picture
 ])
 """The features of a cash table (a tournament's tables have the same: their seats' rows are the same)."""

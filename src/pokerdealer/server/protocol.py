@@ -54,6 +54,7 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     "run_it_twice": {"agree": _BOOL},
     "show": {"cards": _STR},
     "rabbit_hunt": {},
+    "avatar": {"emoji": _OPT_STR},
 }
 ACT_KINDS = ("fold", "check", "call", "raise", "all_in", "show", "muck")
 

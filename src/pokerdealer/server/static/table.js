@@ -82,7 +82,7 @@ function connect() {
     if (msg.type === "state") {
       elsewhereSince = 0; if ("last_hand" in msg) lastHand = msg.last_hand; msg.last_hand = lastHand; state = msg; clockLeft = msg.hand ? msg.hand.clock_left : null; clockAt = performance.now();
       if (switching) { if (msg.you && msg.you.lang === switching.lang) switching.done(); return; }  // drawn with the new words
-      render(); hostPanel.onState(); whyBot.onState();
+      render(); hostPanel.onState(); whyBot.onState(); avatarPick.onState();
     }
     else if (msg.type === "error") {
       // A table being handed over to this process is no error to its reader (it keeps the notice of
@@ -192,7 +192,7 @@ function render() {
     const status = waits ? t_(`room.status.${row.status}`) : (!row.connected ? t_("room.status.away") : "");
     const box = el("div", { class: "box" }, cardsBox,
       seatName(row.name), row.bot ? el("div", { class: "status", text: t_("room.seat.bot") }) : null,
-      el("div", { class: "stack", text: fmtNum(row.stack) }),
+      el("div", { class: "who" }, avatarEl(row.name, row.avatar), el("div", { class: "stack", text: fmtNum(row.stack) })),  // avatar.js
       won[s] ? wonLine(won[s], shownAt[s])
         : el("div", { class: "last" }, row.last_said ? saidNode(row.last_said.key, row.last_said.params) : null),
       status ? el("div", { class: "status", text: status }) : null,
@@ -662,8 +662,8 @@ $("chat-form").addEventListener("submit", (ev) => { ev.preventDefault(); const v
 // reads none of the room's languages (the host's language is no invitee's).
 const linkLang = new URLSearchParams(location.search).get("lang");
 api(`/api/tables/${tableId}`).catch(() => ({})).then(info => loadWords(info.lang, linkLang)).then(() => {
-  langMenu("lang-slot", () => { setMenu(false); showConn(); soundButton(); allInAskButton(); chatBadge(); shareBanner(); keyTitles(); render(); hostPanel.render(); whyBot.render(); }, restated);
-  showConn(); soundButton(); allInAskButton(); keyTitles(); shareBanner();
+  langMenu("lang-slot", () => { setMenu(false); showConn(); soundButton(); allInAskButton(); chatBadge(); shareBanner(); keyTitles(); avatarPick.button(); render(); hostPanel.render(); whyBot.render(); }, restated);
+  showConn(); soundButton(); allInAskButton(); keyTitles(); shareBanner(); avatarPick.button();
   hostPanel.refresh();
   movedNotice();  // event_strip.js
   connect();
