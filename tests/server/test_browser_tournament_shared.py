@@ -41,8 +41,11 @@ PERSON = "Ann"
 BOTS = ["caller", "random"] * 4 + ["caller"]
 FIRST_TO_BREAK = 3
 # A break first: the tables are drawn at the start, the host pauses before any hand, the tables go to B.
-LEVELS = [{"break_seconds": 8}] + [
-    {"small_blind": sb, "big_blind": 2 * sb, "seconds": 4} for sb in (10, 15, 25, 50, 75, 100, 150, 200, 300, 500)
+# The first level is long: the levels go by the clock and the hands by the machine's load, and at load 12
+# four-second levels from the first hand had Ann blinded out before two bots busted (the event over before
+# her move); then they rise fast to a winner.
+LEVELS = [{"break_seconds": 8}, {"small_blind": 10, "big_blind": 20, "seconds": 25}] + [
+    {"small_blind": sb, "big_blind": 2 * sb, "seconds": 4} for sb in (15, 25, 50, 75, 100, 150, 200, 300, 500)
 ]
 MOVED = re.compile(r"^(You are moved to table \d+ to balance the tables|Your table is broken up: you are moved "
                    r"to table \d+|The final table is drawn: you play at table \d+)$")
