@@ -42,3 +42,16 @@ def test_a_value_copies_pickles_prints_and_hashes_as_the_plain_value() -> None:
     assert value == expected and expected == value and hash(value) == hash(expected)
     for twin in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
         assert type(twin) is HandValue and twin == expected
+
+
+@pytest.mark.parametrize("field", ["category", "rank", "best_five", "made", "kickers", "variant"])
+def test_every_field_of_an_evaluated_hand_refuses_a_new_value_and_a_delete(field: str) -> None:
+    import dataclasses
+
+    value = evaluate(parse_cards("As Ad Kc Qd 7h 3c 2d"))  # the fast path's value
+    before = plain(value)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(value, field, None)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        delattr(value, field)
+    assert plain(value) == before

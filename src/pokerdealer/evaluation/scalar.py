@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from pokerdealer.cards import CARDS, Card, CardsLike, Variant, parse_cards
 from pokerdealer.errors import EvaluationError
-from pokerdealer.evaluation.tables import RANK_BITS, RANK_MASK, Lookup, Ranking, lookup_for
-from pokerdealer.evaluation.value import ClassInfo, Groups, HandValue, _ReadHandValue, _set_hand, _set_info
-from pokerdealer.evaluation.value import _new as _new_value
+from pokerdealer.evaluation.tables import RANK_BITS, RANK_MASK, RANK_WEIGHTS, Lookup, Ranking, lookup_for
+from pokerdealer.evaluation.value import ClassInfo, Groups, HandValue, _ReadHandValue
 
 __all__ = ["evaluate", "evaluate_rank", "rank_function", "rank_of_indices"]
 
@@ -120,29 +120,59 @@ def evaluate(
     >>> " ".join(str(c) for c in value.best_five)
     'Ah Ad Qs 9c 7h'
     """
-    # (hold'em has no trips-or-straight option: one evaluator, found without a tuple key)
-    evaluator = _HOLDEM[0] if variant == "holdem" else _EVALUATORS.get((variant, trips_beat_straight))
+    # The commonest call, seven parsed hold'em cards (the engine's showdowns, most
+    # callers'), runs here on module globals; anything else, or anything this path
+    # does not take as it is (text, a card twice, a flush, the first call: no tables
+    # yet, so an IndexError), goes through _evaluate.
+    if variant == "holdem":
+        kind = type(cards)
+        if (kind is list or kind is tuple) and len(cards) == 7:  # type: ignore[arg-type]
+            seven: Any = cards  # (a list or tuple of seven: Cards, or else the except below)
+            try:
+                a, b, c, d, e, f, g = seven
+                code = _CODE
+                # Each card's code by its index (no type check: a Card's index is 0..51,
+                # anything else indexing 52..103 or -52..-1 reads _NOT_A_CARD); the
+                # first card's from _FIRST_CODE, which adds _EMPTY (one addition less).
+                key = (_FIRST_CODE[a.index] + code[b.index] + code[c.index] + code[d.index]
+                       + code[e.index] + code[f.index] + code[g.index])
+            except (AttributeError, TypeError, IndexError):
+                pass
+            else:
+                hand = key >> _HAND_SHIFT
+                # (no suit with five cards; seven cards, none twice)
+                if not key & _CHECK and hand.bit_count() == 7:
+                    info = _CLASSES[_NON_FLUSH_7[key & RANK_MASK]]
+                    if info is not None:
+                        value = _ReadHandValue()
+                        value._hand = hand
+                        value._info = info
+                        return value
+    return _evaluate(cards, variant, trips_beat_straight)
+
+
+def _evaluate(cards: CardsLike, variant: Variant, trips_beat_straight: bool) -> HandValue:
+    """:func:`evaluate` for every hand and rule set (its fast path takes seven parsed
+    hold'em cards without a flush)."""
+    if variant == "holdem":
+        trips_beat_straight = True  # (hold'em has no trips-or-straight option: one evaluator)
+    evaluator = _EVALUATORS.get((variant, trips_beat_straight))
     if evaluator is None:
         evaluator = _evaluator(variant, trips_beat_straight)
-    code, flush_suit, flush_rank, non_flush, classes, lowest_mask = evaluator
-    # Cards already parsed (the engine's and most callers'): taken as they are, each its
-    # code by its index (no type check: a Card's index is 0..51, anything else indexing
-    # 52..103 or -52..-1 reads _NOT_A_CARD). Anything else (text, a mix) fails here and
-    # goes through parse_cards, with its messages.
+    code, flush_rank, non_flush, classes, lowest_mask = evaluator
+    # Cards already parsed: taken as they are, each its code by its index. Anything
+    # else (text, a mix) fails here and goes through parse_cards, with its messages.
     key = 0
     kind = type(cards)
     if kind is list or kind is tuple:
         size = len(cards)  # type: ignore[arg-type]
-        try:
-            if size == 7:
-                a, b, c, d, e, f, g = cards  # type: ignore[misc]
-                key = (code[a.index] + code[b.index] + code[c.index] + code[d.index]
-                       + code[e.index] + code[f.index] + code[g.index])
-            elif 5 <= size <= 6:
-                for card in cards:  # type: ignore[union-attr]
+        if 5 <= size <= 7:
+            given: Any = cards
+            try:
+                for card in given:
                     key += code[card.index]
-        except (AttributeError, TypeError, IndexError):
-            key = 0
+            except (AttributeError, TypeError, IndexError):
+                key = 0
     if not key:
         parsed = _cards(cards, variant)
         size = len(parsed)
@@ -150,36 +180,44 @@ def evaluate(
             key += code[card.index]
     # key: the rank weights' sum, the suit counters, and the cards as a 52-bit
     # set (each card's bit: two equal cards would carry into another bit).
+    key += _EMPTY
     hand = key >> _HAND_SHIFT
     if hand.bit_count() != size or hand & lowest_mask:
         _cards(cards, variant)  # a card twice, or below a six in short deck: refused there
-    rank = non_flush[size][key & RANK_MASK]
-    suit = flush_suit[(key >> RANK_BITS) & _SUIT_COUNTERS]
-    if suit >= 0:
+    rank = non_flush[size][key & RANK_MASK]  # type: ignore[index]
+    flush = key & _CHECK
+    if flush:
+        # the one suit with five cards or more: its counter's top bit
+        suit = (flush.bit_length() - _COUNTER_SHIFT - 4) >> 2
         suited = 0
         for index in range(suit, 52, 4):
             if hand >> index & 1:
                 suited |= 1 << (index >> 2)
-        flush = flush_rank[suited]
-        if flush > rank:
-            rank = flush
+        flush_best = flush_rank[suited]
+        if flush_best > rank:
+            rank = flush_best
             hand &= _SUIT_CARDS << suit  # the best five are all of the flush suit
     info = classes[rank]
     if info is None:  # made on first use: building all 7,462 would slow the first call
         info = classes[rank] = _class_info(classes, rank)
     # The rest (category, best five, made part, kickers) is read from the card set and
     # the class's groups when first asked for: most values are only compared by rank.
-    # (read_hand_value's body, inline: a call costs a tenth of evaluate)
-    value = _new_value(_ReadHandValue)
-    _set_hand(value, hand)
-    _set_info(value, info)
+    value = _ReadHandValue()
+    value._hand = hand
+    value._info = info
     return value
 
 
+#: Where :func:`evaluate`'s codes keep the suit counters (4 bits a suit, clubs first),
+#: above the rank weights' sum (:data:`~.tables.RANK_BITS` bits).
+_COUNTER_SHIFT = 24
+#: The counters of no cards: each at 3, so that a suit's fifth card sets its counter's
+#: top bit and ``key & _CHECK`` tells a flush in one step.
+_EMPTY = sum(3 << (_COUNTER_SHIFT + 4 * suit) for suit in range(4))
+#: The counters' top bits.
+_CHECK = sum(8 << (_COUNTER_SHIFT + 4 * suit) for suit in range(4))
 #: Where a card's bit sits in :func:`evaluate`'s codes (above the suit counters).
 _HAND_SHIFT = 40
-#: The 12 bits of the suit counters (3 per suit) above the rank weights' sum.
-_SUIT_COUNTERS = (1 << 12) - 1
 #: Every card of suit 0 (clubs) as a 52-bit hand; shifted by a suit, that suit's.
 _SUIT_CARDS = sum(1 << (4 * rank) for rank in range(13))
 
@@ -204,22 +242,18 @@ _TOP_CARDS = {(rank, count): _top_cards(rank, count) for rank in range(13) for c
 _NOT_A_CARD = 1 << 120
 
 #: What :func:`evaluate` reads for one rule set: card codes by card index (then
-#: :data:`_NOT_A_CARD` 52 times),
-#: the flush-suit and flush tables, the non-flush tables by hand size, per rank its
-#: :data:`~pokerdealer.evaluation.value.ClassInfo` (made on first use), and the hand
-#: bits a card may not have (short deck: below a six).
-_Evaluator = tuple[
-    list[int],
-    Sequence[int],
-    Sequence[int],
-    list[Sequence[int] | None],
-    list[ClassInfo | None],
-    int,
-]
+#: :data:`_NOT_A_CARD` 52 times), the flush table, the non-flush tables by hand size,
+#: per rank its :data:`~pokerdealer.evaluation.value.ClassInfo` (made on first use), and
+#: the hand bits a card may not have (short deck: below a six).
+_Evaluator = tuple[list[int], Sequence[int], list[Sequence[int] | None], list[ClassInfo | None], int]
 
 _EVALUATORS: dict[tuple[str, bool], _Evaluator] = {}
-#: Hold'em's evaluator, once made (the commonest: no dict look-up for it).
-_HOLDEM: list[_Evaluator | None] = [None]
+#: Hold'em's codes (and each plus :data:`_EMPTY`), 7-card table and rank classes, once made: :func:`evaluate`'s fast
+#: path reads them as globals (empty until the first hold'em call).
+_CODE: list[int] = []
+_FIRST_CODE: list[int] = []
+_NON_FLUSH_7: Sequence[int] = ()
+_CLASSES: list[ClassInfo | None] = []
 
 
 def _groups(ranks: Sequence[int]) -> Groups:
@@ -257,16 +291,17 @@ def _evaluator(variant: Variant, trips_beat_straight: bool) -> _Evaluator:
     non_flush: list[Sequence[int] | None] = [None] * 8
     for size, table in lookup.non_flush_rank.items():
         non_flush[size] = table
+    code = [
+        RANK_WEIGHTS[index >> 2] + (1 << (_COUNTER_SHIFT + 4 * (index & 3))) + (1 << (_HAND_SHIFT + index))
+        for index in range(52)
+    ]
     found: _Evaluator = (
-        [code + (1 << (_HAND_SHIFT + index)) for index, code in enumerate(lookup.card_code)]
-        + [_NOT_A_CARD] * 52,
-        list(lookup.flush_suit),
-        lookup.flush_rank,
-        non_flush,
-        classes,
-        (1 << lowest) - 1,
+        code + [_NOT_A_CARD] * 52, lookup.flush_rank, non_flush, classes, (1 << lowest) - 1
     )
     _EVALUATORS[(variant, trips_beat_straight)] = found
     if variant == "holdem":
-        _HOLDEM[0] = found
+        global _CODE, _FIRST_CODE, _NON_FLUSH_7, _CLASSES
+        _NON_FLUSH_7, _CLASSES = lookup.non_flush_rank[7], classes
+        _FIRST_CODE = [_EMPTY + one for one in found[0]]
+        _CODE = found[0]  # last: the fast path starts once this is set (no IndexError)
     return found

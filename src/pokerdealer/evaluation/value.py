@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import FrozenInstanceError, dataclass
 
 from pokerdealer.cards import Card, Variant
 from pokerdealer.evaluation.category import Category
@@ -91,26 +92,52 @@ _get_kickers = HandValue.__dict__["kickers"].__get__
 _get_best_five = HandValue.__dict__["best_five"].__get__
 
 
+def _frozen(name: str) -> Callable[..., None]:
+    """A field's setter and deleter on a lazy value: refused, as the frozen dataclass
+    refuses them."""
+
+    def refuse(self: object, *value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    return refuse
+
+
 class _ReadHandValue(HandValue):
     """A :class:`HandValue` made from its rank class and its cards (:func:`read_hand_value`):
     the rank, category and variant are the class's; the best five, made part and kickers
     are worked out when one of them is first read (most values are compared by rank and
     never described). Equal, hashed, printed and pickled as the value ``HandValue(...)``
-    with the same fields."""
+    with the same fields.
+
+    Made as :func:`~pokerdealer.evaluation.evaluate` makes it, in three steps the
+    interpreter runs without a call each: ``value = _ReadHandValue()`` (``object``'s
+    ``__init__``), ``value._hand = hand``, ``value._info = info`` (``object``'s
+    ``__setattr__``, so each is a plain slot store). The fields stay frozen: each is a
+    property whose setter and deleter raise :class:`~dataclasses.FrozenInstanceError`.
+    """
 
     __slots__ = ("_hand", "_info")
+    #: the 52-bit set of the cards that may play (-1 once read), and the rank class
+    _hand: int
+    _info: ClassInfo
+
+    __init__ = object.__init__
+    # Both, so that the type's attribute setter is object's own (a store to a slot
+    # then runs inline); the public fields refuse through their properties.
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
     @property  # type: ignore[override]
     def rank(self) -> int:
-        return self._info[4]
+        return self._info[4]  # type: ignore[no-any-return]
 
     @property  # type: ignore[override]
     def category(self) -> Category:
-        return self._info[0]
+        return self._info[0]  # type: ignore[no-any-return]
 
     @property  # type: ignore[override]
     def variant(self) -> Variant:
-        return self._info[3]
+        return self._info[3]  # type: ignore[no-any-return]
 
     def _read(self) -> None:
         """The best five, made part and kickers, from the card set and the class's groups
@@ -126,7 +153,7 @@ class _ReadHandValue(HandValue):
         _set_made(self, made)
         _set_kickers(self, kickers)
         _set_best_five(self, made + kickers)
-        _set_hand(self, -1)
+        self._hand = -1
 
     @property  # type: ignore[override]
     def best_five(self) -> tuple[Card, ...]:
@@ -173,8 +200,12 @@ class _ReadHandValue(HandValue):
         return HandValue, self._fields()
 
 
-_set_hand = _ReadHandValue.__dict__["_hand"].__set__
-_set_info = _ReadHandValue.__dict__["_info"].__set__
+# Each field's property refuses a new value or a delete, as the frozen dataclass does
+# (the class's own __setattr__ is object's, for the slot stores that make a value).
+for _name in ("category", "rank", "best_five", "made", "kickers", "variant"):
+    _getter = _ReadHandValue.__dict__[_name].fget
+    setattr(_ReadHandValue, _name, property(_getter, _frozen(_name), _frozen(_name), _getter.__doc__))
+del _name, _getter
 
 
 def read_hand_value(hand: int, info: ClassInfo) -> HandValue:
@@ -188,7 +219,7 @@ def read_hand_value(hand: int, info: ClassInfo) -> HandValue:
     >>> value.rank, [str(c) for c in value.kickers], value == HandValue(*value.__reduce__()[1])
     (4133, ['Kc', 'Qd', '7h'], True)
     """
-    value = _new(_ReadHandValue)
-    _set_hand(value, hand)
-    _set_info(value, info)
+    value = _ReadHandValue()
+    value._hand = hand
+    value._info = info
     return value
