@@ -22,6 +22,12 @@ summary is the median over ``--runs`` runs, with the load average beside it
 pace (an action every 1-3 s at a table) the session's seconds in each player's
 own part are new at almost every state, which a full-speed run would hide.
 
+``--memory`` prints the process's resident memory before the tables are made, once they
+are seated and after each run's measured part, and what each table adds; ``--census N``
+also lists, after the last run's measured part, the N kinds of object the collector
+tracks that hold the most memory (count and ``sys.getsizeof`` bytes): two runs' lists,
+at 20 and 200 tables say, tell what a table keeps.
+
 ``--profile FILE`` writes a cProfile of the last run's measured part. Read it
 with care: the profiler's cost per call makes code of many small calls look
 dear (it showed a reader's own part as 40% of the states; timed without it, it
@@ -31,6 +37,7 @@ A/B: run it with ``PYTHONPATH=OTHER/src`` for another source tree (a worktree
 of the commit before), alternating, in the same sitting.
 
 Run:  .venv/bin/python benchmarks/bench_room_inprocess.py [--tables 20] [--actions 3000] [--runs 5]
+          [--memory] [--census 15]
 """
 
 from __future__ import annotations
@@ -54,6 +61,41 @@ def _load() -> str:
     return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
 
 
+def _rss_mib() -> float:
+    """This process's resident memory (MiB), from /proc (0 where there is none)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _census(top: int) -> None:
+    """The kinds of object the collector tracks holding the most memory."""
+    import collections
+    import gc
+
+    # The room freezes what survives its collections (server/collector.py): the census
+    # unfreezes them to count them too (the run's measured part is over by then).
+    gc.unfreeze()
+    gc.collect()
+    count: collections.Counter[str] = collections.Counter()
+    size: collections.Counter[str] = collections.Counter()
+    for thing in gc.get_objects():
+        kind = type(thing)
+        name = f"{kind.__module__}.{kind.__qualname__}"
+        count[name] += 1
+        size[name] += sys.getsizeof(thing)
+    print(f"  objects the collector tracks: {sum(count.values()):,}, {sum(size.values()) / 2**20:.1f} MiB "
+          f"(sys.getsizeof, not what they point to; the modules' too: compare two runs' counts, "
+          f"say 20 and 200 tables); the {top} largest kinds:")
+    for name, total in size.most_common(top):
+        print(f"    {name:56} {count[name]:9,} objects {total / 1024:9.0f} KiB")
+
+
 def _choose(rng: random.Random, hand: Any) -> dict[str, Any]:  # noqa: ANN401 - a rules Hand
     """A player's action: mostly checks and calls, some bets and raises, a few folds."""
     legal = hand.legal()
@@ -70,6 +112,7 @@ def _choose(rng: random.Random, hand: Any) -> dict[str, Any]:  # noqa: ANN401 - 
 
 async def _play(
     tables: int, warmup: int, actions: int, seed: int, profile: str | None, tick: bool,
+    *, memory: bool = False, census: int = 0,
 ) -> tuple[float, float, float, int]:
     """One run: the CPU seconds of the process, of the loop's thread, and of the states
     built and queued (``LiveTable.broadcast``) over ``actions`` actions."""
@@ -148,6 +191,7 @@ async def _play(
             msg = {"type": "act", "hand": record.number, "at": len(hand.log), **_choose(rng, hand)}
             lt.offer(conn, "msg", msg)
 
+    before = _rss_mib()
     try:
         for k in range(tables):
             lt, _ = await room.create_table(TableSettings(name=f"bench {k}", bots=(), seats=6))
@@ -159,6 +203,7 @@ async def _play(
                 drains.append(asyncio.create_task(drain(lt, conn)))
         while count["acts"] < warmup:
             await asyncio.sleep(0.05)
+        seated = _rss_mib()
         profiler = cProfile.Profile() if profile else None
         start_acts = count["acts"]
         cpu, thread, spent[0] = time.process_time(), time.thread_time(), 0.0
@@ -170,6 +215,13 @@ async def _play(
             profiler.disable()
         cpu, thread, states = time.process_time() - cpu, time.thread_time() - thread, spent[0]
         done = count["acts"] - start_acts
+        if memory:
+            after = _rss_mib()
+            print(f"  memory: {before:.0f} MiB before the tables, {seated:.0f} MiB seated and warm, "
+                  f"{after:.0f} MiB after the run: {1024 * (after - before) / tables:.0f} KiB a table "
+                  f"({1024 * (seated - before) / tables:.0f} KiB when warm); {_load()}", flush=True)
+        if census:
+            _census(census)
         if profiler is not None and profile:
             profiler.dump_stats(profile)
         return cpu, thread, states, done
@@ -192,6 +244,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=20261203)
     parser.add_argument("--tick", action="store_true", help="the wall clock a second forward at every action")
+    parser.add_argument("--memory", action="store_true", help="print resident memory and what a table adds")
+    parser.add_argument("--census", type=int, default=0, metavar="N",
+                        help="after the last run, the N kinds of object holding the most memory")
     parser.add_argument("--profile", help="a cProfile of the last run's measured part, to this file")
     args = parser.parse_args()
     import pokerdealer
@@ -204,7 +259,10 @@ def main() -> None:
     for run in range(args.runs):
         profile = args.profile if run == args.runs - 1 else None
         cpu, thread, states, done = asyncio.run(
-            _play(args.tables, args.warmup, args.actions, args.seed + run, profile, args.tick)
+            _play(
+                args.tables, args.warmup, args.actions, args.seed + run, profile, args.tick,
+                memory=args.memory, census=args.census if run == args.runs - 1 else 0,
+            )
         )
         per_action.append(cpu / done * 1e6)
         loop_per_action.append(thread / done * 1e6)
