@@ -1426,6 +1426,7 @@ MESSAGES: dict[str, str] = {
     "room.conn.too_many_for_seat": "too many connections hold your seat (at most {n}); close a tab",
     "room.conn.too_many_from_address": "too many connections from your address (at most {n} to all tables); close a tab",
     "room.conn.table_crowded": "this table has too many readers (at most {n}); try again later",
+    "room.conn.busy": "too many connections; retry soon",
     "room.chat.too_fast": "You are chatting too fast: wait {s} s.",
     "room.chat.busy": "The chat at this table is busy: wait {s} s.",
     "room.chat.muted": "The host has muted your chat at this table.",

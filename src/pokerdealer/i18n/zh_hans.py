@@ -1380,6 +1380,7 @@ MESSAGES: dict[str, str] = {
     "room.conn.too_many_for_seat": "连着你座位的连接太多（最多 {n} 条）；请关掉一个标签页",
     "room.conn.too_many_from_address": "你的地址连接太多（所有牌桌合计最多 {n} 条）；请关掉一个标签页",
     "room.conn.table_crowded": "这张牌桌的观看者太多（最多 {n} 位）；请稍后再试",
+    "room.conn.busy": "连接太多；请稍后再试",
     "room.chat.too_fast": "你发言太快了，请等 {s} 秒。",
     "room.chat.busy": "这张牌桌的聊天太多了，请等 {s} 秒。",
     "room.chat.muted": "房主已在这张牌桌对你禁言。",

@@ -1380,6 +1380,7 @@ MESSAGES: dict[str, str] = {
     "room.conn.too_many_for_seat": "連著你座位的連線太多（最多 {n} 條）；請關掉一個分頁",
     "room.conn.too_many_from_address": "你的位址連線太多（所有牌桌合計最多 {n} 條）；請關掉一個分頁",
     "room.conn.table_crowded": "這張牌桌的觀看者太多（最多 {n} 位）；請稍後再試",
+    "room.conn.busy": "連線太多；請稍後再試",
     "room.chat.too_fast": "你發言太快了，請等 {s} 秒。",
     "room.chat.busy": "這張牌桌的聊天太多了，請等 {s} 秒。",
     "room.chat.muted": "房主已在這張牌桌對你禁言。",

@@ -22,7 +22,10 @@ byte is parsed:
   first, and a new one is refused only when every connection is in use.
 
 A refused connection is answered ``503`` with ``Retry-After`` and closed; the
-refusals are logged, once a minute at most, with how many.
+refusals are logged, once a minute at most, with how many. The answer is in the
+language of the request's ``Accept-Language`` when the request has already arrived
+(a browser sends it as soon as it connects: it is read without being taken,
+:func:`waiting_language`), else in English.
 
 Behind a reverse proxy every client has the proxy's address: the per-address
 cap then counts the proxy (docs/room/serve.md, "Limits"; ``--trust-forwarded``
@@ -40,8 +43,10 @@ does not apply here, before a request has said whom it forwards).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import resource
+import socket
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -49,8 +54,11 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from pokerdealer.server.words import pick_language, said_text
+
 __all__ = [
     "PER_ADDRESS", "REQUEST_SECONDS", "Gate", "GateOptions", "default_most", "file_limit", "gated_protocols",
+    "refused_response", "request_language", "waiting_language",
 ]
 
 log = logging.getLogger("pokerdealer.server")
@@ -68,11 +76,61 @@ RESERVE = 64
 """File descriptors kept from the connections' cap, at least: the database's pool, the
 SQLite files, the log, the event loop's own, the threads' (and an eighth of a large limit)."""
 
-REFUSED_RESPONSE = (
-    b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
-    b"retry-after: 5\r\nconnection: close\r\ncontent-length: 33\r\n\r\n"
-    b"too many connections; retry soon\n"
-)
+PEEK_BYTES = 8192
+"""What is looked at of a refused connection's request for its ``Accept-Language``."""
+
+
+@functools.cache
+def refused_response(lang: str) -> bytes:
+    r"""The answer to a refused connection, in ``lang``.
+
+    >>> refused_response("en").split(b"\r\n\r\n")[1]
+    b'too many connections; retry soon\n'
+    >>> refused_response("zh-Hant").split(b"\r\n")[0], refused_response("zh-Hant").split(b"\r\n\r\n")[1].decode()
+    (b'HTTP/1.1 503 Service Unavailable', '連線太多；請稍後再試\n')
+    """
+    body = (said_text(lang, "room.conn.busy") + "\n").encode()
+    return (
+        b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+        b"content-language: " + lang.encode() + b"\r\nretry-after: 5\r\nconnection: close\r\n"
+        b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+    )
+
+
+def request_language(head: bytes) -> str:
+    r"""The room's language for the ``Accept-Language`` of a request's head (as much of it as came).
+
+    >>> request_language(b"GET / HTTP/1.1\r\nHost: x\r\nAccept-Language: zh-CN,zh;q=0.9\r\n\r\n")
+    'zh-Hans'
+    >>> request_language(b"GET / HTTP/1.1\r\nAccept-Lang"), request_language(b"")
+    ('en', 'en')
+    """
+    for line in head.split(b"\r\n")[1:-1]:  # whole header lines only
+        name, colon, value = line.partition(b":")
+        if colon and name.strip().lower() == b"accept-language":
+            return pick_language(value.decode("latin-1").strip())
+        if not line:
+            break
+    return "en"
+
+
+def waiting_language(transport: asyncio.BaseTransport) -> str:
+    """The language asked for by the request already waiting on ``transport``'s socket, looked at
+    without taking it (``MSG_PEEK``; nothing is read or waited for): English when none came yet."""
+    sock = transport.get_extra_info("socket")
+    if sock is None:
+        return "en"
+    try:
+        peek = socket.socket(fileno=sock.fileno())  # the same descriptor: detached below, never closed
+    except OSError:
+        return "en"
+    try:
+        head = peek.recv(PEEK_BYTES, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except OSError:  # nothing came yet (EAGAIN), or the peer is gone
+        head = b""
+    finally:
+        peek.detach()
+    return request_language(head)
 
 
 def file_limit() -> int:
@@ -191,7 +249,7 @@ def gated_protocols(gate: Gate, *, request_seconds: float, ws: type[Any]) -> tup
             super().connection_made(transport)
             peer = self.client[0] if self.client else "unknown"
             if gate.admit(transport, peer, close=transport.abort) is not None:
-                transport.write(REFUSED_RESPONSE)
+                transport.write(refused_response(waiting_language(transport)))
                 transport.close()
                 return
             self._arm()

@@ -586,6 +586,28 @@ def test_a_connection_that_sends_no_whole_request_in_time_is_closed(room: Server
         silent.close()
 
 
+def test_a_refusal_is_said_in_the_language_of_the_request_already_waiting() -> None:
+    # The 503 was English whatever the browser read: it goes before the request is parsed,
+    # but a browser's request is usually there already, and is looked at without being taken.
+    from types import SimpleNamespace
+
+    from pokerdealer.server.gate import refused_response, waiting_language
+
+    peer, ours = socket.socketpair()
+    try:
+        ours.setblocking(False)  # as asyncio's
+        transport = SimpleNamespace(get_extra_info=lambda name: ours if name == "socket" else None)
+        assert waiting_language(transport) == "en"  # nothing came yet: as before
+        peer.sendall(b"GET /api/tables HTTP/1.1\r\nHost: room\r\nAccept-Language: zh-TW,zh;q=0.9\r\n\r\n")
+        assert waiting_language(transport) == "zh-Hant"
+        assert ours.recv(100).startswith(b"GET /api/tables")  # looked at, not taken
+        assert refused_response("zh-Hant").endswith("連線太多；請稍後再試\n".encode())
+        assert b"content-language: zh-Hans" in refused_response("zh-Hans")
+    finally:
+        peer.close()
+        ours.close()
+
+
 def test_a_seat_held_from_many_sockets_is_paced_as_one_person(room: Server) -> None:
     # 160 sockets of one seat from 20 addresses toggled the coach 1,200 times a second: the
     # table took them one after another, and its other players waited 1.4 s (p50) for theirs.
