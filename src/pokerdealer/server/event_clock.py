@@ -12,7 +12,7 @@ import logging
 import time
 
 from pokerdealer.server import db, leases
-from pokerdealer.server.conns import Rejected
+from pokerdealer.server.conns import Commands, Rejected
 from pokerdealer.server.event_base import TICK, EventBase
 from pokerdealer.server.event_table import EventTable
 from pokerdealer.table import TableError
@@ -38,7 +38,7 @@ class EventClock(EventBase):
         reads whatever other processes wrote first."""
         self.playing.add(lt.id)
         if lt.task is None or lt.task.done():
-            lt.queue = asyncio.Queue()
+            lt.queue = Commands()
             lt.next_hand_at = None
             lt.start()
         self.room.tables[lt.id] = lt

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from pokerdealer.rules import Action
 from pokerdealer.server import db, person_rows
 from pokerdealer.server.chat import ChatLimits, TableChat
-from pokerdealer.server.conns import STOP, Command, Conn, Member, Texts
+from pokerdealer.server.conns import STOP, Command, Commands, Conn, Member, Texts
 from pokerdealer.server.features import CASH
 from pokerdealer.server.hand_book import HandBook, last_dealt
 from pokerdealer.server.limits import Backlog
@@ -84,7 +84,8 @@ class TableBase:
         """The number of the last event written (the state's ``seq``)."""
         self.chat = TableChat(room.chat_limits)
         self.conns: set[Conn] = set()
-        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.queue: asyncio.Queue[Command] = Commands()
+        """Commands for the table's task, taken in turn by sender (:class:`~pokerdealer.server.conns.Commands`)."""
         self.backlog = Backlog()
         """Readers' messages in ``queue``, by sender: bounded (:meth:`offer`)."""
         self.task: asyncio.Task[None] | None = None

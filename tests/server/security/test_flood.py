@@ -667,6 +667,40 @@ def test_a_seat_is_held_from_at_most_eight_sockets(room: Server) -> None:
             c.close()
 
 
+def test_a_players_message_waits_for_one_of_a_flooding_seats_at_most() -> None:
+    # A seat held from eight sockets kept sixteen messages waiting at its table, each a write and a
+    # state for every reader, ahead of another player's action: their p99 from 5-9 ms to 64 ms.
+    import asyncio
+
+    from pokerdealer.server.conns import Command
+    from pokerdealer.server.live import LiveTable
+    from pokerdealer.server.settings import TableSettings
+    from tests.server.test_reducer import Reader, _room
+
+    async def go() -> list[str]:
+        lt = LiveTable(_room(1), "t1", TableSettings(name="Flooded", seats=4, bots=()), seed=1, created_at=0.0)  # type: ignore[arg-type]
+        taken: list[str] = []
+
+        async def handle(cmd: Command) -> bool:
+            taken.append(cmd.data["who"])
+            return False
+
+        lt._handle = handle  # type: ignore[method-assign]  # noqa: SLF001 - the order taken is the point
+        cy, dee = Reader(None, sender="cy token"), Reader(None, sender="dee token")
+        for _ in range(16):
+            lt.queue.put_nowait(Command("msg", cy, {"who": "cy"}))
+        lt.queue.put_nowait(Command("msg", dee, {"who": "dee"}))
+        lt.queue.put_nowait(Command("msg", cy, {"who": "cy"}))
+        lt.start()
+        while len(taken) < 18:
+            await asyncio.sleep(0)
+        await lt.stop()
+        return taken
+
+    taken = asyncio.run(go())
+    assert taken.index("dee") == 1, taken  # after one of Cy's, not after all sixteen
+
+
 # ================================================================ a burst of readers
 def test_a_table_takes_turns_with_the_others_while_a_crowd_arrives() -> None:
     # A table without a timer took every queued reader's hello in one turn of the loop: 700
