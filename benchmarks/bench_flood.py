@@ -468,8 +468,11 @@ async def run(args: argparse.Namespace) -> None:
 
             resource.setrlimit(resource.RLIMIT_NOFILE, (args.nofile, args.nofile))
 
+    # --profile: the server's event loop (its main thread) under cProfile, written when it stops.
+    start = ("import cProfile; from pokerdealer.cli import main; cProfile.run('main()', " + repr(args.profile) + ")"
+             if args.profile else "from pokerdealer.cli import main; main()")
     server = subprocess.Popen(
-        [sys.executable, "-c", "from pokerdealer.cli import main; main()", "serve", "--port", str(port),
+        [sys.executable, "-c", start, "serve", "--port", str(port),
          "--db", str(db), "--no-demo", "--pause", str(args.pause), "--grace", "600", "--log-level", "warning",
          *args.serve_args.split()],
         stdout=open(tmp / "server.log", "wb"), stderr=subprocess.STDOUT, preexec_fn=limit_files,  # noqa: PLW1509
@@ -590,6 +593,7 @@ def main() -> None:
     p.add_argument("--slow", action="store_true", help="idle: send a header line every 5 s")
     p.add_argument("--serve-args", default="", help="more options for serve (e.g. '--tcp-most 100000 --request-timeout 3600': no gate)")
     p.add_argument("--nofile", type=int, default=0, help="the server's open-file limit (0: this shell's)")
+    p.add_argument("--profile", default="", help="write the server's cProfile stats to this file (its loop's thread)")
     args = p.parse_args()
     most = 5000 if args.flood in ("idle", "burst") else 200
     if not 1 <= args.sockets <= most or not 0.5 <= args.seconds <= 120 or not 1 <= args.addresses <= 250:
