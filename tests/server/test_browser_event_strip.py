@@ -1,7 +1,8 @@
 """What a tournament table's page (/t/{id}) says of its event, read in real Chromium at
 desktop (1366x768) and phone (390x844) size, in English and 繁體中文 (screenshots in
-$PD_SHOTS if set): the table's number in the reader's words, a paused strip, and the
-strip's re-entry button only for a player who has a re-entry left."""
+$PD_SHOTS if set): the table's number in the reader's words, a paused strip, the
+strip's re-entry button only for a player who has a re-entry left, and a finished
+event's winner on its tables (a broken one's too) and its TV, at 360, 390 and 1366 px."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import LANGS, SIZES, open_page, shot
+from tests.server.test_browser_phone_room import CASES, VIEWS, opened
 from tests.server.tournaments import (
     create,
     host,
@@ -22,6 +24,7 @@ from tests.server.tournaments import (
     register,
     shove_until_out,
     state,
+    until,
 )
 
 pytest.importorskip("playwright")
@@ -145,4 +148,64 @@ def test_the_strip_says_a_big_blind_ante_as_the_big_blinds_alone(
       .filter(e => new Set([...e.getClientRects()].map(r => Math.round(r.top))).size > 1).map(e => e.textContent)""")
     assert broken == []
     shot(page, f"event-strip-ante-{lang}-{size}")
+    page.context.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def finishing(room: Server) -> dict[str, Any]:
+    """Four callers of two big blinds each at two tables of two, started with the module: it plays
+    while the other tests run (CI's time). The first bust draws the final table anew (both first
+    tables are broken), and a few hands later the event is over."""
+    ev = create(room, max_entrants=4, seats=3, starting_stack=40, level_seconds=5, clock=1, bots=["caller"] * 4)
+    assert host(room, ev, "start").status_code == 200
+    return ev
+
+
+@pytest.fixture(scope="module")
+def finished(room: Server, finishing: dict[str, Any]) -> dict[str, Any]:
+    """:func:`finishing` once over, with its state."""
+    return {**finishing, "state": until(lambda: (s := state(room, finishing["id"]))["status"] == "finished" and s, timeout=120)}
+
+
+FINISHED = {"en": "Finished — winner {}", "zh-Hant": "已結束——冠軍 {}", "zh-Hans": "已结束——冠军 {}"}
+STANDINGS = {"en": "Final standings", "zh-Hant": "最終名次表", "zh-Hans": "最终名次表"}
+
+
+@pytest.mark.parametrize(("view", "lang"), CASES)
+def test_a_finished_tournament_names_its_winner_on_its_tables_and_tv_not_a_level(
+    room: Server, browser: Browser, finished: dict[str, Any], view: str, lang: str
+) -> None:
+    s = finished["state"]
+    winner = next(p["name"] for p in s["standings"] if p["place"] == 1)
+    (final,) = s["room_tables"].values()
+    broken = f"{finished['id']}-1"  # a first table, broken when the final table was drawn
+    assert broken != final
+    width = VIEWS[view]["viewport"]["width"]
+    standings = f"/e/{finished['id']}/standings"
+    for table in (final, broken):
+        page = opened(browser, view, lang, f"{room.base}/t/{table}")
+        # "Finished — winner X", not "Level 9 … 0:00 left · next …".
+        expect(page.locator("#event-finished")).to_have_text(FINISHED[lang].format(winner))
+        for gone in ("#event-level", "#event-time", "#event-next", "#event-blinds"):
+            expect(page.locator(gone)).to_have_count(0)
+        link = page.locator("#event-standings")
+        expect(link).to_have_text(STANDINGS[lang])
+        expect(link).to_have_attribute("href", standings)
+        box = link.bounding_box()
+        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= width, box
+        # The broken table's last hand is dimmed under the strip; the final table's is not.
+        dimmed = page.evaluate("getComputedStyle(document.querySelector('.felt-wrap')).opacity")
+        assert (float(dimmed) < 1) == (table == broken), dimmed
+        shot(page, f"event-finished-{'broken' if table == broken else 'final'}-{lang}-{view}")
+        page.context.close()
+    # The TV: the winner, the standings a tap away, and no level to come.
+    page = opened(browser, view, lang, f"{room.base}/e/{finished['id']}")
+    expect(page.locator("#time")).to_have_text(winner)
+    expect(page.locator("#final-standings")).to_have_text(STANDINGS[lang])
+    expect(page.locator("#final-standings")).to_have_attribute("href", standings)
+    played = [r for r in s["structure"] if r["index"] <= s["clock"]["index"]]
+    expect(page.locator("#structure tbody tr")).to_have_count(len(played))
+    assert len(played) < len(s["structure"])  # there were levels to come
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shot(page, f"event-finished-tv-{lang}-{view}")
     page.context.close()

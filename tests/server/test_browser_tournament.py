@@ -1,13 +1,15 @@
 """A tournament played to its winner in real Chromium (Debian's, driven by
 Playwright): three people, each in their own browser, and three bots on two
 tables; levels of a few seconds; the final table drawn anew takes each
-browser still in to its new table; everyone's page ends on their place."""
+browser still in to its new table, and points one reopening their broken table there;
+everyone's page ends on their place under the winner's name."""
 
 from __future__ import annotations
 
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -33,6 +35,28 @@ def _act_if_my_turn(page: Page) -> None:
         (check if check.is_visible() else page.locator("#btn-call")).click(timeout=1000)
     except Exception:  # noqa: BLE001 - the bar re-rendered under the click, or the page is moving: next round
         return
+
+
+def _pointed_from_a_broken_table(s: dict[str, Any], pages: dict[str, Page], first: dict[str, str]) -> bool:
+    """The final table is drawn: a person still in opens the table they first sat at (broken
+    now) in another tab, and is pointed to the final table -- the move said, the table linked --
+    before the page takes them there. False if nobody is in to try (no person reached it)."""
+    (final,) = s["tables"]
+    final_room = s["room_tables"][str(final["table"])]
+    name = next((p["name"] for p in final["players"] if p["name"] in pages), None)
+    if name is None:
+        return False
+    tab = pages[name].context.new_page()
+    try:
+        tab.goto(f"{pages[name].url.split('/t/')[0]}/t/{first[name]}")
+        go = tab.locator("#event-moved #event-go")
+        expect(go).to_have_attribute("href", f"/t/{final_room}")
+        expect(go).to_have_text(f"Go to table {final['table']}")
+        expect(tab.locator("#event-moved")).to_contain_text(f"you play at table {final['table']}")
+        tab.wait_for_url(f"**/t/{final_room}")
+    finally:
+        tab.close()
+    return True
 
 
 def test_six_people_and_bots_play_a_tournament_to_its_winner_in_chromium(browser: Browser, tmp_path: Path) -> None:
@@ -75,12 +99,16 @@ def test_six_people_and_bots_play_a_tournament_to_its_winner_in_chromium(browser
             expect(page.locator("#btn-leave")).to_have_count(0)
             expect(page.locator("#coach-panel")).to_be_hidden()
         patience = Patience(300)
-        while httpx.get(f"{server.base}/api/tournaments/{ev['id']}", timeout=10).json()["status"] != "finished":
+        pointed = False
+        while (now := httpx.get(f"{server.base}/api/tournaments/{ev['id']}", timeout=10).json())["status"] != "finished":
             assert not patience.over(), "the tournament did not finish"
+            if not pointed and len(now["tables"]) == 1:
+                pointed = _pointed_from_a_broken_table(now, pages, first)
             for page in pages.values():
                 _act_if_my_turn(page)
             time.sleep(0.1)
         s = httpx.get(f"{server.base}/api/tournaments/{ev['id']}", timeout=10).json()
+        assert pointed, "nobody in at the final table was pointed there from their broken table"
         assert sorted(p["place"] for p in s["standings"]) == [1, 2, 3, 4, 5, 6]
         assert sum(p["prize"] for p in s["standings"]) == s["prize_pool"] == 300
         # Whoever of the people reached the final table was taken there by their browser.
@@ -91,11 +119,14 @@ def test_six_people_and_bots_play_a_tournament_to_its_winner_in_chromium(browser
         assert final_room not in first.values()
         for name in finalists:
             pages[name].wait_for_url(f"**/t/{final_room}", timeout=15_000)
-        # Every page ends on its player's place (and prize).
+        # Every page ends on its player's place (and prize), under the winner's name, not a level's clock.
+        winner = next(p["name"] for p in s["standings"] if p["place"] == 1)
         for name, page in pages.items():
             place = next(p for p in s["standings"] if p["name"] == name)
             result = page.locator("#event-result")
             expect(result).to_be_visible(timeout=15_000)
+            expect(page.locator("#event-finished")).to_have_text(f"Finished — winner {winner}")
+            expect(page.locator("#event-time")).to_have_count(0)
             if place["prize"]:
                 expect(result).to_contain_text(str(place["prize"]))
             else:  # out of the money: the place alone, no "Prize: 0"

@@ -476,6 +476,16 @@ def test_a_timed_event_plays_to_the_end_through_its_breaks():
     assert ev.is_over and any(e.kind == "level" and e.data["index"] > 6 for e in ev.log)
 
 
+def test_a_finished_events_clock_stops_at_its_last_hands_level():
+    # Over, it plays no level more: a page read an hour later says the level it ended at, not a
+    # "level 9 ... 0:00" the clock ran on to (issue 37).
+    ev = timed_event(structure("turbo", timed=True))
+    play_event(ev, bots_for(ev), seconds_per_hand=60.0)
+    last = max(e.data["index"] for e in ev.log if e.kind == "level")
+    later = ev._now + 3600.0
+    assert ev.clock(now=later).index == ev.clock(now=ev._now).index == last
+
+
 # --------------------------------------------------------------- snapshots
 def test_the_state_restores_an_event_that_plays_on_the_same():
     ev = event_of(27, seed=4)

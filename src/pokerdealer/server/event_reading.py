@@ -50,6 +50,9 @@ class EventReading(EventBase):
             "table": table,
             "seat": where,
             "seat_token": token if table is not None else None,
+            # The event's number of that table, as its page says it ("Table 3"): a page left at a
+            # broken table points its player there.
+            "table_number": None if table is None else self.tables[table].inner.id,
             "place": latest.place if latest is not None else None,
             "prize": latest.prize if latest is not None else None,
             "moved": self.moved.get(e.name),
@@ -113,6 +116,8 @@ class EventReading(EventBase):
             "hand_for_hand": ev.hand_for_hand,
             "re_entry": self.reentry_open(now=now),
             "places": sorted((field.places[name] for name in lt.by_name if name in field.places), key=lambda x: x["place"]),
+            # A finished event names its winner on every table's strip, a broken table's too.
+            "winner": next((s.name for s in ev.standings if s.place == 1), None) if ev.is_over else None,
             "ranks": {name: field.counts.rank(stack) for name, stack in lt.inner.stacks.items()},
         }
 

@@ -562,6 +562,8 @@ class Event:
             return 0.0
         if self._paused_at is not None:
             now = self._paused_at
+        elif self._now is not None and self.is_over:
+            now = self._now  # over: the clock stopped at the last hand's level (it ran on through levels nobody played)
         if now is None:
             raise TableError("levels by minutes need the time: pass now=")
         return now - self._start_time - self._paused_total

@@ -42,6 +42,8 @@ function draw() {
   $("ev-status").dataset.status = s.status;
   $("standings-link").href = `/e/${encodeURIComponent(eventId)}/standings`;
   const over = s.status === "finished";
+  $("final-standings").setAttribute("href", `/e/${encodeURIComponent(eventId)}/standings`);
+  $("final-standings").classList.toggle("hidden", !over);
   $("blinds").textContent = c.on_break || over ? "" : blindsText(c);
   $("ante").textContent = c.on_break || over ? "" : anteText(c);
   $("hfh").classList.toggle("hidden", !s.hand_for_hand || over);
@@ -87,8 +89,9 @@ function draw() {
   fillRows(document.querySelector("#standings tbody"), s.standings.slice(0, TV_STANDINGS).map(p => el("tr", {},
     el("td", { text: placeText(p.place) }), el("td", { class: "name", text: p.name }), el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))), t("event.standings.none"), 3);
   // The structure around the level now (one back, ten ahead), every level a click away; a finished
-  // event is at no level (its last one is not marked as being played).
-  $("structure").tBodies[0].replaceChildren(...s.structure.map(r => el("tr", { class: (r.index === c.index && !over ? "current" : "") + (r.index < c.index - 1 || r.index > c.index + 10 ? " far" : "") },
+  // event is at no level (its last one is not marked as being played) and has none to come: the
+  // levels it played alone.
+  $("structure").tBodies[0].replaceChildren(...s.structure.filter(r => !over || r.index <= c.index).map(r => el("tr", { class: (r.index === c.index && !over ? "current" : "") + (r.index < c.index - 1 || r.index > c.index + 10 ? " far" : "") },
     el("td", { text: r.break ? t("event.clock.break") : String(r.level) }),
     el("td", { text: r.break ? "" : blindsText(r) }),
     el("td", { text: r.break ? "" : anteText(r) }),

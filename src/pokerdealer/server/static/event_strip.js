@@ -22,24 +22,19 @@ function renderEvent(state) {
   if (!ev) return;
   eventAt = performance.now();
   const you = state.you || null;
+  // A table the event broke (or the final table replaced) deals no more: its last hand is dimmed (app.css).
+  document.body.classList.toggle("event-table-closed", !ev.in_play);
   const parts = [el("a", { href: `/e/${ev.id}`, id: "event-page", text: ev.name }), " · ",
     el("span", { text: t("room.event.table", { n: ev.table }) }), " · "];
-  // A break before the first level has no level to name ("Level 0").
-  if (ev.level) parts.push(el("b", { id: "event-level", text: t("room.event.level", { n: ev.level }) }), " ");
-  if (ev.status === "paused") parts.push(el("span", { class: "paused", text: t("room.event.paused") }));
-  else if (!ev.blinds) parts.push(el("span", { class: "paused", text: t("room.event.on_break") }));
-  if (ev.blinds) {
-    if (ev.status === "paused") parts.push(" · ");  // "Paused · Blinds 10/20", not "PausedBlinds 10/20"
-    parts.push(el("span", { id: "event-blinds", text: t("room.event.blinds", { sb: fmtNum(ev.blinds.small_blind), bb: fmtNum(ev.blinds.big_blind) }) + anteWithin(ev.blinds) }));
-  }
-  if (ev.seconds_left !== null) parts.push(" · ", el("span", { id: "event-time", "data-left": ev.seconds_left, "data-paused": ev.status === "paused" ? "1" : "0", text: t("room.event.time_left", { time: clockText(ev.seconds_left) }) }));
-  if (ev.next) parts.push(" · ", el("span", { id: "event-next", class: "muted", text: t("room.event.next", { sb: fmtNum(ev.next.small_blind), bb: fmtNum(ev.next.big_blind) }) + anteWithin(ev.next) }));
-  const rank = you && you.seat && ev.ranks ? ev.ranks[you.name] : null;
-  if (rank) parts.push(" · ", el("b", { id: "event-rank", text: t("room.event.rank", { n: rank, left: ev.players_left }) }));
-  parts.push(" · ", el("span", { id: "event-left", text: t("room.event.left", { n: ev.players_left, entries: ev.entries }) }),
-    " · ", el("span", { id: "event-average", text: t("room.event.average", { n: fmtNum(ev.average) }) }),
-    " · ", el("span", { class: "muted", text: t("room.event.paid", { n: ev.paid }) }));
-  if (ev.hand_for_hand) parts.push(" · ", el("b", { text: t("room.event.hand_for_hand") }));
+  if (ev.status === "finished") {
+    // Over: no level, clock nor next blinds (its last level's 0:00 read as a clock still running) --
+    // the winner, and every place a tap away.
+    parts.push(el("b", { id: "event-finished", text: t("room.event.finished", { name: ev.winner || "" }) }), " · ",
+      el("a", { id: "event-standings", href: `/e/${ev.id}/standings`, text: t("room.event.standings") }));
+  } else if (!ev.in_play) {
+    parts.push(el("b", { id: "event-closed", text: t("room.wait.event_table_closed") }), " · ",
+      el("a", { id: "event-tables", href: `/e/${ev.id}`, text: t("room.event.page") }));
+  } else stripPlaying(parts, ev, you);
   const mine = you && ev.places.find(p => p.name === you.name);
   const line = el("div", { class: "event-line" }, ...parts);
   box.replaceChildren(line);
@@ -61,12 +56,32 @@ function renderEvent(state) {
   showMoved(box);
 }
 
+// The strip of an event in play: the level, its blinds and time left, the next blinds, the field.
+function stripPlaying(parts, ev, you) {
+  // A break before the first level has no level to name ("Level 0").
+  if (ev.level) parts.push(el("b", { id: "event-level", text: t("room.event.level", { n: ev.level }) }), " ");
+  if (ev.status === "paused") parts.push(el("span", { class: "paused", text: t("room.event.paused") }));
+  else if (!ev.blinds) parts.push(el("span", { class: "paused", text: t("room.event.on_break") }));
+  if (ev.blinds) {
+    if (ev.status === "paused") parts.push(" · ");  // "Paused · Blinds 10/20", not "PausedBlinds 10/20"
+    parts.push(el("span", { id: "event-blinds", text: t("room.event.blinds", { sb: fmtNum(ev.blinds.small_blind), bb: fmtNum(ev.blinds.big_blind) }) + anteWithin(ev.blinds) }));
+  }
+  if (ev.seconds_left !== null) parts.push(" · ", el("span", { id: "event-time", "data-left": ev.seconds_left, "data-paused": ev.status === "paused" ? "1" : "0", text: t("room.event.time_left", { time: clockText(ev.seconds_left) }) }));
+  if (ev.next) parts.push(" · ", el("span", { id: "event-next", class: "muted", text: t("room.event.next", { sb: fmtNum(ev.next.small_blind), bb: fmtNum(ev.next.big_blind) }) + anteWithin(ev.next) }));
+  const rank = you && you.seat && ev.ranks ? ev.ranks[you.name] : null;
+  if (rank) parts.push(" · ", el("b", { id: "event-rank", text: t("room.event.rank", { n: rank, left: ev.players_left }) }));
+  parts.push(" · ", el("span", { id: "event-left", text: t("room.event.left", { n: ev.players_left, entries: ev.entries }) }),
+    " · ", el("span", { id: "event-average", text: t("room.event.average", { n: fmtNum(ev.average) }) }),
+    " · ", el("span", { class: "muted", text: t("room.event.paid", { n: ev.paid }) }));
+  if (ev.hand_for_hand) parts.push(" · ", el("b", { text: t("room.event.hand_for_hand") }));
+}
+
 // Moved (balance, a table broken, the final table): the same token opens the new seat.
 let leavingNotice = null;
 function eventMoved(msg, seatToken) {
   if (seatToken) localStorage.setItem(`pd.seat.${msg.table}`, seatToken);
   sessionStorage.setItem("pd.moved", JSON.stringify({ key: msg.key, params: msg.params, message: msg.message }));
-  leavingNotice = `${said(msg)} ${t("room.event.going")}`;
+  leavingNotice = { text: `${said(msg)} ${t("room.event.going")}`, table: msg.table, number: (msg.params || {}).table };
   const box = document.getElementById("event-strip");
   box.classList.remove("hidden");
   showMoved(box);
@@ -76,7 +91,9 @@ function eventMoved(msg, seatToken) {
 // The notice stays until the page leaves: the old table's next state redraws the strip meanwhile.
 function showMoved(box) {
   if (leavingNotice && !document.getElementById("event-moved")) {
-    box.append(el("div", { id: "event-moved", class: "event-result", text: leavingNotice }));
+    // The new table a tap away, should the page not get there by itself.
+    box.append(el("div", { id: "event-moved", class: "event-result" }, leavingNotice.text, " ",
+      el("a", { id: "event-go", href: `/t/${leavingNotice.table}`, text: t("room.event.go", { table: leavingNotice.number }) })));
   }
 }
 
@@ -109,7 +126,12 @@ async function findMyTable(eventId) {
   const res = await fetch(`/api/tournaments/${eventId}/me`, { headers: { "X-Player-Token": token } }).catch(() => null);
   if (!res || !res.ok) return;
   const me = await res.json();
-  if (me.table && me.table !== tableId) { localStorage.setItem(`pd.seat.${me.table}`, token); location.href = `/t/${me.table}`; }
+  if (!me.table || me.table === tableId) return;
+  // A table broken (or left for the final table) while this page was away: the move is said and
+  // the new table linked, as when it happens with the page open.
+  if (me.moved && me.moved.to === me.table) {
+    eventMoved({ table: me.table, key: `room.event.moved.${me.moved.reason}`, params: { table: me.table_number } }, token);
+  } else { localStorage.setItem(`pd.seat.${me.table}`, token); location.href = `/t/${me.table}`; }
 }
 
 // The notice of the move that brought this browser here, shown once on arrival.
