@@ -42,6 +42,7 @@ LONG_FIRST = (
     "tests/server/test_tournament_shared.py",
     "tests/server/test_browser_host.py",
     "tests/server/test_tournament_lobby.py",
+    "tests/parallel/test_ray.py",
     "tests/parallel/test_equity_table.py",
     "tests/test_docs_site.py",
     "tests/server/test_browser_lobby.py",

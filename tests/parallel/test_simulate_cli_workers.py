@@ -31,10 +31,6 @@ def test_workers_do_not_change_the_result(tmp_path):
     assert len(histories) == 1100
 
 
-def test_ray_does_not_change_the_result(ray_local):
-    assert _bots("--ray", "auto") == _bots("--workers", "1")
-
-
 def test_bad_workers_is_one_line():
     result = runner.invoke(app, ["simulate", "--hands", "5", "--workers", "0"])
     assert result.exit_code == 2

@@ -8,7 +8,6 @@ from pokerdealer.bots import BotStats, SimulationResult, simulate
 from pokerdealer.errors import PokerDealerError
 from pokerdealer.parallel import (
     Local,
-    Ray,
     block_seed,
     block_size,
     merge_results,
@@ -63,20 +62,6 @@ def test_local_processes_give_the_identical_result(single):
         CONFIG, BOTS, hands=HANDS, seed=11, backend=Local(workers=3), block_hands=BLOCK
     )
     assert _stats(three) == _stats(single)
-
-
-def test_ray_gives_the_identical_result(single, ray_local):
-    seen = []
-    distributed = simulate_parallel(
-        CONFIG, BOTS, hands=HANDS, seed=11, backend=Ray(), block_hands=BLOCK, progress=seen.append
-    )
-    assert _stats(distributed) == _stats(single)
-    assert seen[-1] == HANDS and sorted(seen) == seen
-    assert ray_local.is_initialized()  # an instance we did not start is left running
-    via_name = simulate_parallel(
-        CONFIG, BOTS, hands=HANDS, seed=11, ray="auto", block_hands=BLOCK
-    )
-    assert _stats(via_name) == _stats(single)
 
 
 def test_a_different_seed_gives_a_different_result(single):
