@@ -11,6 +11,7 @@ $PD_SHOTS if set."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -22,7 +23,7 @@ from tests.server.test_browser_phone_felt import LANGS, LONG_NAME, sit
 from tests.server.test_browser_table_screen import choose_language
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, BrowserContext, Page  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
 
 pytestmark = needs_chromium
 SIZES = {"360": {"width": 360, "height": 740}, "390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 768}}
@@ -139,15 +140,40 @@ def test_in_each_language_no_seat_covers_a_card_round_a_full_ring_on_a_small_pho
         context.close()
 
 
+# What of the replayer is in the window: the board, the step's words and the controls, from their
+# rectangles against the viewport the test set (not the window's own size).
+IN_VIEW = """(height) => Object.fromEntries(["board", "step-text", "first", "last"].map(id => {
+  const r = document.getElementById(id).getBoundingClientRect();
+  return [id, r.top >= 0 && r.bottom <= height && r.height > 0];
+}))"""
+
+
 def test_on_a_phone_the_replayers_seats_cover_no_card(browser: Browser, room: Server) -> None:
-    """A hand of six seats at its last step, shown cards up (at 360 px a side seat covered the board)."""
+    """A hand of six seats at its last step, shown cards up (at 360 px a side seat covered the board);
+    the hand picked from the list under the replayer (a phone's) opens with the board, the step's words
+    and the controls in the window, and its last step marks the winners and says why."""
     context = phone(browser, "en")
     try:
         page = at_the_river(room, context, 6)
         check_or_call_until(page, "#showdown-body .entry")
+        page.set_viewport_size(SIZES["360"])
         page.goto(page.url + "/hands#1")
         page.locator("#felt .seat").first.wait_for()
-        page.click("#last")
+        page.tap("#last")  # the result and the shown hands under the felt: a long page
+        # The list is under the replayer: a person scrolls down to it and picks the hand.
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.tap("a[data-hand='1']")
+        expect(page.locator("#step-no")).to_have_text(re.compile(r"^1 / "))
+        settled(page)
+        assert page.evaluate(IN_VIEW, SIZES["360"]["height"]) == {"board": True, "step-text": True, "first": True, "last": True}
+        page.tap("#last")
+        settled(page)
+        assert page.evaluate(IN_VIEW, SIZES["360"]["height"]) == {"board": True, "step-text": True, "first": True, "last": True}
+        summary = page.evaluate("detail.summary")
+        winners = sorted({w["seat"] for a in summary["awards"] for w in a["winners"]})
+        assert sorted(int(s) for s in page.locator("#felt .seat.winner").evaluate_all("e => e.map(x => x.dataset.seat)")) == winners
+        why = summary["awards"][0]["explain"]["en"]
+        expect(page.locator("#step-text .explain").first).to_have_text(why)
         faults = []
         for size_name in ("360", "390"):
             page.set_viewport_size(SIZES[size_name])

@@ -7,7 +7,9 @@ $("back").href = `/t/${tableId}`;
 async function loadList() {
   const hands = await api(`/api/tables/${tableId}/hands`);
   $("hand-list").tBodies[0].replaceChildren(...hands.map(h => el("tr", {},
-    el("td", {}, el("a", { href: `#${h.number}`, "data-hand": h.number, text: `#${h.number}` })),
+    // The hand open already opens again from its first step (the address's hash does not change).
+    el("td", {}, el("a", { href: `#${h.number}`, "data-hand": h.number, text: `#${h.number}`,
+      onclick: (ev) => { if (location.hash === `#${h.number}`) { ev.preventDefault(); open(h.number); } } })),
     el("td", { text: t("room.hands.pot", { amount: h.pot }) }), el("td", { text: h.winners.join(t("list.separator")) }))));
   if (!hands.length) $("hand-list").tBodies[0].replaceChildren(el("tr", {}, el("td", { class: "muted", text: t("room.hands.none") })));
 }
@@ -31,23 +33,36 @@ async function open(n) {
       " ", el("span", { id: "dl-error", class: "error" }));
   }
   draw();
+  // On a phone the list is under the replayer: a hand picked there opens above the screen. The felt
+  // and its controls are brought into view together (they fit in one screen, app.css).
+  const felt = $("felt").getBoundingClientRect(), seen = document.documentElement.clientHeight;
+  if (felt.top < 0 || felt.bottom > seen) $("replayer").scrollIntoView({ block: "start" });
 }
 function draw() {
   if (!detail) return;
   const f = detail.frames[step];
   const n = f.seats.length;
   const felt = $("felt");
+  // The last step is the result: its winners' seats marked, the cards of their best five raised (the
+  // others dimmed), and why each pot went where it did, in the evaluator's words, under the step.
+  const end = step === detail.frames.length - 1 ? detail.summary : null;
+  const winners = new Set(), best = new Set();
+  if (end) {
+    end.awards.forEach(a => a.winners.forEach(w => winners.add(w.seat)));
+    end.order.forEach(o => { if (winners.has(o.seat)) (o.best_five || []).forEach(c => best.add(c)); });
+  }
+  const marked = (c) => cardEl(c, best.size ? (best.has(c) ? "best" : "dim") : "");
   felt.querySelectorAll(".seat").forEach(x => x.remove());
   const slots = feltSlots(n);  // felt.js: as at the table, the first seat at the bottom
   felt.dataset.ring = n >= 7 ? "big" : "small";
   f.seats.forEach((s, k) => {
-    const node = el("div", Object.assign({ class: "seat" + (s.folded ? " folded" : "") + (f.actor === s.seat ? " actor" : ""), "data-seat": s.seat }, seatPlace(slots[k])));
-    const cards = el("div", { class: "cards" }, ...(s.cards ? s.cards.map(c => cardEl(c)) : (s.folded ? [] : [cardEl(null), cardEl(null)])));
+    const node = el("div", Object.assign({ class: "seat" + (s.folded ? " folded" : "") + (f.actor === s.seat ? " actor" : "") + (winners.has(s.seat) ? " winner" : ""), "data-seat": s.seat }, seatPlace(slots[k])));
+    const cards = el("div", { class: "cards" }, ...(s.cards ? s.cards.map(c => winners.has(s.seat) ? marked(c) : cardEl(c)) : (s.folded ? [] : [cardEl(null), cardEl(null)])));
     node.append(el("div", { class: "box" }, cards, el("div", { class: "name", text: s.name }), el("div", { class: "stack", text: fmtNum(s.stack) }),
       el("div", { class: "last", text: s.bet ? t("room.hands.bet", { amount: s.bet }) : "" })));
     felt.append(node);
   });
-  $("board").replaceChildren(...f.board.map(c => cardEl(c)));
+  $("board").replaceChildren(...f.board.map(marked));
   // A hand run twice: both boards, each marked with its run (app.css .two-boards).
   const two = !!f.board2;
   $("board").closest(".center").classList.toggle("two-boards", two);
@@ -56,7 +71,8 @@ function draw() {
   $("board2").classList.toggle("hidden", !two);
   $("board2").replaceChildren(...(f.board2 || []).map(c => cardEl(c)));
   $("pots").replaceChildren(...f.pots.map((p, i) => el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", text: t("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount }) })));
-  $("step-text").replaceChildren(f.said ? saidNode(f.said.key, f.said.params) : f.text);
+  const why = end ? [...new Set(end.awards.map(a => a.explain ? a.explain[LANG] : a.uncontested ? t("room.sd.uncontested") : null).filter(Boolean))] : [];
+  $("step-text").replaceChildren(f.said ? saidNode(f.said.key, f.said.params) : f.text, ...why.map(text => el("div", { class: "explain", text })));
   $("step-no").textContent = t("room.hands.step", { i: step + 1, n: detail.frames.length });
   const s = detail.summary;
   const out = [];
