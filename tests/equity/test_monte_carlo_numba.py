@@ -96,6 +96,8 @@ def test_without_numba_the_numpy_path_samples_the_same_question(
         (["AA", "KK,QQ", "AKs,T9s+"], "2c 7d 9h", "3s"),
         (["AKs:0.25,QQ,JJ:0.5", "random", "TT+:0.3,A5s"], "Jc 7d 2s", ""),
         (["AA,KK", "AA,KK", "random"], "", ""),  # ranges that often want the same cards
+        (["AA,KK", "AA,KK"], "", ""),  # heads-up (its own loop), a clash redrawn
+        (["AhKh", "AsKs"], "Qh 7h 2c", "Td"),  # heads-up, two known hands, a flush draw each way
     ],
 )
 def test_ranges_through_the_kernel_agree_with_exact_enumeration(

@@ -16,7 +16,10 @@ used). A deal is drawn as the NumPy path draws it (:mod:`._montecarlo`):
    between deals (shuffling any order gives a uniform deal).
 
 Each hand is ranked from its word (the board's plus the combo's, see
-:mod:`pokerdealer.evaluation._compact`), the showdown scored in place.
+:mod:`pokerdealer.evaluation._compact`), the showdown scored in place. Two
+players holding ranges or hands (no ``random`` one) take a loop of their own,
+:func:`_sample_heads_up`: the same draws in the same order, so the same
+deals, with no per-player arrays.
 Random numbers come from xoroshiro128+ (Blackman and Vigna's generator:
 two words of state kept in registers, no multiplication; it was 15% faster
 here than SplitMix64), seeded from the caller's NumPy generator, so a seed
@@ -53,6 +56,42 @@ def _step(s0: Any, s1: Any) -> tuple[Any, Any, Any]:  # noqa: ANN401
 
 
 @njit(cache=True, nogil=True)
+def _draw_combo(s0: Any, s1: Any, first: Any, count: Any, chance: Any, alias: Any) -> tuple[Any, Any, Any]:  # noqa: ANN401
+    """A combo of ``first:first + count`` drawn by weight (Walker's alias method, one
+    output for both the column and the coin), and the generator's next state."""
+    z, s0, s1 = _step(s0, s1)
+    i = first + np.int64(((z >> np.uint64(32)) * np.uint64(count)) >> np.uint64(32))
+    if np.float64(z & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0) >= chance[i]:
+        i = alias[i]
+    return i, s0, s1
+
+
+@njit(cache=True, nogil=True)
+def _add_outcomes(outcomes: Any, players: int, win: Any, tie: Any, share: Any, share_sq: Any) -> int:  # noqa: ANN401
+    """Turn the count of each set of players sharing the pot (bit p: player p among the
+    best) into each player's wins, ties, shares and squared shares; the deals scored."""
+    scored = 0
+    for winners in range(1, 1 << players):
+        count = outcomes[winners]
+        if not count:
+            continue
+        scored += count
+        many = 0
+        for p in range(players):
+            many += (winners >> p) & 1
+        part = 1.0 / many
+        for p in range(players):
+            if (winners >> p) & 1:
+                if many == 1:
+                    win[p] += count
+                else:
+                    tie[p] += count
+                share[p] += count * part
+                share_sq[p] += count * part * part
+    return scored
+
+
+@njit(cache=True, nogil=True)
 def sample(
     state: Any, deck: Any, samples: int, k: int, dealt: Any, offsets: Any, combo_word: Any,
     combo_bits: Any, combo_cards: Any, chance: Any, alias: Any, fixed: int, board_word: int,
@@ -70,6 +109,12 @@ def sample(
     players holding one combo; ``board_word`` and ``board_bits`` the known board's.
     """
     players = len(dealt)
+    if players == 2 and not dealt[0] and not dealt[1]:
+        return _sample_heads_up(
+            state, deck, samples, k, offsets, combo_word, combo_bits, combo_cards, chance, alias,
+            fixed, board_word, board_bits, word, bit, multiplier, displacement, ranked,
+            flush_rank, win, tie, share, share_sq,
+        )  # fmt: skip
     size = len(deck)
     needed = k
     drawn = np.zeros(players, np.int64)  # the players whose combo is drawn
@@ -98,11 +143,7 @@ def sample(
             placed = True
             for j in range(draws):
                 p = drawn[j]
-                first = offsets[p]
-                z, s0, s1 = _step(s0, s1)
-                i = first + np.int64(((z >> np.uint64(32)) * np.uint64(offsets[p + 1] - first)) >> np.uint64(32))
-                if np.float64(z & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0) >= chance[i]:
-                    i = alias[i]
+                i, s0, s1 = _draw_combo(s0, s1, offsets[p], offsets[p + 1] - offsets[p], chance, alias)
                 held = combo_cards[i]
                 if used & held:
                     placed = False
@@ -166,22 +207,90 @@ def sample(
         outcomes[winners] += 1
     state[0] = s0
     state[1] = s1
-    scored = 0
-    for winners in range(1, 1 << players):
-        count = outcomes[winners]
-        if not count:
-            continue
-        scored += count
-        many = 0
-        for p in range(players):
-            many += (winners >> p) & 1
-        part = 1.0 / many
-        for p in range(players):
-            if (winners >> p) & 1:
-                if many == 1:
-                    win[p] += count
-                else:
-                    tie[p] += count
-                share[p] += count * part
-                share_sq[p] += count * part * part
-    return scored
+    return _add_outcomes(outcomes, players, win, tie, share, share_sq)
+
+
+@njit(cache=True, nogil=True)
+def _sample_heads_up(
+    state: Any, deck: Any, samples: int, k: int, offsets: Any, combo_word: Any, combo_bits: Any,
+    combo_cards: Any, chance: Any, alias: Any, fixed: int, board_word: int, board_bits: int,
+    word: Any, bit: Any, multiplier: Any, displacement: Any, ranked: Any, flush_rank: Any,
+    win: Any, tie: Any, share: Any, share_sq: Any,
+) -> int:  # noqa: ANN401
+    """:func:`sample` for two players each holding a range (or one hand) and no ``random``
+    player, the commonest question (a hand against a range): the same draws from the same
+    generator outputs in the same order, so the same deals and tallies, with both players
+    kept in registers (no per-player arrays or loops: 1.2x the general loop's deals a
+    second on AsKs v QQ+,AKo)."""
+    size = len(deck)
+    first0, count0 = offsets[0], offsets[1] - offsets[0]
+    first1, count1 = offsets[1], offsets[2] - offsets[1]
+    pick0, pick1 = first0, first1  # a one-combo player keeps his
+    cards = np.zeros(k, np.int64)
+    outcomes = np.zeros(4, np.int64)
+    s0 = state[0]
+    s1 = state[1]
+    for _ in range(samples):
+        used = fixed
+        placed = count0 == 1 and count1 == 1
+        for _try in range(_TRIES):
+            if placed:
+                break
+            used = fixed
+            placed = True
+            if count0 > 1:
+                i, s0, s1 = _draw_combo(s0, s1, first0, count0, chance, alias)
+                if used & combo_cards[i]:
+                    placed = False
+                    continue
+                used |= combo_cards[i]
+                pick0 = i
+            if count1 > 1:
+                i, s0, s1 = _draw_combo(s0, s1, first1, count1, chance, alias)
+                if used & combo_cards[i]:
+                    placed = False
+                    continue
+                used |= combo_cards[i]
+                pick1 = i
+        if not placed:
+            continue  # dropped: the ranges would not fit together
+        # the board: partial Fisher-Yates as in sample()
+        i = 0
+        got = 0
+        while got < k:
+            z, s0, s1 = _step(s0, s1)
+            j = i + np.int64(((z >> np.uint64(32)) * np.uint64(size - i)) >> np.uint64(32))
+            card = deck[j]
+            deck[j] = deck[i]
+            deck[i] = card
+            i += 1
+            cards[got] = card
+            got += 1 - ((used >> card) & 1)
+            if got == k:
+                break
+            j = i + np.int64(((z & np.uint64(0xFFFFFFFF)) * np.uint64(size - i)) >> np.uint64(32))
+            card = deck[j]
+            deck[j] = deck[i]
+            deck[i] = card
+            i += 1
+            cards[got] = card
+            got += 1 - ((used >> card) & 1)
+        key = board_word
+        bits = board_bits
+        for j in range(k):
+            key += word[cards[j]]
+            bits |= bit[cards[j]]
+        hand0 = key + combo_word[pick0]
+        hand1 = key + combo_word[pick1]
+        rank0 = non_flush_best(hand0, multiplier, displacement, ranked)
+        rank1 = non_flush_best(hand1, multiplier, displacement, ranked)
+        flush = hand0 & CHECK
+        if flush:
+            rank0 = max(rank0, flush_best(flush, bits | combo_bits[pick0], flush_rank))
+        flush = hand1 & CHECK
+        if flush:
+            rank1 = max(rank1, flush_best(flush, bits | combo_bits[pick1], flush_rank))
+        outcomes[np.int64(rank0 >= rank1) | (np.int64(rank1 >= rank0) << 1)] += 1
+    state[0] = s0
+    state[1] = s1
+    return _add_outcomes(outcomes, 2, win, tie, share, share_sq)
