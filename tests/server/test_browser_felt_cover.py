@@ -1,5 +1,6 @@
 """Nothing on the felt covers a card (issue 23), in real Chromium, from element rectangles: no seat's
-box, its button or blind, its bet or the amount it won covers a board card or another seat's cards,
+box, its button or blind, its bet and the chips drawn at it, or the amount it won, nor a pot and its
+chips (issue 37), covers a board card or another seat's cards,
 on 360 and 390 px phones and a 1366 px laptop, at tables of three to ten seats, in each language;
 the hand replayer's felt on a phone too. (At 390 px a side seat covered 38 % of the first and fifth
 board cards at three and six seats, about 90 % at 360 px; bets covered them at nine and ten.)
@@ -38,9 +39,9 @@ COVERS = """async (bet) => {
   await Promise.all(document.getAnimations().map(a => a.finished));  // a new bet's bump, a card's deal: laid out at rest
   const area = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
     * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
-  const seatOf = (e) => e.closest("[data-seat]").dataset.seat;
+  const seatOf = (e) => { const seat = e.closest("[data-seat]"); return seat ? seat.dataset.seat : "pots"; };
   const felt = document.getElementById("felt");
-  const covers = [...felt.querySelectorAll(".seat .box, .seat .dealer, .seat .blind, .seat .bet, .seat .won")]
+  const covers = [...felt.querySelectorAll(".seat .box, .seat .dealer, .seat .blind, .seat .bet, .seat .won, .seat .chips, #pots .pot, #pots .chips")]
     .filter(e => e.checkVisibility());
   const board = [...document.querySelectorAll("#board .card")];
   const held = [...felt.querySelectorAll(".seat .cards .card")];
@@ -51,7 +52,7 @@ COVERS = """async (bet) => {
       const owner = card.closest("#board") ? "board" : "seat " + seatOf(card);
       if (owner === "seat " + who) continue;
       const b = card.getBoundingClientRect(), a = area(r, b);
-      if (a > 0) out.push(`seat ${who}'s ${c.className} covers ${Math.round(100 * a / (b.width * b.height))} % of ${owner}'s ${card.dataset.card}`);
+      if (a > 0) out.push(`${who === "pots" ? "the" : "seat " + who + "'s"} ${c.className.baseVal ?? c.className} covers ${Math.round(100 * a / (b.width * b.height))} % of ${owner}'s ${card.dataset.card}`);
     }
   }
   // A seat's button or blind over a bet (its own or another's): which label is whose is not to be guessed.
@@ -61,7 +62,9 @@ COVERS = """async (bet) => {
   for (const l of labels) for (const c of chips) {
     if (area(l.getBoundingClientRect(), c.getBoundingClientRect()) > 0) mixed.push(`seat ${seatOf(l)}'s ${l.textContent} on seat ${seatOf(c)}'s bet`);
   }
-  return { out, mixed, labels: labels.length, board: board.length, held: held.length, bets: chips.length };
+  const stacks = [...felt.querySelectorAll(".seat .bet .chips")].map(e => e.dataset.chips);
+  const potStacks = felt.querySelectorAll("#pots .pot .chips").length;
+  return { out, mixed, labels: labels.length, board: board.length, held: held.length, bets: chips.length, stacks, potStacks };
 }"""
 
 
@@ -98,6 +101,8 @@ def covered(page: Page, *, name: str, sizes: dict[str, dict[str, int]], what: st
         settled(page)
         seen = page.evaluate(COVERS, BET)
         assert seen["board"] == 5 and seen["bets"] >= 2 and seen["labels"] >= 2, seen
+        # Chips drawn at each bet and pot, a bet of 12,345 as its two largest denominations: 2 x 5,000, 2 x 1,000.
+        assert seen["stacks"] == ["2x5000 2x1000"] * seen["bets"] and seen["potStacks"] >= 1, seen
         faults += [f"{size_name}px: {f}" for f in seen[what]]
         shot(page, f"cover-{name}-{size_name}")
     return faults

@@ -210,7 +210,7 @@ function render() {
     if (hand && hand.small_blind === s && hand.big_blind !== s && hand.small_blind !== hand.button) node.append(el("span", { class: "blind", text: t_("room.role.small_blind") }));
     if (hand && hand.big_blind === s) node.append(el("span", { class: "blind", text: t_("room.role.big_blind") }));
     if (hand && hand.straddle === s) node.append(el("span", { class: "blind", title: t_("room.straddle.explain"), text: t_("room.role.straddle") }));
-    if (row.bet) node.append(moved(el("span", { class: "bet", "data-bet-seat": s, text: fmtNum(row.bet) }), `b${s}`, row.bet));
+    if (row.bet) node.append(moved(el("span", { class: "bet", "data-bet-seat": s }, chipStack(row.bet), el("span", { class: "amt", text: fmtNum(row.bet) })), `b${s}`, row.bet));  // chips.js
     felt.append(node);
   }
   // Centre: board, pots, commitment.
@@ -220,12 +220,12 @@ function render() {
   $("board").replaceChildren(...(board || []).map(c => dealt(cardEl(c, !hand && lastBest.size ? (lastBest.has(c) ? "best" : "dim") : ""), `board:${c}`)));
   const pots = $("pots");
   if (hand) {
-    pots.replaceChildren(...hand.pots.map((p, i) => moved(el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", "data-pot": i, text: t_("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount }) }), `pot${i}`, p.amount)));
+    pots.replaceChildren(...hand.pots.map((p, i) => moved(el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", "data-pot": i }, chipStack(p.amount), t_("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount })), `pot${i}`, p.amount)));
     $("handinfo").textContent = `${t_("room.hand.number", { n: hand.number })} · ${t_("room.street." + hand.street)}`;
     // The deck commitment sits in the hand panel, off the felt (it crowded the seats on a phone).
     $("hand-commit").replaceChildren(`${t_("room.hand.commitment")} `, el("span", { id: "commitment", title: hand.commitment || "", "data-full": hand.commitment || "", text: (hand.commitment || "").slice(0, 16) + "…" }));
   } else if (last) {
-    pots.replaceChildren(...last.awards.map(a => el("span", { class: "pot won", text: t_("room.pot.line", { label: awardLabel(a, last), amount: a.amount }) })));
+    pots.replaceChildren(...last.awards.map(a => el("span", { class: "pot won" }, chipStack(a.amount), t_("room.pot.line", { label: awardLabel(a, last), amount: a.amount }))));
     $("handinfo").textContent = state.waiting ? t_(state.waiting.key, state.waiting.params) : t_("room.hand.over", { n: last.number });
     $("hand-commit").replaceChildren();
   } else {
