@@ -406,9 +406,12 @@ def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     drop()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "room.db").start()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One room for the tests of a module: each makes tables and events of its own (a test that
+    restarts or kills its room starts a ``Server`` of its own). A start is about 2 s of CPU; a room
+    a test cost 40-odd starts a run."""
+    s = Server(tmp_path_factory.mktemp("room") / "room.db").start()
     yield s
     s.stop()
 
