@@ -12,8 +12,6 @@ Screenshots go to ``$HOST_SHOTS`` when it is set (to look at them)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -29,6 +27,7 @@ from tests.patience import Patience
 from tests.server.chromium import check_or_call, fill_bots, more_settings, needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
+from tests.server.test_ledger import csv_rows
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
@@ -84,10 +83,10 @@ def _play_until(page: Page, done: Callable[[], bool], *, timeout: float = 60) ->
     raise AssertionError("not reached in time")
 
 
-def _ledger(text: str) -> list[dict[str, Any]]:
-    rows = list(csv.DictReader(io.StringIO(text)))
+def _ledger(text: str, lang: str) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = csv_rows(text, lang)  # its header in the host's page's language
     for row in rows:
-        for k in ("member", "buy_ins", "top_ups", "cash_outs", "on_table", "net"):
+        for k in ("buy_ins", "top_ups", "cash_outs", "on_table", "net"):
             row[k] = int(row[k])
     return rows
 
@@ -202,7 +201,7 @@ def test_a_host_runs_the_game_from_the_panel(browser: Browser, room: Server, lan
             host.click("#host-csv")
         download = got.value
         assert download.suggested_filename == f"{table}-ledger.csv"
-        rows = _ledger(Path(download.path()).read_text(encoding="utf-8-sig"))
+        rows = _ledger(Path(download.path()).read_text(encoding="utf-8-sig"), lang)
         by_name = {r["name"]: r for r in rows}
         assert set(by_name) == {"Bob", bot}
         assert by_name["Bob"]["buy_ins"] == 200 and by_name["Bob"]["on_table"] == 0

@@ -6,13 +6,15 @@ at once at a table that approves players, and after Create is asked to share the
 with the host link in the address bar; every control of the action bar a thumb's size;
 all-in asked once (the menu's setting turns that off); chat behind a badge on a phone; a
 notice never over a card; the avatar picked in the menu on the seat for every reader (the
-look, issue 37). Sizes are measured from element rectangles against the viewport
+look, issue 37); the host's ledger CSV in the host's words, by seat and name. Sizes are
+measured from element rectangles against the viewport
 set here, never the window's own width. One server for the module; screenshots in $PD_SHOTS."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -200,6 +202,13 @@ def test_the_host_is_asked_to_share_keeps_the_host_link_and_sits_at_once(browser
         assert cards and not [c for c in cards if c["bottom"] > notice["top"] and c["top"] < notice["bottom"]
                               and c["right"] > notice["left"] and c["left"] < notice["right"]]
         shot(page, "phone-host-notice-390-zh-Hans")
+        # The ledger the host downloads speaks the host's language and says seats and names, not ids.
+        page.evaluate("() => { document.getElementById('host-panel').open = true; }")
+        with page.expect_download() as got:
+            tap(page, "#host-csv")
+        lines = Path(got.value.path()).read_text(encoding="utf-8-sig").splitlines()
+        assert lines[0] == "座位,玩家,买入,补充,已兑现,桌上筹码,净输赢"
+        assert any(line.startswith("5,阿安,") for line in lines[1:]), lines
     finally:
         page.context.close()
 

@@ -21,12 +21,16 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def test_the_ledger_csv_is_utf8_with_a_bom_and_keeps_a_chinese_name(room: Server) -> None:
-    made = httpx.post(room.base + "/api/tables", json={"name": "帳"}, timeout=10).json()
+    made = httpx.post(room.base + "/api/tables", json={"name": "帳", "lang": "zh-Hans"}, timeout=10).json()
     room.join(made["id"], "阿安")
     r = httpx.get(f"{room.base}/api/tables/{made['id']}/ledger.csv", headers={"X-Host-Token": made["host_token"]}, timeout=10)
     assert r.status_code == 200 and r.headers["content-type"] == "text/csv; charset=utf-8"
-    assert r.content.startswith(BOM + b"member,name,")
+    # A zh-Hans table's host whose browser says no language reads the table's words: seat and name first.
+    assert r.content.startswith(BOM + "座位,玩家,买入,".encode())
     assert "阿安" in r.content.decode("utf-8-sig")
+    # The host's page asks in its own language.
+    r = httpx.get(f"{room.base}/api/tables/{made['id']}/ledger.csv?lang=zh-Hant", headers={"X-Host-Token": made["host_token"]}, timeout=10)
+    assert r.content.startswith(BOM + "座位,玩家,買入,".encode())
 
 
 def test_the_standings_csv_is_utf8_with_a_bom(room: Server) -> None:

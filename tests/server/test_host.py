@@ -4,8 +4,6 @@ closing the table and the ledger -- each one still in force after a kill -9
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,6 +14,7 @@ import pytest
 
 from tests.patience import Patience
 from tests.server.conftest import Client, Server
+from tests.server.test_ledger import csv_rows
 
 
 @pytest.fixture
@@ -285,7 +284,7 @@ def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]
     while True:  # the top-up is taken between hands: until the ledger has it
         first = httpx.get(url, headers={"X-Host-Token": token}, timeout=10)
         assert first.status_code == 200 and first.headers["content-type"].startswith("text/csv")
-        if {r["name"]: r for r in csv.DictReader(io.StringIO(first.content.decode("utf-8-sig")))}["Ann"]["top_ups"] == "50":
+        if {r["name"]: r for r in csv_rows(first.content.decode("utf-8-sig"))}["Ann"]["top_ups"] == "50":
             break
         assert not patience.over(), f"the top-up never reached the ledger: {first.text}"
         time.sleep(0.1)
@@ -294,12 +293,12 @@ def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]
 
     server = restart(room)
     again = httpx.get(url, headers={"X-Host-Token": token}, timeout=10)
-    rows = list(csv.DictReader(io.StringIO(again.content.decode("utf-8-sig"))))
+    rows = csv_rows(again.content.decode("utf-8-sig"))
     by_name = {r["name"]: r for r in rows}
     assert by_name["Ann"]["buy_ins"] == "300" and by_name["Ann"]["top_ups"] == "50"
     assert by_name["Bob"]["on_table"] == "0" and int(by_name["Bob"]["cash_outs"]) > 0
     assert sum(int(r["net"]) for r in rows) == 0
-    assert {r["name"] for r in rows} == {r["name"] for r in csv.DictReader(io.StringIO(first.content.decode("utf-8-sig")))}
+    assert {r["name"] for r in rows} == {r["name"] for r in csv_rows(first.content.decode("utf-8-sig"))}
 
 
 def test_host_approves_players_ticked_during_a_hand_holds_for_a_join_in_that_hand(room: list[Server]) -> None:

@@ -7,9 +7,15 @@ import io
 
 import pytest
 
-from pokerdealer.server.ledger import ledger, to_csv
+from pokerdealer.server.ledger import CSV_FIELDS, csv_header, ledger, to_csv
 
 NAMES = {1: "Ann", 2: "Bob", 3: "CallerBot"}
+
+
+def csv_rows(text: str, lang: str = "en") -> list[dict[str, str]]:
+    """The CSV's rows by field name (its header is in the host's words)."""
+    fields = dict(zip(csv_header(lang), CSV_FIELDS, strict=True))
+    return [{fields[k]: v for k, v in row.items()} for row in csv.DictReader(io.StringIO(text))]
 
 
 def test_a_rebuy_counts_with_the_buy_ins() -> None:
@@ -61,16 +67,26 @@ def test_events_that_are_not_money_are_ignored() -> None:
 
 def test_the_csv_has_a_header_and_one_line_per_member() -> None:
     events = [("sit_down", {"member": 1, "buy_in": 100}), ("sit_down", {"member": 3, "buy_in": 200})]
-    rows = list(csv.DictReader(io.StringIO(to_csv(ledger(events, names=NAMES, on_table={1: 150, 3: 150})))))
+    rows = csv_rows(to_csv(ledger(events, names=NAMES, on_table={1: 150, 3: 150}), lang="en"))
     assert [(r["name"], r["net"]) for r in rows] == [("Ann", "50"), ("CallerBot", "-50")]
 
 
+def test_the_csv_says_seats_and_names_under_the_hosts_words_not_member_ids() -> None:
+    # Ann (member 1) left; 阿明 (member 7) holds seat 3: a zh-Hans host reads 座位 and 玩家, not "member".
+    events = [("sit_down", {"member": 1, "buy_in": 100}), ("sit_down", {"member": 7, "buy_in": 200}),
+              ("leave", {"member": 1, "chips": 120, "reason": "left"})]
+    text = to_csv(ledger(events, names={1: "Ann", 7: "阿明"}, on_table={7: 180}, seats={7: 3}), lang="zh-Hans")
+    lines = text.split("\r\n")
+    assert lines[0] == "座位,玩家,买入,补充,已兑现,桌上筹码,净输赢"
+    assert lines[1:3] == [",Ann,100,0,120,0,20", "3,阿明,200,0,0,180,-20"]
+
+
 def test_a_name_with_a_comma_is_quoted_in_the_csv() -> None:
-    text = to_csv(ledger([("sit_down", {"member": 1, "buy_in": 5})], names={1: 'Ann, "the" host'}, on_table={}))
-    assert next(csv.DictReader(io.StringIO(text)))["name"] == 'Ann, "the" host'
+    text = to_csv(ledger([("sit_down", {"member": 1, "buy_in": 5})], names={1: 'Ann, "the" host'}, on_table={}), lang="en")
+    assert csv_rows(text)[0]["name"] == 'Ann, "the" host'
 
 
 @pytest.mark.parametrize("name", ["=1+1", "+SUM(A1)", "-2+3", "@cmd"])
 def test_a_name_a_spreadsheet_would_run_is_neutralised_in_the_csv(name: str) -> None:
-    text = to_csv(ledger([("sit_down", {"member": 1, "buy_in": 5})], names={1: name}, on_table={}))
-    assert next(csv.DictReader(io.StringIO(text)))["name"] == "'" + name
+    text = to_csv(ledger([("sit_down", {"member": 1, "buy_in": 5})], names={1: name}, on_table={}), lang="en")
+    assert csv_rows(text)[0]["name"] == "'" + name

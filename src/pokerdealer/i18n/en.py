@@ -1734,6 +1734,7 @@ MESSAGES: dict[str, str] = {
     "room.host.ui.mute_spectators": "Spectators may not chat",
     "room.host.ui.ledger": "Ledger",
     "room.host.ui.ledger_csv": "Download the ledger (CSV)",
+    "room.host.ui.col.seat": "Seat",
     "room.host.ui.col.name": "Player",
     "room.host.ui.col.buy_ins": "Buy-ins",
     "room.host.ui.col.top_ups": "Top-ups",

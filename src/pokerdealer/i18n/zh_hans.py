@@ -1688,6 +1688,7 @@ MESSAGES: dict[str, str] = {
     "room.host.ui.mute_spectators": "观众禁言",
     "room.host.ui.ledger": "账目",
     "room.host.ui.ledger_csv": "下载账目（CSV）",
+    "room.host.ui.col.seat": "座位",
     "room.host.ui.col.name": "玩家",
     "room.host.ui.col.buy_ins": "买入",
     "room.host.ui.col.top_ups": "补充",

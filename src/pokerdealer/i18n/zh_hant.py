@@ -1688,6 +1688,7 @@ MESSAGES: dict[str, str] = {
     "room.host.ui.mute_spectators": "觀眾禁言",
     "room.host.ui.ledger": "帳目",
     "room.host.ui.ledger_csv": "下載帳目（CSV）",
+    "room.host.ui.col.seat": "座位",
     "room.host.ui.col.name": "玩家",
     "room.host.ui.col.buy_ins": "買入",
     "room.host.ui.col.top_ups": "補充",

@@ -359,10 +359,12 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             return refused(request, 400, error)
 
     @app.get("/api/tables/{table_id}/ledger.csv")
-    async def ledger_csv(table_id: str, x_host_token: str | None = Header(None)) -> Response:
-        """The ledger for settling up: the host's (the money of a home game is theirs to share)."""
+    async def ledger_csv(request: Request, table_id: str, x_host_token: str | None = Header(None)) -> Response:
+        """The ledger for settling up: the host's (the money of a home game is theirs to share),
+        its header in the host's language (their page's ``lang``, else their browser's, else the table's)."""
         lt = await hosted(table_id, x_host_token)
-        text = ledger.to_csv(await table_ledger(lt))
+        lang = reader_language(request.query_params.get("lang"), pick_language(request.headers.get("accept-language"), lt.settings.lang))
+        text = ledger.to_csv(await table_ledger(lt), lang=lang)
         return Response(
             csv_file(text), media_type=CSV_TYPE,
             headers={"Content-Disposition": f'attachment; filename="{lt.id}-ledger.csv"', "Cache-Control": "no-store"},

@@ -155,10 +155,11 @@ const hostPanel = (() => {
     catch (e) { prompt(t(done === "room.host.ui.copied" ? "room.host.ui.copy" : "room.invite.copy"), text); }
   }
 
-  // The CSV needs the host's header, so it is fetched here and saved from this page.
+  // The CSV needs the host's header, so it is fetched here and saved from this page; its column
+  // names in the page's language.
   async function downloadCsv() {
     try {
-      const res = await fetch(`/api/tables/${id}/ledger.csv`, { headers: { "X-Host-Token": token } });
+      const res = await fetch(`/api/tables/${id}/ledger.csv?lang=${encodeURIComponent(LANG)}`, { headers: { "X-Host-Token": token } });
       if (!res.ok) { const data = await res.json().catch(() => ({})); throw new Error(said(data) || res.statusText); }
       const url = URL.createObjectURL(await res.blob());
       const a = el("a", { href: url, download: `${id}-ledger.csv` });
