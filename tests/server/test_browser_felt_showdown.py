@@ -19,7 +19,7 @@ from tests.server.test_browser_event_words import shot
 from tests.server.test_browser_phone_felt import LONG_NAME
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, BrowserContext, Page  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
 
 pytestmark = needs_chromium
 
@@ -94,6 +94,12 @@ def test_the_winners_seat_says_the_chips_won_and_the_hands_name_and_raises_its_f
         assert seen["board"]["best"] == sorted(board_best)
         assert seen["board"]["dim"] == sorted(set(last["board"]) - board_best)
         shot(page, f"showdown-felt-{lang}")
+        # The last hand's links on the 390 px phone, each whole on its line ("downlo" / "ad my proof" broke).
+        page.tap("#btn-last")
+        links = page.locator("#showdown .fair a")
+        expect(links.last).to_be_visible()
+        assert page.evaluate("() => [...document.querySelectorAll('#showdown .fair a')].filter(a => a.getClientRects().length > 1).map(a => a.textContent)") == []
+        shot(page, f"showdown-last-hand-links-{lang}")
     finally:
         context.close()
 

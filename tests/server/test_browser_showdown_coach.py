@@ -35,6 +35,8 @@ pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 pytestmark = needs_chromium
+BOB = "Bob the Steady Rock"  # a long name, as a bot's "稳健机器人 2" is in its column
+
 VIEWS = {
     "laptop": {"viewport": {"width": 1366, "height": 768}},
     "phone390": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -131,7 +133,7 @@ def test_the_coach_says_her_showdown_to_her_alone(browser: Browser, room: Server
         expect(page.locator("#coach-toggle")).not_to_be_checked()  # no bot at the table: she asks for it
         page.click("#coach-toggle")
         expect(page.locator("#coach-toggle")).to_be_checked()
-        joined = room.join(table, "Bob")
+        joined = room.join(table, BOB)
         bob, spectator = Client(room, table, joined["token"]), Client(room, table)
         ann_seat = int(page.locator(".seat.me").get_attribute("data-seat"))
         compared, questioned = None, False
@@ -196,6 +198,10 @@ def test_the_coach_says_her_showdown_to_her_alone(browser: Browser, room: Server
             assert [c.get_attribute("data-card") for c in row.locator(".card.decides").all()] == hand["marked"]
         hers, theirs = line["compare"]["hands"]
         expect(rows.nth(0).locator(".sd-who")).to_have_text(message(lang, "room.coach.showdown.you"))
+        # His name whole, not cut to "Bob the St…" (a bot's "稳健机器人 2" was cut to "稳健机…").
+        who = rows.nth(1).locator(".sd-who")
+        expect(who).to_have_text(BOB)
+        assert who.evaluate("e => e.scrollWidth <= e.clientWidth && getComputedStyle(e).textOverflow !== 'ellipsis'")
         assert set(hers["cards"]) <= set(mine) | board and set(theirs["cards"]) <= set(shown[theirs["name"]]) | board
         assert hers["marked"] and theirs["marked"], "no deciding card marked"
         for card in hers["marked"] + theirs["marked"]:  # marked in the words too
@@ -219,8 +225,8 @@ def test_the_coach_says_her_showdown_to_her_alone(browser: Browser, room: Server
         _shot(page, f"{lang}-{view}-panel")
         # Nobody else heard it: no card of Ann's the rules did not show, none of her coach's words.
         _drain(bob), _drain(spectator)
-        listening = Listening(table, {"Ann": ann_seat, "Bob": joined["seat"]}, {}, [])
-        for name, client in ((SPECTATOR, spectator), ("Bob", bob)):
+        listening = Listening(table, {"Ann": ann_seat, BOB: joined["seat"]}, {}, [])
+        for name, client in ((SPECTATOR, spectator), (BOB, bob)):
             _record_frames(listening, name, client)
         listening.own["Ann"] = _ann_cards(frames, ann_seat)
         secrets = [

@@ -1,6 +1,6 @@
 """The time bank bar in real Chromium (issue 14): when the action clock runs
-out into the time bank, a second bar appears under the clock and empties with
-the bank's seconds."""
+out into the time bank, a second bar appears under the clock, named, and empties
+with the bank's seconds."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ def test_the_time_bank_bar_appears_when_the_clock_runs_into_the_bank(browser: Br
         secs = int(mine.locator("#clock-secs").inner_text().split()[0])
         assert 1 <= secs <= 4
         assert "time bank" in (bar.get_attribute("title") or "")
+        # The second bar is named on the page, not only in a tooltip no finger can hover.
+        expect(mine.locator("#bank-label")).to_have_text("Time bank")
         assert errors == []
     finally:
         context.close()

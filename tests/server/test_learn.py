@@ -104,6 +104,10 @@ def _answer(page: Page, q: dict[str, Any], *, right: bool) -> None:
         page.click("#answer")
     expect(page.locator("#verdict")).to_have_class("ok" if right else "bad")
     expect(page.locator("#explanation")).to_have_text(q["explanation"])
+    if q["choices"] is not None:  # the right choice marked, and the pick apart when it was another
+        expect(page.locator("#choices button.right")).to_have_attribute("data-choice", str(q["answer_index"]))
+        expect(page.locator("#choices button.picked")).to_have_attribute("data-choice", str(pick))
+        expect(page.locator("#choices button.wrong")).to_have_count(0 if right else 1)
 
 
 def _shoot(page: Page, name: str) -> None:
@@ -179,6 +183,12 @@ def test_a_level_answered_well_goes_up_and_stays_after_a_reload(browser: Browser
         page.reload()
         expect(page.locator("#heading")).to_have_text("第1/5題 · 最多能下注多少：第2/5級")
         _answer(page, _one("limits", 1, 3, "zh-Hant"), right=True)
+        # A choice missed: the verdict is one Chinese sentence, "答案是第 3 項「p3」。", not "答案是3. p3。".
+        page.goto(f"{room.base}/learn?topic=showdown&seed=7")
+        missed = _one("showdown", 0, 7, "zh-Hant")
+        _answer(page, missed, right=False)
+        k = missed["answer_index"]
+        expect(page.locator("#verdict")).to_have_text(f"不對：答案是第 {k + 1} 項「{missed['choices'][k]}」。")
         assert errors == []
     finally:
         page.context.close()

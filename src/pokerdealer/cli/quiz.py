@@ -49,7 +49,7 @@ _MAX_COUNT_HELP = 200
 def _answer_text(question: Question, lang: str) -> str:
     """The right answer as the player would read it."""
     if question.answer_index is not None and question.choices is not None:
-        return f"{question.answer_index + 1}. {question.choices[question.answer_index]}"
+        return message(lang, "quiz.answer_choice", n=question.answer_index + 1, choice=question.choices[question.answer_index])
     value = question.answer.get("min_raise_to")
     return message(lang, "quiz.no_raise") if value is None else str(value)
 

@@ -621,6 +621,7 @@ MESSAGES: dict[str, str] = {
     "quiz.unreadable": "cannot read {text!r}: {hint}",
     "quiz.right": "Right.",
     "quiz.wrong": "Not quite: the answer is {answer}.",
+    "quiz.answer_choice": "{n}. {choice}",
     "quiz.no_raise": "0 (may not raise)",
     "quiz.score": "Score: {right}/{total}",
     "quiz.page.title": "Practice drills",
@@ -1137,6 +1138,7 @@ MESSAGES: dict[str, str] = {
     "room.invite.copied": "Invite link copied",
     "room.clock.seconds": "{n} s",
     "room.clock.bank": "time bank: {n} s",
+    "room.clock.bank_label": "Time bank",
     "room.sound.on": "Sound: on",
     "room.sound.off": "Sound: off",
     # issue 37, the look: avatars

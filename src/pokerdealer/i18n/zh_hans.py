@@ -583,6 +583,7 @@ MESSAGES: dict[str, str] = {
     "quiz.unreadable": "看不懂“{text}”：{hint}",
     "quiz.right": "答对了。",
     "quiz.wrong": "不对：答案是{answer}。",
+    "quiz.answer_choice": "第 {n} 项“{choice}”",
     "quiz.no_raise": "0（不能加注）",
     "quiz.score": "得分：{right}/{total}",
     "quiz.page.title": "练习题",
@@ -1093,6 +1094,7 @@ MESSAGES: dict[str, str] = {
     "room.invite.copied": "邀请链接已复制",
     "room.clock.seconds": "{n} 秒",
     "room.clock.bank": "时间银行：{n} 秒",
+    "room.clock.bank_label": "时间银行",
     "room.sound.on": "音效：开",
     "room.sound.off": "音效：关",
     # issue 37, the look: avatars

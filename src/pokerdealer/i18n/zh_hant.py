@@ -583,6 +583,7 @@ MESSAGES: dict[str, str] = {
     "quiz.unreadable": "看不懂「{text}」：{hint}",
     "quiz.right": "答對了。",
     "quiz.wrong": "不對：答案是{answer}。",
+    "quiz.answer_choice": "第 {n} 項「{choice}」",
     "quiz.no_raise": "0（不能加注）",
     "quiz.score": "得分：{right}/{total}",
     "quiz.page.title": "練習題",
@@ -1093,6 +1094,7 @@ MESSAGES: dict[str, str] = {
     "room.invite.copied": "邀請連結已複製",
     "room.clock.seconds": "{n} 秒",
     "room.clock.bank": "時間銀行：{n} 秒",
+    "room.clock.bank_label": "時間銀行",
     "room.sound.on": "音效：開",
     "room.sound.off": "音效：關",
     # issue 37, the look: avatars

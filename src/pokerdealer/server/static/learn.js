@@ -13,7 +13,7 @@ const COUNT = 5, LEVEL_UP = 2, REVIEW_GAPS = [3, 8], MOST_REVIEWS = 60;
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 let LEVELS = {};  // topic -> how many levels it has, in the order "all" takes them (/api/quiz/topics)
-let drill = null, item = null, index = 0, right = 0, verdict = null, levelUp = null;
+let drill = null, item = null, index = 0, right = 0, verdict = null, levelUp = null, picked = null;
 // A seed in the address (?seed=7): the new questions are made from 7, 8, 9, .. (the same every visit).
 let seed = params.get("seed") === null ? null : Math.max(0, parseInt(params.get("seed"), 10) || 0);
 
@@ -66,7 +66,7 @@ async function fetchDrill(it) {
 async function ask() {
   item = nextItem();
   drill = await fetchDrill(item);
-  verdict = null; levelUp = null;
+  verdict = null; levelUp = null; picked = null;
   show();
 }
 async function start() {
@@ -86,14 +86,15 @@ function show() {
   $("verdict").textContent = ""; $("verdict").className = ""; $("level-up").textContent = "";
   $("explanation").textContent = ""; $("next").hidden = true;
   $("choices").replaceChildren(...(d.choices || []).map((c, k) =>
-    el("button", { class: "choice", "data-choice": k, text: `${k + 1}. ${c}`, onclick: () => judge(k === d.answer_index) })));
+    el("button", { class: "choice", "data-choice": k, text: `${k + 1}. ${c}`, onclick: () => { picked = k; judge(k === d.answer_index); } })));
   $("amount-row").hidden = d.choices !== null;
   $("amount").value = "";
   $("amount").setAttribute("placeholder", t("quiz.page.amount"));
   if (verdict !== null) paint();
 }
 function answerText(d) {
-  if (d.choices !== null) return `${d.answer_index + 1}. ${d.choices[d.answer_index]}`;
+  // "3. p3" in English, "第 3 项“p3”" in Chinese: not "答案是3. p3。", a Western stop inside a Chinese sentence.
+  if (d.choices !== null) return t("quiz.answer_choice", { n: d.answer_index + 1, choice: d.choices[d.answer_index] });
   return d.answer.min_raise_to === null ? t("quiz.no_raise") : String(d.answer.min_raise_to);
 }
 function typed() {
@@ -145,7 +146,14 @@ function paint() {
   $("verdict").className = verdict ? "ok" : "bad";
   $("level-up").textContent = levelUp ? t("quiz.page.level_up", { topic: topicName(levelUp.topic), level: levelUp.level + 1, levels: LEVELS[levelUp.topic] }) : "";
   $("explanation").textContent = d.explanation;
-  for (const b of $("choices").querySelectorAll("button")) b.disabled = true;
+  // The right choice marked, and the learner's own pick when it was another.
+  for (const b of $("choices").querySelectorAll("button")) {
+    b.disabled = true;
+    const k = +b.dataset.choice;
+    b.classList.toggle("right", k === d.answer_index);
+    b.classList.toggle("picked", k === picked);
+    b.classList.toggle("wrong", k === picked && k !== d.answer_index);
+  }
   $("next").hidden = false;
   $("next").textContent = t(last ? "quiz.page.start" : "quiz.page.next");
   showProgress();

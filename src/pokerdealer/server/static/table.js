@@ -202,7 +202,8 @@ function render() {
       // The action clock in seconds; once it ran out into the time bank, the bank's bar under it.
       // (DOM append() writes a null as the text "null": the bank's bar is added only when there is one.)
       box.append(el("div", { class: "clockbar" }, el("div", { id: "clock-fill" })));
-      if (hand.bank_seconds) box.append(el("div", { class: "clockbar bankbar", id: "bank-bar" }, el("div", { id: "bank-fill" })));
+      if (hand.bank_seconds) box.append(el("div", { class: "clockbar bankbar", id: "bank-bar" }, el("div", { id: "bank-fill" })),
+        el("div", { class: "bank-label", id: "bank-label", text: t_("room.clock.bank_label") }));  // the second bar named
       box.append(el("div", { class: "clock-secs", id: "clock-secs" }));
     }
     node.append(box);
