@@ -8,6 +8,10 @@ seeded random deck sample; peers shuffle internally), all actions, showdown
 and settlement. Every rule is enforced and every hand's log is kept.
 Chips are checked to be conserved after every hand.
 
+Each library runs for SECONDS of wall time; its rate is printed per wall second and
+per CPU second of this process (on a shared machine, the CPU rate is what a quiet
+machine's wall rate would be).
+
 Run:  uv run --extra bench python benchmarks/bench_engine.py [SECONDS] [lib ...]
       (default 5 s per library; libs: pokerdealer pokerkit texasholdem)
       scripts/compiled.sh python benchmarks/bench_engine.py   # the compiled (release) build
@@ -141,6 +145,7 @@ MAKERS = {"pokerdealer": make_pokerdealer, "pokerkit": make_pokerkit, "texashold
 
 def run_for(seconds: float, play: Callable[[], tuple[int, bool]]) -> dict[str, float]:
     hands = actions = bad = errors = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     deadline = start + seconds
     while True:
@@ -154,9 +159,11 @@ def run_for(seconds: float, play: Callable[[], tuple[int, bool]]) -> dict[str, f
         if not hands & 63 and time.perf_counter() >= deadline:
             break
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     return {
         "hands": hands,
         "hands_per_s": hands / elapsed,
+        "hands_per_cpu_s": hands / cpu,
         "actions_per_hand": actions / hands,
         "chip_failures": bad,
         "errors": errors,
@@ -183,6 +190,7 @@ def main(argv: list[str]) -> None:
         results[name] = r = run_for(seconds, play)
         print(
             f"{name:12s} {r['hands']:8d} hands {r['hands_per_s']:9.0f} hands/s "
+            f"({r['hands_per_cpu_s']:.0f} per CPU s) "
             f"{r['actions_per_hand']:5.2f} actions/hand  chip-failures={r['chip_failures']} "
             f"errors={r['errors']}",
             flush=True,
