@@ -5,9 +5,10 @@ said; tapping an empty seat sits you there (and again after leaving: one tap); t
 at once at a table that approves players, and after Create is asked to share the invite,
 with the host link in the address bar; every control of the action bar a thumb's size;
 all-in asked once (the menu's setting turns that off); chat behind a badge on a phone; a
-notice never over a card; the avatar picked in the menu on the seat for every reader (the
-look, issue 37); the host's ledger CSV in the host's words, by seat and name. Sizes are
-measured from element rectangles against the viewport
+notice never over a card; the look (issue 37): the avatar picked in the menu on the seat for
+every reader, and the table's sounds, off until the menu turns them on, only your turn for a
+reader who asked for less motion; the host's ledger CSV in the host's words, by seat and name.
+Sizes are measured from element rectangles against the viewport
 set here, never the window's own width. One server for the module; screenshots in $PD_SHOTS."""
 
 from __future__ import annotations
@@ -142,6 +143,8 @@ def picks_an_avatar(page: Page, room: Server, table: str, view: str, lang: str) 
     picker offers the pictures, each a thumb's size, all on the screen; one not offered is refused
     in her words; her pick is on her seat, and every reader's state says it."""
     expect(page.locator(".seat.me .avatar")).to_have_text("A")
+    expect(page.locator("#btn-sound")).to_have_text(message(lang, "room.sound.off"))  # off until turned on
+    expect(page.locator("#btn-sound")).to_have_attribute("title", message(lang, "room.sound.explain"))
     bot = page.locator(".seat[data-seat='1'] .avatar")
     expect(bot).to_have_text(re.compile(r"^\S{1,2}$"))
     assert page.evaluate("() => getComputedStyle(document.querySelector('.seat.me .avatar')).backgroundColor") != \
@@ -233,13 +236,31 @@ def test_every_action_bar_control_is_a_thumbs_size(browser: Browser, room: Serve
         page.context.close()
 
 
+# Which sounds a change of the table brings (sounds.js soundsBetween), from views of it: a check and
+# the flop, then your turn; the pot to its winner; a new hand dealt, a fold, your turn; a hand that
+# ended between two states (all in: the board run out at once), its board, then the pot.
+HEARD = """() => { const v = (n, log, board, turn, last, lastBoard) => ({ hand: n ? { number: n, board, log: log.map(k => "room.log." + k) } : null, last, lastBoard: lastBoard || 0, turn });
+  return [soundsBetween(v(3, ["call"], 0, null, 2), v(3, ["call", "check"], 3, "3:2", 2)),
+          soundsBetween(v(3, ["call", "check"], 3, null, 2), v(0, [], 0, null, 3, 3)),
+          soundsBetween(v(0, [], 0, null, 3), v(4, ["fold"], 0, "4:1", 3)),
+          soundsBetween(v(5, ["all_in"], 0, null, 4), v(0, [], 0, null, 5, 5))]; }"""
+# Sounds played now (names) by a direct call, what was played before left out.
+PLAYS = "(names) => { const n = soundsPlayed.length; playSounds(names); return soundsPlayed.slice(n); }"
+
+
 def test_all_in_asks_once_and_the_menus_setting_turns_the_question_off(browser: Browser, room: Server) -> None:
+    """And the table's sounds (the look, issue 37): silent until the menu turns them on; then the
+    all-in's chips, the call's, the board dealt and the pot to its winner; for a reader who asked
+    for less motion only their turn; the menu's Sound: off mutes them all."""
     table = room.create_table(name="Home", bots=["caller"], seats=6)
     page = opened(browser, "360", "zh-Hans", f"{room.base}/t/{table}")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.fill("#join-name", "Ann")
         tap(page, "[data-sit='2']")
         my_turn(page)
+        assert page.evaluate("() => soundsPlayed") == []  # sound off: the deal and the turn were silent
         tap(page, "#btn-allin")
         expect(page.locator("#btn-allin")).to_have_text(message("zh-Hans", "room.allin.again"))
         assert page.evaluate("() => window.sentActs") == []  # asked, not sent
@@ -247,10 +268,27 @@ def test_all_in_asks_once_and_the_menus_setting_turns_the_question_off(browser: 
         expect(page.locator("#btn-allin-ask")).to_have_text(message("zh-Hans", "room.allin.ask_on"))
         tap(page, "#btn-allin-ask")  # off: the question asked is withdrawn
         expect(page.locator("#btn-allin")).to_have_text(message("zh-Hans", "room.act.all_in"))
+        tap(page, "#btn-menu")
+        tap(page, "#btn-sound")  # sound on: the tap is heard (chips)
+        expect(page.locator("#btn-sound")).to_have_text(message("zh-Hans", "room.sound.on"))
+        assert page.evaluate("() => soundsPlayed") == ["chips"]
         tap(page, "#btn-allin")  # one tap goes all in
         page.wait_for_function("() => window.sentActs.length === 1")
         assert page.evaluate("() => window.sentActs") == ["all_in"]
         assert page.evaluate("() => localStorage.getItem('pd.allin_ask')") == "0"
+        # Her all-in's chips, the board dealt, the pot pushed to its winner.
+        page.wait_for_function("() => soundsPlayed.includes('win')")
+        played = page.evaluate("() => soundsPlayed")
+        assert played[:2] == ["chips", "chips"] and played[-1] == "win" and "deal" in played, played
+        assert page.evaluate(HEARD) == [["check", "deal", "turn"], ["win"], ["deal", "fold", "turn"], ["deal", "win"]]
+        page.emulate_media(reduced_motion="reduce")  # less motion: only your turn
+        assert page.evaluate(PLAYS, ["deal", "check", "chips", "win", "turn"]) == ["turn"]
+        page.emulate_media(reduced_motion="no-preference")
+        tap(page, "#btn-menu")
+        tap(page, "#btn-sound")  # the page's mute
+        expect(page.locator("#btn-sound")).to_have_text(message("zh-Hans", "room.sound.off"))
+        assert page.evaluate(PLAYS, ["turn", "chips"]) == [] and page.evaluate("() => localStorage.getItem('pd.sound')") == "0"
+        assert errors == []
     finally:
         page.context.close()
 

@@ -1141,6 +1141,7 @@ MESSAGES: dict[str, str] = {
     "room.clock.bank_label": "Time bank",
     "room.sound.on": "Sound: on",
     "room.sound.off": "Sound: off",
+    "room.sound.explain": "The table's sounds: your turn, checks, bets and calls, cards dealt, the pot to its winner. Asked for less motion, only your turn.",
     # issue 37, the look: avatars
     "room.avatar.choose": "Avatar",
     "room.avatar.title": "Your avatar at the table",

@@ -1097,6 +1097,7 @@ MESSAGES: dict[str, str] = {
     "room.clock.bank_label": "时间银行",
     "room.sound.on": "音效：开",
     "room.sound.off": "音效：关",
+    "room.sound.explain": "牌桌的声音：轮到你、过牌、下注与跟注、发牌、底池推给赢家。若系统设置减少动态效果，只在轮到你时提醒。",
     # issue 37, the look: avatars
     "room.avatar.choose": "头像",
     "room.avatar.title": "你在牌桌上的头像",

@@ -1097,6 +1097,7 @@ MESSAGES: dict[str, str] = {
     "room.clock.bank_label": "時間銀行",
     "room.sound.on": "音效：開",
     "room.sound.off": "音效：關",
+    "room.sound.explain": "牌桌的聲音：輪到你、過牌、下注與跟注、發牌、底池推給贏家。若系統設定減少動態效果，只在輪到你時提醒。",
     # issue 37, the look: avatars
     "room.avatar.choose": "頭像",
     "room.avatar.title": "你在牌桌上的頭像",

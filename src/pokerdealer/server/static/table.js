@@ -537,29 +537,7 @@ function moved(node, key, amount) {
   return node;
 }
 
-// Sounds, off by default: short beeps made here (no audio files), on your turn and on each action.
-let sound = localStorage.getItem("pd.sound") === "1", audio = null, heard = null;
-function beep(freq, ms) {
-  if (!sound) return;
-  audio = audio || new (window.AudioContext || window.webkitAudioContext)();
-  const osc = audio.createOscillator(), gain = audio.createGain();
-  osc.frequency.value = freq; gain.gain.value = 0.06;
-  osc.connect(gain); gain.connect(audio.destination);
-  osc.start(); osc.stop(audio.currentTime + ms / 1000);
-}
-function soundButton() {
-  const b = $("btn-sound");
-  b.textContent = t(sound ? "room.sound.on" : "room.sound.off");
-  b.setAttribute("aria-pressed", sound ? "true" : "false");
-}
-$("btn-sound").addEventListener("click", () => { sound = !sound; localStorage.setItem("pd.sound", sound ? "1" : "0"); soundButton(); beep(660, 80); });
-function sounds() {
-  if (!state || !state.hand) return;
-  const key = `${state.hand.number}:${state.hand.actions}`;
-  if (heard === key) return;
-  heard = key;
-  if (state.you && state.you.legal) beep(880, 120); else beep(440, 40);
-}
+// Sounds: sounds.js (sounds() at each state drawn, soundButton() in the menu).
 
 // The title row on a phone (app.css): the menu opens under it, the last hand's story over the page.
 function setMenu(open) {
