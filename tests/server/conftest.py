@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -202,16 +203,20 @@ class Client:
             if msg["type"] == "state" and pred(msg):
                 return msg
 
-    def poll(self, quiet: float = 0.1) -> dict[str, Any]:
-        """Read whatever has arrived (waiting ``quiet`` seconds for more); the latest state."""
+    def poll(self, quiet: float = 0.1, *, at_most: float | None = None) -> dict[str, Any]:
+        """Read whatever has arrived (waiting ``quiet`` seconds for more); the latest state.
+        ``at_most``: seconds to stop after though more keeps coming (a table of bots dealing
+        without a pause never falls quiet)."""
         if self.state is None:
             self.until(lambda s: True)
-        while True:
+        end = None if at_most is None else time.monotonic() + at_most
+        while end is None or time.monotonic() < end:
             try:
                 self.recv(quiet)
             except TimeoutError:
-                assert self.state is not None
-                return self.state
+                break
+        assert self.state is not None
+        return self.state
 
     def next_of(self, kind: str, timeout: float = 5) -> dict[str, Any]:
         """The next message of type ``kind``; ``timeout`` as in :meth:`until`."""

@@ -270,8 +270,9 @@ def test_a_spectator_at_a_tournament_table_hears_no_card_of_a_player_that_was_no
         patience = Patience(60)
         read = 0
         while len(own) < 3 and not patience.over():
-            ann.poll(0.3)
-            spectator.poll(0.05)
+            # Bounded reads: its bots deal on without a pause, and a read until quiet took the whole minute.
+            ann.poll(0.3, at_most=1.0)
+            spectator.poll(0.05, at_most=0.5)
             for text in ann.raw[read:]:  # every frame she got, not only the last of a poll
                 read += 1
                 s = json.loads(text)
@@ -280,7 +281,7 @@ def test_a_spectator_at_a_tournament_table_hears_no_card_of_a_player_that_was_no
                     own[s["hand"]["number"]] = set(row["cards"])
                     assert own[s["hand"]["number"]] <= set(cards_named(text))  # the finder reads them
         assert len(own) >= 2, "Ann was dealt too few hands to listen to"
-        spectator.poll(1.0)
+        spectator.poll(1.0, at_most=2.0)
         heard = 0
         for text in spectator.raw:
             msg = json.loads(text)
