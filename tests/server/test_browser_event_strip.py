@@ -182,8 +182,10 @@ def test_a_finished_tournament_names_its_winner_on_its_tables_and_tv_not_a_level
     assert broken != final
     width = VIEWS[view]["viewport"]["width"]
     standings = f"/e/{finished['id']}/standings"
-    for table in (final, broken):
-        page = opened(browser, view, lang, f"{room.base}/t/{table}")
+    # One reader's tab goes from table to table to the TV (CI's time: the final table at one size).
+    page = opened(browser, view, lang, f"{room.base}/e/{finished['id']}")
+    for table in (final, broken) if view == "1366" else (broken,):
+        page.goto(f"{room.base}/t/{table}")
         # "Finished — winner X", not "Level 9 … 0:00 left · next …".
         expect(page.locator("#event-finished")).to_have_text(FINISHED[lang].format(winner))
         for gone in ("#event-level", "#event-time", "#event-next", "#event-blinds"):
@@ -197,9 +199,8 @@ def test_a_finished_tournament_names_its_winner_on_its_tables_and_tv_not_a_level
         dimmed = page.evaluate("getComputedStyle(document.querySelector('.felt-wrap')).opacity")
         assert (float(dimmed) < 1) == (table == broken), dimmed
         shot(page, f"event-finished-{'broken' if table == broken else 'final'}-{lang}-{view}")
-        page.context.close()
     # The TV: the winner, the standings a tap away, and no level to come.
-    page = opened(browser, view, lang, f"{room.base}/e/{finished['id']}")
+    page.goto(f"{room.base}/e/{finished['id']}")
     expect(page.locator("#time")).to_have_text(winner)
     expect(page.locator("#final-standings")).to_have_text(STANDINGS[lang])
     expect(page.locator("#final-standings")).to_have_attribute("href", standings)

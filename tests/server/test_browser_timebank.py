@@ -8,6 +8,7 @@ import pytest
 
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
+from tests.server.test_browser_event_words import shot
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, expect  # noqa: E402
@@ -44,6 +45,7 @@ def test_the_time_bank_bar_appears_when_the_clock_runs_into_the_bank(browser: Br
         assert "time bank" in (bar.get_attribute("title") or "")
         # The second bar is named on the page, not only in a tooltip no finger can hover.
         expect(mine.locator("#bank-label")).to_have_text("Time bank")
+        shot(page, "time-bank-label-en")
         assert errors == []
     finally:
         context.close()

@@ -189,6 +189,7 @@ def test_a_level_answered_well_goes_up_and_stays_after_a_reload(browser: Browser
         _answer(page, missed, right=False)
         k = missed["answer_index"]
         expect(page.locator("#verdict")).to_have_text(f"不對：答案是第 {k + 1} 項「{missed['choices'][k]}」。")
+        _shoot(page, "missed-zh-Hant")
         assert errors == []
     finally:
         page.context.close()
