@@ -80,6 +80,7 @@ def test_six_people_and_bots_play_a_tournament_to_its_winner_in_chromium(browser
             me = httpx.get(f"{server.base}/api/tournaments/{ev['id']}/me", headers={"X-Player-Token": tokens[name]}).json()
             ctx = browser.new_context(viewport={"width": 1100, "height": 800})
             ctx.set_default_timeout(15_000)
+            ctx.add_init_script("localStorage.setItem('pd.avatar', '\U0001f98a')")  # picked at a cash table
             contexts.append(ctx)
             page = ctx.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
@@ -87,7 +88,7 @@ def test_six_people_and_bots_play_a_tournament_to_its_winner_in_chromium(browser
             page.goto(f"{server.base}/t/{me['table']}#seat={me['seat_token']}")
             first[name] = me["table"]
             pages[name] = page
-        for page in pages.values():
+        for name, page in pages.items():
             # The strip: the level (they run every 4 s), players left of the entries, the time left.
             expect(page.locator("#event-level")).to_have_text(re.compile(r"Level \d+"))
             expect(page.locator("#event-left")).to_contain_text("of 6 left")
@@ -98,6 +99,10 @@ def test_six_people_and_bots_play_a_tournament_to_its_winner_in_chromium(browser
             expect(page.locator("#join")).to_be_hidden()
             expect(page.locator("#btn-leave")).to_have_count(0)
             expect(page.locator("#coach-panel")).to_be_hidden()
+            # Nor an avatar's pick (its players move between tables): initials, and the pick never sent.
+            expect(page.locator("#btn-avatar")).to_be_hidden()
+            expect(page.locator(".seat.me .avatar")).to_have_text(name[0].upper())
+            assert page.evaluate("() => avatarPick.synced") is None
         patience = Patience(300)
         pointed = False
         while (now := httpx.get(f"{server.base}/api/tournaments/{ev['id']}", timeout=10).json())["status"] != "finished":

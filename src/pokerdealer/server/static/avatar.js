@@ -1,7 +1,8 @@
 // A seat's picture (issue 37, the look): the emoji its player picked, else the name's initials on a colour
 // the name decides -- the same in every browser, so that a player is known by it at a glance.
 // The pick is the server's (server/avatar.py: checked against the same list, public, kept in the table's
-// log); this browser remembers it (pd.avatar) and brings it to each table it sits at.
+// log); this browser remembers it (pd.avatar) and brings it to each cash table it sits at. A tournament's
+// tables draw the initials and offer no pick (server/event_table.py refuses it: its players move).
 //
 // avatarEl("Ann Lee", null) -> <span class="avatar" style="--av:hsl(...)">AL</span>
 
@@ -89,7 +90,9 @@ const avatarPick = {
   onState() {
     const you = typeof state !== "undefined" && state && state.you;
     const pick = this.picked();
-    if (!you || !you.seat || pick === null) return;
+    const b = document.getElementById("btn-avatar");
+    if (b) b.classList.toggle("hidden", !!state.event);
+    if (!you || !you.seat || pick === null || state.event) return;
     const row = state.seats[you.seat - 1];
     const key = `${you.member}:${pick}`;
     if (!row || (row.avatar || "") === pick || this.synced === key) return;
