@@ -458,7 +458,9 @@ def due(state: TableState, at: float, stops: Mapping[str, dict[str, Any]] | None
     for key, own, members in _people(state):
         if own.started_at is None:
             continue
-        if own.stop is not None:
+        # Stopped here already, or at another table (its row): that stop holds, and says where it
+        # was reached -- not a second stop here from the same loss counted across the tables.
+        if own.stop is not None or (stops and key in stops):
             elsewhere.append(key)
             continue
         result = net(state, key, members)
