@@ -82,6 +82,8 @@ class Players:
     def __init__(self) -> None:
         self.phase = "warmup"
         self.latencies: dict[str, list[float]] = {}
+        self.longest: tuple[float, float] = (0.0, 0.0)
+        """The longest wait during the flood and when it began (perf_counter)."""
         self.chat_sent = 0
         self.chat_heard: set[str] = set()
 
@@ -112,6 +114,8 @@ async def player(
                     (number, actions), t0, phase = pending
                     if hand is None or hand["number"] > number or hand["actions"] > actions:
                         players.latencies.setdefault(phase, []).append(now - t0)
+                        if phase == "during" and now - t0 > players.longest[0]:
+                            players.longest = (now - t0, t0)
                         pending = None
                 legal = (msg.get("you") or {}).get("legal")
                 if legal and hand and pending is None:
@@ -453,6 +457,12 @@ async def probe_room(port: int, table: str, seconds: float) -> dict[str, Any]:
     return {"api_answered": f"{answered}/20", "websocket_welcomed": welcomed}
 
 
+def server_cpu(pid: int) -> float:
+    """Seconds of CPU the server process has used (user and system, Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def events_logged(db: Path, table: str) -> dict[str, int]:
     with sqlite3.connect(db) as c:
         return dict(c.execute("SELECT kind, count(*) FROM events WHERE table_id = ? GROUP BY kind", (table,)).fetchall())
@@ -469,7 +479,9 @@ async def run(args: argparse.Namespace) -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (args.nofile, args.nofile))
 
     # --profile: the server's event loop (its main thread) under cProfile, written when it stops.
-    start = ("import cProfile; from pokerdealer.cli import main; cProfile.run('main()', " + repr(args.profile) + ")"
+    # (written at SIGUSR1, sent before the server is stopped: a stop may take longer than it is given).
+    start = ("import cProfile, signal; from pokerdealer.cli import main; p = cProfile.Profile(); "
+             f"signal.signal(signal.SIGUSR1, lambda *a: p.dump_stats({args.profile!r})); p.enable(); main()"
              if args.profile else "from pokerdealer.cli import main; main()")
     server = subprocess.Popen(
         [sys.executable, "-c", start, "serve", "--port", str(port),
@@ -534,11 +546,13 @@ async def run(args: argparse.Namespace) -> None:
         proc = spawn.Process(target=target, args=flood_args)
         players.phase = at_flooded.phase = "during"
         t0 = time.perf_counter()
+        cpu0 = server_cpu(server.pid)
         proc.start()
         probe = asyncio.create_task(probe_room(port, flooded, args.seconds)) if args.flood == "idle" else None
         while proc.is_alive():
             await asyncio.sleep(0.1)
         during = time.perf_counter() - t0
+        cpu = server_cpu(server.pid) - cpu0
         players.phase = at_flooded.phase = "after"
         try:
             counts = out.get(timeout=5)
@@ -552,6 +566,10 @@ async def run(args: argparse.Namespace) -> None:
             if failed is not None:
                 print(f"a player failed: {failed!r}")
         print(f"flood: {args.flood}, {args.sockets} socket(s)/client(s), {during:.1f} s (with the flooder's start): {counts}")
+        print(f"  the server's CPU during the flood: {cpu:.2f} s; load {os.getloadavg()[0]:.1f}")
+        if players.longest[0]:
+            print(f"  the longest wait during: {1000 * players.longest[0]:.0f} ms, from {players.longest[1] - t0:+.1f} s"
+                  f" of the flooder's start")
         for phase in ("before", "during", "after"):
             lat = players.latencies.get(phase, [])
             print(f"  {phase:6} actions {len(lat):5}: p50 {1000 * pct(lat, 0.5):8.1f} ms  p99 {1000 * pct(lat, 0.99):8.1f} ms"
@@ -573,6 +591,12 @@ async def run(args: argparse.Namespace) -> None:
         stop.set()
         for t in tasks:
             t.cancel()
+        if args.profile:
+            server.send_signal(signal.SIGUSR1)
+            for _ in range(100):
+                if Path(args.profile).exists():
+                    break
+                await asyncio.sleep(0.1)
         server.send_signal(signal.SIGTERM)
         try:
             server.wait(15)
