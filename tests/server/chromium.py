@@ -131,6 +131,17 @@ def check_or_fold(page: Page) -> None:
         pass
 
 
+def fold_at_every_turn(page: Page) -> None:
+    """Fold whenever it is our turn (the room offers a fold when a check is free): a player who
+    loses their blinds and nothing else, every hand (asked to show or muck, show)."""
+    if show_when_asked(page) or not page.locator("#actions").is_visible():
+        return
+    try:
+        page.locator("#btn-fold").click(timeout=2000)
+    except Exception:  # noqa: BLE001 - re-rendered under the click: look again
+        pass
+
+
 # Looking for ``done`` and clicking are one step of the page's own thread: a click Playwright
 # retries could land on the next street's button, after ``done`` had come (at the river: the
 # river checked through, and the player, asked to show or muck, never to act there again).

@@ -13,7 +13,7 @@ import pytest
 
 from pokerdealer.i18n import message
 from tests.patience import Patience
-from tests.server.chromium import check_or_fold, needs_chromium
+from tests.server.chromium import fold_at_every_turn, needs_chromium
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
@@ -103,7 +103,7 @@ def test_a_loss_limit_stop_holds_when_the_player_leaves_and_sits_again_until_the
         stop = ann.locator("#limit-stopped")
         patience = Patience(120)
         while not patience.over() and not stop.is_visible():
-            check_or_fold(ann)
+            fold_at_every_turn(ann)  # (checking free pots, she won some: many more hands to her 1-chip limit)
             ann.wait_for_timeout(100)
         # Stopped: what happened and the seed's advice, kindly; going on waits for the break.
         expect(stop).to_contain_text(says["limit"])
