@@ -112,6 +112,47 @@ def test_a_busted_player_keeps_seat_and_cards_until_the_next_deal_and_buys_in_ag
         a.close()
 
 
+def test_a_busted_bot_shows_0_until_the_next_deal_and_only_then_buys_in_again(server: Server) -> None:
+    """Ann all in every hand against a calling bot, 40 each (busted, she sits again), until the bot
+    busts: until the next deal its seat reads busted at 0 and the table says it waits for nobody (the
+    bot bought in again at once: its box read 40 beside its all-in call, issue 37); the next hand
+    deals it in with 40 again."""
+    table = server.create_table(name="bot bust", bots=["caller"], stack=40, clock=30)
+    ann = server.join(table, "Ann", 40)
+    a = Client(server, table, ann["token"])
+    try:
+        bot, busted_in = None, None
+        for _ in range(600):
+            s = a.poll()
+            bot = bot or next((r["name"] for r in s["seats"] if r and r["bot"]), None)
+            last = s["last_hand"]
+            if busted_in is None and s["hand"] is None and last and any(
+                    r and r["name"] == bot and r.get("busted") for r in s["seats"]):
+                busted_in = last["number"]
+            if busted_in is not None and s["hand"] is not None and s["hand"]["number"] > busted_in:
+                break
+            if busted_in is None and s["you"]["seat"] is None:
+                a.send(type="sit", amount=40)
+                a.until(lambda x: x["you"]["seat"] is not None, timeout=30)
+            elif a.my_turn(s):
+                hand = s["hand"]
+                a.send(type="act", kind="all_in", hand=hand["number"], at=hand["actions"])
+                a.until(lambda x, seq=s["seq"]: x["seq"] > seq, timeout=30)
+        assert busted_in is not None, "no state between hands showed the bot busted"
+        states = [m for m in a.messages if m["type"] == "state"]
+        between = [m for m in states if m["hand"] is None and m["last_hand"] and m["last_hand"]["number"] == busted_in]
+        assert between, "no state between the bust and the next deal"
+        for m in between:
+            rows = [r for r in m["seats"] if r and r["name"] == bot]
+            assert [(r["stack"], r["status"], r["bot"]) for r in rows] == [(0, "busted", True)], rows
+            assert m["waiting"] is None, m["waiting"]
+        dealt = next(m for m in states if m["hand"] is not None and m["hand"]["number"] == busted_in + 1)
+        row = next(r for r in dealt["seats"] if r and r["name"] == bot)
+        assert row["stack"] + row["bet"] == 40 and not row.get("busted"), row
+    finally:
+        a.close()
+
+
 def _room(table: CashTable) -> Any:  # noqa: ANN401 - what entry_note reads of a LiveTable
     return SimpleNamespace(table=table, settings=SimpleNamespace(big_blind=table.settings.big_blind))
 

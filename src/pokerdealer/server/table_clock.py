@@ -81,8 +81,8 @@ class TableClock(TableBase):
                     times.append(self.deadline())
             else:
                 times.append(time.monotonic())
-        elif self.next_hand_at is not None and self._can_deal():
-            times.append(self.next_hand_at)
+        elif self.next_hand_at is not None and (self._can_deal() or time.monotonic() < self.next_hand_at):
+            times.append(self.next_hand_at)  # the deal, or the end of the pause: bots buy in again then
         for m in self.members.values():
             if m.away_since is not None and not m.bot and self._playing(m):
                 times.append(m.away_since + self.options.grace_seconds)
@@ -215,7 +215,8 @@ class TableClock(TableBase):
     async def _between_hands(self) -> bool:
         """Between hands (right after one, and on a restart): keep the promises of
         the hand just finished, stand up absent squatters, the host's stand-ups
-        and closing, seat busted bots again. True if anything changed."""
+        and closing; once the pause after a hand is over, seat busted bots again. True if
+        anything changed."""
         if self.table.current is not None:
             return False
         now = time.monotonic()
@@ -237,7 +238,10 @@ class TableClock(TableBase):
             await self._do(hosted, [db.op_close_table(self.id)] if closing else [])
             for params in notices:
                 host.tell(self.conns, "stood_up", **params)
-        rebuy = between_hands.bots_rebuy(self.state, now=time.time()) if host.may_deal(self.state) else []
+        # A busted bot buys in again as the next hand comes, not while the last one's showdown is on
+        # the felt: there its seat reads busted, at 0 (it read 30 beside "call 28 (all in)").
+        paused = self.next_hand_at is not None and now < self.next_hand_at
+        rebuy = between_hands.bots_rebuy(self.state, now=time.time()) if not paused and host.may_deal(self.state) else []
         if rebuy:
             await self._do(rebuy)
         return bool(events or rebuy or hosted)

@@ -290,7 +290,8 @@ def _keep_busted_seats(lt: Reading, seat_rows: list[dict[str, Any] | None]) -> N
         seat = entry["seat"]
         if entry["name"] in busted and seat_rows[seat - 1] is None:
             seat_rows[seat - 1] = {
-                "seat": seat, "name": entry["name"], "stack": 0, "status": "busted", "bot": False,
+                "seat": seat, "name": entry["name"], "stack": 0, "status": "busted",
+                "bot": bool((m := lt.by_name.get(entry["name"])) and m.bot),  # a bot waits for the deal to buy in again
                 "connected": True, "in_hand": False, "bet": 0, "folded": False, "cards": None,
                 "hidden": False, "last": None, "busted": True,
             }

@@ -47,11 +47,22 @@ def why_not_dealing(state: TableState) -> dict[str, Any] | None:
     members = state.members
     ready = [p for p in state.table.players if p.stack > 0 and p.status is not SeatStatus.SITTING_OUT]
     humans = [p for p in ready if not ((m := members.named(p.name)) is not None and m.bot)]
-    if len(ready) >= 2 and humans:
+    players = len(ready) + _bots_coming_back(state)
+    if players >= 2 and humans:
         return None
-    if len(ready) >= 2:
+    if players >= 2:
         return note("room.wait.bots_only")
     return note("room.wait.players", n=len(ready))
+
+
+def _bots_coming_back(state: TableState) -> int:
+    """How many bots the last hand busted buy in again as the next hand is dealt
+    (:func:`~pokerdealer.server.between_hands.bots_rebuy`, after the pause): one for
+    each free seat. A bust leaves nothing to be held to, so each may."""
+    table = state.table
+    busted = {name for number, name in table.busted if number == table.hands_played}
+    bots = [m for m in state.members if m.bot and m.name in busted and table.seat_of(m.name) is None]
+    return min(len(bots), len(table.free_seats))
 
 
 def starts_afresh(state: TableState) -> bool:
