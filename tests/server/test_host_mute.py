@@ -69,7 +69,7 @@ def test_the_muted_member_is_told_once_in_their_language(shared_server: Server) 
         a.send(type="ping", id=1)
         a.next_of("pong")
         notices = [m for m in a.messages if m["type"] == "notice" and m["key"] == "room.host.muted"]
-        assert [m["message"] for m in notices] == ["房主對你禁言了"]
+        assert [m["message"] for m in notices] == ["房主已將你禁言。"]
     finally:
         a.close()
 

@@ -68,7 +68,7 @@ def test_the_muted_entrant_is_told_once_in_their_language(shared_server: Server)
         ann.send(type="ping", id=1)
         ann.next_of("pong")
         notices = [m for m in ann.messages if m["type"] == "notice" and m["key"] == "room.host.muted"]
-        assert [m["message"] for m in notices] == ["房主對你禁言了"]
+        assert [m["message"] for m in notices] == ["房主已將你禁言。"]
     finally:
         ann.close()
 
