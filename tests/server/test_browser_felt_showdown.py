@@ -1,6 +1,7 @@
 """The showdown told on the felt (issue 23), in real Chromium on a phone: at the winner's seat the
-chips it took and its hand's name in the reader's language ("+6 · 两对"), the five cards that made
-the hand raised (its other cards and the board's others dimmed), and the pot's chips flying to the
+chips it took and its hand's name in the reader's language ("+6 · 两对"), under the pots the whole
+hand and what decided it ("Ann: two pair, nines and eights, kicker Q" / "the kicker: Q♠ beats J♦",
+issue 37), the deciding card marked, the five cards that made the hand raised (its other cards and the board's others dimmed), and the pot's chips flying to the
 winner -- not for a reader who asked for less motion. (The winner's hand and amount were only in
 the side panel, below the felt on a phone.) The room waits 30 s between hands: the showdown stays
 on the felt while it is read. Screenshots in $PD_SHOTS if set."""
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from pokerdealer.i18n import message
-from tests.server.chromium import check_or_call_until, needs_chromium, settled
+from tests.server.chromium import check_or_call_until, choose_language, needs_chromium, settled
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import shot
 from tests.server.test_browser_phone_felt import LONG_NAME
@@ -39,6 +40,38 @@ AT_THE_SEATS = """() => {
   const board = document.getElementById("board");
   return { seats, board: { best: cards(board, "best"), dim: cards(board, "dim") }, last: state.last_hand };
 }"""
+
+
+# The result said under the pots (table.js feltResult): its lines, the cards marked as deciding, and
+# what of the seats (a box, a card) its rectangle overlaps, against the window set.
+RESULT = """() => {
+  const area = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
+    * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  const felt = document.getElementById("sd-felt"), r = felt.getBoundingClientRect();
+  const covers = [...document.querySelectorAll("#felt .seat .box, #felt .seat .cards .card, #board .card")]
+    .filter(e => e.checkVisibility() && area(r, e.getBoundingClientRect()) > 0)
+    .map(e => `${e.className} of ${(e.closest("[data-seat]") || { dataset: { seat: "board" } }).dataset.seat}`);
+  return { lines: [...felt.querySelectorAll(".sd-line")].map(l => [...l.children].map(c => c.textContent)),
+           marked: [...document.querySelectorAll("#felt .card.decides")].map(c => c.dataset.card).sort(),
+           covers, rect: { left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height } };
+}"""
+
+
+def said_on_the_felt(last: dict[str, Any], lang: str) -> list[list[str]]:
+    """The result's lines as the felt should say them: each pot won at a showdown, its winners' whole
+    hand in the reader's language, and what decided it (when a card did); a line said once."""
+    lines: list[list[str]] = []
+    for award in last["awards"]:
+        shown = [o for w in award["winners"] for o in last["order"] if o["seat"] == w["seat"] and o.get("describe")]
+        if award["uncontested"] or not shown:
+            continue
+        names = message(lang, "list.separator").join(o["name"] for o in shown)
+        line = [message(lang, "room.sd.felt.hand", names=names, hand=shown[0]["describe"][lang])]
+        if award["decides"]:
+            line.append(award["decides"]["words"][lang])
+        if line not in lines:
+            lines.append(line)
+    return lines
 
 
 @pytest.fixture(scope="module")
@@ -94,6 +127,25 @@ def test_the_winners_seat_says_the_chips_won_and_the_hands_name_and_raises_its_f
         assert seen["board"]["best"] == sorted(board_best)
         assert seen["board"]["dim"] == sorted(set(last["board"]) - board_best)
         shot(page, f"showdown-felt-{lang}")
+        # The whole hand and what decided it, said under the pots (they were only in "Last hand"),
+        # the deciding cards marked; over no seat and no card, on either phone and a laptop.
+        for size in ({"width": 390, "height": 844}, {"width": 360, "height": 740}, {"width": 1366, "height": 768}):
+            page.set_viewport_size(size)
+            settled(page)
+            result = page.evaluate(RESULT)
+            assert result["lines"] == said_on_the_felt(last, lang) != [], result
+            deciding = {c for award in last["awards"] if award["decides"] for c in award["decides"]["cards"]}
+            assert deciding <= set(result["marked"]), result
+            assert result["covers"] == [], (size, result)
+            assert 0 <= result["rect"]["left"] and result["rect"]["right"] <= size["width"], (size, result)
+            shot(page, f"showdown-felt-result-{lang}-{size['width']}")
+        if lang == "zh-Hans":  # the third language, read at the same table by a reader choosing it
+            choose_language(page, "zh-Hant")
+            settled(page)
+            assert page.evaluate(RESULT)["lines"] == said_on_the_felt(last, "zh-Hant")
+            choose_language(page, lang)
+        page.set_viewport_size({"width": 390, "height": 844})
+        settled(page)
         # The last hand's links on the 390 px phone, each whole on its line ("downlo" / "ad my proof" broke).
         page.tap("#btn-last")
         links = page.locator("#showdown .fair a")

@@ -107,3 +107,27 @@ def test_the_rooms_showdown_panel_says_who_mucked_in_every_language():
 def test_a_hand_not_over_has_no_stories():
     with pytest.raises(ValueError, match="not over"):
         award_stories(_hand(["As Ah", "Kd 9c"]))
+
+
+def test_the_felt_is_told_the_winners_deciding_card_and_the_step_in_every_language():
+    """Ann A♠ K♦ against Bob A♥ 9♣ on A♦ Q♠ 7♥ 3♣ 2♦: a pair of aces each, and the first kicker,
+    Ann's K♦ against the board's Q♠, decides (seed 000: "第一張踢腳：K贏Q")."""
+    hand = _hand(["As Kd", "Ah 9c"])
+    _to_showdown(hand)
+    hand.show(), hand.show()  # noqa: B018 - the two showdown acts, in order
+    record = HandRecord(number=1, hand=hand, seats=(3, 5), positions=Positions(3, 3, 5))
+    (award,) = showdown_summary(record, None)["awards"]
+    assert award["decides"] == {"cards": ["Kd"], "words": {
+        "en": "the first kicker: K♦ beats Q♠", "zh-Hant": "第一張踢腳：K♦贏Q♠", "zh-Hans": "第一张踢脚：K♦赢Q♠"}}
+
+
+def test_no_card_is_said_to_decide_when_the_kind_of_hand_or_a_tie_or_a_muck_did():
+    """Three aces beat a pair of kings (the kind of hand, no card); A♠ K♦ and A♥ K♣ split on the
+    same five; Bob mucks: nothing marked, nothing said."""
+    for holes, acts in ((["As Ah", "Kd Kc"], 2), (["As Kd", "Ah Kc"], 2), (["As Kd", "Ah 9c"], 1)):
+        hand = _hand(holes)
+        _to_showdown(hand)
+        hand.show()
+        hand.show() if acts == 2 else hand.muck()  # noqa: B018 - the second showdown act
+        record = HandRecord(number=1, hand=hand, seats=(1, 2), positions=Positions(1, 1, 2))
+        assert [a["decides"] for a in showdown_summary(record, None)["awards"]] == [None] * len(hand.result.awards), holes

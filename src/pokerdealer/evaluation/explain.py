@@ -52,6 +52,7 @@ __all__ = [
     "card_label",
     "compare_hands",
     "comparison_order",
+    "deciding_cards_of",
     "deciding_part",
     "describe_hand",
     "explain_decision",
@@ -185,14 +186,14 @@ def deciding_part(decision: Decision, lang: str = "en") -> str:
     raise PokerDealerError("identical hands: no card decided between them")
 
 
-def _deciding_cards_of(decision: Decision, value: HandValueLike) -> tuple[Card, ...]:
+def deciding_cards_of(decision: Decision, value: HandValueLike) -> tuple[Card, ...]:
     """``value``'s cards at the step that decided ``decision`` (its kicker, its pair...):
     players of one strength hold the same ranks there, but each their own suits.
 
     >>> from pokerdealer.evaluation import evaluate
     >>> board = "Ad 6s 5h 3c 2d"
     >>> decision = compare_hands(evaluate(f"As Kd {board}"), evaluate(f"Ah 7s {board}"))
-    >>> _deciding_cards_of(decision, evaluate(f"Ac 7h {board}"))
+    >>> deciding_cards_of(decision, evaluate(f"Ac 7h {board}"))
     (Card('7h'),)
     """
     if decision.step is Step.KICKER:
@@ -488,7 +489,7 @@ def explain_decision(
                 "explaining a decision between several players needs their hands "
                 f"(winners {list(winners)}, losers {list(losers)})"
             )
-        cards_of = {name: _deciding_cards_of(decision, hands[name]) for name in [*winners, *losers]}
+        cards_of = {name: deciding_cards_of(decision, hands[name]) for name in [*winners, *losers]}
         # A lone winner's cards go bare (the result names them); losers' always go named.
         win_shown = (
             shown(cards_of[winners[0]]) if len(winners) == 1 else _owned(winners, cards_of, shown, lang)

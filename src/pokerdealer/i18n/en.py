@@ -290,6 +290,8 @@ MESSAGES: dict[str, str] = {
     "award.shown": "{names} showed",
     "award.all_mucked": "{name} wins: {mucked} mucked, {name} last, and a pot cannot go to nobody: the last live hand wins it",
     "award.all_mucked.you": "{name} win: {mucked} mucked, {name} last, and a pot cannot go to nobody: the last live hand wins it",
+    # What decided a pot, in a few words for the felt (seed 000: "第三張踢腳：8贏7").
+    "award.decides": "{part}: {win} beats {lose}",
     # Labels of the command-line tables.
     "ui.player": "player",
     "ui.hole_cards": "hole cards",
@@ -1778,6 +1780,8 @@ MESSAGES: dict[str, str] = {
     "room.nav.close": "Close",
     "room.sd.won_hand": "+{amount} · {hand}",
     "room.sd.won": "+{amount}",
+    # The result on the felt between hands (issue 37): each winner's whole hand.
+    "room.sd.felt.hand": "{names}: {hand}",
     # The home-game rules in the room (issue 39: server/run_it_twice.py, show_after.py, rabbit_hunt.py,
     # seven_deuce.py, bomb_pot.py; static/home_rules.js).
     "room.settings.field.run_it_twice": "run_it_twice",

@@ -281,6 +281,8 @@ MESSAGES: dict[str, str] = {
     "award.shown": "{names}摊牌",
     "award.all_mucked": "{name}赢：{mucked}都盖牌，{name}最后盖牌；底池不能没有人赢，最后一手牌赢",
     "award.all_mucked.you": "{name}赢：{mucked}都盖牌，{name}最后盖牌；底池不能没有人赢，最后一手牌赢",
+    # What decided a pot, in a few words for the felt (seed 000: "第三張踢腳：8贏7").
+    "award.decides": "{part}：{win}赢{lose}",
     # Labels of the command-line tables.
     "ui.player": "玩家",
     "ui.hole_cards": "底牌",
@@ -1732,6 +1734,8 @@ MESSAGES: dict[str, str] = {
     "room.nav.close": "关闭",
     "room.sd.won_hand": "+{amount} · {hand}",
     "room.sd.won": "+{amount}",
+    # The result on the felt between hands (issue 37): each winner's whole hand.
+    "room.sd.felt.hand": "{names}：{hand}",
     # The home-game rules in the room (issue 39: server/run_it_twice.py, show_after.py, rabbit_hunt.py,
     # seven_deuce.py, bomb_pot.py; static/home_rules.js).
     "room.settings.field.run_it_twice": "发两次",

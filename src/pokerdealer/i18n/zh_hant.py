@@ -281,6 +281,8 @@ MESSAGES: dict[str, str] = {
     "award.shown": "{names}攤牌",
     "award.all_mucked": "{name}贏：{mucked}都蓋牌，{name}最後蓋牌；底池不能沒有人贏，最後一手牌贏",
     "award.all_mucked.you": "{name}贏：{mucked}都蓋牌，{name}最後蓋牌；底池不能沒有人贏，最後一手牌贏",
+    # What decided a pot, in a few words for the felt (seed 000: "第三張踢腳：8贏7").
+    "award.decides": "{part}：{win}贏{lose}",
     # Labels of the command-line tables.
     "ui.player": "玩家",
     "ui.hole_cards": "底牌",
@@ -1732,6 +1734,8 @@ MESSAGES: dict[str, str] = {
     "room.nav.close": "關閉",
     "room.sd.won_hand": "+{amount} · {hand}",
     "room.sd.won": "+{amount}",
+    # The result on the felt between hands (issue 37): each winner's whole hand.
+    "room.sd.felt.hand": "{names}：{hand}",
     # The home-game rules in the room (issue 39: server/run_it_twice.py, show_after.py, rabbit_hunt.py,
     # seven_deuce.py, bomb_pot.py; static/home_rules.js).
     "room.settings.field.run_it_twice": "發兩次",

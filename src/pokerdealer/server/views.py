@@ -107,8 +107,9 @@ def legal_payload(hand: Hand, player: int) -> dict[str, Any]:
 
 def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[str, Any]:
     """The end of a hand for everyone: shows in the rules' order, best fives,
-    the shown hands' names (``category``, ``hand_name``), pots with winners and
-    the evaluator's explanation in every language;
+    the shown hands' names (``category``, ``hand_name``), pots with winners,
+    the evaluator's explanation in every language and, where a card decided,
+    the winners' deciding cards and the step in words (``decides``);
     ``fair`` is the deck proof's public reveal."""
     hand = record.hand
     result = hand.result
@@ -157,6 +158,12 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
         item["how"] = story.how
         item["explain"] = {lang: story.text(lang) for lang in LANGS}
         item["uncontested"] = story.how == "folded"
+        # What decided it, for the felt: the winners' deciding cards marked, the step in words.
+        deciding = story.deciding_cards()
+        item["decides"] = {
+            "cards": [str(card) for player in sorted(deciding) for card in deciding[player]],
+            "words": {lang: story.deciding_words(lang) for lang in LANGS},
+        } if deciding else None
         awards.append(item)
     return {
         "number": record.number,

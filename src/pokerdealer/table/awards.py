@@ -26,6 +26,16 @@ finds who was contesting it before anyone mucked.
 ['Ann wins with three of a kind, aces, kickers Q 7: Bob mucked without showing']
 >>> print(award_stories(hand)[0].text("zh-Hant"))
 Ann以三條A，踢腳Q 7贏：Bob蓋牌，沒有攤開
+
+Two hands compared: what decided, in a few words, and the winner's deciding card.
+
+>>> holes = [parse_cards("As Kd"), parse_cards("Ah 9c")]
+>>> hand = Hand(config, deck_for_deal(config, holes, parse_cards("Ad Qs 7h 3c 2d")))
+>>> while not hand.is_complete:
+...     _ = hand.check_or_call() if hand.street is not Street.SHOWDOWN else hand.show()
+>>> (story,) = award_stories(hand)
+>>> story.deciding_words("en"), story.deciding_words("zh-Hans"), story.deciding_cards()
+('the first kicker: K♦ beats Q♠', '第一张踢脚：K♦赢Q♠', {0: (Card('Kd'),)})
 """
 
 from __future__ import annotations
@@ -35,7 +45,8 @@ from dataclasses import dataclass
 
 from pokerdealer.cards import Card
 from pokerdealer.evaluation import evaluate
-from pokerdealer.evaluation.showdown import showdown
+from pokerdealer.evaluation.explain import Step, card_label, deciding_cards_of, deciding_part
+from pokerdealer.evaluation.showdown import ShowdownResult, showdown
 from pokerdealer.i18n import join_names, message, you_key
 from pokerdealer.rules import Hand
 
@@ -104,24 +115,60 @@ class AwardStory:
                     mucked=mucked,
                 )
             return message(lang, you_key("award.mucked", [names[winner]]), name=names[winner], mucked=mucked)
-        # An unknown hand is never compared: its cards are stand-ins (issue 24).
-        compared = {names[i]: self.holes[i] for i in self.contenders if i in self.shown and i not in self.unknown}
+        compared = self._compared()
         hidden = [names[i] for i in self.contenders if i in self.unknown and i not in self.mucked]
         if hidden and len(compared) < 2:
             if not compared:
                 return message(lang, "award.unknown_split", names=join_names(hidden, lang))
             winner = names[self.winners[0]]
             return message(lang, "award.unknown", name=winner, unknown=join_names(hidden, lang))
-        if len(compared) < 2 or len(self.board) < 3:  # pragma: no cover - hold'em shows on a full board
+        outcome = self._showdown(lang)
+        if outcome is None:  # pragma: no cover - hold'em shows on a full board
             return message(lang, "award.shown", names=join_names(list(compared), lang))
-        outcome = showdown(
-            self.board, compared, variant=self.variant, lang=lang,  # type: ignore[arg-type]
-            trips_beat_straight=self.trips_beat_straight,
-        )
         text = outcome.explain(lang, pot=self.pot)
         if self.mucked:
             text += message(lang, "award.also_mucked", mucked=mucked)
         return text
+
+    def _compared(self) -> dict[str, tuple[Card, ...]]:
+        """The hands shown for this pot, by name: an unknown hand is never compared (its
+        cards are stand-ins, issue 24)."""
+        return {self.names[i]: self.holes[i] for i in self.contenders if i in self.shown and i not in self.unknown}
+
+    def _showdown(self, lang: str = "en") -> ShowdownResult | None:
+        """The shown hands compared, when this pot went to two or more of them on a board."""
+        compared = self._compared()
+        if self.how != "showdown" or len(compared) < 2 or len(self.board) < 3:
+            return None
+        return showdown(
+            self.board, compared, variant=self.variant, lang=lang,  # type: ignore[arg-type]
+            trips_beat_straight=self.trips_beat_straight,
+        )
+
+    def deciding_cards(self) -> dict[int, tuple[Card, ...]]:
+        """Each winner's own cards that decided this pot against the best hand it beat (the
+        kicker, the pair...; a board card too), by player; empty when no card did: the kind
+        of hand decided (no card of a flush beats a straight: the flush does), the hands
+        tied, or none were compared."""
+        outcome = self._showdown()
+        if outcome is None or outcome.decision.step in (Step.CATEGORY, Step.IDENTICAL):
+            return {}
+        player = {self.names[i]: i for i in self.contenders}
+        return {player[name]: deciding_cards_of(outcome.decision, outcome.hands[name]) for name in outcome.winners}
+
+    def deciding_words(self, lang: str) -> str | None:
+        """What decided this pot, in a few words for the felt: the step and the cards
+        compared there, the winner's first (seed article 000: "第三張踢腳：8贏7");
+        None when no card decided (:meth:`deciding_cards`)."""
+        outcome = self._showdown(lang)
+        if outcome is None or outcome.decision.step in (Step.CATEGORY, Step.IDENTICAL):
+            return None
+        decision = outcome.decision
+        win, lose = decision.deciding_cards if decision.winner == "a" else decision.deciding_cards[::-1]
+        return message(
+            lang, "award.decides", part=deciding_part(decision, lang),
+            win=" ".join(card_label(c) for c in win), lose=" ".join(card_label(c) for c in lose),
+        )
 
 
 def _before_showdown(hand: Hand) -> Hand:

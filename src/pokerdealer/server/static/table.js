@@ -147,6 +147,7 @@ function render() {
     last.awards.forEach(a => a.winners.forEach(w => { winners.add(w.seat); won[w.seat] = (won[w.seat] || 0) + w.chips; }));
     last.order.forEach(o => { if (o.cards) shownAt[o.seat] = o; });
   }
+  const decides = lastDeciding(hand, last);
   const sitting = maySit();
   if (!sitting || (chosenSeat && state.seats[chosenSeat - 1])) chosenSeat = null;  // taken meanwhile: choose again
   for (let s = 1; s <= t.seats; s++) {
@@ -175,7 +176,7 @@ function render() {
     // Your own folded cards stay yours to read, greyed as a folded hand is.
     const foldedMine = shown && s === mySeat && goneCards(row, s, hand, last, winners) === "folded";
     if (foldedMine) { cardsBox.classList.add("gone"); cardsBox.dataset.gone = "folded"; }
-    if (shown) shown.forEach(c => cardsBox.append(dealt(cardEl(c, (best ? (best.has(c) ? "best" : "dim") : "") + (coached.marked.has(c) ? " decides" : "") + (foldedMine ? " gone" : "")), `s${s}:${c}`)));
+    if (shown) shown.forEach(c => cardsBox.append(dealt(cardEl(c, (best ? (best.has(c) ? "best" : "dim") : "") + (coached.marked.has(c) || decides.has(c) ? " decides" : "") + (foldedMine ? " gone" : "")), `s${s}:${c}`)));
     else if (row.hidden) { cardsBox.append(cardEl(null), cardEl(null)); }
     else {
       // Cards gone from a seat of the hand: said where they were (folded, mucked), never a gap.
@@ -218,19 +219,21 @@ function render() {
   const board = hand ? hand.board : (last ? last.board : []);
   const lastBest = new Set();
   if (!hand && last) last.order.forEach(o => { if (winners.has(o.seat)) (o.best_five || []).forEach(c => lastBest.add(c)); });
-  $("board").replaceChildren(...(board || []).map(c => dealt(cardEl(c, !hand && lastBest.size ? (lastBest.has(c) ? "best" : "dim") : ""), `board:${c}`)));
+  $("board").replaceChildren(...(board || []).map(c => dealt(cardEl(c, (!hand && lastBest.size ? (lastBest.has(c) ? "best" : "dim") : "") + (decides.has(c) ? " decides" : "")), `board:${c}`)));
   const pots = $("pots");
   if (hand) {
     pots.replaceChildren(...hand.pots.map((p, i) => moved(el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", "data-pot": i }, chipStack(p.amount), t_("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount })), `pot${i}`, p.amount)));
     $("handinfo").textContent = `${t_("room.hand.number", { n: hand.number })} · ${t_("room.street." + hand.street)}`;
     // The deck commitment sits in the hand panel, off the felt (it crowded the seats on a phone).
     $("hand-commit").replaceChildren(`${t_("room.hand.commitment")} `, el("span", { id: "commitment", title: hand.commitment || "", "data-full": hand.commitment || "", text: (hand.commitment || "").slice(0, 16) + "…" }));
+    $("sd-felt").replaceChildren();
   } else if (last) {
     pots.replaceChildren(...last.awards.map(a => el("span", { class: "pot won" }, chipStack(a.amount), t_("room.pot.line", { label: awardLabel(a, last), amount: a.amount }))));
     $("handinfo").textContent = state.waiting ? t_(state.waiting.key, state.waiting.params) : t_("room.hand.over", { n: last.number });
+    $("sd-felt").replaceChildren(...feltResult(last));
     $("hand-commit").replaceChildren();
   } else {
-    pots.replaceChildren(); $("hand-commit").replaceChildren();
+    pots.replaceChildren(); $("hand-commit").replaceChildren(); $("sd-felt").replaceChildren();
     $("handinfo").textContent = state.waiting ? t_(state.waiting.key, state.waiting.params) : t_("room.hand.waiting");
   }
   $("handinfo").classList.toggle("paused", !hand && !!state.waiting);
@@ -244,6 +247,30 @@ function render() {
   sounds();
   $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${t_("room.street." + l.street)}] ` }),
     saidNode("room.log.line", { name: l.name, action: l.said }))));
+}
+
+// The cards that decided the last hand's pots (each winner's kicker, pair...: the server's `decides`),
+// marked on the felt between hands.
+function lastDeciding(hand, last) {
+  return new Set(!hand && last ? last.awards.flatMap(a => a.decides ? a.decides.cards : []) : []);
+}
+
+// The last hand's result in words on the felt, under its pots: each pot won at a showdown, its winners'
+// whole hand ("Ann: two pair, nines and eights, kicker Q", the evaluator's) and what decided it ("the
+// kicker: Q♠ beats J♦"), in the reader's language; a pot said once where several read the same.
+function feltResult(last) {
+  const lines = [], said = new Set();
+  for (const a of last.awards) {
+    const shown = a.winners.map(w => last.order.find(o => o.seat === w.seat && o.describe)).filter(Boolean);
+    if (a.uncontested || !shown.length) continue;
+    const hand = t("room.sd.felt.hand", { names: shown.map(o => o.name).join(t("list.separator")), hand: shown[0].describe[LANG] });
+    const why = a.decides ? a.decides.words[LANG] : "";
+    if (said.has(hand + why)) continue;
+    said.add(hand + why);
+    lines.push(el("div", { class: "sd-line", "data-label": a.label },
+      el("span", { class: "sd-hand-words", text: hand }), why ? el("span", { class: "sd-why", text: why }) : null));
+  }
+  return lines;
 }
 
 // What a winner took, at its seat in place of its last action: "+120 · straight" (the hand's name from
