@@ -7,9 +7,13 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from pokerdealer.cards import parse_cards
 from pokerdealer.history import phh
 from pokerdealer.i18n import CATALOGS
+from pokerdealer.rules import Hand, HandConfig, Street, deck_for_deal
 from pokerdealer.server.seat_names import bot_name, name_bots, name_keys
+from pokerdealer.server.views import showdown_summary
+from pokerdealer.table import HandRecord, Positions
 from tests.server.conftest import Client, Server
 from tests.server.test_host import play_until
 from tests.server.tournaments import host, post_tournament, state
@@ -76,6 +80,35 @@ def test_naming_many_bots_reads_each_names_keys_a_bounded_number_of_times() -> N
 def test_a_zh_hant_tables_bots_are_named_in_traditional_chinese(server: Server) -> None:
     table = server.create_table(bots=["tight", "tight", "caller"], lang="zh-Hant", seats=6)
     assert _seated(server, table) == ["緊手機器人 1", "緊手機器人 2", "跟注機器人"]
+
+
+def test_each_bot_is_sent_with_its_kind_and_number_for_every_reader_to_say_it_in_their_language(server: Server) -> None:
+    """An English reader at a zh-Hans table read 爱玩机器人 and 稳健机器人 and could not tell the styles
+    apart (issue 37): the state says each bot's kind and number, the page names it in the reader's words."""
+    table = server.create_table(bots=["loose", "regular", "regular"], lang="zh-Hans", seats=6)
+    c = Client(server, table, None)
+    try:
+        s = c.until(lambda x: any(x["seats"]))
+    finally:
+        c.close()
+    assert s["bots"] == {"爱玩机器人": {"kind": "loose", "n": None}, "稳健机器人 1": {"kind": "regular", "n": 1},
+                         "稳健机器人 2": {"kind": "regular", "n": 2}}
+
+
+def test_the_showdowns_explanation_names_a_bot_in_each_languages_words() -> None:
+    """爱玩机器人 (A♠ K♦) against Ann (A♥ 9♣) on A♦ Q♠ 7♥ 3♣ 2♦: the English explanation says LooseBot,
+    the traditional 愛玩機器人; the log keeps the name it was seated with."""
+    config = HandConfig(stacks=(100, 100), blinds=(1, 2), players=("爱玩机器人", "Ann"))
+    hand = Hand(config, deck_for_deal(config, [parse_cards("As Kd"), parse_cards("Ah 9c")], parse_cards("Ad Qs 7h 3c 2d")))
+    while not hand.is_complete:
+        hand.show() if hand.street is Street.SHOWDOWN else hand.check_or_call()
+    record = HandRecord(number=1, hand=hand, seats=(1, 2), positions=Positions(1, 1, 2))
+    summary = showdown_summary(record, None, bots={"爱玩机器人": "loose"})
+    (award,) = summary["awards"]
+    assert award["explain"]["en"].startswith("LooseBot wins: both have a pair of aces")
+    assert award["explain"]["zh-Hant"].startswith("愛玩機器人贏")
+    assert award["explain"]["zh-Hans"].startswith("爱玩机器人赢")
+    assert [w["name"] for w in award["winners"]] == ["爱玩机器人"]
 
 
 def test_an_english_tables_bots_keep_their_english_names(server: Server) -> None:

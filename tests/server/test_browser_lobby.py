@@ -94,7 +94,7 @@ def test_the_demo_tables_bots_are_not_said_to_wait_for_the_big_blind(
     try:
         page = _lobby(context, room.base)
         page.locator("#tables tbody tr").first.locator("a").first.click()
-        expect(page.locator("#felt")).to_contain_text("CallerBot")
+        expect(page.locator("#felt")).to_contain_text(message(lang, "room.bot.name.caller"))  # in the reader's words
         expect(page.locator("#felt")).to_contain_text(message(lang, "room.wait.bots_only"))
         expect(page.get_by_text(message(lang, "room.status.waiting"), exact=True)).to_have_count(0)
     finally:

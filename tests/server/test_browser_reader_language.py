@@ -113,7 +113,8 @@ def test_a_players_own_words_are_in_their_language_at_a_table_of_another(
     browser: Browser, room: Server, locale: str, table_lang: str, reader: str
 ) -> None:
     # Controls, the hand's strength, the coach (on by default at a table with bots), the
-    # showdown's explanation: the player's words. The bot keeps the table's name.
+    # showdown's explanation: the player's words. The bot is named in the reader's words too (issue 37:
+    # an English reader read 跟注机器人); its name at the table, the log's, may still be read beside.
     table = room.create_table(name="家庭局", bots=["caller"], clock=60, lang=table_lang)
     bot = bot_name("caller", lang=table_lang)
     page = open_table(browser, room, table, locale)
@@ -123,7 +124,7 @@ def test_a_players_own_words_are_in_their_language_at_a_table_of_another(
         expect(page.locator("#coach-lines")).to_be_visible()
         check_or_call_until(page, "#strength")  # said from the flop on
         expect(page.locator("#btn-fold")).to_have_text(message(reader, "room.act.fold"))
-        expect(page.locator(".seat:not(.me) .name")).to_have_text(bot)
+        expect(page.locator(".seat:not(.me) .name")).to_have_text(bot_name("caller", lang=reader))
         assert foreign_words(page, reader, ("家庭局", bot)) == [], "in the hand"
         check_or_call_until(page, "#showdown-body .explain", timeout_ms=90_000)
         settled(page)

@@ -2,7 +2,7 @@
 Chromium: a bot alone of its kind is read whole in a seat of a small table ("RandomBot" was cut
 to "RandomB…"), and where a name must be cut (ten seats round a phone's felt) the number that
 tells bots of a kind apart stays in view ("隨機機… 2", not "隨機機器…" at three seats); nothing
-runs out of the window. Screenshots in $PD_SHOTS if set."""
+runs out of the window. A bot is named in the reader's language, whatever the table's. Screenshots in $PD_SHOTS if set."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from pokerdealer.server.seat_names import bot_name
 from tests.server.chromium import needs_chromium, settled
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import shot
@@ -66,8 +67,13 @@ def _seen(browser: Browser, room: Server, table: str, lang: str, name: str) -> d
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_on_a_phone_a_bot_alone_of_its_kind_is_named_whole_in_its_seat(browser: Browser, room: Server, lang: str) -> None:
-    table = room.create_table(name="three kinds", bots=["random", "tight", "caller"], seats=4, lang=lang, clock=300)
+    """The table is in another language than the reader's: its bots are named in the reader's (issue 37:
+    an English reader saw 爱玩机器人 / 稳健机器人 and could not tell the styles apart)."""
+    kinds = ["random", "tight", "caller"]
+    table_lang = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
+    table = room.create_table(name="three kinds", bots=kinds, seats=4, lang=table_lang, clock=300)
     for width, names in _seen(browser, room, table, lang, "small").items():
+        assert sorted(n["name"] for n in names) == sorted(bot_name(kind, lang=lang) for kind in kinds), f"{lang} {width}px"
         assert [n["name"] for n in names if not n["whole"]] == [], f"{lang} {width}px"
 
 

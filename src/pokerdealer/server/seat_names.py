@@ -40,10 +40,11 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
-from pokerdealer.i18n import message
+from pokerdealer.i18n import LANGUAGES, message
 
-__all__ = ["bot_name", "name_bots", "name_keys", "same_name", "skeleton", "taken_as", "unique_name"]
+__all__ = ["bot_name", "bot_name_in", "bot_said", "name_bots", "name_keys", "same_name", "skeleton", "taken_as", "unique_name"]
 
 
 @functools.cache
@@ -131,6 +132,37 @@ def bot_name(kind: str, number: int | None = None, *, lang: str) -> str:
     """
     name = message(lang, f"room.bot.name.{kind}")
     return name if number is None else message(lang, "room.bot.name.numbered", name=name, n=number)
+
+
+def bot_said(name: str, kind: str) -> dict[str, Any] | None:
+    """How to say ``name``, a bot of ``kind``'s, in a reader's own language: its kind and
+    number (``{"kind": "loose", "n": 2}``, ``n`` None for a bot not numbered), when it is a
+    name the room gave in one of its languages (:func:`bot_name`; a second bot's `` 2`` by
+    :func:`unique_name` too); None for another name, said as it is. The name stays the
+    bot's in the log; the page says ``room.bot.name.<kind>`` in the reader's language.
+
+    >>> bot_said("爱玩机器人 2", "loose"), bot_said("TightBot", "tight"), bot_said("Ann", "tight")
+    ({'kind': 'loose', 'n': 2}, {'kind': 'tight', 'n': None}, None)
+    """
+    for lang in LANGUAGES:
+        base = message(lang, f"room.bot.name.{kind}")
+        if name == base:
+            return {"kind": kind, "n": None}
+        number = name.rsplit(" ", 1)[-1]
+        if number.isdecimal() and bot_name(kind, int(number), lang=lang) == name:
+            return {"kind": kind, "n": int(number)}
+    return None
+
+
+def bot_name_in(name: str, kind: str, *, lang: str) -> str:
+    """``name``, a bot of ``kind``'s, as a reader of ``lang`` says it (:func:`bot_said`);
+    a name the room did not give, as it is.
+
+    >>> bot_name_in("爱玩机器人 2", "loose", lang="en"), bot_name_in("Ann", "loose", lang="en")
+    ('LooseBot 2', 'Ann')
+    """
+    said = bot_said(name, kind)
+    return name if said is None else bot_name(kind, said["n"], lang=lang)
 
 
 def unique_name(name: str, taken: Iterable[str]) -> str:

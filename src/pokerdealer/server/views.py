@@ -24,6 +24,7 @@ from pokerdealer.server.hand_words import (
     forced_bets_words,
 )
 from pokerdealer.server.proofs import Source, facts_of, hand_reveal
+from pokerdealer.server.seat_names import bot_name_in, bot_said
 from pokerdealer.server.settings import HOME_RULES, LANGS
 from pokerdealer.server.waiting import starts_afresh, why_not_dealing
 from pokerdealer.server.words import said_text
@@ -105,12 +106,16 @@ def legal_payload(hand: Hand, player: int) -> dict[str, Any]:
     return out
 
 
-def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[str, Any]:
+def showdown_summary(
+    record: HandRecord, fair: dict[str, Any] | None, *, bots: Mapping[str, str] | None = None
+) -> dict[str, Any]:
     """The end of a hand for everyone: shows in the rules' order, best fives,
     the shown hands' names (``category``, ``hand_name``), pots with winners,
     the evaluator's explanation in every language and, where a card decided,
     the winners' deciding cards and the step in words (``decides``);
-    ``fair`` is the deck proof's public reveal."""
+    ``fair`` is the deck proof's public reveal; ``bots``: each bot's kind by its name,
+    for each language's explanation to name the bots in it (``LooseBot`` to an English
+    reader where the log says 爱玩机器人)."""
     hand = record.hand
     result = hand.result
     assert result is not None
@@ -137,7 +142,14 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
             entry["mucked"] = True
         order.append(entry)
     awards = []
-    stories = award_stories(hand)
+    bots = bots or {}
+
+    def names_in(lang: str) -> tuple[str, ...]:
+        said = tuple(bot_name_in(name, bots[name], lang=lang) if name in bots else name for name in names)
+        return said if len(set(said)) == len(said) else tuple(names)  # never two players said alike
+
+    told = {lang: award_stories(hand, names=names_in(lang)) for lang in LANGS}
+    stories = told["en"]
     # A hand run twice awards each pot once a run, the first run's pots first: the k-th of each run is pot k.
     pots = sum(1 for award in result.awards if award.run == 0)
     for k, award in enumerate(result.awards):
@@ -156,7 +168,7 @@ def showdown_summary(record: HandRecord, fair: dict[str, Any] | None) -> dict[st
         story = stories[k]
         # Why it went there: folded, the others mucked, or the shown hands compared.
         item["how"] = story.how
-        item["explain"] = {lang: story.text(lang) for lang in LANGS}
+        item["explain"] = {lang: told[lang][k].text(lang) for lang in LANGS}
         item["uncontested"] = story.how == "folded"
         # What decided it, for the felt: the winners' deciding cards marked, the step in words.
         deciding = story.deciding_cards()
@@ -188,7 +200,7 @@ def summary(src: Source, number: int) -> dict[str, Any] | None:
     record = kept(src.state, number)
     if record is None:
         return None
-    out = showdown_summary(record, hand_reveal(src, record))
+    out = showdown_summary(record, hand_reveal(src, record), bots={m.name: m.bot for m in src.state.members if m.bot})
     book.summaries[number] = out
     return out
 
@@ -392,6 +404,9 @@ def table_state(lt: Reading, players: Sequence[Any] | None = None) -> dict[str, 
         "hand": None,
         "last_hand": lt.last_summary,
         "spectators": sum(1 for c in lt.conns if c.member is None),
+        # Each bot the room named, by its name: its kind and number, said in each reader's language
+        # (the page's room.bot.name.<kind>); the name itself stays the one in the log.
+        "bots": {m.name: said for m in members if m.bot and (said := bot_said(m.name, m.bot))},
         # Why no hand is dealt (None while one can be): the page says it, not "next hand soon".
         "waiting": why_not_dealing(ts) if record is None else None,
         # The next hand deals in everyone ready: a seat "waiting for the big blind" does not wait.

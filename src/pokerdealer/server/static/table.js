@@ -110,6 +110,16 @@ function connect() {
 // Seat `s` of `n`'s place on the felt (felt.js): your seat at the bottom, the others clockwise.
 function seatSlot(slots, s, n, mySeat) { return slots[((s - (mySeat || 1)) % n + n) % n]; }
 
+// A name as this reader says it: a bot the room named (state.bots: its kind and number) in the reader's
+// own language -- "LooseBot 2" to an English reader at a zh-Hans table, whose log says 爱玩机器人 2 --
+// anyone else's as it is.
+function nameSaid(name) {
+  const bot = state && state.bots ? state.bots[name] : null;
+  if (!bot) return name;
+  const base = t_(`room.bot.name.${bot.kind}`);
+  return bot.n === null ? base : t_("room.bot.name.numbered", { name: base, n: bot.n });
+}
+
 // A seat's name, on one line: one too long for its seat is cut before a number at its end (a bot's
 // "RandomBot 3", a second "Ann 2"), which stays in view as it tells the seats apart (app.css).
 function seatName(name) {
@@ -192,8 +202,8 @@ function render() {
     const waits = row.status === "waiting" ? !state.starts_afresh : ["sitting_out", "busted"].includes(row.status);
     const status = waits ? t_(`room.status.${row.status}`) : (!row.connected ? t_("room.status.away") : "");
     const box = el("div", { class: "box" }, cardsBox,
-      seatName(row.name), row.bot ? el("div", { class: "status", text: t_("room.seat.bot") }) : null,
-      el("div", { class: "who" }, avatarEl(row.name, row.avatar), el("div", { class: "stack", text: fmtNum(row.stack) })),  // avatar.js
+      seatName(nameSaid(row.name)), row.bot ? botLine(row.name) : null,
+      el("div", { class: "who" }, avatarEl(nameSaid(row.name), row.avatar), el("div", { class: "stack", text: fmtNum(row.stack) })),  // avatar.js: the name read
       won[s] ? wonLine(won[s], shownAt[s])
         : el("div", { class: "last" }, row.last_said ? saidNode(row.last_said.key, row.last_said.params) : null),
       status ? el("div", { class: "status", text: status }) : null,
@@ -222,7 +232,7 @@ function render() {
   $("board").replaceChildren(...(board || []).map(c => dealt(cardEl(c, (!hand && lastBest.size ? (lastBest.has(c) ? "best" : "dim") : "") + (decides.has(c) ? " decides" : "")), `board:${c}`)));
   const pots = $("pots");
   if (hand) {
-    pots.replaceChildren(...hand.pots.map((p, i) => moved(el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", "data-pot": i }, chipStack(p.amount), t_("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount })), `pot${i}`, p.amount)));
+    pots.replaceChildren(...hand.pots.map((p, i) => moved(el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", "data-pot": i }, chipStack(p.amount), t_("room.pot.line", { label: potLabel(p.label, nameSaid(p.name)), amount: p.amount })), `pot${i}`, p.amount)));
     $("handinfo").textContent = `${t_("room.hand.number", { n: hand.number })} · ${t_("room.street." + hand.street)}`;
     // The deck commitment sits in the hand panel, off the felt (it crowded the seats on a phone).
     $("hand-commit").replaceChildren(`${t_("room.hand.commitment")} `, el("span", { id: "commitment", title: hand.commitment || "", "data-full": hand.commitment || "", text: (hand.commitment || "").slice(0, 16) + "…" }));
@@ -246,7 +256,7 @@ function render() {
   renderHomeRules(you, hand, last, send);  // home_rules.js: run it twice, both boards, shows after the hand, the rabbit
   sounds();
   $("log").replaceChildren(...(hand ? hand.log : []).map(l => el("div", {}, el("span", { class: "muted", text: `[${t_("room.street." + l.street)}] ` }),
-    saidNode("room.log.line", { name: l.name, action: l.said }))));
+    saidNode("room.log.line", { name: nameSaid(l.name), action: l.said }))));
 }
 
 // The cards that decided the last hand's pots (each winner's kicker, pair...: the server's `decides`),
@@ -263,7 +273,7 @@ function feltResult(last) {
   for (const a of last.awards) {
     const shown = a.winners.map(w => last.order.find(o => o.seat === w.seat && o.describe)).filter(Boolean);
     if (a.uncontested || !shown.length) continue;
-    const hand = t("room.sd.felt.hand", { names: shown.map(o => o.name).join(t("list.separator")), hand: shown[0].describe[LANG] });
+    const hand = t("room.sd.felt.hand", { names: shown.map(o => nameSaid(o.name)).join(t("list.separator")), hand: shown[0].describe[LANG] });
     const why = a.decides ? a.decides.words[LANG] : "";
     if (said.has(hand + why)) continue;
     said.add(hand + why);
@@ -271,6 +281,12 @@ function feltResult(last) {
       el("span", { class: "sd-hand-words", text: hand }), why ? el("span", { class: "sd-why", text: why }) : null));
   }
   return lines;
+}
+
+// A bot's line under its name: "bot", its style one hover or long press away ("tight (plays good hands)").
+function botLine(name) {
+  const bot = state.bots ? state.bots[name] : null;
+  return el("div", { class: "status", title: bot ? t_(`room.bot.kind.${bot.kind}`) : null, "data-kind": bot ? bot.kind : null, text: t_("room.seat.bot") });
 }
 
 // What a winner took, at its seat in place of its last action: "+120 · straight" (the hand's name from
@@ -514,12 +530,12 @@ function renderShowdown(last) {
   for (const o of last.order) {
     if (o.cards) {
       const best = new Set(o.best_five || []);
-      parts.push(el("div", { class: "entry", "data-seat": o.seat }, el("b", { text: o.name }), ...o.cards.map(c => cardEl(c, "small " + (best.has(c) ? "best" : ""))),
+      parts.push(el("div", { class: "entry", "data-seat": o.seat }, el("b", { text: nameSaid(o.name) }), ...o.cards.map(c => cardEl(c, "small " + (best.has(c) ? "best" : ""))),
         el("span", { class: "describe", text: o.describe ? o.describe[LANG] : "" })));
-    } else parts.push(el("div", { class: "entry", "data-seat": o.seat }, el("b", { text: o.name }), el("span", { class: "muted", text: t("room.sd.mucks") })));
+    } else parts.push(el("div", { class: "entry", "data-seat": o.seat }, el("b", { text: nameSaid(o.name) }), el("span", { class: "muted", text: t("room.sd.mucks") })));
   }
   for (const a of last.awards) {
-    const who = a.winners.map(w => `${w.name} ${fmtNum(w.chips)}`).join(t("list.separator"));
+    const who = a.winners.map(w => `${nameSaid(w.name)} ${fmtNum(w.chips)}`).join(t("list.separator"));
     const div = el("div", { class: "award", "data-label": a.label }, t("room.sd.award", { label: awardLabel(a, last), amount: a.amount }) + " ", el("span", { class: "winner-name", text: who }));
     if (a.explain) div.append(el("div", { class: "explain", text: a.explain[LANG] }));
     else if (a.uncontested) div.append(el("div", { class: "explain muted", text: t("room.sd.uncontested") }));
