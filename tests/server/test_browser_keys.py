@@ -133,22 +133,23 @@ def test_copy_invite_link_and_copy_host_link_put_the_links_on_the_clipboard(brow
     try:
         page = context.new_page()
         page.goto(room.base + info["host_url"])
-        expect(page.locator("#host-body")).to_be_visible()
+        expect(page.locator("#host-panel")).to_be_visible()
+        expect(page.locator("#host-body")).to_be_hidden()  # on a phone the host's panel starts folded (issue 37)
         clipboard = "() => navigator.clipboard.readText()"
         page.click("#btn-menu")  # on a phone the title row's menu holds the header's buttons
         page.click("#btn-invite")
         expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.invite.copied"))
         expect(page.locator("#error")).to_have_class(re.compile(r"\bnote\b"))  # news, not drawn as an error
         assert page.evaluate(clipboard) == f"{room.base}/t/{info['id']}"
-        page.click("#host-copy")
-        expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.host.ui.copied"))
-        assert page.evaluate(clipboard) == f"{room.base}/t/{info['id']}#host={info['host_token']}"
-        # On the phone the panel is below the felt: the header's Host button brings it up.
+        # On the phone the panel is below the felt, folded: the header's Host button brings it up, open.
         page.evaluate("() => window.scrollTo(0, 0)")
         expect(page.locator("#host-invite")).not_to_be_in_viewport()
         page.click("#btn-menu")
         page.click("#btn-host")
         expect(page.locator("#host-invite")).to_be_in_viewport()
+        page.click("#host-copy")
+        expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.host.ui.copied"))
+        assert page.evaluate(clipboard) == f"{room.base}/t/{info['id']}#host={info['host_token']}"
         page.evaluate("() => navigator.clipboard.writeText('')")
         page.click("#host-invite")
         expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.invite.copied"))
