@@ -22,8 +22,10 @@ summary is the median over ``--runs`` runs, with the load average beside it
 pace (an action every 1-3 s at a table) the session's seconds in each player's
 own part are new at almost every state, which a full-speed run would hide.
 
-``--memory`` prints the process's resident memory before the tables are made, once they
-are seated and after each run's measured part, and what each table adds; ``--census N``
+Every table is seated before anyone acts (the tables seated first would otherwise play
+while the others sit down: seating N tables cost N^2). ``--memory`` prints the process's
+resident memory before the tables are made, once they are seated, after the warm-up and
+after each run's measured part, and what each table adds; ``--census N``
 also lists, after the last run's measured part, the N kinds of object the collector
 tracks that hold the most memory (count and ``sys.getsizeof`` bytes): two runs' lists,
 at 20 and 200 tables say, tell what a table keeps.
@@ -159,8 +161,14 @@ async def _play(
     acted: dict[str, tuple[int, int]] = {}
     topped: dict[int, int] = {}
 
+    # Nobody acts until every table is seated: otherwise the tables seated first play
+    # while the others sit down, and seating N tables costs N^2 (at 200 tables minutes of
+    # CPU went to the hands of the first ones before the warm-up could start).
+    seated_all = asyncio.Event()
+
     async def drain(lt: LiveTable, conn: Conn) -> None:
         """What a sender does with the queue, and the player's answer to a state with their turn."""
+        await seated_all.wait()
         while True:
             text = await conn.queue.get()
             if text is None:
@@ -201,9 +209,11 @@ async def _play(
                 conn.sender = joined["token"]
                 await lt.queue.put(Command("attach", conn, {"token": joined["token"], "lang": "en"}))
                 drains.append(asyncio.create_task(drain(lt, conn)))
+        seated = _rss_mib()
+        seated_all.set()
         while count["acts"] < warmup:
             await asyncio.sleep(0.05)
-        seated = _rss_mib()
+        warm = _rss_mib()
         profiler = cProfile.Profile() if profile else None
         start_acts = count["acts"]
         cpu, thread, spent[0] = time.process_time(), time.thread_time(), 0.0
@@ -217,9 +227,10 @@ async def _play(
         done = count["acts"] - start_acts
         if memory:
             after = _rss_mib()
-            print(f"  memory: {before:.0f} MiB before the tables, {seated:.0f} MiB seated and warm, "
-                  f"{after:.0f} MiB after the run: {1024 * (after - before) / tables:.0f} KiB a table "
-                  f"({1024 * (seated - before) / tables:.0f} KiB when warm); {_load()}", flush=True)
+            print(f"  memory: {before:.0f} MiB before the tables, {seated:.0f} MiB seated, {warm:.0f} MiB "
+                  f"warm, {after:.0f} MiB after the run: {1024 * (after - before) / tables:.0f} KiB a table "
+                  f"({1024 * (seated - before) / tables:.0f} KiB seated, {1024 * (warm - before) / tables:.0f} "
+                  f"KiB warm); {_load()}", flush=True)
         if census:
             _census(census)
         if profiler is not None and profile:
