@@ -60,14 +60,22 @@ def _context(browser: Browser, view: str, lang: str) -> BrowserContext:
     return context
 
 
+# Where "Last hand" starts on the page, from its rectangle (scrolled to the top).
+LAST_HAND_TOP = "() => document.getElementById('last-hand').getBoundingClientRect().top + scrollY"
+
+
 def _unfold(page: Page, view: str) -> None:
-    """The host's panel, open: on a phone it starts folded (issue 37: open, it ran the page 1,900 px
-    long), and the host opens it as a person does, from the title row's menu (☰, then Host)."""
+    """The host's panel, open: it starts folded at every width (issue 37: open, it ran a phone's page
+    1,900 px long and put "Last hand" at y = 1,161 on a 1366x768 laptop), and the host opens it as a
+    person does, with the header's Host button (on a phone inside the title row's menu, ☰)."""
+    expect(page.locator("#host-panel")).to_be_visible()
+    expect(page.locator("#host-body")).to_be_hidden()
+    if view == "laptop":  # folded, the last hand is on the first screen, under the panel's title
+        top = page.evaluate(LAST_HAND_TOP)
+        assert top < VIEWPORTS["laptop"]["viewport"]["height"], top
     if view == "phone":
-        expect(page.locator("#host-panel")).to_be_visible()
-        expect(page.locator("#host-body")).to_be_hidden()
         page.click("#btn-menu")
-        page.click("#btn-host")
+    page.click("#btn-host")
     expect(page.locator("#host-body")).to_be_visible()
 
 
@@ -309,6 +317,7 @@ def test_after_a_kill_9_the_panel_still_shows_the_pause_pending_blinds_stand_up_
         table, token = r.json()["id"], r.json()["host_token"]
         page = context.new_page()
         page.goto(base + r.json()["host_url"])
+        _unfold(page, "desktop")
         servers[0].join(table, "Ann")
         page.locator("#host-requests .host-item", has_text="Ann").get_by_role("button", name="Approve").click()
         patience = Patience(15)
@@ -331,6 +340,7 @@ def test_after_a_kill_9_the_panel_still_shows_the_pause_pending_blinds_stand_up_
         old.kill()
         servers.append(Server(old.db, port=old.port).start())
         page.reload()
+        _unfold(page, "desktop")  # a page loaded afresh shows the panel folded again
         expect(page.locator("#host-status")).to_have_text("Paused by the host")
         expect(page.locator("#host-resume")).to_be_visible()
         expect(page.locator("#host-pending")).to_have_text(
@@ -372,7 +382,7 @@ def test_the_panel_never_undoes_what_the_host_is_changing_when_an_older_read_arr
     try:
         page = context.new_page()
         page.goto(room.base + info["host_url"])
-        expect(page.locator("#host-body")).to_be_visible()
+        _unfold(page, "desktop")
         page.route("**/api/tables/*/host", hold_reads)
         page.evaluate("() => { hostPanel.refresh(); }")  # not awaited: the read is held
         reads_held(1)  # straddle off, as it is before the click

@@ -60,6 +60,7 @@ def test_the_host_mutes_a_player_and_the_spectators_from_the_table_panel(browser
     room.join(table, "Ann")
     page = _page(browser, "zh-Hant", f"{room.base}/t/{table}#host={token}")
     try:
+        page.click("#btn-host")  # the panel starts folded (issue 37): the header's Host button opens it
         ann = page.locator("#host-players .host-item", has_text="Ann")
         ann.get_by_role("button", name=message("zh-Hant", "room.host.ui.mute")).click()
         expect(ann.get_by_role("button", name=message("zh-Hant", "room.host.ui.unmute"))).to_have_attribute("aria-pressed", "true")

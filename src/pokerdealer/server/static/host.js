@@ -27,7 +27,7 @@ const hostPanel = (() => {
   function sayError(text) {
     const e = $h("host-error");
     e.textContent = text || ""; e.classList.toggle("hidden", !text);
-    if (text) $h("host-panel").open = true;  // a folded panel (a phone's) unfolds to say what went wrong
+    if (text) $h("host-panel").open = true;  // a folded panel unfolds to say what went wrong
   }
 
   // One request at a time; states arriving meanwhile ask for one more read afterwards.
@@ -171,10 +171,9 @@ const hostPanel = (() => {
 
   if (token) {
     $h("host-panel").classList.remove("hidden");
-    // On a phone the panel starts folded: open, it ran 1,900 px long under the felt before everything
-    // else of the page. Its title unfolds it, as does the header's Host button.
-    if (matchMedia("(max-width: 900px)").matches) $h("host-panel").open = false;
-    // The header's "Host" button: the panel is below the felt on a phone; this brings it up, open.
+    // The panel starts folded at every width (table.html): open, it ran 1,900 px long under the felt on
+    // a phone and put "Last hand" at y = 1,161 on a 1366x768 laptop. Its title unfolds it, as does
+    // the header's Host button, which also brings it up (below the felt on a phone).
     $h("btn-host").classList.remove("hidden");
     $h("btn-host").addEventListener("click", () => { $h("host-panel").open = true; $h("host-panel").scrollIntoView({ block: "start" }); });
     $h("host-pause").addEventListener("click", () => command({ command: "pause" }));
