@@ -62,7 +62,9 @@ def test_a_small_event_is_played_to_its_winner_at_the_room_tables(tmp_path: Path
             assert chips(s) == 6 * STACK
             seen_rooms |= set(s["room_tables"].values())
             for c in clients.values():
-                c.poll(0.25)  # read what comes (a reader too slow is cut off)
+                # Read what has come (a reader too slow is cut off); a table of bots never falls
+                # quiet, so read for a moment, not until quiet.
+                c.poll(0.05, at_most=0.25)
             s = state(server, ev["id"])
         assert chips(s) == 6 * STACK
         seen_rooms |= set(s["room_tables"].values())
@@ -193,7 +195,11 @@ def test_a_late_registrant_is_seated_at_once_with_a_starting_stack(server: Serve
 def test_the_bubble_is_played_hand_for_hand_across_the_room_tables_to_the_end(server: Server) -> None:
     # Nine on three tables of three, three paid: at four left on two tables every table plays
     # one hand and waits for the others (the room wakes them when the round is over).
-    ev = create(server, max_entrants=9, seats=3, level_seconds=3, payouts="standard",
+    # The turbo's first four levels (the bubble comes in them), then blinds that end the heads-up
+    # in a few hands: turbo's own levels took 15-20 s more of caller against random, and a break.
+    levels = [{"small_blind": sb, "big_blind": 2 * sb, "ante": ante, "seconds": 3}
+              for sb, ante in ((10, 0), (15, 0), (25, 0), (50, 100), (200, 400), (500, 1000), (1000, 2000))]
+    ev = create(server, max_entrants=9, seats=3, levels=levels, payouts="standard",
                 bots=["caller", "random", "caller"] * 3)
     host(server, ev, "start")
     s = state(server, ev["id"])
@@ -205,7 +211,7 @@ def test_the_bubble_is_played_hand_for_hand_across_the_room_tables_to_the_end(se
             assert not patience.over(), f"not finished in {patience}: {s}"
             for w in watchers:
                 with contextlib.suppress(TimeoutError):
-                    w.poll(0.1)
+                    w.poll(0.05, at_most=0.1)  # a table of bots never falls quiet
                 seen = seen or any(m.get("event", {}).get("hand_for_hand") for m in w.messages if m["type"] == "state")
             s = state(server, ev["id"])
         assert seen, "no table ever played hand-for-hand"
