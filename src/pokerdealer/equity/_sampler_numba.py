@@ -55,6 +55,34 @@ def _step(s0: Any, s1: Any) -> tuple[Any, Any, Any]:  # noqa: ANN401
     return z, s0, s1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _deal(deck: Any, size: Any, used: Any, cards: Any, needed: Any, s0: Any, s1: Any) -> tuple[Any, Any]:  # noqa: ANN401
+    """``needed`` cards into ``cards`` from ``deck`` (its first ``size`` in play): a partial
+    Fisher-Yates, two draws from each 64-bit word (32 bits each); a card in ``used`` (a range
+    took it) stays in the deck and is skipped. The generator's state after."""
+    i = 0
+    got = 0
+    while got < needed:
+        z, s0, s1 = _step(s0, s1)
+        j = i + np.int64(((z >> np.uint64(32)) * np.uint64(size - i)) >> np.uint64(32))
+        card = deck[j]
+        deck[j] = deck[i]
+        deck[i] = card
+        i += 1
+        cards[got] = card  # kept unless a range took it (no branch to mispredict)
+        got += 1 - ((used >> card) & 1)
+        if got == needed:
+            break
+        j = i + np.int64(((z & np.uint64(0xFFFFFFFF)) * np.uint64(size - i)) >> np.uint64(32))
+        card = deck[j]
+        deck[j] = deck[i]
+        deck[i] = card
+        i += 1
+        cards[got] = card
+        got += 1 - ((used >> card) & 1)
+    return s0, s1
+
+
 @njit(cache=True, nogil=True)
 def _draw_combo(s0: Any, s1: Any, first: Any, count: Any, chance: Any, alias: Any) -> tuple[Any, Any, Any]:  # noqa: ANN401
     """A combo of ``first:first + count`` drawn by weight (Walker's alias method, one
@@ -152,28 +180,7 @@ def sample(
                 pick[p] = i
         if not placed:
             continue  # dropped: the ranges would not fit together
-        # Partial Fisher-Yates, two draws from each 64-bit word (32 bits each); a card
-        # a range took stays in the deck and is skipped.
-        i = 0
-        got = 0
-        while got < needed:
-            z, s0, s1 = _step(s0, s1)
-            j = i + np.int64(((z >> np.uint64(32)) * np.uint64(size - i)) >> np.uint64(32))
-            card = deck[j]
-            deck[j] = deck[i]
-            deck[i] = card
-            i += 1
-            cards[got] = card  # kept unless a range took it (no branch to mispredict)
-            got += 1 - ((used >> card) & 1)
-            if got == needed:
-                break
-            j = i + np.int64(((z & np.uint64(0xFFFFFFFF)) * np.uint64(size - i)) >> np.uint64(32))
-            card = deck[j]
-            deck[j] = deck[i]
-            deck[i] = card
-            i += 1
-            cards[got] = card
-            got += 1 - ((used >> card) & 1)
+        s0, s1 = _deal(deck, size, used, cards, needed, s0, s1)
         key = board_word
         bits = board_bits
         for j in range(k):
@@ -254,27 +261,7 @@ def _sample_heads_up(
                 pick1 = i
         if not placed:
             continue  # dropped: the ranges would not fit together
-        # the board: partial Fisher-Yates as in sample()
-        i = 0
-        got = 0
-        while got < k:
-            z, s0, s1 = _step(s0, s1)
-            j = i + np.int64(((z >> np.uint64(32)) * np.uint64(size - i)) >> np.uint64(32))
-            card = deck[j]
-            deck[j] = deck[i]
-            deck[i] = card
-            i += 1
-            cards[got] = card
-            got += 1 - ((used >> card) & 1)
-            if got == k:
-                break
-            j = i + np.int64(((z & np.uint64(0xFFFFFFFF)) * np.uint64(size - i)) >> np.uint64(32))
-            card = deck[j]
-            deck[j] = deck[i]
-            deck[i] = card
-            i += 1
-            cards[got] = card
-            got += 1 - ((used >> card) & 1)
+        s0, s1 = _deal(deck, size, used, cards, k, s0, s1)
         key = board_word
         bits = board_bits
         for j in range(k):
