@@ -19,7 +19,8 @@ from tests.server.test_ledger import csv_rows
 
 @pytest.fixture
 def room(tmp_path: Path) -> Iterator[list[Server]]:
-    """A server that a test may kill and start again (the list holds the live one)."""
+    """A server that a test may kill and start again (the list holds the live one); a test that
+    does not restart its room uses the module's one (``server``): a start is 5-7 s at load 9."""
     servers = [Server(tmp_path / "room.db").start()]
     yield servers
     servers[-1].stop()
@@ -73,8 +74,7 @@ def my_turn_in_hand(state: dict[str, Any]) -> bool:
     return state["hand"] is not None and bool((state.get("you") or {}).get("legal"))
 
 
-def test_host_token_is_required_for_host_commands(room: list[Server]) -> None:
-    server = room[-1]
+def test_host_token_is_required_for_host_commands(server: Server) -> None:
     table, token = create(server)
     assert host(server, table, "wrong", "pause").status_code == 403
     r = httpx.post(f"{server.base}/api/tables/{table}/host", json={"command": "pause"}, timeout=10)
@@ -143,8 +143,7 @@ def test_blind_change_applies_from_the_next_hand_across_a_restart(room: list[Ser
     a.close()
 
 
-def test_bad_settings_change_is_refused_and_changes_nothing(room: list[Server]) -> None:
-    server = room[-1]
+def test_bad_settings_change_is_refused_and_changes_nothing(server: Server) -> None:
     table, token = create(server)
     r = host(server, table, token, "settings", settings={"small_blind": 9, "big_blind": 4})
     assert r.status_code == 400 and "small blind" in r.json()["detail"]
@@ -221,8 +220,7 @@ def closing_table(server: Server) -> tuple[str, str, dict[str, Any], Client]:
     return table, token, ann, a
 
 
-def test_pause_and_resume_are_refused_while_the_table_is_closing(room: list[Server]) -> None:
-    server = room[-1]
+def test_pause_and_resume_are_refused_while_the_table_is_closing(server: Server) -> None:
     table, token, _, a = closing_table(server)
     for command in ("pause", "resume"):
         r = host(server, table, token, command)
@@ -231,8 +229,7 @@ def test_pause_and_resume_are_refused_while_the_table_is_closing(room: list[Serv
     a.close()
 
 
-def test_stand_up_is_refused_while_the_table_is_closing(room: list[Server]) -> None:
-    server = room[-1]
+def test_stand_up_is_refused_while_the_table_is_closing(server: Server) -> None:
     table, token, ann, a = closing_table(server)
     r = host(server, table, token, "stand_up", member=ann["member"])
     assert r.status_code == 400 and r.json()["key"] == "room.host.closing_stand_up", r.text
@@ -302,8 +299,7 @@ def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]
     assert {r["name"] for r in rows} == {r["name"] for r in csv_rows(first.content.decode("utf-8-sig"))}
 
 
-def test_host_approves_players_ticked_during_a_hand_holds_for_a_join_in_that_hand(room: list[Server]) -> None:
-    server = room[-1]
+def test_host_approves_players_ticked_during_a_hand_holds_for_a_join_in_that_hand(server: Server) -> None:
     table, token = create(server, bots=["caller"])
     ann = server.join(table, "Ann")
     a = Client(server, table, ann["token"])
