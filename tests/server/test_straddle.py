@@ -22,6 +22,7 @@ from tests.server.test_host import create, host, play_until, restart
 
 @pytest.fixture
 def room(tmp_path: Path) -> Iterator[list[Server]]:
+    """A room the test restarts (``test_host.restart``); the others use the module's one."""
     servers = [Server(tmp_path / "room.db").start()]
     yield servers
     servers[-1].stop()
@@ -95,8 +96,7 @@ def test_a_straddled_hand_posts_two_big_blinds_under_the_gun_and_the_straddler_a
     a.close()
 
 
-def test_the_host_turns_straddles_off_from_the_next_hand(room: list[Server]) -> None:
-    server = room[-1]
+def test_the_host_turns_straddles_off_from_the_next_hand(server: Server) -> None:
     table, token = create(server, bots=["caller", "caller"], straddle=True)
     ann = server.join(table, "Ann")
     a = Client(server, table, ann["token"])
@@ -114,8 +114,7 @@ def test_the_host_turns_straddles_off_from_the_next_hand(room: list[Server]) -> 
     a.close()
 
 
-def test_a_straddle_choice_is_refused_at_a_table_without_straddles_in_the_readers_language(room: list[Server]) -> None:
-    server = room[-1]
+def test_a_straddle_choice_is_refused_at_a_table_without_straddles_in_the_readers_language(server: Server) -> None:
     table, _ = create(server, bots=["caller"], lang="zh-Hant")
     ann = server.join(table, "Ann")
     a = Client(server, table, ann["token"])
