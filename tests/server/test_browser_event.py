@@ -200,7 +200,10 @@ def test_the_clock_glows_when_the_level_changes(room: Server, browser: Browser) 
 
 def test_a_player_sees_their_place_on_the_tournament_page_once_out(room: Server, browser: Browser) -> None:
     # Ann registers and never acts: the action clock folds her hand after hand until the event is over.
-    made = create(room, bots=["caller", "caller"], level_seconds=3)
+    # Blinds that rise steeply, 3 s a level: two callers heads-up only bust each other when the
+    # blinds are a good part of the stacks (the turbo's levels took some 20 s to get there).
+    levels = [{"small_blind": sb, "big_blind": 2 * sb, "ante": 2 * sb, "seconds": 3} for sb in (10, 50, 150, 500)]
+    made = create(room, bots=["caller", "caller"], levels=levels)
     ann = open_page(browser, f"{room.base}/e/{made['id']}", viewport=PHONE, accept="en")
     ann.locator("#register-name").fill("Ann")
     ann.locator("#register-btn").click()
