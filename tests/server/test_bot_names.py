@@ -4,6 +4,9 @@ seated, in the table's state, its hand histories and a tournament's entrants."""
 
 from __future__ import annotations
 
+import json
+from types import SimpleNamespace
+
 import httpx
 import pytest
 
@@ -111,6 +114,28 @@ def test_the_showdowns_explanation_names_a_bot_in_each_languages_words() -> None
     assert [w["name"] for w in award["winners"]] == ["爱玩机器人"]
 
 
+def test_the_coach_names_a_bot_in_the_readers_language_and_the_hand_keeps_its_seated_name() -> None:
+    """The coach's showdown lines to Ann, an English reader at a zh-Hans table: 爱玩机器人 (A♠ K♦) beat her
+    A♥ 9♣ on A♦ Q♠ 7♥ 3♣ 2♦; she reads LooseBot (issue 37: she read 爱玩机器人), a zh-Hant reader 愛玩機器人."""
+    from pokerdealer.learn.coach import showdown_lesson
+    from pokerdealer.server.self_limits import coach_said
+
+    config = HandConfig(stacks=(100, 100), blinds=(1, 2), players=("爱玩机器人", "Ann"))
+    hand = Hand(config, deck_for_deal(config, [parse_cards("As Kd"), parse_cards("Ah 9c")], parse_cards("Ad Qs 7h 3c 2d")))
+    while not hand.is_complete:
+        hand.show() if hand.street is Street.SHOWDOWN else hand.check_or_call()
+    members = [SimpleNamespace(name="爱玩机器人", bot="loose"), SimpleNamespace(name="Ann", bot=None)]
+    state = SimpleNamespace(members=members)
+    lines = showdown_lesson(hand, 1)
+    english = coach_said(state, hand, lines, lang="en")  # type: ignore[arg-type]
+    words = json.dumps(english, ensure_ascii=False)
+    assert "LooseBot" in words and "爱玩机器人" not in words, words
+    assert [h["name"] for line in english if "compare" in line for h in line["compare"]["hands"]] == ["Ann", "LooseBot"]
+    traditional = json.dumps(coach_said(state, hand, lines, lang="zh-Hant"), ensure_ascii=False)  # type: ignore[arg-type]
+    assert "愛玩機器人" in traditional and "爱玩机器人" not in traditional
+    assert hand.config.players == ("爱玩机器人", "Ann")
+
+
 def test_an_english_tables_bots_keep_their_english_names(server: Server) -> None:
     table = server.create_table(bots=["tight", "tight", "random"], lang="en", seats=6)
     assert _seated(server, table) == ["TightBot 1", "TightBot 2", "RandomBot"]
@@ -132,6 +157,11 @@ def test_a_zh_tables_hand_history_names_its_bots_as_seated(server: Server) -> No
     assert set(players) <= seated and {"跟注机器人", "随机机器人"} & set(players)
     stars = server.get(f"/api/tables/{table}/hands/{number}/pokerstars").text
     assert "跟注机器人" in stars and "CallerBot" not in stars
+    # The replayer's hand: its frames keep the names seated; each bot's kind and number beside them,
+    # for the page to name it in its reader's language (issue 37).
+    detail = server.get(f"/api/tables/{table}/hands/{number}").json()
+    assert detail["bots"] == {"跟注机器人": {"kind": "caller", "n": None}, "随机机器人": {"kind": "random", "n": None}}
+    assert {seat["name"] for seat in detail["frames"][0]["seats"] if seat} <= seated
 
 
 def test_a_zh_hans_tournaments_bots_are_named_in_simplified_chinese(server: Server) -> None:

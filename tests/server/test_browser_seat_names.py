@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import httpx
 import pytest
 
 from pokerdealer.server.seat_names import bot_name
 from tests.server.chromium import needs_chromium, settled
-from tests.server.conftest import Server
+from tests.server.conftest import Client, Server
 from tests.server.test_browser_event_words import shot
 from tests.server.test_browser_phone_felt import FELT, LANGS, PHONES
+from tests.server.test_host import play_until
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 pytestmark = needs_chromium
 
@@ -83,3 +85,49 @@ def test_on_a_phone_a_bots_number_shows_in_its_seat_round_a_full_ring(browser: B
     for width, names in _seen(browser, room, table, lang, "ring").items():
         assert len(names) == 9
         assert [n["name"] for n in names if not n["end"]] == [], f"{lang} {width}px"
+
+
+# Every step of the open hand in the replayer, as the page draws it: the step's words, the result under
+# it and the seats' names.
+REPLAYED = """() => { const out = [];
+  for (step = 0; step < detail.frames.length; step++) {
+    draw();
+    out.push(document.getElementById("step-text").textContent, document.getElementById("rp-summary").textContent,
+      [...document.querySelectorAll("#felt .seat .name")].map(n => n.textContent).join(" | "));
+  }
+  return out.join("\\n"); }"""
+
+
+def test_the_host_panel_and_the_hand_history_name_the_bots_in_the_readers_language(browser: Browser, room: Server) -> None:
+    """An English host of a zh-Hans table with two caller bots reads CallerBot 1 and CallerBot 2 in the host's
+    player list and in the replayer of a hand played (issue 37: they read 跟注机器人 2); the hand keeps the
+    names seated."""
+    made = httpx.post(room.base + "/api/tables", json={"name": "周五", "bots": ["caller", "caller"], "lang": "zh-Hans",
+                                                       "clock": 30, "seats": 4}, timeout=10).json()
+    table = made["id"]
+    ann = room.join(table, "Ann")
+    a = Client(room, table, ann["token"])
+    try:
+        number = play_until([a], lambda x: x["last_hand"] is not None)["last_hand"]["number"]
+    finally:
+        a.close()
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(30_000)
+    context.add_init_script("localStorage.setItem('pd.lang', 'en')")
+    try:
+        page = context.new_page()
+        page.goto(room.base + made["host_url"])
+        page.click("#btn-host")  # the panel starts folded (issue 37)
+        players = page.locator("#host-players")
+        expect(players).to_contain_text(bot_name("caller", 2, lang="en"))
+        expect(players).to_contain_text(bot_name("caller", 1, lang="en"))
+        assert "跟注机器人" not in players.inner_text()
+        page.goto(f"{room.base}/t/{table}/hands#{number}")
+        page.locator("#felt .seat .name").first.wait_for()
+        replayed = page.evaluate(REPLAYED)
+        assert "CallerBot 1" in replayed and "CallerBot 2" in replayed and "跟注机器人" not in replayed, replayed
+        shot(page, "seat-names-hands-en-of-zh-Hans")
+    finally:
+        context.close()
+    frames = room.get(f"/api/tables/{table}/hands/{number}").json()["frames"]
+    assert {seat["name"] for seat in frames[0]["seats"]} == {"Ann", "跟注机器人 1", "跟注机器人 2"}

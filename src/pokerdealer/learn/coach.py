@@ -32,7 +32,7 @@ You may raise to 14 or more, up to 200: the bet is 8 and the largest full bet or
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pokerdealer.cards import Card
@@ -123,6 +123,34 @@ class CoachLine:
     def text(self, lang: str) -> str:
         """The whole line in ``lang``, rule reference included."""
         return message(lang, "coach.line", body=self.body(lang), cite=self.cite(lang))
+
+    def renamed(self, names: Mapping[str, str]) -> CoachLine:
+        """This line with the players' names said as ``names`` says them (the name a
+        player sat with -> the name a reader says): the room's bots in the reader's
+        language (issue 37); a name not in ``names`` stays as it is.
+
+        >>> CoachLine("coach.show.after", {"name": "CallerBot 2"}).renamed({"CallerBot 2": "跟注机器人 2"}).params
+        {'name': '跟注机器人 2'}
+        """
+        if not names:
+            return self
+
+        def said(value: Any, key: str = "") -> Any:  # noqa: ANN401
+            if isinstance(value, str):
+                return names.get(value, value) if key == "name" else value
+            if isinstance(value, Mapping):
+                return {k: said(v, k) for k, v in value.items()}
+            if isinstance(value, list):
+                return [said(v) for v in value]
+            return value
+
+        story = self.story
+        if story is not None:
+            story = replace(story, names=tuple(names.get(name, name) for name in story.names))
+        compare = self.compare
+        if compare is not None:
+            compare = replace(compare, you=names.get(compare.you, compare.you), name=names.get(compare.name, compare.name))
+        return replace(self, params=said(self.params), story=story, compare=compare)
 
     def to_json(self, lang: str) -> dict[str, object]:
         """What the room sends the player: key, params, text in ``lang``, the rule and its

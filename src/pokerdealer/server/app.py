@@ -32,6 +32,7 @@ from pokerdealer.server import (
     tournament_api,
 )
 from pokerdealer.server.csv_out import CSV_TYPE, csv_file
+from pokerdealer.server.seat_names import bots_said
 from pokerdealer.server.limits import (
     FLOOD_CLOSE_CODE,
     FLOODED,
@@ -394,6 +395,9 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             "summary": src.summary(number),
             # Every board of the hand: two when it was run twice (server/run_it_twice.py).
             "boards": [[str(c) for c in board] for board in record.hand.boards],
+            # Each bot the room named, by the name it sat with: its kind and number, for the page to
+            # say it in the reader's language (issue 37); the frames keep the name it sat with.
+            "bots": bots_said({m.name: m.bot for m in src.state.members if m.bot}),
         }
 
     def personal(own: bool) -> dict[str, str]:

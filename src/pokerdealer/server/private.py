@@ -72,7 +72,7 @@ def private_state(
             if hand.actor == i and hand.street is not Street.SHOWDOWN:
                 you["legal"] = legal_payload(hand, i)
             elif self_limits.asked_to_show(lt.state, m.id, record):
-                you["show_or_muck"] = _show_or_muck(record, i, lang)
+                you["show_or_muck"] = _show_or_muck(lt.state, record, i, lang)
             if len(hand.board) >= 3 and not hand.folded[i]:
                 you["strength"] = _strength(lt, record, i, lang)
     you.update(_own(lt, m, record, lang))  # theirs only: coach lines, limits
@@ -91,14 +91,14 @@ def _own(lt: Reader, m: Member, record: HandRecord | None, lang: str) -> dict[st
     return self_limits.private(lt.state, m.id, record, lang=lang, now=time.time(), cool_off=lt.options.limit_cool_off)
 
 
-def _show_or_muck(record: HandRecord, i: int, lang: str) -> dict[str, Any]:
+def _show_or_muck(state: TableState, record: HandRecord, i: int, lang: str) -> dict[str, Any]:
     """The question a learner is asked on their turn at the showdown: the coach's
     lines (who shows first and why, TDA 2026 18-A; that a mucked hand gives up the
     pot), in their language, with the hand's number and action count to answer with."""
     from pokerdealer.learn.coach import showdown_lines
 
     hand = record.hand
-    lines = [line.to_json(lang) for line in showdown_lines(hand, i)]
+    lines = self_limits.coach_said(state, hand, showdown_lines(hand, i), lang=lang)
     return {"hand": record.number, "at": len(hand.log), "lines": lines}
 
 
@@ -135,7 +135,7 @@ def _showdown_coach(lt: Reader, m: Member, *, lang: str) -> dict[str, Any] | Non
         _SAID.move_to_end(key)
         return _SAID[key]
     lines = showdown_lesson(last.hand, last.players.index(m.name))
-    said = {"hand": last.number, "lines": [line.to_json(lang) for line in lines]} if lines else None
+    said = {"hand": last.number, "lines": self_limits.coach_said(lt.state, last.hand, lines, lang=lang)} if lines else None
     _SAID[key] = said
     if len(_SAID) > _SAID_KEEP:
         _SAID.popitem(last=False)

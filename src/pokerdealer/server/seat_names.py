@@ -37,14 +37,14 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from pokerdealer.i18n import LANGUAGES, message
 
-__all__ = ["bot_name", "bot_name_in", "bot_said", "name_bots", "name_keys", "same_name", "skeleton", "taken_as", "unique_name"]
+__all__ = ["bot_name", "bot_name_in", "bot_said", "bots_said", "names_said", "name_bots", "name_keys", "same_name", "skeleton", "taken_as", "unique_name"]
 
 
 @functools.cache
@@ -163,6 +163,31 @@ def bot_name_in(name: str, kind: str, *, lang: str) -> str:
     """
     said = bot_said(name, kind)
     return name if said is None else bot_name(kind, said["n"], lang=lang)
+
+
+def bots_said(bots: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """Each bot of ``bots`` (its name -> its kind) the room named, by its name: its kind and
+    number (:func:`bot_said`), for a page to say it in its reader's language.
+
+    >>> bots_said({"稳健机器人": "regular", "Robo": "caller"})
+    {'稳健机器人': {'kind': 'regular', 'n': None}}
+    """
+    return {name: said for name, kind in bots.items() if (said := bot_said(name, kind))}
+
+
+def names_said(names: Iterable[str], bots: Mapping[str, str], *, lang: str) -> dict[str, str]:
+    """Each of ``names`` (the players of a hand) as a reader of ``lang`` says it: a bot
+    of ``bots`` (its name -> its kind) in that language (:func:`bot_name_in`), anyone
+    else as they are; every name as it is if two players would be said alike.
+
+    >>> names_said(["Ann", "跟注机器人 2"], {"跟注机器人 2": "caller"}, lang="en")
+    {'Ann': 'Ann', '跟注机器人 2': 'CallerBot 2'}
+    >>> names_said(["CallerBot", "跟注机器人"], {"CallerBot": "caller", "跟注机器人": "caller"}, lang="en")
+    {'CallerBot': 'CallerBot', '跟注机器人': '跟注机器人'}
+    """
+    names = list(names)
+    said = {name: bot_name_in(name, bots[name], lang=lang) if name in bots else name for name in names}
+    return said if len(set(said.values())) == len(said) else {name: name for name in names}
 
 
 def unique_name(name: str, taken: Iterable[str]) -> str:

@@ -95,7 +95,7 @@ from pokerdealer.table import SeatStatus
 
 __all__ = [
     "EVENTS", "FEATURE", "SESSION_BREAK", "Limits", "Own", "Stop", "asked_to_show", "check_buy_in", "check_left",
-    "coach_on", "cool_off_left", "due", "events_for", "key_of", "net", "own_of", "person_of", "private", "reconcile", "shared_ops",
+    "coach_on", "coach_said", "cool_off_left", "due", "events_for", "key_of", "net", "own_of", "person_of", "private", "reconcile", "shared_ops",
     "stopped", "stops_of",
 ]
 
@@ -604,8 +604,18 @@ def private(
         name = state.name_of(member)
         if name in record.players:
             i = record.players.index(name)
-            out["coach"]["lines"] = [line.to_json(lang) for line in coach_lines(record.hand, i)]
+            out["coach"]["lines"] = coach_said(state, record.hand, coach_lines(record.hand, i), lang=lang)
     return out
+
+
+def coach_said(state: TableState, hand: Any, lines: Iterable[Any], *, lang: str) -> list[dict[str, Any]]:  # noqa: ANN401
+    """The coach's ``lines`` about ``hand`` as a reader of ``lang`` reads them: each bot
+    the room named said in that language ("CallerBot 2" to a zh-Hans reader is 跟注机器人 2,
+    issue 37), anyone else as they sat down; the log keeps the name the bot sat with."""
+    from pokerdealer.server.seat_names import names_said
+
+    names = names_said(hand.config.players, {m.name: m.bot for m in state.members if m.bot}, lang=lang)
+    return [line.renamed(names).to_json(lang) for line in lines]
 
 
 def coach_on(state: TableState, member: int) -> bool:

@@ -24,7 +24,7 @@ from pokerdealer.server.hand_words import (
     forced_bets_words,
 )
 from pokerdealer.server.proofs import Source, facts_of, hand_reveal
-from pokerdealer.server.seat_names import bot_name_in, bot_said
+from pokerdealer.server.seat_names import bots_said, names_said
 from pokerdealer.server.settings import HOME_RULES, LANGS
 from pokerdealer.server.waiting import starts_afresh, why_not_dealing
 from pokerdealer.server.words import said_text
@@ -145,8 +145,8 @@ def showdown_summary(
     bots = bots or {}
 
     def names_in(lang: str) -> tuple[str, ...]:
-        said = tuple(bot_name_in(name, bots[name], lang=lang) if name in bots else name for name in names)
-        return said if len(set(said)) == len(said) else tuple(names)  # never two players said alike
+        said = names_said(names, bots, lang=lang)  # never two players said alike
+        return tuple(said[name] for name in names)
 
     told = {lang: award_stories(hand, names=names_in(lang)) for lang in LANGS}
     stories = told["en"]
@@ -406,7 +406,7 @@ def table_state(lt: Reading, players: Sequence[Any] | None = None) -> dict[str, 
         "spectators": sum(1 for c in lt.conns if c.member is None),
         # Each bot the room named, by its name: its kind and number, said in each reader's language
         # (the page's room.bot.name.<kind>); the name itself stays the one in the log.
-        "bots": {m.name: said for m in members if m.bot and (said := bot_said(m.name, m.bot))},
+        "bots": bots_said({m.name: m.bot for m in members if m.bot}),
         # Why no hand is dealt (None while one can be): the page says it, not "next hand soon".
         "waiting": why_not_dealing(ts) if record is None else None,
         # The next hand deals in everyone ready: a seat "waiting for the big blind" does not wait.

@@ -27,6 +27,15 @@ function saidNode(key, params) {
   parts.slice(1).forEach((text, i) => node.append(...found[i].split(/\s+/).filter(Boolean).map(c => cardEl(c, "inline")), text));
   return node;
 }
+// A player's name as this reader says it: a bot the room named (`bots`, the state's or a hand's: its kind
+// and number by the name it sat with) in the reader's own language -- "LooseBot 2" to an English reader
+// at a zh-Hans table, whose log says 爱玩机器人 2 -- anyone else's as it is.
+function botNameSaid(bots, name) {
+  const bot = bots ? bots[name] : null;
+  if (!bot) return name;
+  const base = t(`room.bot.name.${bot.kind}`);
+  return bot.n === null ? base : t("room.bot.name.numbered", { name: base, n: bot.n });
+}
 // A table's name as this reader reads it: a name that is a catalog key under room.table.name. (the
 // demo table's, stored as its key: words.TABLE_NAME_KEYS) in the page's language, any other as typed.
 const tableName = (name) => (typeof name === "string" && name.startsWith("room.table.name.") && WORDS[name] !== undefined ? t(name) : name);

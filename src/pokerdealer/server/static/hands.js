@@ -38,6 +38,15 @@ async function open(n) {
   const felt = $("felt").getBoundingClientRect(), seen = document.documentElement.clientHeight;
   if (felt.top < 0 || felt.bottom > seen) $("replayer").scrollIntoView({ block: "start" });
 }
+// A name as this reader says it: a bot the room named in the reader's language (detail.bots, common.js).
+function nameSaid(name) { return botNameSaid(detail && detail.bots, name); }
+// A step's words with its players' names said as this reader says them (the log line's name, an award's names).
+function stepSaid(said) {
+  const params = { ...said.params };
+  if (typeof params.name === "string") params.name = nameSaid(params.name);
+  if (Array.isArray(params.names)) params.names = params.names.map(nameSaid);
+  return params;
+}
 function draw() {
   if (!detail) return;
   const f = detail.frames[step];
@@ -58,7 +67,7 @@ function draw() {
   f.seats.forEach((s, k) => {
     const node = el("div", Object.assign({ class: "seat" + (s.folded ? " folded" : "") + (f.actor === s.seat ? " actor" : "") + (winners.has(s.seat) ? " winner" : ""), "data-seat": s.seat }, seatPlace(slots[k])));
     const cards = el("div", { class: "cards" }, ...(s.cards ? s.cards.map(c => winners.has(s.seat) ? marked(c) : cardEl(c)) : (s.folded ? [] : [cardEl(null), cardEl(null)])));
-    node.append(el("div", { class: "box" }, cards, el("div", { class: "name", text: s.name }), el("div", { class: "stack", text: fmtNum(s.stack) }),
+    node.append(el("div", { class: "box" }, cards, el("div", { class: "name", text: nameSaid(s.name) }), el("div", { class: "stack", text: fmtNum(s.stack) }),
       el("div", { class: "last", text: s.bet ? t("room.hands.bet", { amount: s.bet }) : "" })));
     felt.append(node);
   });
@@ -70,18 +79,18 @@ function draw() {
   $("board2").dataset.run = two ? t("room.board.run", { n: 2 }) : "";
   $("board2").classList.toggle("hidden", !two);
   $("board2").replaceChildren(...(f.board2 || []).map(c => cardEl(c)));
-  $("pots").replaceChildren(...f.pots.map((p, i) => el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", text: t("room.pot.line", { label: potLabel(p.label, p.name), amount: p.amount }) })));
+  $("pots").replaceChildren(...f.pots.map((p, i) => el("span", { class: p.label === "unmatched" ? "pot unmatched" : "pot", text: t("room.pot.line", { label: potLabel(p.label, nameSaid(p.name)), amount: p.amount }) })));
   const why = end ? [...new Set(end.awards.map(a => a.explain ? a.explain[LANG] : a.uncontested ? t("room.sd.uncontested") : null).filter(Boolean))] : [];
-  $("step-text").replaceChildren(f.said ? saidNode(f.said.key, f.said.params) : f.text, ...why.map(text => el("div", { class: "explain", text })));
+  $("step-text").replaceChildren(f.said ? saidNode(f.said.key, stepSaid(f.said)) : f.text, ...why.map(text => el("div", { class: "explain", text })));
   $("step-no").textContent = t("room.hands.step", { i: step + 1, n: detail.frames.length });
   const s = detail.summary;
   const out = [];
   if (step === detail.frames.length - 1 && s) {
-    for (const o of s.order) if (o.cards) out.push(el("div", { class: "entry" }, el("b", { text: o.name }), ...o.cards.map(c => cardEl(c, "small")), el("span", { text: o.describe ? o.describe[LANG] : "" })));
+    for (const o of s.order) if (o.cards) out.push(el("div", { class: "entry" }, el("b", { text: nameSaid(o.name) }), ...o.cards.map(c => cardEl(c, "small")), el("span", { text: o.describe ? o.describe[LANG] : "" })));
     for (const a of s.awards) {
       const label = s.boards && s.boards.length > 1 ? t("room.pot.run", { label: potLabel(a.label), n: a.run + 1 }) : potLabel(a.label);
       const d = el("div", { class: "award" }, t("room.sd.award", { label, amount: a.amount }) + " ",
-        el("span", { class: "winner-name", text: a.winners.map(w => `${w.name} ${fmtNum(w.chips)}`).join(t("list.separator")) }));
+        el("span", { class: "winner-name", text: a.winners.map(w => `${nameSaid(w.name)} ${fmtNum(w.chips)}`).join(t("list.separator")) }));
       if (a.explain) d.append(el("div", { class: "explain", text: a.explain[LANG] }));
       else if (a.uncontested) d.append(el("div", { class: "explain muted", text: t("room.sd.uncontested") }));
       out.push(d);

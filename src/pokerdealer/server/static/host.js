@@ -58,7 +58,7 @@ const hostPanel = (() => {
   function playerText(p) {
     const row = typeof state !== "undefined" && state && state.seats[p.seat - 1];
     const stack = row && row.name === p.name ? row.stack : p.stack;
-    return t("room.host.ui.player", { name: p.name, seat: p.seat, stack }) + (p.bot ? ` · ${t("room.seat.bot")}` : "");
+    return t("room.host.ui.player", { name: nameSaid(p.name), seat: p.seat, stack })  // table.js: a bot in the reader's language + (p.bot ? ` · ${t("room.seat.bot")}` : "");
   }
   // The stacks follow the felt at each state, not at the next read (a second later at most): put in place,
   // the players' buttons stay under the host's finger.
@@ -148,7 +148,7 @@ const hostPanel = (() => {
     followStacks();
     const rows = view.ledger || [];
     $h("host-ledger").tBodies[0].replaceChildren(...rows.map(r => el("tr", { "data-member": r.member },
-      el("td", { text: r.name }), ...["buy_ins", "top_ups", "cash_outs", "on_table", "net"].map(f => el("td", { class: "num", text: fmtNum(r[f]) })))));
+      el("td", { text: nameSaid(r.name) }), ...["buy_ins", "top_ups", "cash_outs", "on_table", "net"].map(f => el("td", { class: "num", text: fmtNum(r[f]) })))));
   }
 
   async function copy(text, done) {

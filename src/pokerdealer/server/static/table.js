@@ -113,12 +113,7 @@ function seatSlot(slots, s, n, mySeat) { return slots[((s - (mySeat || 1)) % n +
 // A name as this reader says it: a bot the room named (state.bots: its kind and number) in the reader's
 // own language -- "LooseBot 2" to an English reader at a zh-Hans table, whose log says 爱玩机器人 2 --
 // anyone else's as it is.
-function nameSaid(name) {
-  const bot = state && state.bots ? state.bots[name] : null;
-  if (!bot) return name;
-  const base = t_(`room.bot.name.${bot.kind}`);
-  return bot.n === null ? base : t_("room.bot.name.numbered", { name: base, n: bot.n });
-}
+function nameSaid(name) { return botNameSaid(state && state.bots, name); }  // common.js
 
 // A seat's name, on one line: one too long for its seat is cut before a number at its end (a bot's
 // "RandomBot 3", a second "Ann 2"), which stays in view as it tells the seats apart (app.css).
