@@ -162,6 +162,9 @@ def test_a_zh_tables_hand_history_names_its_bots_as_seated(server: Server) -> No
     detail = server.get(f"/api/tables/{table}/hands/{number}").json()
     assert detail["bots"] == {"跟注机器人": {"kind": "caller", "n": None}, "随机机器人": {"kind": "random", "n": None}}
     assert {seat["name"] for seat in detail["frames"][0]["seats"] if seat} <= seated
+    said = {"跟注机器人": {"kind": "caller", "n": None}, "随机机器人": {"kind": "random", "n": None}}
+    rows = server.get(f"/api/tables/{table}/hands").json()
+    assert rows and all(row["bots"] == {w: said[w] for w in row["winners"] if w in said} for row in rows), rows
 
 
 def test_a_zh_hans_tournaments_bots_are_named_in_simplified_chinese(server: Server) -> None:

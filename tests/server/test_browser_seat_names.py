@@ -124,6 +124,8 @@ def test_the_host_panel_and_the_hand_history_name_the_bots_in_the_readers_langua
         assert "跟注机器人" not in players.inner_text()
         page.goto(f"{room.base}/t/{table}/hands#{number}")
         page.locator("#felt .seat .name").first.wait_for()
+        page.locator(f"#hand-list a[data-hand='{number}']").wait_for()
+        assert "跟注机器人" not in page.locator("#hand-list").inner_text()  # the winners' column
         replayed = page.evaluate(REPLAYED)
         assert "CallerBot 1" in replayed and "CallerBot 2" in replayed and "跟注机器人" not in replayed, replayed
         shot(page, "seat-names-hands-en-of-zh-Hans")

@@ -382,7 +382,12 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str) -> list[dict[str, Any]]:
-        return await history_store.listing(await table(table_id))
+        lt = await table(table_id)
+        rows = await history_store.listing(lt)
+        # Each bot among a hand's winners, by the name it sat with: its kind and number, for the list to
+        # name it in the reader's language (issue 37).
+        said = bots_said({m.name: m.bot for m in lt.state.members if m.bot})
+        return [row | {"bots": {w: said[w] for w in row.get("winners") or () if w in said}} for row in rows]
 
     @app.get("/api/tables/{table_id}/hands/{number}")
     async def hand_detail(table_id: str, number: int) -> dict[str, Any]:

@@ -10,7 +10,7 @@ async function loadList() {
     // The hand open already opens again from its first step (the address's hash does not change).
     el("td", {}, el("a", { href: `#${h.number}`, "data-hand": h.number, text: `#${h.number}`,
       onclick: (ev) => { if (location.hash === `#${h.number}`) { ev.preventDefault(); open(h.number); } } })),
-    el("td", { text: t("room.hands.pot", { amount: h.pot }) }), el("td", { text: h.winners.join(t("list.separator")) }))));
+    el("td", { text: t("room.hands.pot", { amount: h.pot }) }), el("td", { text: h.winners.map(w => botNameSaid(h.bots, w)).join(t("list.separator")) }))));
   if (!hands.length) $("hand-list").tBodies[0].replaceChildren(el("tr", {}, el("td", { class: "muted", text: t("room.hands.none") })));
 }
 async function open(n) {
