@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pytest
 
 from pokerdealer.bots import SimulationResult
 from pokerdealer.equity.table import EquityTable, equity_table
@@ -15,17 +14,9 @@ from pokerdealer.parallel import Ray, simulate_parallel
 from tests.parallel import test_equity_table as tables
 from tests.parallel import test_simulate_cli_workers as cli
 from tests.parallel import test_simulation as simulations
-
-
-@pytest.fixture(scope="module")
-def table() -> EquityTable:
-    return equity_table(tables.CLASSES, workers=1)
-
-
-@pytest.fixture(scope="module")
-def single() -> SimulationResult:
-    return simulate_parallel(simulations.CONFIG, simulations.BOTS, hands=simulations.HANDS, seed=11, workers=1,
-                             block_hands=simulations.BLOCK)
+# The one-process results the Ray runs must equal: those modules' own fixtures, not copies.
+from tests.parallel.test_equity_table import table  # noqa: F401 - a fixture
+from tests.parallel.test_simulation import single  # noqa: F401 - a fixture
 
 
 def test_ray_gives_the_identical_equity_table(table: EquityTable, ray_local: Any) -> None:  # noqa: ANN401
