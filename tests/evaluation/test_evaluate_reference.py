@@ -89,6 +89,24 @@ def test_a_parsed_hand_with_a_card_twice_is_refused_whatever_its_form(hand):
         evaluate(hand)
 
 
+@pytest.mark.parametrize("times", [2, 3, 4, 5, 7])
+def test_a_seven_card_hand_with_one_card_many_times_is_refused(times):
+    # 2c four times and 4c: the fast path's counters (3 bits a card) must not let
+    # four of a card carry into the next card's counter and pass for another card.
+    others = [CARDS[i] for i in (8, 21, 34, 47, 50, 51)]
+    with pytest.raises(PokerDealerError, match="twice"):
+        evaluate([CARDS[0]] * times + others[: 7 - times])
+
+
+@pytest.mark.parametrize("index", [52, 103, -1, -52])
+def test_a_seven_card_hand_with_an_index_that_is_no_card_is_refused(index):
+    from types import SimpleNamespace
+
+    hand = [SimpleNamespace(index=index), *(CARDS[i] for i in (5, 9, 13, 22, 40, 44))]
+    with pytest.raises(PokerDealerError, match="is not a card"):
+        evaluate(hand)
+
+
 def test_a_mixed_hand_of_cards_and_text_is_evaluated_as_its_text():
     mixed = [CARDS[48], "Ad", CARDS[44], "Kd", CARDS[5], CARDS[9], CARDS[13]]
     assert evaluate(mixed) == evaluate("As Ad Ks Kd 3d 4d 5d")

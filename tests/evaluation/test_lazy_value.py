@@ -35,6 +35,16 @@ def test_a_value_is_the_same_whichever_field_is_read_first(first: str) -> None:
     assert plain(value) == plain(reference) and value == reference
 
 
+def test_a_flush_of_seven_parsed_cards_plays_its_suit_only() -> None:
+    # As and Ks are higher suits than the hearts: read from all seven cards, the best
+    # five would take them (a flush's value keeps only its suit's cards).
+    cards = parse_cards("Ah 9h 2h Kh 5h As Ks")
+    evaluate(cards)  # the rank class made: the second value is the fast path's
+    value = evaluate(cards)
+    assert [str(c) for c in value.best_five] == ["Ah", "Kh", "9h", "5h", "2h"]
+    assert value.category == "flush" and value == evaluate("Ah 9h 2h Kh 5h As Ks")
+
+
 def test_a_value_copies_pickles_prints_and_hashes_as_the_plain_value() -> None:
     value = evaluate(HAND)
     expected = plain(evaluate(HAND))

@@ -122,30 +122,40 @@ def evaluate(
     """
     # The commonest call, seven parsed hold'em cards (the engine's showdowns, most
     # callers'), runs here on module globals; anything else, or anything this path
-    # does not take as it is (text, a card twice, a flush, the first call: no tables
-    # yet, so an IndexError), goes through _evaluate.
-    if variant == "holdem":
+    # does not take as it is (text, a card twice, the first call: no tables yet, so
+    # an IndexError; a rank class not made yet), goes through _evaluate.
+    if variant is _HOLDEM or variant == "holdem":  # (the default is this very string)
         kind = type(cards)
-        if (kind is list or kind is tuple) and len(cards) == 7:  # type: ignore[arg-type]
-            seven: Any = cards  # (a list or tuple of seven: Cards, or else the except below)
+        if kind is list or kind is tuple:
+            seven: Any = cards  # (a list or tuple of seven Cards, or else the except below)
             try:
-                a, b, c, d, e, f, g = seven
+                a, b, c, d, e, f, g = seven  # (not seven: a ValueError)
                 code = _CODE
                 # Each card's code by its index (no type check: a Card's index is 0..51,
                 # anything else indexing 52..103 or -52..-1 reads _NOT_A_CARD); the
                 # first card's from _FIRST_CODE, which adds _EMPTY (one addition less).
                 key = (_FIRST_CODE[a.index] + code[b.index] + code[c.index] + code[d.index]
                        + code[e.index] + code[f.index] + code[g.index])
-            except (AttributeError, TypeError, IndexError):
+            except (AttributeError, TypeError, IndexError, ValueError):
                 pass
             else:
-                hand = key >> _HAND_SHIFT
-                # (no suit with five cards; seven cards, none twice)
-                if not key & _CHECK and hand.bit_count() == 7:
+                # One test for a suit with five cards, a card twice and a bad index.
+                if not key & _REFUSED:
                     info = _CLASSES[_NON_FLUSH_7[key & RANK_MASK]]
                     if info is not None:
                         value = _ReadHandValue()
-                        value._hand = hand
+                        value._hand = key  # (the key holds the cards: read when asked for)
+                        value._info = info
+                        return value
+                elif not key & _TWICE:
+                    # A flush (one hand in 33): five of seven cards in one suit leave the
+                    # other two no full house or quads, so the flush table alone ranks it,
+                    # from the suit's ranks (the key's 13 bits at `shift`).
+                    shift, suit_cards = _FLUSHES[key & _CHECK]
+                    info = _CLASSES[_FLUSH_RANK[key >> shift & _RANKS]]
+                    if info is not None:
+                        value = _ReadHandValue()
+                        value._hand = key & suit_cards  # the best five are of that suit
                         value._info = info
                         return value
     return _evaluate(cards, variant, trips_beat_straight)
@@ -153,7 +163,7 @@ def evaluate(
 
 def _evaluate(cards: CardsLike, variant: Variant, trips_beat_straight: bool) -> HandValue:
     """:func:`evaluate` for every hand and rule set (its fast path takes seven parsed
-    hold'em cards without a flush)."""
+    hold'em cards)."""
     if variant == "holdem":
         trips_beat_straight = True  # (hold'em has no trips-or-straight option: one evaluator)
     evaluator = _EVALUATORS.get((variant, trips_beat_straight))
@@ -178,25 +188,21 @@ def _evaluate(cards: CardsLike, variant: Variant, trips_beat_straight: bool) -> 
         size = len(parsed)
         for card in parsed:
             key += code[card.index]
-    # key: the rank weights' sum, the suit counters, and the cards as a 52-bit
-    # set (each card's bit: two equal cards would carry into another bit).
+    # key: the rank weights' sum, the suit counters, and a 3-bit counter a card
+    # (a card twice sets a counter's upper bits).
     key += _EMPTY
-    hand = key >> _HAND_SHIFT
-    if hand.bit_count() != size or hand & lowest_mask:
+    if key & _TWICE or key & lowest_mask:
         _cards(cards, variant)  # a card twice, or below a six in short deck: refused there
     rank = non_flush[size][key & RANK_MASK]  # type: ignore[index]
+    hand = key  # the cards that may play (_read reads only the card counters)
     flush = key & _CHECK
     if flush:
-        # the one suit with five cards or more: its counter's top bit
-        suit = (flush.bit_length() - _COUNTER_SHIFT - 4) >> 2
-        suited = 0
-        for index in range(suit, 52, 4):
-            if hand >> index & 1:
-                suited |= 1 << (index >> 2)
-        flush_best = flush_rank[suited]
+        # the one suit with five cards or more (its counter's top bit) and its ranks
+        shift, suit_cards = _FLUSHES[flush]
+        flush_best = flush_rank[key >> shift & _RANKS]
         if flush_best > rank:
             rank = flush_best
-            hand &= _SUIT_CARDS << suit  # the best five are all of the flush suit
+            hand &= suit_cards  # the best five are all of the flush suit
     info = classes[rank]
     if info is None:  # made on first use: building all 7,462 would slow the first call
         info = classes[rank] = _class_info(classes, rank)
@@ -216,43 +222,68 @@ _COUNTER_SHIFT = 24
 _EMPTY = sum(3 << (_COUNTER_SHIFT + 4 * suit) for suit in range(4))
 #: The counters' top bits.
 _CHECK = sum(8 << (_COUNTER_SHIFT + 4 * suit) for suit in range(4))
-#: Where a card's bit sits in :func:`evaluate`'s codes (above the suit counters).
+#: Where the cards' counters start in :func:`evaluate`'s codes (above the suit
+#: counters): 3 bits a card, by its index (card ``i``'s lowest bit is
+#: ``_HAND_SHIFT + 3 * i``; a rank's four suits are 12 bits, :data:`~.value.SUITS_OF_A_RANK`).
 _HAND_SHIFT = 40
-#: Every card of suit 0 (clubs) as a 52-bit hand; shifted by a suit, that suit's.
-_SUIT_CARDS = sum(1 << (4 * rank) for rank in range(13))
+_CARD_BITS = 3
+#: The cards' counters' upper bits: any set, some card is there twice or more (seven
+#: of one card fit in its 3 bits, so none carries into the next card's).
+_TWICE_ONLY = sum(6 << (_HAND_SHIFT + _CARD_BITS * index) for index in range(52))
+#: A code no hand of cards can sum to (a bit of its own above the cards' counters):
+#: what an index 52..103, or -52..-1, reads (any other is an IndexError), so that such
+#: an "index" is refused as a card twice is.
+_NOT_A_CARD = 1 << (_HAND_SHIFT + _CARD_BITS * 52)
+#: A card twice or an index that is no card's: what ``key & _TWICE`` finds.
+_TWICE = _TWICE_ONLY | 7 * _NOT_A_CARD
+#: What the fast path leaves to :func:`_evaluate`: a suit with five cards or more,
+#: a card twice, an index that is no card's.
+_REFUSED = _CHECK | _TWICE
+#: Every card of suit 0 (clubs) in a key's card counters; shifted by ``3 * suit``, that suit's.
+_SUIT_CARDS = sum(1 << (_HAND_SHIFT + 4 * _CARD_BITS * rank) for rank in range(13))
+#: Where the suits' rank sets start in :func:`evaluate`'s codes (above the cards'
+#: counters): 16 bits a suit, a rank's bit in its suit's (what the flush table reads).
+_SUITED_SHIFT = _HAND_SHIFT + _CARD_BITS * 52 + 4
+#: The 13 bits of a suit's ranks.
+_RANKS = (1 << 13) - 1
+#: A suit's counter's top bit (a flush in that suit) -> (the shift of that suit's rank
+#: set, that suit's cards in a key's card counters).
+_FLUSHES = {
+    8 << (_COUNTER_SHIFT + 4 * suit): (_SUITED_SHIFT + 16 * suit, _SUIT_CARDS << (_CARD_BITS * suit))
+    for suit in range(4)
+}
+#: :func:`evaluate`'s fast path takes the default variant by identity first.
+_HOLDEM: Variant = "holdem"
 
 
-def _top_cards(rank: int, count: int) -> tuple[tuple[Card, ...], ...]:
-    """4-bit set of the suits a hand holds of ``rank`` -> its ``count`` highest
-    cards of that rank, highest suit first (empty where it holds fewer)."""
-    table = []
+def _top_cards(rank: int, count: int) -> dict[int, tuple[Card, ...]]:
+    """The suits a hand holds of ``rank`` (its four card counters' low bits, 3 bits
+    apart: :data:`~.value.SUITS_OF_A_RANK`) -> its ``count`` highest cards of that
+    rank, highest suit first (empty where it holds fewer)."""
+    table = {}
     for suits in range(16):
         held = [CARDS[4 * rank + suit] for suit in (3, 2, 1, 0) if suits >> suit & 1]
-        table.append(tuple(held[:count]) if len(held) >= count else ())
-    return tuple(table)
+        spread = sum(1 << (_CARD_BITS * suit) for suit in range(4) if suits >> suit & 1)
+        table[spread] = tuple(held[:count]) if len(held) >= count else ()
+    return table
 
 
 #: (rank, count) -> :func:`_top_cards`.
 _TOP_CARDS = {(rank, count): _top_cards(rank, count) for rank in range(13) for count in range(1, 5)}
 
-
-#: A code no hand of cards can sum to (a bit of its own far above the cards'): what an
-#: index 52..103, or -52..-1, reads (any other is an IndexError), so that such an
-#: "index" is refused as a card twice is.
-_NOT_A_CARD = 1 << 120
-
 #: What :func:`evaluate` reads for one rule set: card codes by card index (then
 #: :data:`_NOT_A_CARD` 52 times), the flush table, the non-flush tables by hand size,
 #: per rank its :data:`~pokerdealer.evaluation.value.ClassInfo` (made on first use), and
-#: the hand bits a card may not have (short deck: below a six).
+#: the card counters a card may not have (short deck: below a six).
 _Evaluator = tuple[list[int], Sequence[int], list[Sequence[int] | None], list[ClassInfo | None], int]
 
 _EVALUATORS: dict[tuple[str, bool], _Evaluator] = {}
-#: Hold'em's codes (and each plus :data:`_EMPTY`), 7-card table and rank classes, once made: :func:`evaluate`'s fast
+#: Hold'em's codes (and each plus :data:`_EMPTY`), 7-card and flush tables and rank classes, once made: :func:`evaluate`'s fast
 #: path reads them as globals (empty until the first hold'em call).
 _CODE: list[int] = []
 _FIRST_CODE: list[int] = []
 _NON_FLUSH_7: Sequence[int] = ()
+_FLUSH_RANK: Sequence[int] = ()
 _CLASSES: list[ClassInfo | None] = []
 
 
@@ -264,7 +295,7 @@ def _groups(ranks: Sequence[int]) -> Groups:
             runs[-1][1] += 1
         else:
             runs.append([rank, 1])
-    return tuple((4 * rank, _TOP_CARDS[rank, count]) for rank, count in runs)
+    return tuple((_HAND_SHIFT + 4 * _CARD_BITS * rank, _TOP_CARDS[rank, count]) for rank, count in runs)
 
 
 def _class_info(classes: list[ClassInfo | None], rank: int) -> ClassInfo:
@@ -292,16 +323,20 @@ def _evaluator(variant: Variant, trips_beat_straight: bool) -> _Evaluator:
     for size, table in lookup.non_flush_rank.items():
         non_flush[size] = table
     code = [
-        RANK_WEIGHTS[index >> 2] + (1 << (_COUNTER_SHIFT + 4 * (index & 3))) + (1 << (_HAND_SHIFT + index))
+        RANK_WEIGHTS[index >> 2]
+        + (1 << (_COUNTER_SHIFT + 4 * (index & 3)))
+        + (1 << (_HAND_SHIFT + _CARD_BITS * index))
+        + (1 << (_SUITED_SHIFT + 16 * (index & 3) + (index >> 2)))
         for index in range(52)
     ]
     found: _Evaluator = (
-        code + [_NOT_A_CARD] * 52, lookup.flush_rank, non_flush, classes, (1 << lowest) - 1
+        code + [_NOT_A_CARD] * 52, lookup.flush_rank, non_flush, classes,
+        sum(7 << (_HAND_SHIFT + _CARD_BITS * index) for index in range(lowest)),
     )
     _EVALUATORS[(variant, trips_beat_straight)] = found
     if variant == "holdem":
-        global _CODE, _FIRST_CODE, _NON_FLUSH_7, _CLASSES
-        _NON_FLUSH_7, _CLASSES = lookup.non_flush_rank[7], classes
+        global _CODE, _FIRST_CODE, _NON_FLUSH_7, _FLUSH_RANK, _CLASSES
+        _NON_FLUSH_7, _FLUSH_RANK, _CLASSES = lookup.non_flush_rank[7], lookup.flush_rank, classes
         _FIRST_CODE = [_EMPTY + one for one in found[0]]
         _CODE = found[0]  # last: the fast path starts once this is set (no IndexError)
     return found

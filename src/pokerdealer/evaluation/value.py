@@ -8,7 +8,7 @@ from dataclasses import FrozenInstanceError, dataclass
 from pokerdealer.cards import Card, Variant
 from pokerdealer.evaluation.category import Category
 
-__all__ = ["Category", "ClassInfo", "Groups", "HandValue", "new_hand_value", "read_hand_value"]
+__all__ = ["SUITS_OF_A_RANK", "Category", "ClassInfo", "Groups", "HandValue", "new_hand_value", "read_hand_value"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +81,13 @@ def new_hand_value(
 
 #: A rank class's cards, as :func:`read_hand_value` reads them: its category, then for
 #: the made part and for the kickers, each run of equal ranks of its pattern as (the bit
-#: shift of that rank's four suits in a 52-bit card set, a table from those 4 bits to
-#: the highest cards held of that rank, as many as the run asks), then the variant and
-#: the rank itself.
-Groups = tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]
+#: shift of that rank's four cards in a card set, a table from those four bits, masked
+#: by :data:`SUITS_OF_A_RANK`, to the highest cards held of that rank, as many as the
+#: run asks), then the variant and the rank itself.
+Groups = tuple[tuple[int, dict[int, tuple[Card, ...]]], ...]
+#: A rank's four cards in a card set, shifted down to the rank's: one bit a suit, three
+#: apart (a card set gives each card a 3-bit counter, so that a card twice shows).
+SUITS_OF_A_RANK = 0b001_001_001_001
 ClassInfo = tuple[Category, Groups, Groups, Variant, int]
 
 _get_made = HandValue.__dict__["made"].__get__
@@ -117,7 +120,7 @@ class _ReadHandValue(HandValue):
     """
 
     __slots__ = ("_hand", "_info")
-    #: the 52-bit set of the cards that may play (-1 once read), and the rank class
+    #: the set of the cards that may play (-1 once read), and the rank class
     _hand: int
     _info: ClassInfo
 
@@ -146,10 +149,10 @@ class _ReadHandValue(HandValue):
         info = self._info
         made: tuple[Card, ...] = ()
         for shift, top in info[1]:
-            made += top[(hand >> shift) & 15]
+            made += top[(hand >> shift) & SUITS_OF_A_RANK]
         kickers: tuple[Card, ...] = ()
         for shift, top in info[2]:
-            kickers += top[(hand >> shift) & 15]
+            kickers += top[(hand >> shift) & SUITS_OF_A_RANK]
         _set_made(self, made)
         _set_kickers(self, kickers)
         _set_best_five(self, made + kickers)
@@ -210,8 +213,10 @@ del _name, _getter
 
 def read_hand_value(hand: int, info: ClassInfo) -> HandValue:
     """The value of the rank class ``info`` (its rank, category, variant and groups) whose
-    cards are read from ``hand`` (the 52-bit set of the cards that may play: bit
-    ``4 * rank + suit``; for a flush, that suit's only) when first needed: what
+    cards are read from ``hand`` (the set of the cards that may play, bits where the
+    groups' shifts and :data:`SUITS_OF_A_RANK` say; for a flush, that suit's only;
+    :func:`~pokerdealer.evaluation.evaluate`'s key, whose low bits are not read) when
+    first needed: what
     :func:`~pokerdealer.evaluation.evaluate` returns (it makes the same inline).
 
     >>> from pokerdealer.evaluation import evaluate
