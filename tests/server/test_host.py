@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,13 +16,21 @@ from tests.server.conftest import Client, Server
 from tests.server.test_ledger import csv_rows
 
 
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[list[Server]]:
-    """A server that a test may kill and start again (the list holds the live one); a test that
-    does not restart its room uses the module's one (``server``): a start is 5-7 s at load 9."""
-    servers = [Server(tmp_path / "room.db").start()]
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
+    """The module's one room, which a test may kill and start again (the list holds the live one):
+    each test has tables of its own, and finds those of the tests before it restored by each
+    restart. A start is 1-1.5 s of CPU (5-7 s of wall at load 9); a room of its own for each test
+    that restarts was seven starts more a run."""
+    servers = [Server(tmp_path_factory.mktemp("host") / "room.db").start()]
     yield servers
     servers[-1].stop()
+
+
+@pytest.fixture
+def server(room: list[Server]) -> Server:
+    """The room as it is now (restarted or not) for a test that does not restart it."""
+    return room[-1]
 
 
 def restart(servers: list[Server]) -> Server:
