@@ -84,6 +84,8 @@ class Players:
         self.latencies: dict[str, list[float]] = {}
         self.longest: tuple[float, float] = (0.0, 0.0)
         """The longest wait during the flood and when it began (perf_counter)."""
+        self.waits: list[tuple[float, float]] = []
+        """Every wait during the flood and when it began."""
         self.chat_sent = 0
         self.chat_heard: set[str] = set()
 
@@ -114,8 +116,9 @@ async def player(
                     (number, actions), t0, phase = pending
                     if hand is None or hand["number"] > number or hand["actions"] > actions:
                         players.latencies.setdefault(phase, []).append(now - t0)
-                        if phase == "during" and now - t0 > players.longest[0]:
-                            players.longest = (now - t0, t0)
+                        if phase == "during":
+                            players.waits.append((now - t0, t0))
+                            players.longest = max(players.longest, (now - t0, t0))
                         pending = None
                 legal = (msg.get("you") or {}).get("legal")
                 if legal and hand and pending is None:
@@ -408,14 +411,17 @@ def flood_burst(port: int, tables: list[str], seconds: float, sockets: int, addr
         except (OSError, websockets.WebSocketException):
             counts["refused"] += 1
 
-    async def run() -> dict[str, int]:
-        counts = {"opened": 0, "refused": 0}
+    async def run() -> dict[str, Any]:
+        counts: dict[str, Any] = {"opened": 0, "refused": 0}
         stop = asyncio.Event()
+        times = {"opening": time.perf_counter()}  # the same clock as the players' (CLOCK_MONOTONIC)
         tasks = [asyncio.create_task(one(k, counts, stop)) for k in range(sockets)]
         await asyncio.sleep(seconds)
+        times["closing"] = time.perf_counter()
         stop.set()
         await asyncio.gather(*tasks)
-        return counts
+        times["closed"] = time.perf_counter()
+        return {**counts, "times": times}
 
     out.put(asyncio.run(run()))
 
@@ -548,6 +554,8 @@ async def run(args: argparse.Namespace) -> None:
         t0 = time.perf_counter()
         cpu0 = server_cpu(server.pid)
         proc.start()
+        if args.flood_nice and proc.pid is not None:  # the flooder yields the cores to the server and the players
+            os.setpriority(os.PRIO_PROCESS, proc.pid, os.getpriority(os.PRIO_PROCESS, proc.pid) + args.flood_nice)
         probe = asyncio.create_task(probe_room(port, flooded, args.seconds)) if args.flood == "idle" else None
         while proc.is_alive():
             await asyncio.sleep(0.1)
@@ -560,6 +568,8 @@ async def run(args: argparse.Namespace) -> None:
             counts = {"flooder": f"exit code {proc.exitcode}"}
         if probe is not None:
             counts.update(await probe)
+        for name, at in counts.pop("times", {}).items():  # the flooder's moments, from its start
+            counts[name] = f"{at - t0:+.1f} s"
         await asyncio.sleep(args.baseline)
         stop.set()
         for failed in await asyncio.gather(*tasks, return_exceptions=True):
@@ -569,7 +579,8 @@ async def run(args: argparse.Namespace) -> None:
         print(f"  the server's CPU during the flood: {cpu:.2f} s; load {os.getloadavg()[0]:.1f}")
         if players.longest[0]:
             print(f"  the longest wait during: {1000 * players.longest[0]:.0f} ms, from {players.longest[1] - t0:+.1f} s"
-                  f" of the flooder's start")
+                  f" of the flooder's start; the next: "
+                  + ", ".join(f"{1000 * w:.0f} ms from {at - t0:+.1f} s" for w, at in sorted(players.waits)[-4:-1][::-1]))
         for phase in ("before", "during", "after"):
             lat = players.latencies.get(phase, [])
             print(f"  {phase:6} actions {len(lat):5}: p50 {1000 * pct(lat, 0.5):8.1f} ms  p99 {1000 * pct(lat, 0.99):8.1f} ms"
@@ -617,6 +628,7 @@ def main() -> None:
     p.add_argument("--slow", action="store_true", help="idle: send a header line every 5 s")
     p.add_argument("--serve-args", default="", help="more options for serve (e.g. '--tcp-most 100000 --request-timeout 3600': no gate)")
     p.add_argument("--nofile", type=int, default=0, help="the server's open-file limit (0: this shell's)")
+    p.add_argument("--flood-nice", type=int, default=0, help="the flooding process's niceness, above this one's")
     p.add_argument("--profile", default="", help="write the server's cProfile stats to this file (its loop's thread)")
     args = p.parse_args()
     most = 5000 if args.flood in ("idle", "burst") else 200

@@ -19,7 +19,15 @@ byte is parsed:
 - **at the cap in all, the oldest connection that is waiting for a request is
   closed** to let the new one in (an idle one or a slow one; never a websocket,
   never a request being answered), so the seated players' sockets are kept
-  first, and a new one is refused only when every connection is in use.
+  first, and a new one is refused only when every connection is in use;
+- **at most** :data:`HANDSHAKES` **requests are worked on at once**
+  (:class:`Handshakes`): from the arrival of a request's bytes to its answer (a
+  websocket's: its accept). A request that comes while that many are, waits
+  unread (its socket's reading paused: no parsing, no routing) and is taken in
+  turn, by address. A burst of 2,100 new websockets needs some 0.8 ms of the
+  loop each (uvicorn's parsing and upgrade, Starlette's routing, the accept);
+  taken all at once they held the room's one loop for seconds, and every table
+  waited behind them -- now a table's work waits behind a few of them at most.
 
 A refused connection is answered ``503`` with ``Retry-After`` and closed; the
 refusals are logged, once a minute at most, with how many. The answer is in the
@@ -44,6 +52,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections import deque
 import logging
 import resource
 import socket
@@ -57,7 +66,8 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from pokerdealer.server.words import pick_language, said_text
 
 __all__ = [
-    "PER_ADDRESS", "REQUEST_SECONDS", "Gate", "GateOptions", "default_most", "file_limit", "gated_protocols",
+    "HANDSHAKES", "HANDSHAKE_LEASE", "PER_ADDRESS", "REQUEST_SECONDS", "Gate", "GateOptions", "Handshakes",
+    "default_most", "file_limit", "gated_protocols",
     "refused_response", "request_language", "waiting_language",
 ]
 
@@ -75,6 +85,15 @@ network sends one in well under a second)."""
 RESERVE = 64
 """File descriptors kept from the connections' cap, at least: the database's pool, the
 SQLite files, the log, the event loop's own, the threads' (and an eighth of a large limit)."""
+
+HANDSHAKES = 16
+"""Requests worked on at once (from their bytes' arrival to their answer; a websocket's to
+its accept): what one turn of the event loop may hold of new connections' work, some
+0.8 ms each, besides the tables'."""
+
+HANDSHAKE_LEASE = 1.0
+"""Seconds a request holds its place among the :data:`HANDSHAKES` at most: one that waits
+longer (on the database, say) no longer keeps the others waiting."""
 
 PEEK_BYTES = 8192
 """What is looked at of a refused connection's request for its ``Accept-Language``."""
@@ -235,8 +254,129 @@ class Gate:
             )
 
 
-def gated_protocols(gate: Gate, *, request_seconds: float, ws: type[Any]) -> tuple[type[Any], type[Any]]:
-    """uvicorn's HTTP protocol and ``ws`` (the room's websocket protocol) counted by ``gate``."""
+class Handshakes:
+    """The requests worked on at once (at most ``most``; see the module) and those waiting their
+    turn, taken in turn by address (one of each waiting address, then again), so one address's
+    burst does not keep a newcomer from another waiting behind all of it.
+
+    A place is held from :meth:`begin` (or from the call of a waiter's ``start``) until
+    :meth:`finish` -- the answer is complete, or the request waits on its peer (a head or a
+    body not all come: bytes that do come take a place again) -- or for ``lease`` seconds.
+
+    >>> hs = Handshakes(most=2, lease=1.0, clock=lambda: 0.0)
+    >>> hs.begin("a"), hs.begin("b"), hs.begin("c")
+    (True, True, False)
+    >>> started = []
+    >>> for key, address in (("c", "x"), ("d", "x"), ("e", "y")):
+    ...     hs.wait(key, address, lambda key=key: started.append(key))
+    >>> hs.finish("a"); hs.finish("b")  # "e" of address y before "d", x's second
+    >>> started, hs.working(), hs.waiting()
+    (['c', 'e'], 2, 1)
+    >>> hs.begin("f")  # a newcomer waits behind those already waiting
+    False
+    >>> hs.forget("d"); hs.finish("c")  # closed while it waited: it leaves the queue
+    >>> started, hs.working(), hs.waiting()
+    (['c', 'e'], 1, 0)
+    """
+
+    def __init__(self, *, most: int = HANDSHAKES, lease: float = HANDSHAKE_LEASE,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.most = most
+        self.lease = lease
+        self.clock = clock
+        self._working: dict[Hashable, float] = {}
+        """key -> when it took its place (oldest first)."""
+        self._queues: dict[str, deque[Hashable]] = {}
+        """address -> its keys waiting, in order."""
+        self._turns: deque[str] = deque()
+        """The addresses with keys waiting, in turn."""
+        self._starts: dict[Hashable, tuple[str, Callable[[], None]]] = {}
+        """A waiting key -> its address and what starts it."""
+
+    def working(self) -> int:
+        return len(self._working)
+
+    def waiting(self) -> int:
+        return len(self._starts)
+
+    def begin(self, key: Hashable) -> bool:
+        """Whether ``key``'s request may be worked on now (then it holds a place): not while
+        :attr:`most` are, nor while others wait their turn."""
+        if key in self._working:
+            return True
+        self.expire()
+        if self._starts or len(self._working) >= self.most:
+            return False
+        self._working[key] = self.clock()
+        return True
+
+    def wait(self, key: Hashable, address: str, start: Callable[[], None]) -> None:
+        """``key`` waits its turn; ``start()`` is called when it holds its place."""
+        self._starts[key] = (address, start)
+        queue = self._queues.get(address)
+        if queue is None:
+            queue = self._queues[address] = deque()
+            self._turns.append(address)
+        queue.append(key)
+        self._next()
+
+    def finish(self, key: Hashable) -> None:
+        """``key`` no longer holds a place (answered, or waiting on its peer; again is harmless)."""
+        if self._working.pop(key, None) is not None:
+            self._next()
+
+    def forget(self, key: Hashable) -> None:
+        """``key`` closed: its place, or its turn, goes to the next."""
+        self._starts.pop(key, None)  # its address's queue drops it when its turn comes
+        self.finish(key)
+
+    def expire(self) -> None:
+        """Places held past the lease no longer count; the next waiting take them."""
+        if self._working:
+            too_old = self.clock() - self.lease
+            for key, since in list(self._working.items()):
+                if since > too_old:
+                    break
+                del self._working[key]
+            self._next()
+
+    def _next(self) -> None:
+        while self._turns and len(self._working) < self.most:
+            address = self._turns.popleft()
+            queue = self._queues[address]
+            key = queue.popleft()
+            while key not in self._starts and queue:  # closed while it waited
+                key = queue.popleft()
+            if queue:
+                self._turns.append(address)
+            else:
+                del self._queues[address]
+            if key not in self._starts:
+                continue
+            _, start = self._starts.pop(key)
+            self._working[key] = self.clock()
+            start()
+
+
+def gated_protocols(
+    gate: Gate, *, request_seconds: float, ws: type[Any], handshakes: Handshakes | None = None,
+) -> tuple[type[Any], type[Any]]:
+    """uvicorn's HTTP protocol and ``ws`` (the room's websocket protocol) counted by ``gate``,
+    their requests worked on a few at once (``handshakes``: :class:`Handshakes` of
+    :data:`HANDSHAKES` if None)."""
+    turns = handshakes if handshakes is not None else Handshakes()
+    lease_timer: list[asyncio.TimerHandle | None] = [None]
+
+    def expire_later(loop: asyncio.AbstractEventLoop) -> None:
+        """While some wait their turn, the leases are looked at (a place held too long is given on)."""
+        if lease_timer[0] is None:
+            lease_timer[0] = loop.call_later(turns.lease, expired, loop)
+
+    def expired(loop: asyncio.AbstractEventLoop) -> None:
+        lease_timer[0] = None
+        turns.expire()
+        if turns.waiting():
+            expire_later(loop)
 
     class GatedHttpProtocol(HttpToolsProtocol):
         """uvicorn's HTTP protocol behind the gate: admitted at ``connection_made``, closed if
@@ -244,6 +384,12 @@ def gated_protocols(gate: Gate, *, request_seconds: float, ws: type[Any]) -> tup
         each response's end)."""
 
         deadline: asyncio.TimerHandle | None = None
+        held: bytearray | None = None
+        """Bytes come while the request waited its turn (unparsed; reading paused)."""
+        left = request_seconds
+        """The head's clock when it was stopped for the turn."""
+        answering = False
+        """A request's head came and its answer is not complete."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -254,9 +400,9 @@ def gated_protocols(gate: Gate, *, request_seconds: float, ws: type[Any]) -> tup
                 return
             self._arm()
 
-        def _arm(self) -> None:
+        def _arm(self, seconds: float = request_seconds) -> None:
             self._disarm()
-            self.deadline = self.loop.call_later(request_seconds, self._too_slow)
+            self.deadline = self.loop.call_later(seconds, self._too_slow)
 
         def _disarm(self) -> None:
             if self.deadline is not None:
@@ -268,12 +414,55 @@ def gated_protocols(gate: Gate, *, request_seconds: float, ws: type[Any]) -> tup
             if not self.transport.is_closing():
                 self.transport.abort()  # nothing to answer: no request came
 
+        def data_received(self, data: bytes) -> None:
+            if self.held is not None:  # still waiting its turn
+                self.held += data
+                return
+            if not turns.begin(self.transport):
+                # Its turn comes later: read no more meanwhile, and the head's clock stops (the
+                # wait is the room's, not the peer's).
+                self.held = bytearray(data)
+                self.transport.pause_reading()
+                if self.deadline is not None:
+                    self.left = max(0.0, self.deadline.when() - self.loop.time())
+                    self._disarm()
+                turns.wait(self.transport, self.client[0] if self.client else "unknown", self._turn)
+                expire_later(self.loop)
+                return
+            self._take(data)
+
+        def _turn(self) -> None:
+            self.loop.call_soon(self._resume)  # at the loop's next turn: what is ready now goes first
+
+        def _resume(self) -> None:
+            data, self.held = bytes(self.held or b""), None
+            if self.transport.is_closing():
+                turns.finish(self.transport)
+                return
+            self.transport.resume_reading()
+            self._take(data)
+            if not self.answering and self.deadline is None and not self.transport.is_closing():
+                self._arm(self.left)  # the head is not all here: its clock goes on
+
+        def _take(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.transport.get_protocol() is not self:
+                return  # a websocket now: its place is given up at its accept
+            cycle = self.cycle
+            if self.transport.is_closing() or not self.answering or (
+                cycle is not None and cycle.more_body and not cycle.response_complete
+            ):
+                turns.finish(self.transport)  # waiting on the peer: the place goes to another
+
         def on_headers_complete(self) -> None:
             self._disarm()
+            self.answering = True
             gate.working(self.transport)
             super().on_headers_complete()
 
         def on_response_complete(self) -> None:
+            self.answering = False
+            turns.finish(self.transport)
             super().on_response_complete()
             if not self.transport.is_closing() and not self.pipeline:
                 gate.waiting(self.transport, self.transport.abort)
@@ -289,12 +478,30 @@ def gated_protocols(gate: Gate, *, request_seconds: float, ws: type[Any]) -> tup
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            self.held = None
             gate.release(self.transport)
+            turns.forget(self.transport)
             super().connection_lost(exc)
 
     class GatedWebSocketProtocol(ws):  # type: ignore[misc, valid-type]
+        """The room's websocket protocol; its request's place (:class:`Handshakes`) is given up
+        at its answer: the accept, or a refusal."""
+
+        def handle_connect(self, event: Any) -> None:  # noqa: ANN401 - websockets' Request
+            super().handle_connect(event)
+            if self.handshake_complete:  # refused at once (not a websocket request)
+                turns.finish(self.transport)
+
+        async def send(self, message: Any) -> None:  # noqa: ANN401 - an ASGI message
+            try:
+                await super().send(message)
+            finally:
+                if self.handshake_complete:
+                    turns.finish(self.transport)
+
         def connection_lost(self, exc: Exception | None) -> None:
             gate.release(self.transport)
+            turns.forget(self.transport)
             super().connection_lost(exc)
 
     return GatedHttpProtocol, GatedWebSocketProtocol

@@ -608,6 +608,156 @@ def test_a_refusal_is_said_in_the_language_of_the_request_already_waiting() -> N
         ours.close()
 
 
+class _Held:
+    """An ASGI application whose every request (and websocket, before its accept) waits until the
+    test lets it go: how many the gate lets in at once is counted."""
+
+    def __init__(self) -> None:
+        self.loop: Any = None
+        self.waiting: list[Any] = []
+        self.running = 0
+        self.most = 0
+        self.paths: list[str] = []
+        """The paths of the requests it holds."""
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:  # noqa: ANN401
+        import asyncio
+
+        self.loop = asyncio.get_running_loop()
+        self.running += 1
+        self.most = max(self.most, self.running)
+        go = self.loop.create_future()
+        self.waiting.append(go)
+        self.paths.append(scope["path"])
+        await go
+        self.paths.remove(scope["path"])
+        self.running -= 1
+        if scope["type"] == "websocket":
+            await receive()
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": 1000})
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    def let_go(self, n: int | None = None) -> None:
+        def go() -> None:
+            for future in self.waiting[:n]:
+                future.set_result(None)
+            del self.waiting[:n]
+
+        self.loop.call_soon_threadsafe(go)
+
+
+HELD_PLACES = 2
+HELD_REQUEST_SECONDS = 0.6
+
+
+@pytest.fixture(scope="module")
+def held_room() -> Iterator[tuple[int, _Held, Any]]:
+    """uvicorn behind the gate, in this process, as serve runs it, with 2 places for requests."""
+    import uvicorn
+
+    from pokerdealer.server.gate import Gate, Handshakes, gated_protocols
+    from pokerdealer.server.wire import RoomWebSocketProtocol
+    from tests.server.conftest import free_port
+
+    app = _Held()
+    handshakes = Handshakes(most=HELD_PLACES, lease=60.0)  # the app holds its requests as long as the test likes
+    http, ws = gated_protocols(Gate(most=100, per_address=100), request_seconds=HELD_REQUEST_SECONDS,
+                               ws=RoomWebSocketProtocol, handshakes=handshakes)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=http, ws=ws, lifespan="off",
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    yield port, app, handshakes
+    server.should_exit = True
+    thread.join(10)
+
+
+def _request(port: int, path: str = "/", *, websocket: bool = False) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    upgrade = (f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}"
+               "\r\nSec-WebSocket-Version: 13\r\n") if websocket else ""
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: room\r\n{upgrade}\r\n".encode())
+    return sock
+
+
+def _until(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + 10
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.01)
+
+
+def test_a_burst_of_requests_is_worked_on_a_few_at_once_the_rest_wait_unread(held_room: tuple[int, _Held, Any]) -> None:
+    # 2,100 new websockets at once were parsed, upgraded and routed in a few turns of the room's one
+    # loop -- some 0.8 ms each -- and every table's work waited behind all of them (issue 40).
+    port, app, handshakes = held_room
+    app.most = 0
+    socks = [_request(port, f"/{k}", websocket=k % 3 == 0) for k in range(9)]
+    try:
+        _until(lambda: app.running + handshakes.waiting() == 9, "every request is worked on or waits its turn")
+        assert app.most == HELD_PLACES  # 9 at once before
+        deadline = time.monotonic() + 10
+        while handshakes.working() or handshakes.waiting() or app.running:  # two by two
+            assert time.monotonic() < deadline, "every request answered"
+            app.let_go()
+            time.sleep(0.01)
+        assert app.most == HELD_PLACES
+        answers = [s.recv(100) for s in socks]
+        assert all(a.startswith((b"HTTP/1.1 200", b"HTTP/1.1 101")) for a in answers), answers
+    finally:
+        for s in socks:
+            s.close()
+
+
+def test_a_request_that_waits_its_turn_past_the_request_timeout_is_answered(held_room: tuple[int, _Held, Any]) -> None:
+    # The head's clock is the peer's: a request that came whole and waited for the room is not "too slow".
+    port, app, handshakes = held_room
+    first = [_request(port, "/first") for _ in range(HELD_PLACES)]
+    _until(lambda: app.running == HELD_PLACES, "two requests hold both places")
+    waiting = _request(port, "/waiting")
+    try:
+        _until(lambda: handshakes.waiting() == 1, "the third waits its turn")
+        time.sleep(HELD_REQUEST_SECONDS + 0.2)
+        app.let_go()
+        _until(lambda: app.paths == ["/waiting"], "the third's turn")
+        app.let_go()
+        assert waiting.recv(100).startswith(b"HTTP/1.1 200")
+    finally:
+        for s in [*first, waiting]:
+            s.close()
+
+
+def test_a_connection_that_sent_part_of_a_head_holds_no_place(held_room: tuple[int, _Held, Any]) -> None:
+    # A stranger's slow headers (or silent sockets) must not take the places of the requests that came whole.
+    port, app, handshakes = held_room
+    first = [_request(port, "/first") for _ in range(HELD_PLACES)]
+    _until(lambda: app.running == HELD_PLACES, "two requests hold both places")
+    partial = socket.create_connection(("127.0.0.1", port), timeout=10)
+    partial.sendall(b"GET /slow HTTP/1.1\r\nHost: room\r\n")
+    _until(lambda: handshakes.waiting() == 1, "the partial head waits its turn")
+    whole = _request(port, "/whole")
+    try:
+        _until(lambda: handshakes.waiting() == 2, "and the whole one behind it")
+        app.let_go(1)  # one place: the partial head's turn, then (it waits on its peer) the whole one's
+        _until(lambda: "/whole" in app.paths, "the whole request is worked on")
+        partial.setblocking(False)
+        with pytest.raises(BlockingIOError):  # still open: not closed by its clock to make room
+            partial.recv(100)
+        app.let_go()
+        assert whole.recv(100).startswith(b"HTTP/1.1 200")
+    finally:
+        for s in [*first, partial, whole]:
+            s.close()
+
+
 def test_a_seat_held_from_many_sockets_is_paced_as_one_person(room: Server) -> None:
     # 160 sockets of one seat from 20 addresses toggled the coach 1,200 times a second: the
     # table took them one after another, and its other players waited 1.4 s (p50) for theirs.
