@@ -5,7 +5,6 @@ and the host turning the option off from the next hand."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,15 +16,7 @@ from pokerdealer.i18n import message
 from pokerdealer.server.settings import TableSettings
 from pokerdealer.table import TableError
 from tests.server.conftest import Client, Server, total_chips
-from tests.server.test_host import create, host, play_until, restart
-
-
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[list[Server]]:
-    """A room the test restarts (``test_host.restart``); the others use the module's one."""
-    servers = [Server(tmp_path / "room.db").start()]
-    yield servers
-    servers[-1].stop()
+from tests.server.test_host import create, host, play_until
 
 
 def _straddled_turn(seat: int) -> Any:
@@ -44,9 +35,8 @@ def test_the_straddle_option_is_a_checked_table_setting() -> None:
 
 
 def test_a_straddled_hand_posts_two_big_blinds_under_the_gun_and_the_straddler_acts_last(
-    room: list[Server], tmp_path: Path
+    server: Server, tmp_path: Path
 ) -> None:
-    server = room[-1]
     table, _ = create(server, bots=["caller", "caller"], small_blind=1, big_blind=2, stack=200, straddle=True)
     ann = server.join(table, "Ann")
     seat = ann["seat"]
@@ -88,7 +78,7 @@ def test_a_straddled_hand_posts_two_big_blinds_under_the_gun_and_the_straddler_a
     a.close()
 
     # The choice is an event: a kill -9 keeps it, and the straddled hand rebuilds the same.
-    server = restart(room)
+    server.restart()  # the module's room: the tests after this one play in it restarted
     a = Client(server, table, ann["token"])
     s = a.until(lambda x: True)
     assert s["seats"][seat - 1]["straddle"] is True

@@ -6,7 +6,6 @@ alone with the key, as at a cash table (tests/server/test_host_mute.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -114,25 +113,21 @@ def test_a_mute_is_an_event_of_the_events_log_logged_once_a_change(shared_server
     ]
 
 
-def test_a_mute_survives_a_restart(db_target: str, tmp_path: Path) -> None:
-    server = Server(db_target, workdir=tmp_path).start()
+def test_a_mute_survives_a_restart(shared_server: Server) -> None:
+    server = shared_server
+    ev, token, table = started(server)
+    command(server, ev, {"command": "mute", "name": "Ann"})
+    command(server, ev, {"command": "mute_spectators"})
+    server.restart()  # SIGKILL, then the module's room again on its database
+    assert host_view(server, ev).json() == {"entrants": [{"name": "Ann", "muted": True}], "spectators_muted": True}
+    ann = Client(server, table, token)
     try:
-        ev, token, table = started(server)
-        command(server, ev, {"command": "mute", "name": "Ann"})
-        command(server, ev, {"command": "mute_spectators"})
-        server.kill()
-        server = Server(db_target, port=server.port, workdir=tmp_path).start()
-        assert host_view(server, ev).json() == {"entrants": [{"name": "Ann", "muted": True}], "spectators_muted": True}
-        ann = Client(server, table, token)
-        try:
-            ann.until(lambda s: s["you"] is not None)
-            assert said(ann, "back again")["key"] == "room.chat.muted"
-            # Replayed, not told again: the notice was for when it happened.
-            assert not [m for m in ann.messages if m["type"] == "notice" and m["key"] == "room.host.muted"]
-        finally:
-            ann.close()
+        ann.until(lambda s: s["you"] is not None)
+        assert said(ann, "back again")["key"] == "room.chat.muted"
+        # Replayed, not told again: the notice was for when it happened.
+        assert not [m for m in ann.messages if m["type"] == "notice" and m["key"] == "room.host.muted"]
     finally:
-        server.stop()
+        ann.close()
 
 
 def test_only_the_events_host_mutes(shared_server: Server) -> None:

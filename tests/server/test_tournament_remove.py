@@ -6,7 +6,6 @@ entry's token opens nothing. Once the seats are drawn an entry's chips are in pl
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -89,32 +88,29 @@ def test_only_the_host_removes_an_entrant(shared_server: Server) -> None:
     assert state(shared_server, ev["id"])["registered"] == ["Ann"]
 
 
-def test_a_removal_is_an_event_of_the_log_and_outlives_a_restart(db_target: str, tmp_path: Path) -> None:
+def test_a_removal_is_an_event_of_the_log_and_outlives_a_restart(shared_server: Server) -> None:
     from pokerdealer.server import db
     from pokerdealer.server.schema import database_url
 
-    server = Server(db_target, workdir=tmp_path).start()
+    server = shared_server
+    ev = create(server, max_entrants=10, listed=True)
+    for name in ("Ann", "junk", "Bob"):
+        register(server, ev["id"], name)
+    remove(server, ev, "junk")
+    server.stop()  # the module's room, stopped cleanly: its log is read with nobody writing
     try:
-        ev = create(server, max_entrants=10, listed=True)
-        for name in ("Ann", "junk", "Bob"):
-            register(server, ev["id"], name)
-        remove(server, ev, "junk")
+        store = db.Store(database_url(str(server.db)))
+        try:
+            events = store.read(lambda c: db.events_between(c, ev["id"], 0))
+        finally:
+            store.engine.dispose()
     finally:
-        server.stop()
-    store = db.Store(database_url(str(db_target)))
-    try:
-        events = store.read(lambda c: db.events_between(c, ev["id"], 0))
-    finally:
-        store.engine.dispose()
+        server.start()  # and started again on its database
     assert [data for _, kind, data, _ in events if kind == "ev_remove"] == [{"name": "junk"}]
-    again = Server(db_target, workdir=tmp_path).start()
-    try:
-        s = state(again, ev["id"])
-        assert (s["registered"], s["prize_pool"], s["removed"]) == (["Ann", "Bob"], 2 * BUY_IN, [{"name": "junk", "refund": BUY_IN}])
-        register(again, ev["id"], "Cy")  # registration goes on after the restart
-        assert state(again, ev["id"])["registered"] == ["Ann", "Bob", "Cy"]
-    finally:
-        again.stop()
+    s = state(server, ev["id"])
+    assert (s["registered"], s["prize_pool"], s["removed"]) == (["Ann", "Bob"], 2 * BUY_IN, [{"name": "junk", "refund": BUY_IN}])
+    register(server, ev["id"], "Cy")  # registration goes on after the restart
+    assert state(server, ev["id"])["registered"] == ["Ann", "Bob", "Cy"]
 
 
 def test_the_lobby_counts_an_entry_removed_by_the_host(shared_server: Server) -> None:

@@ -11,8 +11,6 @@ import socket
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -43,27 +41,22 @@ def _store_raw_table(target: str, table_id: str, settings_text: str) -> None:
 
 
 # ------------------------------------------------------------ poisoned names
-def test_a_stored_table_that_cannot_be_restored_is_left_out_and_the_room_starts(
-    db_target: str, tmp_path: Path
-) -> None:
-    first = Server(db_target, workdir=tmp_path).start()
+def test_a_stored_table_that_cannot_be_restored_is_left_out_and_the_room_starts(shared_server: Server) -> None:
+    room = shared_server  # the module's room on each backend; the other tests list no table
+    good = room.create_table(name="Good", listed=True)
+    room.stop()
     try:
-        good = first.create_table(name="Good", listed=True)
+        _store_raw_table(str(room.db), "poisonedName", json.dumps({**GOOD_SETTINGS, "name": "\u200b"}))
+        _store_raw_table(str(room.db), "unreadableJs", "{not json")
     finally:
-        first.stop()
-    _store_raw_table(db_target, "poisonedName", json.dumps({**GOOD_SETTINGS, "name": "\u200b"}))
-    _store_raw_table(db_target, "unreadableJs", "{not json")
-    room = Server(db_target, workdir=tmp_path).start()
-    try:
-        assert room.get(f"/api/tables/{good}").json()["name"] == "Good"
-        assert [t["id"] for t in room.get("/api/tables").json()] == [good]
-        for bad in ("poisonedName", "unreadableJs"):
-            assert room.get(f"/api/tables/{bad}").status_code == 404
-        log = room.log.read_text()
-        assert "table poisonedName cannot be restored" in log
-        assert "table unreadableJs cannot be restored" in log
-    finally:
-        room.stop()
+        room.start()  # on the same database
+    assert room.get(f"/api/tables/{good}").json()["name"] == "Good"
+    assert [t["id"] for t in room.get("/api/tables").json()] == [good]
+    for bad in ("poisonedName", "unreadableJs"):
+        assert room.get(f"/api/tables/{bad}").status_code == 404
+    log = room.log.read_text()
+    assert "table poisonedName cannot be restored" in log
+    assert "table unreadableJs cannot be restored" in log
 
 
 def test_an_invisible_table_name_is_refused_and_nothing_is_stored(server: Server) -> None:
@@ -98,38 +91,30 @@ def test_a_long_player_name_is_refused_not_cut(server: Server) -> None:
 ODD_IDS = ("%00", "a%00b", "%C3%A9t%C3%A9", "a%20b", "a.b", "x" * 33)
 
 
-def test_a_table_id_that_cannot_be_an_id_is_404_over_http(db_target: str, tmp_path: Path) -> None:
-    server = Server(db_target, workdir=tmp_path).start()
-    try:
-        for odd in ODD_IDS:
-            for path in (f"/api/tables/{odd}", f"/api/tables/{odd}/hands", f"/t/{odd}"):
-                r = server.get(path)
-                assert r.status_code == 404, (path, r.status_code, r.text[:200])
-    finally:
-        server.stop()
+def test_a_table_id_that_cannot_be_an_id_is_404_over_http(shared_server: Server) -> None:
+    for odd in ODD_IDS:
+        for path in (f"/api/tables/{odd}", f"/api/tables/{odd}/hands", f"/t/{odd}"):
+            r = shared_server.get(path)
+            assert r.status_code == 404, (path, r.status_code, r.text[:200])
 
 
-def test_a_table_id_that_cannot_be_an_id_is_refused_over_the_websocket(db_target: str, tmp_path: Path) -> None:
+def test_a_table_id_that_cannot_be_an_id_is_refused_over_the_websocket(shared_server: Server) -> None:
     from websockets.sync.client import connect
 
-    server = Server(db_target, workdir=tmp_path).start()
-    try:
-        for odd in ODD_IDS:
-            with connect(f"ws://127.0.0.1:{server.port}/ws/{odd}", open_timeout=5, close_timeout=2) as ws:
-                assert json.loads(ws.recv(timeout=5)) == {
-                    "type": "error", "message": "no such table", "key": "room.error.no_such_table", "params": {},
-                }
-        assert server.get("/api/tables").status_code == 200  # and the room is still up
-    finally:
-        server.stop()
+    for odd in ODD_IDS:
+        with connect(f"ws://127.0.0.1:{shared_server.port}/ws/{odd}", open_timeout=5, close_timeout=2) as ws:
+            assert json.loads(ws.recv(timeout=5)) == {
+                "type": "error", "message": "no such table", "key": "room.error.no_such_table", "params": {},
+            }
+    assert shared_server.get("/api/tables").status_code == 200  # and the room is still up
 
 
 # ------------------------------------------------------------ the HTTP edge
 @pytest.fixture(scope="module")
-def edge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("edge") / "room.db").start()
-    yield s
-    s.stop()
+def edge(server: Server) -> Server:
+    """The module's room (``server``), which the tests above have already used: a room of its own
+    was one start more."""
+    return server
 
 
 def _raw(server: Server, head: str) -> socket.socket:
