@@ -88,7 +88,7 @@ def test_an_illegal_action_at_a_later_table_leaves_every_table_as_it_was() -> No
     assert np.array_equal(ours[1], theirs[1]) and np.array_equal(ours[2], theirs[2])
 
 
-@pytest.mark.parametrize("numba", [False, True])
+@pytest.mark.parametrize("numba", [False, True], ids=["numpy", "numba"])  # ids: .ci/run's compiled half leaves out "numba"
 def test_final_obs_and_final_info_are_set_exactly_at_the_tables_whose_episode_ended(numba: bool) -> None:
     if numba:
         pytest.importorskip("numba")
