@@ -86,7 +86,7 @@ RESERVE = 64
 """File descriptors kept from the connections' cap, at least: the database's pool, the
 SQLite files, the log, the event loop's own, the threads' (and an eighth of a large limit)."""
 
-HANDSHAKES = 16
+HANDSHAKES = 8
 """Requests worked on at once (from their bytes' arrival to their answer; a websocket's to
 its accept): what one turn of the event loop may hold of new connections' work, some
 0.8 ms each, besides the tables'."""
