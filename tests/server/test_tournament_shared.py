@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -23,11 +22,37 @@ ENTRANTS = 8
 LEASE = 3.0  # renewed every second: a loaded machine does not lose it by accident
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def pg_url(pg_admin: str) -> Iterator[str]:
     url, drop = new_pg_database(pg_admin)
     yield url
     drop()
+
+
+@pytest.fixture(scope="module")
+def processes(pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server]]:
+    """The module's two processes A and B on one database: each test plays an event of its own
+    (the ones before it are over). Two of their own for each test were four starts more."""
+    extra = ("--lease", str(LEASE))
+    folder = tmp_path_factory.mktemp("shared-event")
+    a = Server(pg_url, workdir=folder, extra=extra).start()
+    try:
+        b = Server(pg_url, workdir=folder, extra=extra).start()
+        try:
+            yield a, b
+        finally:
+            b.stop()
+    finally:
+        a.stop()
+
+
+@pytest.fixture
+def two(processes: tuple[Server, Server]) -> tuple[Server, Server]:
+    """A and B, both up: one a test before killed is started again."""
+    for server in processes:
+        if server.proc is None or server.proc.poll() is not None:
+            server.start()
+    return processes
 
 
 def lease_owners(url: str) -> dict[str, str]:
@@ -38,11 +63,6 @@ def lease_owners(url: str) -> dict[str, str]:
             return {t: o for t, o in conn.execute(text("SELECT table_id, owner FROM leases"))}
     finally:
         engine.dispose()
-
-
-def two_processes(pg_url: str, tmp_path: Path) -> tuple[Server, Server]:
-    extra = ("--lease", str(LEASE))
-    return Server(pg_url, workdir=tmp_path, extra=extra).start(), Server(pg_url, workdir=tmp_path, extra=extra).start()
 
 
 def start_event(a: Server) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -105,58 +125,50 @@ def play_to_the_end(ev: dict[str, Any], holder: Server, *others: Server) -> dict
     return s
 
 
-def test_two_processes_play_the_tables_of_one_event_to_its_winner(pg_url: str, tmp_path: Path) -> None:
-    a, b = two_processes(pg_url, tmp_path)
-    try:
-        ev, s = start_event(a)
-        first, second = (s["room_tables"][k] for k in sorted(s["room_tables"]))
-        hand_over_paused(a, b, ev, second)
-        owners = lease_owners(pg_url)
-        assert owners[first] == owners[ev["id"]] != owners[second]  # A: the event and table 1; B: table 2
-        # Both deal: each process's table plays a hand while the other's does.
-        deal_on(1, (a, first), (b, second))
-        # To the winner; the chips are all there at every look, from either process.
-        s = play_to_the_end(ev, a, b)
-        placed(s)
-        assert sum(p["prize"] for p in s["standings"]) == s["prize_pool"] == ENTRANTS * BUY_IN
-        assert any(m["reason"] == "final_table" for m in s["moves"])
-        # B followed the same log to the same end: the places, the moves, the hands.
-        patience = Patience(10)
-        while (sb := state(b, ev["id"]))["hands"] != s["hands"]:
-            assert not patience.over()
-            time.sleep(0.2)
-        for key in ("status", "standings", "moves", "hands", "prize_pool"):
-            assert sb[key] == s[key], key
-    finally:
-        a.stop()
-        b.stop()
+def test_two_processes_play_the_tables_of_one_event_to_its_winner(two: tuple[Server, Server], pg_url: str) -> None:
+    a, b = two
+    ev, s = start_event(a)
+    first, second = (s["room_tables"][k] for k in sorted(s["room_tables"]))
+    hand_over_paused(a, b, ev, second)
+    owners = lease_owners(pg_url)
+    assert owners[first] == owners[ev["id"]] != owners[second]  # A: the event and table 1; B: table 2
+    # Both deal: each process's table plays a hand while the other's does.
+    deal_on(1, (a, first), (b, second))
+    # To the winner; the chips are all there at every look, from either process.
+    s = play_to_the_end(ev, a, b)
+    placed(s)
+    assert sum(p["prize"] for p in s["standings"]) == s["prize_pool"] == ENTRANTS * BUY_IN
+    assert any(m["reason"] == "final_table" for m in s["moves"])
+    # B followed the same log to the same end: the places, the moves, the hands.
+    patience = Patience(10)
+    while (sb := state(b, ev["id"]))["hands"] != s["hands"]:
+        assert not patience.over()
+        time.sleep(0.2)
+    for key in ("status", "standings", "moves", "hands", "prize_pool"):
+        assert sb[key] == s[key], key
 
 
-def test_when_one_of_two_processes_dies_the_other_plays_its_tables_on(pg_url: str, tmp_path: Path) -> None:
-    a, b = two_processes(pg_url, tmp_path)
-    try:
-        ev, s = start_event(a)
-        first, second = (s["room_tables"][k] for k in sorted(s["room_tables"]))
-        hand_over_paused(a, b, ev, second)
-        deal_on(1, (b, second))
-        b.kill()
-        # A takes table 2 back once B's lease expires (if it is still in play), and the event goes on to its winner.
-        patience = Patience(LEASE * 4 + 30)
-        while lease_owners(pg_url)[second] != lease_owners(pg_url)[ev["id"]]:
-            assert second not in state(a, ev["id"])["room_tables"].values() or not patience.over()
-            if second not in state(a, ev["id"])["room_tables"].values():
-                break
-            time.sleep(0.3)
-        s = play_to_the_end(ev, a)
-        placed(s)
-        assert sum(p["prize"] for p in s["standings"]) == ENTRANTS * BUY_IN
-    finally:
-        a.stop()
-        b.stop()
+def test_when_one_of_two_processes_dies_the_other_plays_its_tables_on(two: tuple[Server, Server], pg_url: str) -> None:
+    a, b = two  # B, killed here, is started again for the next test (``two``)
+    ev, s = start_event(a)
+    first, second = (s["room_tables"][k] for k in sorted(s["room_tables"]))
+    hand_over_paused(a, b, ev, second)
+    deal_on(1, (b, second))
+    b.kill()
+    # A takes table 2 back once B's lease expires (if it is still in play), and the event goes on to its winner.
+    patience = Patience(LEASE * 4 + 30)
+    while lease_owners(pg_url)[second] != lease_owners(pg_url)[ev["id"]]:
+        assert second not in state(a, ev["id"])["room_tables"].values() or not patience.over()
+        if second not in state(a, ev["id"])["room_tables"].values():
+            break
+        time.sleep(0.3)
+    s = play_to_the_end(ev, a)
+    placed(s)
+    assert sum(p["prize"] for p in s["standings"]) == ENTRANTS * BUY_IN
 
 
-def test_a_mute_at_the_events_holder_holds_at_a_table_another_process_plays(pg_url: str, tmp_path: Path) -> None:
-    a, b = two_processes(pg_url, tmp_path)
+def test_a_mute_at_the_events_holder_holds_at_a_table_another_process_plays(two: tuple[Server, Server], pg_url: str) -> None:
+    a, b = two
     ann = None
     try:
         # Ann and seven callers on two tables of four; Ann's clock is long, so her table waits for her.
@@ -175,5 +187,3 @@ def test_a_mute_at_the_events_holder_holds_at_a_table_another_process_plays(pg_u
     finally:
         if ann is not None:
             ann.close()
-        a.stop()
-        b.stop()
