@@ -557,7 +557,9 @@ async def run(args: argparse.Namespace) -> None:
         if args.flood_nice and proc.pid is not None:  # the flooder yields the cores to the server and the players
             os.setpriority(os.PRIO_PROCESS, proc.pid, os.getpriority(os.PRIO_PROCESS, proc.pid) + args.flood_nice)
         probe = asyncio.create_task(probe_room(port, flooded, args.seconds)) if args.flood == "idle" else None
+        cpu_at: list[tuple[float, float]] = []  # (when, the server's CPU): the flood's phases' CPU
         while proc.is_alive():
+            cpu_at.append((time.perf_counter(), server_cpu(server.pid)))
             await asyncio.sleep(0.1)
         during = time.perf_counter() - t0
         cpu = server_cpu(server.pid) - cpu0
@@ -568,8 +570,15 @@ async def run(args: argparse.Namespace) -> None:
             counts = {"flooder": f"exit code {proc.exitcode}"}
         if probe is not None:
             counts.update(await probe)
-        for name, at in counts.pop("times", {}).items():  # the flooder's moments, from its start
+        times = counts.pop("times", {})
+        for name, at in times.items():  # the flooder's moments, from its start
             counts[name] = f"{at - t0:+.1f} s"
+        if "closing" in times and cpu_at:
+            def cpu_by(moment: float) -> float:
+                return next((c for at, c in cpu_at if at >= moment), cpu_at[-1][1])
+
+            counts["server CPU opening"] = f"{cpu_by(times['closing']) - cpu0:.2f} s"
+            counts["closing"] += f" ({cpu_at[-1][1] - cpu_by(times['closing']):.2f} s of CPU)"
         await asyncio.sleep(args.baseline)
         stop.set()
         for failed in await asyncio.gather(*tasks, return_exceptions=True):
