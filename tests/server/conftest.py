@@ -37,6 +37,13 @@ from tests.server.chromium import browser  # noqa: F401 - the browser tests' Chr
 
 SEED = 20240607
 
+HTTP = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))
+"""The tests' one HTTP client for their plain requests. ``httpx.get`` and ``httpx.post`` make a
+client for each request, and each client reads the CA bundle into a TLS context: ~35 ms of CPU a
+request, so the readiness probe (every 0.1 s) spent a third of a core while a server started, and
+a test polling an event's state more. No connection is kept between requests (each is closed
+after its answer, as before): the rooms count connections, and a test restarts its room."""
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -137,7 +144,7 @@ class Server:
         return self
 
     def _answers(self) -> bool:
-        return httpx.get(self.base + "/api/tables", timeout=5).status_code == 200
+        return HTTP.get(self.base + "/api/tables", timeout=5).status_code == 200
 
     def kill(self) -> None:
         """SIGKILL: no clean shutdown at all."""
@@ -169,19 +176,19 @@ class Server:
     # ------------------------------------------------------------ helpers
     def create_table(self, **settings: Any) -> str:
         body = {"name": "Test", "bots": [], "clock": 30, **settings}
-        r = httpx.post(self.base + "/api/tables", json=body, timeout=10)
+        r = HTTP.post(self.base + "/api/tables", json=body, timeout=10)
         assert r.status_code == 200, r.text
         return r.json()["id"]
 
     def join(self, table_id: str, name: str, buy_in: int | None = None) -> dict[str, Any]:
-        r = httpx.post(
+        r = HTTP.post(
             f"{self.base}/api/tables/{table_id}/join", json={"name": name, "buy_in": buy_in}, timeout=10
         )
         assert r.status_code == 200, r.text
         return r.json()
 
     def get(self, path: str) -> httpx.Response:
-        return httpx.get(self.base + path, timeout=10)
+        return HTTP.get(self.base + path, timeout=10)
 
 
 class Client:

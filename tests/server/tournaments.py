@@ -11,7 +11,7 @@ import httpx
 
 from tests.patience import Patience
 from tests.patience import until as patient_until
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 
 T = TypeVar("T")
 
@@ -22,7 +22,7 @@ BUY_IN = 100
 
 def post_tournament(server: Server, body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/tournaments`` with ``body``; the answer (id, host token, links)."""
-    r = httpx.post(server.base + "/api/tournaments", json=body, timeout=20)
+    r = HTTP.post(server.base + "/api/tournaments", json=body, timeout=20)
     assert r.status_code == 200, r.text
     return r.json()  # type: ignore[no-any-return]
 
@@ -30,12 +30,12 @@ def create(server: Server, **spec: Any) -> dict[str, Any]:
     return post_tournament(server, {"name": "Friday", "starting_stack": STACK, "buy_in": BUY_IN, **spec})
 
 def register(server: Server, event: str, name: str) -> str:
-    r = httpx.post(f"{server.base}/api/tournaments/{event}/register", json={"name": name}, timeout=10)
+    r = HTTP.post(f"{server.base}/api/tournaments/{event}/register", json={"name": name}, timeout=10)
     assert r.status_code == 200, r.text
     return r.json()["player_token"]
 
 def host(server: Server, ev: dict[str, Any], command: str) -> httpx.Response:
-    return httpx.post(
+    return HTTP.post(
         f"{server.base}/api/tournaments/{ev['id']}/host", json={"command": command},
         headers={"X-Host-Token": ev["host_token"]}, timeout=10,
     )
@@ -46,7 +46,7 @@ def state(server: Server, event: str) -> dict[str, Any]:
     return r.json()
 
 def me(server: Server, event: str, token: str) -> dict[str, Any]:
-    r = httpx.get(f"{server.base}/api/tournaments/{event}/me", headers={"X-Player-Token": token}, timeout=10)
+    r = HTTP.get(f"{server.base}/api/tournaments/{event}/me", headers={"X-Player-Token": token}, timeout=10)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -55,7 +55,7 @@ def chips(s: dict[str, Any]) -> int:
     return sum(p["stack"] for t in s["tables"] for p in t["players"])
 
 def reenter(server: Server, event: str, token: str) -> httpx.Response:
-    return httpx.post(f"{server.base}/api/tournaments/{event}/reenter", headers={"X-Player-Token": token}, timeout=10)
+    return HTTP.post(f"{server.base}/api/tournaments/{event}/reenter", headers={"X-Player-Token": token}, timeout=10)
 
 def junk(cards: list[str] | None) -> bool:
     """Two unpaired cards below a ten: a hand that loses to two callers about four times in five."""
