@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from tests import numba_once
 from tests.processes import die_with_parent
 
 SHARED_SESSION = "tests/server/security (listening)"
@@ -148,6 +149,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:  # noqa
 
 def pytest_configure(config: pytest.Config) -> None:
     """An xdist worker ends with the pytest that started it (SIGTERM or SIGKILL runs no
-    teardown), and its servers with it (tests/processes.py)."""
+    teardown), and its servers with it (tests/processes.py). The run's processes compile a
+    Numba kernel one at a time, the others loading it from the cache (tests/numba_once.py)."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
         die_with_parent()
+    numba_once.install(config.rootpath / ".pytest_cache" / "numba-compile.lock")
