@@ -3,11 +3,10 @@ live, for a bare ``POST /api/tables`` (which has always made a table with no bot
 
 from __future__ import annotations
 
-import httpx
 
 from pokerdealer.server.app import CreateTable
 from pokerdealer.server.settings import TableSettings
-from tests.server.conftest import Server
+from tests.server.conftest import HTTP, Server
 
 
 def test_the_apis_defaults_are_table_settings_own() -> None:
@@ -15,7 +14,7 @@ def test_the_apis_defaults_are_table_settings_own() -> None:
 
 
 def test_a_bare_post_makes_a_table_of_table_settings_defaults_with_no_bots(server: Server) -> None:
-    r = httpx.post(server.base + "/api/tables", json={}, timeout=10)
+    r = HTTP.post(server.base + "/api/tables", json={}, timeout=10)
     assert r.status_code == 200, r.text
     info = server.get(f"/api/tables/{r.json()['id']}").json()
     made = TableSettings()

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import httpx
 import pytest
 
-from tests.server.conftest import Server
+from tests.server.conftest import HTTP, Server
 
 BOM = b"\xef\xbb\xbf"
 
@@ -21,20 +20,20 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def test_the_ledger_csv_is_utf8_with_a_bom_and_keeps_a_chinese_name(room: Server) -> None:
-    made = httpx.post(room.base + "/api/tables", json={"name": "帳", "lang": "zh-Hans"}, timeout=10).json()
+    made = HTTP.post(room.base + "/api/tables", json={"name": "帳", "lang": "zh-Hans"}, timeout=10).json()
     room.join(made["id"], "阿安")
-    r = httpx.get(f"{room.base}/api/tables/{made['id']}/ledger.csv", headers={"X-Host-Token": made["host_token"]}, timeout=10)
+    r = HTTP.get(f"{room.base}/api/tables/{made['id']}/ledger.csv", headers={"X-Host-Token": made["host_token"]}, timeout=10)
     assert r.status_code == 200 and r.headers["content-type"] == "text/csv; charset=utf-8"
     # A zh-Hans table's host whose browser says no language reads the table's words: seat and name first.
     assert r.content.startswith(BOM + "座位,玩家,买入,".encode())
     assert "阿安" in r.content.decode("utf-8-sig")
     # The host's page asks in its own language.
-    r = httpx.get(f"{room.base}/api/tables/{made['id']}/ledger.csv?lang=zh-Hant", headers={"X-Host-Token": made["host_token"]}, timeout=10)
+    r = HTTP.get(f"{room.base}/api/tables/{made['id']}/ledger.csv?lang=zh-Hant", headers={"X-Host-Token": made["host_token"]}, timeout=10)
     assert r.content.startswith(BOM + "座位,玩家,買入,".encode())
 
 
 def test_the_standings_csv_is_utf8_with_a_bom(room: Server) -> None:
-    made = httpx.post(room.base + "/api/tournaments", json={"name": "週五"}, timeout=10).json()
-    r = httpx.get(f"{room.base}/api/tournaments/{made['id']}/standings.csv", timeout=10)
+    made = HTTP.post(room.base + "/api/tournaments", json={"name": "週五"}, timeout=10).json()
+    r = HTTP.get(f"{room.base}/api/tournaments/{made['id']}/standings.csv", timeout=10)
     assert r.status_code == 200 and r.headers["content-type"] == "text/csv; charset=utf-8"
     assert r.content.startswith(BOM + b"place,name,prize")

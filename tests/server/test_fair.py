@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from typer.testing import CliRunner
 
@@ -36,7 +35,7 @@ from pokerdealer.server.fair import (
     verify_phh_text,
 )
 from pokerdealer.server.proofs import hand_phh
-from tests.server.conftest import SEED, Client, Server
+from tests.server.conftest import HTTP, SEED, Client, Server
 
 runner = CliRunner()
 
@@ -346,26 +345,26 @@ def test_a_player_downloads_their_own_proof(shared_server: Server, tmp_path: Pat
     try:
         _play_hands(server, table, [a], 2)
         base = f"{server.base}/api/tables/{table}/hands/1"
-        got = httpx.get(f"{base}/mine", headers={"X-Seat-Token": ann["token"]}, timeout=10)
+        got = HTTP.get(f"{base}/mine", headers={"X-Seat-Token": ann["token"]}, timeout=10)
         assert got.status_code == 200, got.text
         mine = got.json()
         assert mine["name"] == "Ann" and len(mine["salts"]) == 2
-        own_phh = httpx.get(f"{base}/phh", headers={"X-Seat-Token": ann["token"]}, timeout=10).text
+        own_phh = HTTP.get(f"{base}/phh", headers={"X-Seat-Token": ann["token"]}, timeout=10).text
         assert "".join(mine["cards"]) in own_phh
         result = _verify(tmp_path, own_phh, json.dumps(mine))
         assert result.exit_code == 0, result.output
         assert f"Ann's hole cards {' '.join(mine['cards'])}" in result.output
 
-        no_token = httpx.get(f"{base}/mine", timeout=10)
+        no_token = HTTP.get(f"{base}/mine", timeout=10)
         assert no_token.status_code == 403 and "X-Seat-Token" in no_token.json()["detail"]
-        unknown = httpx.get(f"{base}/mine", headers={"X-Seat-Token": "nope"}, timeout=10)
+        unknown = HTTP.get(f"{base}/mine", headers={"X-Seat-Token": "nope"}, timeout=10)
         assert unknown.status_code == 403 and unknown.json()["detail"] == "unknown seat token"
         late = server.join(table, "Late")  # joined after hand 1: not dealt in it
-        other = httpx.get(f"{base}/mine", headers={"X-Seat-Token": late["token"]}, timeout=10)
+        other = HTTP.get(f"{base}/mine", headers={"X-Seat-Token": late["token"]}, timeout=10)
         assert other.status_code == 404 and other.json()["detail"] == "you were not dealt in this hand"
-        phh_other = httpx.get(f"{base}/phh", headers={"X-Seat-Token": late["token"]}, timeout=10)
+        phh_other = HTTP.get(f"{base}/phh", headers={"X-Seat-Token": late["token"]}, timeout=10)
         assert phh_other.status_code == 404
-        missing = httpx.get(f"{server.base}/api/tables/{table}/hands/999/mine", headers={"X-Seat-Token": ann["token"]}, timeout=10)
+        missing = HTTP.get(f"{server.base}/api/tables/{table}/hands/999/mine", headers={"X-Seat-Token": ann["token"]}, timeout=10)
         assert missing.status_code == 404
     finally:
         a.close()

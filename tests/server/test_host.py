@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from tests.patience import Patience
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 from tests.server.test_ledger import csv_rows
 
 
@@ -45,7 +45,7 @@ def restart(servers: list[Server]) -> Server:
 def create(server: Server, **settings: Any) -> tuple[str, str]:
     """A table and its host token."""
     body = {"name": "Home", "bots": [], "clock": 60, **settings}
-    r = httpx.post(server.base + "/api/tables", json=body, timeout=10)
+    r = HTTP.post(server.base + "/api/tables", json=body, timeout=10)
     assert r.status_code == 200, r.text
     info = r.json()
     assert info["host_url"] == f"/t/{info['id']}#host={info['host_token']}"
@@ -53,14 +53,14 @@ def create(server: Server, **settings: Any) -> tuple[str, str]:
 
 
 def host(server: Server, table: str, token: str, command: str, **args: Any) -> httpx.Response:
-    return httpx.post(
+    return HTTP.post(
         f"{server.base}/api/tables/{table}/host", json={"command": command, **args},
         headers={"X-Host-Token": token}, timeout=10,
     )
 
 
 def host_view(server: Server, table: str, token: str) -> dict[str, Any]:
-    r = httpx.get(f"{server.base}/api/tables/{table}/host", headers={"X-Host-Token": token}, timeout=10)
+    r = HTTP.get(f"{server.base}/api/tables/{table}/host", headers={"X-Host-Token": token}, timeout=10)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -84,7 +84,7 @@ def my_turn_in_hand(state: dict[str, Any]) -> bool:
 def test_host_token_is_required_for_host_commands(server: Server) -> None:
     table, token = create(server)
     assert host(server, table, "wrong", "pause").status_code == 403
-    r = httpx.post(f"{server.base}/api/tables/{table}/host", json={"command": "pause"}, timeout=10)
+    r = HTTP.post(f"{server.base}/api/tables/{table}/host", json={"command": "pause"}, timeout=10)
     assert r.status_code == 403
     assert "host token" in r.json()["detail"]
     ann = server.join(table, "Ann")
@@ -252,7 +252,7 @@ def test_close_after_the_hand_stands_everyone_up_and_leaves_the_lobby(room: list
     s = play_until([a], my_turn_in_hand)
     number = s["hand"]["number"]
     assert host(server, table, token, "close").status_code == 200
-    r = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": "Cy"}, timeout=10)
+    r = HTTP.post(f"{server.base}/api/tables/{table}/join", json={"name": "Cy"}, timeout=10)
     assert r.status_code == 400 and "closing" in r.json()["detail"]
     a.close()
 
@@ -270,7 +270,7 @@ def test_close_after_the_hand_stands_everyone_up_and_leaves_the_lobby(room: list
     assert server.get(f"/api/tables/{table}/hands/{number}").status_code == 200
     rows = host_view(server, table, token)["ledger"]
     assert sum(r["net"] for r in rows) == 0 and all(r["on_table"] == 0 for r in rows)
-    r = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": "Cy"}, timeout=10)
+    r = HTTP.post(f"{server.base}/api/tables/{table}/join", json={"name": "Cy"}, timeout=10)
     assert r.status_code == 400 and "closed" in r.json()["detail"]
 
 
@@ -284,10 +284,10 @@ def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]
     b.send(type="leave")
     play_until([a, b], lambda x: all(r is None or r["name"] != "Bob" for r in x["seats"]))
     url = f"{server.base}/api/tables/{table}/ledger.csv"
-    assert httpx.get(url, timeout=10).status_code == 403
+    assert HTTP.get(url, timeout=10).status_code == 403
     patience = Patience(15)
     while True:  # the top-up is taken between hands: until the ledger has it
-        first = httpx.get(url, headers={"X-Host-Token": token}, timeout=10)
+        first = HTTP.get(url, headers={"X-Host-Token": token}, timeout=10)
         assert first.status_code == 200 and first.headers["content-type"].startswith("text/csv")
         if {r["name"]: r for r in csv_rows(first.content.decode("utf-8-sig"))}["Ann"]["top_ups"] == "50":
             break
@@ -297,7 +297,7 @@ def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]
     b.close()
 
     server = restart(room)
-    again = httpx.get(url, headers={"X-Host-Token": token}, timeout=10)
+    again = HTTP.get(url, headers={"X-Host-Token": token}, timeout=10)
     rows = csv_rows(again.content.decode("utf-8-sig"))
     by_name = {r["name"]: r for r in rows}
     assert by_name["Ann"]["buy_ins"] == "300" and by_name["Ann"]["top_ups"] == "50"

@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import httpx
 import pytest
 
 from pokerdealer.i18n import CATALOGS
 from pokerdealer.server.words import pick_language, said_text
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 
 STATIC = Path(__file__).parents[2] / "src" / "pokerdealer" / "server" / "static"
 _CJK = r"[\u3400-\u9fff]"
@@ -92,11 +91,11 @@ def test_accept_language_picks_the_language_of_a_first_visit(header: str, lang: 
 
 
 def test_the_words_endpoint_follows_accept_language_unless_a_language_is_asked(server: Server) -> None:
-    got = httpx.get(server.base + "/api/i18n", headers={"Accept-Language": "zh-TW,zh;q=0.9"}).json()
+    got = HTTP.get(server.base + "/api/i18n", headers={"Accept-Language": "zh-TW,zh;q=0.9"}).json()
     assert got["lang"] == "zh-Hant" and got["messages"]["room.error.not_your_turn"] == "還沒輪到你"
-    asked = httpx.get(server.base + "/api/i18n?lang=zh-Hans", headers={"Accept-Language": "zh-TW"}).json()
+    asked = HTTP.get(server.base + "/api/i18n?lang=zh-Hans", headers={"Accept-Language": "zh-TW"}).json()
     assert asked["lang"] == "zh-Hans" and asked["messages"]["room.act.fold"] == "弃牌"
-    assert httpx.get(server.base + "/api/i18n", headers={"Accept-Language": "de"}).json()["lang"] == "en"
+    assert HTTP.get(server.base + "/api/i18n", headers={"Accept-Language": "de"}).json()["lang"] == "en"
 
 
 def _mover_and_waiter(server: Server, table: str) -> tuple[Client, Client, int]:
@@ -146,7 +145,7 @@ def test_a_reader_who_chose_a_language_is_told_in_it_at_an_english_table(server:
 
 def test_a_refused_buy_in_says_its_words_with_the_english_detail(server: Server) -> None:
     table = server.create_table(name="t", stack=100)
-    r = httpx.post(server.base + f"/api/tables/{table}/join", json={"name": "Ann", "buy_in": 10**6})
+    r = HTTP.post(server.base + f"/api/tables/{table}/join", json={"name": "Ann", "buy_in": 10**6})
     body = r.json()
     assert r.status_code == 400 and body["key"] == "room.error.buy_in_range"
     assert body["detail"] == f"a buy-in must be {body['params']['low']} to {body['params']['high']}"
@@ -155,26 +154,26 @@ def test_a_refused_buy_in_says_its_words_with_the_english_detail(server: Server)
 def test_a_wrong_host_token_is_refused_with_its_words_and_the_english_detail(server: Server) -> None:
     table = server.create_table(name="t")
     for headers in ({"X-Host-Token": "wrong"}, {}):
-        r = httpx.get(f"{server.base}/api/tables/{table}/host", headers=headers, timeout=10)
+        r = HTTP.get(f"{server.base}/api/tables/{table}/host", headers=headers, timeout=10)
         body = r.json()
         assert r.status_code == 403 and body["key"] == "room.host.not_host" and body["params"] == {}
         assert body["detail"] == body["message"] == CATALOGS["en"]["room.host.not_host"]
 
 
 def test_a_refused_host_setting_says_its_words_with_the_english_detail(server: Server) -> None:
-    r = httpx.post(server.base + "/api/tables", json={"name": "t", "bots": []}, timeout=10)
+    r = HTTP.post(server.base + "/api/tables", json={"name": "t", "bots": []}, timeout=10)
     table, token = r.json()["id"], r.json()["host_token"]
     url, headers = f"{server.base}/api/tables/{table}/host", {"X-Host-Token": token}
-    r = httpx.post(url, json={"command": "settings", "settings": {"small_blind": 5}}, headers=headers, timeout=10)
+    r = HTTP.post(url, json={"command": "settings", "settings": {"small_blind": 5}}, headers=headers, timeout=10)
     assert r.status_code == 400 and r.json()["key"] == "room.settings.blinds_order"
     assert r.json()["detail"] == "the small blind cannot be larger than the big blind"
-    r = httpx.post(url, json={"command": "settings", "settings": {"time_bank": 900}}, headers=headers, timeout=10)
+    r = HTTP.post(url, json={"command": "settings", "settings": {"time_bank": 900}}, headers=headers, timeout=10)
     body = r.json()
     assert body["key"] == "room.settings.whole_number" and body["detail"] == "time_bank must be a whole number from 0 to 600"
     assert said_text("zh-Hant", body["key"], body["params"]) == "時間銀行須為 0 至 600 的整數"
 
 
 def test_a_refused_new_table_says_its_words_with_the_english_detail(server: Server) -> None:
-    r = httpx.post(server.base + "/api/tables", json={"name": "t", "seats": 2, "bots": ["caller", "caller"]}, timeout=10)
+    r = HTTP.post(server.base + "/api/tables", json={"name": "t", "seats": 2, "bots": ["caller", "caller"]}, timeout=10)
     assert r.status_code == 400 and r.json()["key"] == "room.settings.seat_free"
     assert r.json()["detail"] == "leave at least one seat free for a person"

@@ -10,14 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from pokerdealer.learn import drills
 from pokerdealer.learn.chart import ranking_chart
 from pokerdealer.learn.drills import TOPIC_LEVELS
 from tests.server.chromium import needs_chromium, settled
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
@@ -40,20 +39,20 @@ def _one(topic: str, level: int, seed: int, lang: str = "en") -> dict[str, Any]:
 
 
 def test_api_quiz_gives_the_drills_of_the_quiz_command(room: Server) -> None:
-    got = httpx.get(f"{room.base}/api/quiz", params={"topic": "side_pots", "count": 3, "seed": 5, "lang": "zh-Hant"}, timeout=30)
+    got = HTTP.get(f"{room.base}/api/quiz", params={"topic": "side_pots", "count": 3, "seed": 5, "lang": "zh-Hant"}, timeout=30)
     assert got.status_code == 200
     expected = [q.to_json() for q in drills("side_pots", count=3, seed=5, lang="zh-Hant")]
     assert got.json() == {"questions": expected, "seed": 5}
 
 
 def test_an_item_is_the_question_of_its_topic_level_and_seed(room: Server) -> None:
-    got = httpx.get(f"{room.base}/api/quiz", params={"items": "limits:2:17,showdown:0:5", "lang": "zh-Hans"}, timeout=30)
+    got = HTTP.get(f"{room.base}/api/quiz", params={"items": "limits:2:17,showdown:0:5", "lang": "zh-Hans"}, timeout=30)
     assert got.status_code == 200
     assert got.json() == {"questions": [_one("limits", 2, 17, "zh-Hans"), _one("showdown", 0, 5, "zh-Hans")]}
 
 
 def test_the_topics_are_the_engines_with_how_many_levels_each_has(room: Server) -> None:
-    got = httpx.get(f"{room.base}/api/quiz/topics", timeout=30)
+    got = HTTP.get(f"{room.base}/api/quiz/topics", timeout=30)
     assert got.status_code == 200
     assert list(got.json()["levels"].items()) == list(TOPIC_LEVELS.items())
 
@@ -72,7 +71,7 @@ def test_the_topics_are_the_engines_with_how_many_levels_each_has(room: Server) 
     ],
 )
 def test_api_quiz_refuses_bad_values_in_one_line(room: Server, params: dict, message: str) -> None:
-    got = httpx.get(f"{room.base}/api/quiz", params=params, timeout=30)
+    got = HTTP.get(f"{room.base}/api/quiz", params=params, timeout=30)
     assert got.status_code == 400 and got.json()["detail"].startswith(message)
 
 
@@ -197,10 +196,10 @@ def test_a_level_answered_well_goes_up_and_stays_after_a_reload(browser: Browser
 
 # ------------------------------------------------------- the hand-ranking chart
 def test_the_chart_is_served_in_the_order_asked_and_a_bad_variant_is_refused(room: Server) -> None:
-    got = httpx.get(f"{room.base}/api/rankings", params={"variant": "shortdeck", "trips_beat_straight": "false", "lang": "zh-Hans"}, timeout=30)
+    got = HTTP.get(f"{room.base}/api/rankings", params={"variant": "shortdeck", "trips_beat_straight": "false", "lang": "zh-Hans"}, timeout=30)
     assert got.status_code == 200
     assert got.json() == ranking_chart("zh-Hans", "shortdeck", trips_beat_straight=False)
-    bad = httpx.get(f"{room.base}/api/rankings", params={"variant": "omaha"}, timeout=30)
+    bad = HTTP.get(f"{room.base}/api/rankings", params={"variant": "omaha"}, timeout=30)
     assert bad.status_code == 400 and bad.json()["detail"] == "unknown variant 'omaha': expected holdem or shortdeck"
 
 

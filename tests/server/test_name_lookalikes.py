@@ -9,11 +9,10 @@ The room tests run on both database backends (one server per backend for the mod
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
 from pokerdealer.server.seat_names import same_name
-from tests.server.conftest import Server
+from tests.server.conftest import HTTP, Server
 from tests.server.tournaments import create
 
 CYRILLIC_ANN = "\u0410nn"  # А (U+0410) n n
@@ -50,8 +49,8 @@ def test_a_zero_width_joiner_between_letters_is_stripped(shared_server: Server) 
 def test_a_tournament_refuses_a_name_that_looks_like_an_entrants(shared_server: Server, lookalike: str) -> None:
     ev = create(shared_server, max_entrants=4, seats=4, level_seconds=60)
     url = f"{shared_server.base}/api/tournaments/{ev['id']}/register"
-    assert httpx.post(url, json={"name": "Ann"}, timeout=10).status_code == 200
-    r = httpx.post(url, json={"name": lookalike}, timeout=10)
+    assert HTTP.post(url, json={"name": "Ann"}, timeout=10).status_code == 200
+    r = HTTP.post(url, json={"name": lookalike}, timeout=10)
     assert (r.status_code, r.json()["key"], r.json()["params"]) == (400, "room.event.error.name_taken", {"name": "Ann"})
 
 

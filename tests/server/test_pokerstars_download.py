@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import warnings
 
-import httpx
 
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 
 
 def _play_one_hand(server: Server) -> tuple[str, int, str, list[str]]:
@@ -33,11 +32,11 @@ def _play_one_hand(server: Server) -> tuple[str, int, str, list[str]]:
 def test_a_download_deals_to_the_seat_token_holder_only(shared_server: Server) -> None:
     table, number, token, cards = _play_one_hand(shared_server)
     path = f"{shared_server.base}/api/tables/{table}/hands/{number}/pokerstars"
-    anonymous = httpx.get(path, timeout=10).text
+    anonymous = HTTP.get(path, timeout=10).text
     assert "Dealt to" not in anonymous
-    stranger = httpx.get(path, headers={"X-Seat-Token": "not-a-token"}, timeout=10).text
+    stranger = HTTP.get(path, headers={"X-Seat-Token": "not-a-token"}, timeout=10).text
     assert "Dealt to" not in stranger
-    mine = httpx.get(path, headers={"X-Seat-Token": token}, timeout=10).text
+    mine = HTTP.get(path, headers={"X-Seat-Token": token}, timeout=10).text
     dealt = [line for line in mine.splitlines() if line.startswith("Dealt to ")]
     assert dealt == [f"Dealt to Ann [{' '.join(cards)}]"]
     assert " UTC [" in mine.splitlines()[0] and mine.splitlines()[0].endswith(" ET]")

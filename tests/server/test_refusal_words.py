@@ -13,7 +13,6 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from websockets.sync.client import connect
 
@@ -21,7 +20,7 @@ from pokerdealer.i18n import message
 from pokerdealer.server.room import Elsewhere
 from pokerdealer.server.words import error_words
 from tests.patience import Patience
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 
 ZH = {"Accept-Language": "zh-TW,zh;q=0.9"}
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -62,23 +61,23 @@ def said_in_chinese(body: dict[str, Any], key: str) -> str:
 def test_a_new_tables_refused_settings_are_said_in_the_browsers_language(
     room: Server, settings: dict[str, Any], key: str
 ) -> None:
-    r = httpx.post(room.base + "/api/tables", json={"name": "t", **settings}, headers=ZH, timeout=10)
+    r = HTTP.post(room.base + "/api/tables", json={"name": "t", **settings}, headers=ZH, timeout=10)
     assert r.status_code == 400
     text = said_in_chinese(r.json(), key)
     assert r.json()["detail"] == text
 
 
 def test_a_setting_is_named_in_chinese_in_its_refusal(room: Server) -> None:
-    r = httpx.post(room.base + "/api/tables", json={"seats": 11}, headers=ZH, timeout=10)
+    r = HTTP.post(room.base + "/api/tables", json={"seats": 11}, headers=ZH, timeout=10)
     assert said_in_chinese(r.json(), "room.settings.whole_number") == "座位數須為 2 至 10 的整數"
 
 
 def test_a_join_refused_for_its_buy_in_or_name_is_said_in_chinese(room: Server) -> None:
     table = room.create_table(name="join", stack=200)
-    r = httpx.post(f"{room.base}/api/tables/{table}/join", json={"name": "Ann", "buy_in": 10**6}, headers=ZH, timeout=10)
+    r = HTTP.post(f"{room.base}/api/tables/{table}/join", json={"name": "Ann", "buy_in": 10**6}, headers=ZH, timeout=10)
     assert r.status_code == 400
     assert said_in_chinese(r.json(), "room.error.buy_in_range") == "買入須為 50 至 200"
-    r = httpx.post(f"{room.base}/api/tables/{table}/join", json={"name": "\u200b"}, headers=ZH, timeout=10)
+    r = HTTP.post(f"{room.base}/api/tables/{table}/join", json={"name": "\u200b"}, headers=ZH, timeout=10)
     assert said_in_chinese(r.json(), "room.protocol.nothing_visible") == "名字沒有任何看得見的字"
 
 
@@ -92,24 +91,24 @@ def test_a_join_refused_for_its_buy_in_or_name_is_said_in_chinese(room: Server) 
     ],
 )
 def test_an_upload_the_replayer_cannot_open_is_refused_in_chinese(room: Server, body: bytes, key: str) -> None:
-    r = httpx.post(room.base + "/api/replay", content=body, headers=ZH, timeout=10)
+    r = HTTP.post(room.base + "/api/replay", content=body, headers=ZH, timeout=10)
     assert r.status_code == 400
     said_in_chinese(r.json(), key)
 
 
 def test_the_body_limit_no_such_table_and_the_host_link_are_refused_in_chinese(room: Server) -> None:
-    r = httpx.post(room.base + "/api/replay", content=b"x" * 70_000, headers=ZH, timeout=10)
+    r = HTTP.post(room.base + "/api/replay", content=b"x" * 70_000, headers=ZH, timeout=10)
     assert r.status_code == 413
     said_in_chinese(r.json(), "room.error.too_large")
-    r = httpx.get(room.base + "/api/tables/nosuchtable", headers=ZH, timeout=10)
+    r = HTTP.get(room.base + "/api/tables/nosuchtable", headers=ZH, timeout=10)
     assert r.status_code == 404
     said_in_chinese(r.json(), "room.error.no_such_table")
     table = room.create_table(name="host")
-    r = httpx.post(f"{room.base}/api/tables/{table}/host", json={"command": "pause"},
+    r = HTTP.post(f"{room.base}/api/tables/{table}/host", json={"command": "pause"},
                    headers={**ZH, "X-Host-Token": "wrong"}, timeout=10)
     assert r.status_code == 403
     said_in_chinese(r.json(), "room.host.not_host")
-    r = httpx.get(f"{room.base}/api/quiz?count=50&lang=zh-Hant", timeout=10)  # the drills' own language
+    r = HTTP.get(f"{room.base}/api/quiz?count=50&lang=zh-Hant", timeout=10)  # the drills' own language
     said_in_chinese(r.json(), "quiz.error.count")
 
 
@@ -121,12 +120,12 @@ def test_a_download_of_your_own_cards_is_refused_in_chinese(room: Server) -> Non
         assert not patience.over(), "no hand finished"
         time.sleep(0.2)
     base = f"{room.base}/api/tables/{table}/hands/1/mine"
-    r = httpx.get(base, headers=ZH, timeout=10)
+    r = HTTP.get(base, headers=ZH, timeout=10)
     assert r.status_code == 403
     said_in_chinese(r.json(), "room.proof.no_seat_token")
-    r = httpx.get(base, headers={**ZH, "X-Seat-Token": "not-a-token"}, timeout=10)
+    r = HTTP.get(base, headers={**ZH, "X-Seat-Token": "not-a-token"}, timeout=10)
     said_in_chinese(r.json(), "room.proof.unknown_token")
-    r = httpx.get(f"{room.base}/api/tables/{table}/hands/999/phh", headers=ZH, timeout=10)
+    r = HTTP.get(f"{room.base}/api/tables/{table}/hands/999/phh", headers=ZH, timeout=10)
     said_in_chinese(r.json(), "room.error.no_finished_hand")
 
 
@@ -225,24 +224,24 @@ def test_a_body_of_the_wrong_type_is_refused_in_chinese_naming_the_field_not_the
     room: Server, path: str, body: Any, key: str, chinese: str, english: str
 ) -> None:
     url = room.base + path.format(table=room.create_table(name="shape"))
-    r = httpx.post(url, json=body, headers={**ZH, "X-Host-Token": "x"}, timeout=10)
+    r = HTTP.post(url, json=body, headers={**ZH, "X-Host-Token": "x"}, timeout=10)
     assert r.status_code == 422
     assert said_in_chinese(r.json(), key) == chinese == r.json()["detail"]
     assert "SECRET" not in r.text and "7007" not in r.text
-    r = httpx.post(url, json=body, headers={"X-Host-Token": "x"}, timeout=10)
+    r = HTTP.post(url, json=body, headers={"X-Host-Token": "x"}, timeout=10)
     assert (r.status_code, r.json()["detail"]) == (422, english)
 
 
 def test_several_wrong_fields_are_each_named_in_chinese(room: Server) -> None:
-    r = httpx.post(room.base + "/api/tables", json={"seats": "x", "listed": "maybe"}, headers=ZH, timeout=10)
+    r = HTTP.post(room.base + "/api/tables", json={"seats": "x", "listed": "maybe"}, headers=ZH, timeout=10)
     assert r.status_code == 422
     assert said_in_chinese(r.json(), "room.request.and") == "座位數須為整數；列在大廳只能是「是」或「否」（true 或 false）"
-    r = httpx.post(room.base + "/api/tables", json={"seats": "x", "listed": "maybe"}, timeout=10)
+    r = HTTP.post(room.base + "/api/tables", json={"seats": "x", "listed": "maybe"}, timeout=10)
     assert r.json()["detail"] == "seats: Input should be a valid integer; listed: Input should be a valid boolean"
 
 
 def test_a_body_that_is_not_json_is_refused_in_chinese(room: Server) -> None:
-    r = httpx.post(room.base + "/api/tables", content=b'{"name": "SECRET', timeout=10,
+    r = HTTP.post(room.base + "/api/tables", content=b'{"name": "SECRET', timeout=10,
                    headers={**ZH, "Content-Type": "application/json"})
     assert r.status_code == 422
     assert said_in_chinese(r.json(), "room.request.not_json") == "請求內容不是有效的 JSON"
@@ -250,10 +249,10 @@ def test_a_body_that_is_not_json_is_refused_in_chinese(room: Server) -> None:
 
 
 def test_a_misspelt_setting_of_a_new_table_is_refused_in_chinese_not_ignored(room: Server) -> None:
-    r = httpx.post(room.base + "/api/tables", json={"name": "t", "sets": 9}, headers=ZH, timeout=10)
+    r = HTTP.post(room.base + "/api/tables", json={"name": "t", "sets": 9}, headers=ZH, timeout=10)
     assert r.status_code == 400
     assert said_in_chinese(r.json(), "room.settings.unknown") == "未知的牌桌設定：sets"
-    r = httpx.post(room.base + "/api/tables", json={"name": "t", "sets": 9}, timeout=10)
+    r = HTTP.post(room.base + "/api/tables", json={"name": "t", "sets": 9}, timeout=10)
     assert (r.status_code, r.json()["detail"]) == (400, "unknown table setting(s): sets")
 
 
@@ -265,10 +264,10 @@ def test_a_misspelt_field_of_a_join_or_host_command_is_refused_in_chinese_not_ig
     room: Server, path: str, body: dict[str, Any]
 ) -> None:
     url = room.base + path.format(table=room.create_table(name="extra"))
-    r = httpx.post(url, json=body, headers={**ZH, "X-Host-Token": "x"}, timeout=10)
+    r = HTTP.post(url, json=body, headers={**ZH, "X-Host-Token": "x"}, timeout=10)
     assert r.status_code == 422
     assert said_in_chinese(r.json(), "room.request.extra_forbidden") == "這裡沒有「buyin」這個欄位"
-    r = httpx.post(url, json=body, headers={"X-Host-Token": "x"}, timeout=10)
+    r = HTTP.post(url, json=body, headers={"X-Host-Token": "x"}, timeout=10)
     assert (r.status_code, r.json()["detail"]) == (422, "buyin: Extra inputs are not permitted")
 
 
@@ -285,22 +284,22 @@ def test_a_misspelt_field_of_a_join_or_host_command_is_refused_in_chinese_not_ig
 def test_an_unknown_drill_topic_or_language_is_refused_in_the_browsers_language(
     room: Server, query: str, key: str, chinese: str, english: str
 ) -> None:
-    r = httpx.get(f"{room.base}/api/quiz?{query}", headers=ZH, timeout=10)
+    r = HTTP.get(f"{room.base}/api/quiz?{query}", headers=ZH, timeout=10)
     assert r.status_code == 400
     assert said_in_chinese(r.json(), key) == chinese == r.json()["detail"]
-    r = httpx.get(f"{room.base}/api/quiz?{query}", timeout=10)
+    r = HTTP.get(f"{room.base}/api/quiz?{query}", timeout=10)
     assert (r.status_code, r.json()["detail"]) == (400, english)
 
 
 def test_a_path_no_route_has_or_a_method_it_does_not_take_is_refused_in_chinese(room: Server) -> None:
-    r = httpx.get(room.base + "/no/such/page", headers=ZH, timeout=10)
+    r = HTTP.get(room.base + "/no/such/page", headers=ZH, timeout=10)
     assert r.status_code == 404
     assert said_in_chinese(r.json(), "room.error.not_found") == "找不到這個網址" == r.json()["detail"]
-    r = httpx.delete(room.base + "/api/tables", headers=ZH, timeout=10)
+    r = HTTP.delete(room.base + "/api/tables", headers=ZH, timeout=10)
     assert r.status_code == 405 and "GET" in r.headers["allow"]  # the Allow header kept
     assert said_in_chinese(r.json(), "room.error.method_not_allowed") == "這個網址不接受這種請求方法"
-    assert httpx.get(room.base + "/no/such/page", timeout=10).json()["detail"] == "Not Found"
-    assert httpx.delete(room.base + "/api/tables", timeout=10).json()["detail"] == "Method Not Allowed"
+    assert HTTP.get(room.base + "/no/such/page", timeout=10).json()["detail"] == "Not Found"
+    assert HTTP.delete(room.base + "/api/tables", timeout=10).json()["detail"] == "Method Not Allowed"
 
 
 def test_sitting_in_while_not_sitting_out_is_refused_in_the_readers_language(room: Server) -> None:
@@ -334,8 +333,8 @@ def test_a_top_up_over_the_maximum_between_hands_is_refused_in_the_readers_langu
 
 
 def test_a_host_setting_that_cannot_change_is_refused_naming_the_settings_in_chinese(room: Server) -> None:
-    made = httpx.post(room.base + "/api/tables", json={"name": "host settings"}, timeout=10).json()
-    r = httpx.post(f"{room.base}/api/tables/{made['id']}/host", json={"command": "settings", "settings": {"colour": 1}},
+    made = HTTP.post(room.base + "/api/tables", json={"name": "host settings"}, timeout=10).json()
+    r = HTTP.post(f"{room.base}/api/tables/{made['id']}/host", json={"command": "settings", "settings": {"colour": 1}},
                    headers={**ZH, "X-Host-Token": made["host_token"]}, timeout=10)
     assert r.status_code == 400
     text = said_in_chinese(r.json(), "room.host.bad_setting")
@@ -353,7 +352,7 @@ def test_a_host_setting_that_cannot_change_is_refused_naming_the_settings_in_chi
     ],
 )
 def test_the_reason_inside_an_upload_refusal_is_said_in_chinese(room: Server, body: bytes, reason: str) -> None:
-    r = httpx.post(room.base + "/api/replay", content=body, headers=ZH, timeout=10)
+    r = HTTP.post(room.base + "/api/replay", content=body, headers=ZH, timeout=10)
     assert r.status_code == 400
     said = r.json()["message"]
     assert reason in said, r.json()
@@ -390,7 +389,7 @@ def test_each_parser_reason_of_an_upload_refusal_is_in_the_readers_chinese(
 ) -> None:
     """The reason the PHH or PokerStars reader (or the replay of what it read) gives is said
     by key, in 简体 or 繁體 as the reader asks, never in the CLI's English (issue 23)."""
-    r = httpx.post(room.base + "/api/replay", content=body, headers={"Accept-Language": lang}, timeout=10)
+    r = HTTP.post(room.base + "/api/replay", content=body, headers={"Accept-Language": lang}, timeout=10)
     assert r.status_code == 400
     said = r.json()["message"]
     reason, quoted = r.json()["params"]["error"], []

@@ -15,11 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from pokerdealer.server.self_limits import SESSION_BREAK
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 
 COOL_OFF = 5
 """The cool-off of the room these tests play in (seconds; five minutes by default)."""
@@ -47,7 +46,7 @@ def _key() -> str:
 
 
 def _join(server: Server, table: str, name: str, person: str | None, buy_in: int | None = None) -> dict[str, Any]:
-    r = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": name, "buy_in": buy_in, "person": person},
+    r = HTTP.post(f"{server.base}/api/tables/{table}/join", json={"name": name, "buy_in": buy_in, "person": person},
                    timeout=10)
     assert r.status_code == 200, r.text
     return r.json()
@@ -330,7 +329,7 @@ def test_limits_and_what_they_leave_follow_the_person_to_another_table(room: Ser
     s = a.until(lambda s: s["you"]["limits"]["loss"] == 300)
     assert s["you"]["limits"]["left"] == 100 and s["you"]["limits"]["time_sit_out"] is True
     other = _bot_table(room, "second")
-    r = httpx.post(f"{room.base}/api/tables/{other}/join", json={"name": "Ann", "buy_in": 200, "person": key}, timeout=10)
+    r = HTTP.post(f"{room.base}/api/tables/{other}/join", json={"name": "Ann", "buy_in": 200, "person": key}, timeout=10)
     assert r.status_code == 400 and r.json()["key"] == "room.limits.error.left", r.text
     assert r.json()["params"] == {"amount": 200, "most": 100}
     b = Client(room, other, _join(room, other, "Ann", key, buy_in=100)["token"])
@@ -345,7 +344,7 @@ def test_limits_and_what_they_leave_follow_the_person_to_another_table(room: Ser
 
 def test_a_browser_key_that_is_not_one_is_refused(room: Server) -> None:
     table = _bot_table(room)
-    r = httpx.post(f"{room.base}/api/tables/{table}/join", json={"name": "Ann", "person": "not a key!"}, timeout=10)
+    r = HTTP.post(f"{room.base}/api/tables/{table}/join", json={"name": "Ann", "person": "not a key!"}, timeout=10)
     assert r.status_code == 422 and "person" in r.text
 
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import httpx
 import pytest
 
 from pokerdealer.i18n import message
 from pokerdealer.server.settings import DEMO_TABLE
 from pokerdealer.server.words import TABLE_NAME_KEYS
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +48,7 @@ def test_the_hand_files_of_the_demo_table_name_it_in_the_tables_language(room: S
 @pytest.mark.parametrize("name", [DEMO_TABLE.name, "\u200broom.table.name.demo ", TABLE_NAME_KEYS + "friday"])
 def test_a_hosts_table_name_that_would_read_as_a_catalog_key_is_refused(room: Server, name: str) -> None:
     before = [t["id"] for t in room.get("/api/tables").json()]
-    r = httpx.post(room.base + "/api/tables", json={"name": name, "listed": True}, timeout=10,
+    r = HTTP.post(room.base + "/api/tables", json={"name": name, "listed": True}, timeout=10,
                    headers={"Accept-Language": "zh-TW"})
     assert r.status_code == 400, r.text
     assert r.json()["key"] == "room.settings.name_reserved"

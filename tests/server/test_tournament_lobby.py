@@ -9,13 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from pokerdealer.server.tournament import TournamentSpec
 from pokerdealer.table import HandForHandBusts
 from tests.patience import Patience
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 from tests.server.tournaments import post_tournament
 
 
@@ -32,7 +31,7 @@ def create(server: Server, **spec: Any) -> dict[str, Any]:
 
 
 def lobby(server: Server) -> dict[str, dict[str, Any]]:
-    r = httpx.get(server.base + "/api/tournaments", timeout=10)
+    r = HTTP.get(server.base + "/api/tournaments", timeout=10)
     assert r.status_code == 200, r.text
     return {e["id"]: e for e in r.json()}
 
@@ -84,7 +83,7 @@ def test_the_lobby_lists_the_listed_tournaments_only(room: Server) -> None:
 
 def test_a_registration_counts_in_the_lobby(room: Server) -> None:
     ev = create(room, listed=True)
-    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/register", json={"name": "Ann"}, timeout=10)
+    r = HTTP.post(f"{room.base}/api/tournaments/{ev['id']}/register", json={"name": "Ann"}, timeout=10)
     assert r.status_code == 200, r.text
     assert lobby(room)[ev["id"]]["entries"] == 1
 
@@ -99,7 +98,7 @@ def test_a_finished_tournament_leaves_the_lobby(room: Server) -> None:
     # Two bots with two big blinds each: over within a few hands.
     ev = create(room, listed=True, max_entrants=2, starting_stack=40, bots=["caller", "caller"], clock=1)
     assert lobby(room)[ev["id"]]["status"] == "registering"
-    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/host", json={"command": "start"},
+    r = HTTP.post(f"{room.base}/api/tournaments/{ev['id']}/host", json={"command": "start"},
                    headers={"X-Host-Token": ev["host_token"]}, timeout=20)
     assert r.status_code == 200, r.text
     until(lambda: room.get(f"/api/tournaments/{ev['id']}").json()["status"] == "finished")
@@ -115,7 +114,7 @@ def test_another_processes_tournament_is_listed_from_its_row(db_target: str, tmp
         hidden = create(b, name="Private")
         tokens = {}
         for name in ("Ann", "Bob"):
-            r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/register", json={"name": name}, timeout=10)
+            r = HTTP.post(f"{b.base}/api/tournaments/{ev['id']}/register", json={"name": name}, timeout=10)
             assert r.status_code == 200, r.text
             tokens[name] = r.json()["player_token"]
         row = lobby(a)[ev["id"]]
@@ -126,14 +125,14 @@ def test_another_processes_tournament_is_listed_from_its_row(db_target: str, tmp
         # A is reading B's row, not playing the event: B still answers for it.
         assert b.get(f"/api/tournaments/{ev['id']}").status_code == 200
         host = {"X-Host-Token": ev["host_token"]}
-        r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/host", json={"command": "start"}, headers=host, timeout=20)
+        r = HTTP.post(f"{b.base}/api/tournaments/{ev['id']}/host", json={"command": "start"}, headers=host, timeout=20)
         assert r.status_code == 200, r.text
         assert lobby(a)[ev["id"]]["status"] == "running"
         # Ann at her seat, never acting: the hand waits for her clock, and goes on after the pause.
-        mine = httpx.get(f"{b.base}/api/tournaments/{ev['id']}/me", headers={"X-Player-Token": tokens["Ann"]}, timeout=10).json()
+        mine = HTTP.get(f"{b.base}/api/tournaments/{ev['id']}/me", headers={"X-Player-Token": tokens["Ann"]}, timeout=10).json()
         ann = Client(b, mine["table"], mine["seat_token"])
         ann.until(ann.my_turn, timeout=30)
-        r = httpx.post(f"{b.base}/api/tournaments/{ev['id']}/host", json={"command": "pause"}, headers=host, timeout=20)
+        r = HTTP.post(f"{b.base}/api/tournaments/{ev['id']}/host", json={"command": "pause"}, headers=host, timeout=20)
         assert r.status_code == 200, r.text
         assert lobby(a)[ev["id"]]["status"] == "paused"
         ann.until(lambda st: not ann.my_turn(st), timeout=30)  # her clock ran out: the hand went on

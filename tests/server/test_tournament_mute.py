@@ -12,19 +12,19 @@ import httpx
 
 from pokerdealer.server import db
 from pokerdealer.server.schema import database_url
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 from tests.server.test_host_mute import said
 from tests.server.tournaments import create, host, me, register
 
 
 def command(server: Server, ev: dict[str, Any], body: dict[str, Any], token: str | None = None) -> httpx.Response:
     """A host command with a body (``{"command": "mute", "name": ...}``)."""
-    return httpx.post(f"{server.base}/api/tournaments/{ev['id']}/host", json=body,
+    return HTTP.post(f"{server.base}/api/tournaments/{ev['id']}/host", json=body,
                       headers={"X-Host-Token": token or ev["host_token"]}, timeout=10)
 
 
 def host_view(server: Server, ev: dict[str, Any], token: str | None = None) -> httpx.Response:
-    return httpx.get(f"{server.base}/api/tournaments/{ev['id']}/host",
+    return HTTP.get(f"{server.base}/api/tournaments/{ev['id']}/host",
                      headers={"X-Host-Token": token or ev["host_token"]}, timeout=10)
 
 

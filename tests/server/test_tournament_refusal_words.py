@@ -11,7 +11,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from pokerdealer.i18n import message
@@ -21,7 +20,7 @@ from pokerdealer.server.words import error_words
 from pokerdealer.table import TableError
 from pokerdealer.table.event import Event, EventSettings
 from pokerdealer.table.structures import structure
-from tests.server.conftest import Server
+from tests.server.conftest import HTTP, Server
 
 ZH = {"Accept-Language": "zh-TW,zh;q=0.9"}
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -76,10 +75,10 @@ def said_in_chinese(body: dict[str, Any], key: str) -> str:
 def test_a_new_tournaments_refused_settings_are_said_in_the_browsers_language(
     room: Server, settings: dict[str, Any], key: str, english: str
 ) -> None:
-    r = httpx.post(room.base + "/api/tournaments", json=settings, headers=ZH, timeout=10)
+    r = HTTP.post(room.base + "/api/tournaments", json=settings, headers=ZH, timeout=10)
     assert r.status_code == 400, r.text
     said_in_chinese(r.json(), key)
-    r = httpx.post(room.base + "/api/tournaments", json=settings, timeout=10)
+    r = HTTP.post(room.base + "/api/tournaments", json=settings, timeout=10)
     assert (r.status_code, r.json()["detail"]) == (400, english)
 
 
@@ -92,33 +91,33 @@ def test_tournament_settings_that_are_not_an_object_are_said_by_key() -> None:
 
 
 def test_a_setting_is_named_in_chinese_in_a_tournaments_refusal(room: Server) -> None:
-    r = httpx.post(room.base + "/api/tournaments", json={"levels": [{"small_blind": 1, "big_blind": 2}]},
+    r = HTTP.post(room.base + "/api/tournaments", json={"levels": [{"small_blind": 1, "big_blind": 2}]},
                    headers=ZH, timeout=10)
     assert said_in_chinese(r.json(), "event.settings.seconds") == "第 1 個盲注級別須為 1 至 86400 秒"
 
 
 def test_no_such_tournament_is_refused_in_chinese(room: Server) -> None:
     for path in ("/api/tournaments/nosuchevent", "/e/nosuchevent"):
-        r = httpx.get(room.base + path, headers=ZH, timeout=10)
+        r = HTTP.get(room.base + path, headers=ZH, timeout=10)
         assert r.status_code == 404
         said_in_chinese(r.json(), "event.error.no_such_tournament")
-    assert httpx.get(room.base + "/api/tournaments/nosuchevent", timeout=10).json()["detail"] == "no such tournament"
+    assert HTTP.get(room.base + "/api/tournaments/nosuchevent", timeout=10).json()["detail"] == "no such tournament"
 
 
 def new_event(room: Server) -> dict[str, Any]:
-    r = httpx.post(room.base + "/api/tournaments", json={"name": "Friday", "level_seconds": 60}, timeout=10)
+    r = HTTP.post(room.base + "/api/tournaments", json={"name": "Friday", "level_seconds": 60}, timeout=10)
     assert r.status_code == 200, r.text
     return r.json()  # type: ignore[no-any-return]
 
 
 def test_an_unknown_player_token_is_refused_in_chinese(room: Server) -> None:
     ev = new_event(room)
-    r = httpx.get(f"{room.base}/api/tournaments/{ev['id']}/me", headers={**ZH, "X-Player-Token": "wrong"}, timeout=10)
+    r = HTTP.get(f"{room.base}/api/tournaments/{ev['id']}/me", headers={**ZH, "X-Player-Token": "wrong"}, timeout=10)
     assert r.status_code == 403
     said_in_chinese(r.json(), "event.error.unknown_player")
-    r = httpx.get(f"{room.base}/api/tournaments/{ev['id']}/me", headers={"X-Player-Token": "wrong"}, timeout=10)
+    r = HTTP.get(f"{room.base}/api/tournaments/{ev['id']}/me", headers={"X-Player-Token": "wrong"}, timeout=10)
     assert r.json()["detail"] == "unknown player token: use the one registering gave you"
-    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/reenter", headers={**ZH, "X-Player-Token": "wrong"}, timeout=10)
+    r = HTTP.post(f"{room.base}/api/tournaments/{ev['id']}/reenter", headers={**ZH, "X-Player-Token": "wrong"}, timeout=10)
     assert r.status_code == 403
     said_in_chinese(r.json(), "event.error.unknown_player")
 
@@ -126,16 +125,16 @@ def test_an_unknown_player_token_is_refused_in_chinese(room: Server) -> None:
 def test_a_host_command_without_the_host_token_is_refused_in_chinese(room: Server) -> None:
     ev = new_event(room)
     url = f"{room.base}/api/tournaments/{ev['id']}/host"
-    r = httpx.post(url, json={"command": "start"}, headers={**ZH, "X-Host-Token": "wrong"}, timeout=10)
+    r = HTTP.post(url, json={"command": "start"}, headers={**ZH, "X-Host-Token": "wrong"}, timeout=10)
     assert r.status_code == 403
     said_in_chinese(r.json(), "event.error.not_host")
-    r = httpx.post(url, json={"command": "start"}, headers={"X-Host-Token": "wrong"}, timeout=10)
+    r = HTTP.post(url, json={"command": "start"}, headers={"X-Host-Token": "wrong"}, timeout=10)
     assert r.json()["detail"] == "only the host may do that (X-Host-Token)"
 
 
 def test_registering_a_name_with_nothing_visible_is_refused_in_chinese(room: Server) -> None:
     ev = new_event(room)
-    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/register", json={"name": "\u200b"}, headers=ZH, timeout=10)
+    r = HTTP.post(f"{room.base}/api/tournaments/{ev['id']}/register", json={"name": "\u200b"}, headers=ZH, timeout=10)
     assert r.status_code == 400, r.text
     assert said_in_chinese(r.json(), "room.protocol.nothing_visible") == "名字沒有任何看得見的字"
 
@@ -164,17 +163,17 @@ def test_a_name_not_in_a_started_event_is_said_by_key() -> None:
 def test_a_name_taken_in_a_tournament_is_refused_in_chinese(room: Server) -> None:
     ev = new_event(room)
     url = f"{room.base}/api/tournaments/{ev['id']}/register"
-    assert httpx.post(url, json={"name": "Ann"}, timeout=10).status_code == 200
-    r = httpx.post(url, json={"name": "Ann"}, headers=ZH, timeout=10)
+    assert HTTP.post(url, json={"name": "Ann"}, timeout=10).status_code == 200
+    r = HTTP.post(url, json={"name": "Ann"}, headers=ZH, timeout=10)
     assert r.status_code == 400
     said_in_chinese(r.json(), "room.event.error.name_taken")
-    r = httpx.post(url, json={"name": "Ann"}, timeout=10)
+    r = HTTP.post(url, json={"name": "Ann"}, timeout=10)
     assert r.json()["detail"] == message("en", "room.event.error.name_taken", name="Ann")
 
 
 def test_a_host_command_the_tournament_cannot_take_now_is_refused_in_chinese(room: Server) -> None:
     ev = new_event(room)
-    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/host", json={"command": "pause"},
+    r = HTTP.post(f"{room.base}/api/tournaments/{ev['id']}/host", json={"command": "pause"},
                    headers={**ZH, "X-Host-Token": ev["host_token"]}, timeout=10)
     assert r.status_code == 400
     said_in_chinese(r.json(), "room.event.error.not_running")
@@ -182,8 +181,8 @@ def test_a_host_command_the_tournament_cannot_take_now_is_refused_in_chinese(roo
 
 def test_a_reentry_of_a_player_still_in_is_refused_in_chinese(room: Server) -> None:
     ev = new_event(room)
-    token = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/register", json={"name": "Ann"}, timeout=10).json()["player_token"]
-    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/reenter", headers={**ZH, "X-Player-Token": token}, timeout=10)
+    token = HTTP.post(f"{room.base}/api/tournaments/{ev['id']}/register", json={"name": "Ann"}, timeout=10).json()["player_token"]
+    r = HTTP.post(f"{room.base}/api/tournaments/{ev['id']}/reenter", headers={**ZH, "X-Player-Token": token}, timeout=10)
     assert r.status_code == 400, r.text
     assert r.json()["key"].startswith(("room.event.error.", "event.error.")), r.json()
     said_in_chinese(r.json(), r.json()["key"])

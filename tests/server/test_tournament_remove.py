@@ -10,12 +10,12 @@ from typing import Any
 
 import httpx
 
-from tests.server.conftest import Server
+from tests.server.conftest import HTTP, Server
 from tests.server.tournaments import BUY_IN, create, host, register, state
 
 
 def remove(server: Server, ev: dict[str, Any], name: str, token: str | None = None) -> httpx.Response:
-    return httpx.post(
+    return HTTP.post(
         f"{server.base}/api/tournaments/{ev['id']}/host", json={"command": "remove", "name": name},
         headers={"X-Host-Token": token or ev["host_token"]}, timeout=10,
     )
@@ -36,7 +36,7 @@ def test_a_removed_entrants_place_is_open_to_a_real_player(shared_server: Server
     ev = create(shared_server, max_entrants=2)
     register(shared_server, ev["id"], "Ann")
     register(shared_server, ev["id"], "junk")
-    full = httpx.post(f"{shared_server.base}/api/tournaments/{ev['id']}/register", json={"name": "Cy"}, timeout=10)
+    full = HTTP.post(f"{shared_server.base}/api/tournaments/{ev['id']}/register", json={"name": "Cy"}, timeout=10)
     assert full.json()["key"] == "room.event.error.full"
     assert remove(shared_server, ev, "junk").status_code == 200
     register(shared_server, ev["id"], "Cy")
@@ -47,7 +47,7 @@ def test_a_removed_entrants_token_opens_nothing(shared_server: Server) -> None:
     ev = create(shared_server)
     token = register(shared_server, ev["id"], "junk")
     remove(shared_server, ev, "junk")
-    r = httpx.get(f"{shared_server.base}/api/tournaments/{ev['id']}/me", headers={"X-Player-Token": token}, timeout=10)
+    r = HTTP.get(f"{shared_server.base}/api/tournaments/{ev['id']}/me", headers={"X-Player-Token": token}, timeout=10)
     assert r.status_code == 403
 
 
@@ -55,7 +55,7 @@ def test_a_removed_entrants_page_is_told_why_in_their_language(shared_server: Se
     ev = create(shared_server)
     token = register(shared_server, ev["id"], "junk")
     remove(shared_server, ev, "junk")
-    r = httpx.get(f"{shared_server.base}/api/tournaments/{ev['id']}/me",
+    r = HTTP.get(f"{shared_server.base}/api/tournaments/{ev['id']}/me",
                   headers={"X-Player-Token": token, "Accept-Language": "zh-TW"}, timeout=10)
     assert (r.json()["key"], r.json()["detail"]) == ("event.error.removed", "房主在開始前移除了你的報名；你的買入已退還")
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
-from tests.server.conftest import Server
+from tests.server.conftest import HTTP, Server
 from tests.server.tournaments import (
     create,
     host,
@@ -39,7 +38,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     ],
 )
 def test_a_bad_tournament_is_refused_by_name(server: Server, spec: dict[str, Any], says: str) -> None:
-    r = httpx.post(server.base + "/api/tournaments", json=spec, timeout=10)
+    r = HTTP.post(server.base + "/api/tournaments", json=spec, timeout=10)
     assert r.status_code == 400 and says in r.json()["detail"]
 
 

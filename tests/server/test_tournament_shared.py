@@ -9,12 +9,11 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
 from tests.patience import Patience
-from tests.server.conftest import Client, Server, new_pg_database
+from tests.server.conftest import HTTP, Client, Server, new_pg_database
 from tests.server.test_host_mute import said
 from tests.server.tournaments import BUY_IN, STACK, chips, create, host, me, register, state
 
@@ -180,7 +179,7 @@ def test_a_mute_at_the_events_holder_holds_at_a_table_another_process_plays(two:
         assert lease_owners(pg_url)[table] != lease_owners(pg_url)[ev["id"]]  # B plays Ann's table; A holds the event
         ann = Client(b, table, token)
         ann.until(lambda s: s["you"] is not None)
-        r = httpx.post(f"{a.base}/api/tournaments/{ev['id']}/host", json={"command": "mute", "name": "Ann"},
+        r = HTTP.post(f"{a.base}/api/tournaments/{ev['id']}/host", json={"command": "mute", "name": "Ann"},
                        headers={"X-Host-Token": ev["host_token"]}, timeout=10)
         assert r.status_code == 200, r.text
         assert said(ann, "buy my stuff")["key"] == "room.chat.muted"  # B read A's ev_mute in the log first

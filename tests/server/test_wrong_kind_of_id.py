@@ -11,7 +11,6 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from sqlalchemy import func, select
 from websockets.exceptions import ConnectionClosed
@@ -21,7 +20,7 @@ from pokerdealer.server.db import MemberRow
 from pokerdealer.server.room import Elsewhere
 from pokerdealer.server.schema import database_url, make_engine
 from pokerdealer.server.words import error_words
-from tests.server.conftest import Server
+from tests.server.conftest import HTTP, Server
 from tests.server.tournaments import create, host, register, state
 
 
@@ -48,7 +47,7 @@ def test_a_cash_join_at_a_tournament_table_is_refused_at_once_and_stores_no_memb
     shared_server: Server, ids: dict[str, Any]
 ) -> None:
     before = members(shared_server, ids["event_table"])
-    r = httpx.post(f"{shared_server.base}/api/tables/{ids['event_table']}/join", json={"name": "Zed"}, timeout=5)
+    r = HTTP.post(f"{shared_server.base}/api/tables/{ids['event_table']}/join", json={"name": "Zed"}, timeout=5)
     assert (r.status_code, r.json()["key"]) == (409, "room.event.error.cash_only")
     assert members(shared_server, ids["event_table"]) == before
 
@@ -68,7 +67,7 @@ def test_a_tournaments_id_is_no_table(shared_server: Server, ids: dict[str, Any]
 def test_a_join_by_a_tournaments_id_is_refused_as_no_table_and_stores_no_member(
     shared_server: Server, ids: dict[str, Any]
 ) -> None:
-    r = httpx.post(f"{shared_server.base}/api/tables/{ids['event']}/join", json={"name": "Zed"}, timeout=5)
+    r = HTTP.post(f"{shared_server.base}/api/tables/{ids['event']}/join", json={"name": "Zed"}, timeout=5)
     assert (r.status_code, r.json()["key"]) == (404, "room.error.no_such_table")
     assert members(shared_server, ids["event"]) == 0
 

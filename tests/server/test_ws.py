@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import httpx
 
 from pokerdealer.server.fair import shuffled_deck
 from tests.patience import Patience
-from tests.server.conftest import SEED, Client, Server, total_chips
+from tests.server.conftest import HTTP, SEED, Client, Server, total_chips
 
 
 def _hole_cards_dealt(deck: list[str], n: int) -> set[str]:
@@ -169,16 +168,16 @@ def test_http_input_is_validated(shared_server: Server) -> None:
     import httpx
 
     base = shared_server.base
-    assert httpx.post(base + "/api/tables", json={"seats": 11}).status_code == 400  # said in words: room.settings.*
-    assert httpx.post(base + "/api/tables", json={"seats": "many"}).status_code == 422
-    assert httpx.post(base + "/api/tables", json={"bots": ["evil:Bot"]}).status_code == 400
-    assert httpx.post(base + "/api/tables", json={"small_blind": 5, "big_blind": 2}).status_code == 400
+    assert HTTP.post(base + "/api/tables", json={"seats": 11}).status_code == 400  # said in words: room.settings.*
+    assert HTTP.post(base + "/api/tables", json={"seats": "many"}).status_code == 422
+    assert HTTP.post(base + "/api/tables", json={"bots": ["evil:Bot"]}).status_code == 400
+    assert HTTP.post(base + "/api/tables", json={"small_blind": 5, "big_blind": 2}).status_code == 400
     table = shared_server.create_table(name="v", bots=[])
-    assert httpx.post(f"{base}/api/tables/{table}/join", json={"name": "x" * 41}).status_code == 400
-    assert httpx.post(f"{base}/api/tables/{table}/join", json={"name": 7}).status_code == 422
-    assert httpx.post(f"{base}/api/tables/{table}/join", json={"name": "\u0000\u0007"}).status_code == 400
-    assert httpx.post(f"{base}/api/tables/nope/join", json={"name": "a"}).status_code == 404
-    assert httpx.post(f"{base}/api/tables/{table}/join", json={"name": "a", "buy_in": 10**6}).status_code == 400
+    assert HTTP.post(f"{base}/api/tables/{table}/join", json={"name": "x" * 41}).status_code == 400
+    assert HTTP.post(f"{base}/api/tables/{table}/join", json={"name": 7}).status_code == 422
+    assert HTTP.post(f"{base}/api/tables/{table}/join", json={"name": "\u0000\u0007"}).status_code == 400
+    assert HTTP.post(f"{base}/api/tables/nope/join", json={"name": "a"}).status_code == 404
+    assert HTTP.post(f"{base}/api/tables/{table}/join", json={"name": "a", "buy_in": 10**6}).status_code == 400
 
 
 def test_action_clock_checks_when_free_else_folds_then_sits_out(shared_server: Server) -> None:
@@ -212,13 +211,13 @@ def test_a_join_sits_at_the_seat_asked_for_and_a_taken_one_is_refused_making_no_
     """Issue 37: ``POST /api/tables/ID/join`` takes ``seat`` (the seat tapped)."""
     table = shared_server.create_table(name="seats", bots=[], seats=6)
     url = f"{shared_server.base}/api/tables/{table}/join"
-    ann = httpx.post(url, json={"name": "Ann", "seat": 4}, timeout=10).json()
+    ann = HTTP.post(url, json={"name": "Ann", "seat": 4}, timeout=10).json()
     assert ann["seat"] == 4
-    taken = httpx.post(url, json={"name": "Bob", "seat": 4}, headers={"Accept-Language": "zh-Hant"}, timeout=10)
+    taken = HTTP.post(url, json={"name": "Bob", "seat": 4}, headers={"Accept-Language": "zh-Hant"}, timeout=10)
     assert taken.status_code == 400
     assert (taken.json()["key"], taken.json()["detail"]) == ("room.error.seat_taken", "4 號座位已經有人：空位是 1, 2, 3, 5, 6 號")
-    assert httpx.post(url, json={"name": "Bob", "seat": 7}, timeout=10).json()["key"] == "room.error.no_such_seat"
-    bob = httpx.post(url, json={"name": "Bob"}, timeout=10).json()  # the name was not taken by a refused join
+    assert HTTP.post(url, json={"name": "Bob", "seat": 7}, timeout=10).json()["key"] == "room.error.no_such_seat"
+    bob = HTTP.post(url, json={"name": "Bob"}, timeout=10).json()  # the name was not taken by a refused join
     assert (bob["name"], bob["seat"]) == ("Bob", 1)
 
 
@@ -239,12 +238,12 @@ def test_a_sit_message_sits_at_the_seat_asked_for(shared_server: Server) -> None
 
 def test_the_hosts_join_with_the_host_token_is_seated_at_once_and_a_wrong_token_is_refused(shared_server: Server) -> None:
     """Issue 37: at a table whose host approves players, the host's own seat is never held."""
-    r = httpx.post(shared_server.base + "/api/tables", json={"name": "h", "bots": [], "approve_players": True}, timeout=10)
+    r = HTTP.post(shared_server.base + "/api/tables", json={"name": "h", "bots": [], "approve_players": True}, timeout=10)
     table, token = r.json()["id"], r.json()["host_token"]
     url = f"{shared_server.base}/api/tables/{table}/join"
-    wrong = httpx.post(url, json={"name": "Eve"}, headers={"X-Host-Token": "not-it"}, timeout=10)
+    wrong = HTTP.post(url, json={"name": "Eve"}, headers={"X-Host-Token": "not-it"}, timeout=10)
     assert (wrong.status_code, wrong.json()["key"]) == (403, "room.host.not_host")
-    host = httpx.post(url, json={"name": "Host", "seat": 2}, headers={"X-Host-Token": token}, timeout=10).json()
+    host = HTTP.post(url, json={"name": "Host", "seat": 2}, headers={"X-Host-Token": token}, timeout=10).json()
     assert (host["pending"], host["seat"]) == (False, 2)
-    guest = httpx.post(url, json={"name": "Ann", "seat": 3}, timeout=10).json()
+    guest = HTTP.post(url, json={"name": "Ann", "seat": 3}, timeout=10).json()
     assert (guest["pending"], guest["seat"]) == (True, None)  # everyone else still asks

@@ -18,7 +18,7 @@ from sqlalchemy import insert
 
 from pokerdealer.server.db import TableRow
 from pokerdealer.server.schema import database_url, make_engine
-from tests.server.conftest import Server
+from tests.server.conftest import HTTP, Server
 
 GOOD_SETTINGS = {
     "name": "Good", "structure": "no_limit", "small_blind": 1, "big_blind": 2, "stack": 200,
@@ -60,7 +60,7 @@ def test_a_stored_table_that_cannot_be_restored_is_left_out_and_the_room_starts(
 
 
 def test_an_invisible_table_name_is_refused_and_nothing_is_stored(server: Server) -> None:
-    r = httpx.post(server.base + "/api/tables", json={"name": "\u200b", "bots": []}, timeout=10)
+    r = HTTP.post(server.base + "/api/tables", json={"name": "\u200b", "bots": []}, timeout=10)
     assert r.status_code == 400
     assert r.json()["detail"] == "the table name has nothing visible in it"
     with sqlite3.connect(server.db) as conn:
@@ -74,7 +74,7 @@ def test_a_table_name_is_measured_after_invisible_characters_are_removed(server:
 
 def test_an_invisible_player_name_is_refused(server: Server) -> None:
     table = server.create_table()
-    r = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": "\u200b\u200d\u2060"}, timeout=10)
+    r = HTTP.post(f"{server.base}/api/tables/{table}/join", json={"name": "\u200b\u200d\u2060"}, timeout=10)
     assert r.status_code == 400
     assert r.json()["detail"] == "the name has nothing visible in it"
     assert server.get(f"/api/tables/{table}").json()["players"] == 0
@@ -82,7 +82,7 @@ def test_an_invisible_player_name_is_refused(server: Server) -> None:
 
 def test_a_long_player_name_is_refused_not_cut(server: Server) -> None:
     table = server.create_table()
-    r = httpx.post(f"{server.base}/api/tables/{table}/join", json={"name": "A" * 30}, timeout=10)
+    r = HTTP.post(f"{server.base}/api/tables/{table}/join", json={"name": "A" * 30}, timeout=10)
     assert r.status_code == 400
     assert r.json()["detail"] == "the name has at most 24 characters (this one has 30)"
 
@@ -175,11 +175,11 @@ def test_a_24_mb_body_is_refused_at_once_and_the_room_keeps_answering(edge: Serv
 
 
 def test_a_422_names_the_field_and_the_problem_not_the_input(edge: Server) -> None:
-    r = httpx.post(edge.base + "/api/tables", json={"seats": "SECRET-INPUT-1234"}, timeout=10)
+    r = HTTP.post(edge.base + "/api/tables", json={"seats": "SECRET-INPUT-1234"}, timeout=10)
     assert r.status_code == 422
     assert r.json()["detail"] == "seats: Input should be a valid integer"
     assert "SECRET" not in r.text  # nor in the key's params, which a page fills in
-    r = httpx.post(
+    r = HTTP.post(
         edge.base + "/api/tables", content=b'{"name": "SECRET-INPUT-5678', timeout=10,
         headers={"Content-Type": "application/json"},
     )
@@ -189,7 +189,7 @@ def test_a_422_names_the_field_and_the_problem_not_the_input(edge: Server) -> No
 
 
 def test_deeply_nested_json_is_refused_not_a_server_error(edge: Server) -> None:
-    r = httpx.post(
+    r = HTTP.post(
         edge.base + "/api/tables", content=b"[" * 60000, timeout=10, headers={"Content-Type": "application/json"},
     )
     assert r.status_code in (400, 422)
@@ -205,11 +205,11 @@ def test_every_response_carries_the_security_headers(edge: Server) -> None:
             "/static/nope.js", "/no/such/page",
         )
     ]
-    responses.append(httpx.post(edge.base + "/api/tables", json={"seats": 99}, timeout=10))  # 400: out of range
-    responses.append(httpx.post(edge.base + "/api/tables", json={"seats": "many"}, timeout=10))  # 422: not a number
-    responses.append(httpx.post(f"{edge.base}/api/tables/{table}/join", json={"name": "\u200b"}, timeout=10))  # 400
-    responses.append(httpx.delete(edge.base + "/api/tables", timeout=10))  # 405
-    responses.append(httpx.post(edge.base + "/api/tables", content=b"x" * 70000, timeout=10))  # 413
+    responses.append(HTTP.post(edge.base + "/api/tables", json={"seats": 99}, timeout=10))  # 400: out of range
+    responses.append(HTTP.post(edge.base + "/api/tables", json={"seats": "many"}, timeout=10))  # 422: not a number
+    responses.append(HTTP.post(f"{edge.base}/api/tables/{table}/join", json={"name": "\u200b"}, timeout=10))  # 400
+    responses.append(HTTP.delete(edge.base + "/api/tables", timeout=10))  # 405
+    responses.append(HTTP.post(edge.base + "/api/tables", content=b"x" * 70000, timeout=10))  # 413
     assert {r.status_code for r in responses} >= {200, 400, 404, 405, 413, 422}
     for r in responses:
         policy = r.headers.get("content-security-policy", "")
