@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-import httpx
 import pytest
 
 from pokerdealer.cards import parse_cards
@@ -17,7 +16,7 @@ from pokerdealer.rules import Hand, HandConfig, Street, deck_for_deal
 from pokerdealer.server.seat_names import bot_name, name_bots, name_keys
 from pokerdealer.server.views import showdown_summary
 from pokerdealer.table import HandRecord, Positions
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 from tests.server.test_host import play_until
 from tests.server.tournaments import host, post_tournament, state
 
@@ -170,7 +169,7 @@ def test_a_zh_tables_hand_history_names_its_bots_as_seated(server: Server) -> No
 def test_a_zh_hans_tournaments_bots_are_named_in_simplified_chinese(server: Server) -> None:
     ev = post_tournament(server, {"name": "周五赛", "lang": "zh-Hans", "max_entrants": 6, "seats": 6,
                                   "level_seconds": 60, "bots": ["tight", "caller", "caller"]})
-    r = httpx.post(f"{server.base}/api/tournaments/{ev['id']}/register", json={"name": "阿安"}, timeout=10)
+    r = HTTP.post(f"{server.base}/api/tournaments/{ev['id']}/register", json={"name": "阿安"}, timeout=10)
     assert r.status_code == 200, r.text
     assert host(server, ev, "start").status_code == 200
     names = {p["name"] for t in state(server, ev["id"])["tables"] for p in t["players"]}

@@ -31,7 +31,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import Client, Server
+from tests.server.conftest import HTTP, Client, Server
 from tests.server.security.spelling import cards_named
 
 __all__ = [
@@ -302,7 +302,7 @@ def listen_while_playing(server: Server, *, hands: int = 4, max_hands: int = 8, 
     # The longest action clock (600 s): our players act when the sweeps between their turns
     # are done, which on a loaded machine took longer than a 10 s clock -- they were folded
     # by it, no hand reached a showdown, and the tests had nothing to judge.
-    created = httpx.post(
+    created = HTTP.post(
         server.base + "/api/tables", json={"name": "listen", "bots": [], "clock": 600, "listed": True}, timeout=10
     )
     assert created.status_code == 200, created.text

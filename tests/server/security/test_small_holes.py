@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 from pokerdealer.server import ServerOptions, create_app, middleware
 from pokerdealer.server.tournament import START_AHEAD_DAYS
-from tests.server.conftest import BACKENDS, Server, make_db_target
+from tests.server.conftest import HTTP, BACKENDS, Server, make_db_target
 from tests.server.test_pokerstars_download import _play_one_hand
 
 
@@ -63,14 +63,14 @@ def page(**options: Any) -> httpx.Response:  # noqa: ANN401
 # ------------------------------------------------------------ downloads
 @pytest.mark.parametrize("kind", ["phh", "pokerstars"])
 def test_a_personal_download_is_kept_by_no_cache(hand: dict[str, Any], kind: str) -> None:
-    r = httpx.get(f"{hand['base']}/{kind}", headers={"X-Seat-Token": hand["token"]}, timeout=10)
+    r = HTTP.get(f"{hand['base']}/{kind}", headers={"X-Seat-Token": hand["token"]}, timeout=10)
     assert r.status_code == 200 and r.headers["cache-control"] == "no-store"
 
 
 @pytest.mark.parametrize("kind", ["phh", "pokerstars"])
 @pytest.mark.parametrize("own", [False, True])
 def test_a_download_varies_by_seat_token(hand: dict[str, Any], kind: str, own: bool) -> None:
-    r = httpx.get(f"{hand['base']}/{kind}", headers={"X-Seat-Token": hand["token"]} if own else {}, timeout=10)
+    r = HTTP.get(f"{hand['base']}/{kind}", headers={"X-Seat-Token": hand["token"]} if own else {}, timeout=10)
     assert r.status_code == 200 and r.headers["vary"] == "X-Seat-Token"
 
 
@@ -101,20 +101,20 @@ def test_a_socket_that_never_says_hello_is_closed_with_a_close_frame(room: Serve
 @pytest.mark.parametrize("buy_in", ["100", 100.0, True])
 def test_a_buy_in_that_is_not_a_whole_number_is_refused_by_key(room: Server, buy_in: Any) -> None:  # noqa: ANN401
     table = room.create_table()
-    r = httpx.post(f"{room.base}/api/tables/{table}/join", json={"name": "Ann", "buy_in": buy_in}, timeout=10)
+    r = HTTP.post(f"{room.base}/api/tables/{table}/join", json={"name": "Ann", "buy_in": buy_in}, timeout=10)
     field = {"key": "room.request.field.buy_in", "params": {}}  # the buy-in, in words
     assert (r.status_code, r.json()["key"], r.json()["params"]["field"]) == (422, "room.request.int_type", field)
 
 
 def test_a_registration_with_an_unknown_field_is_refused_by_key(room: Server) -> None:
-    ev = httpx.post(f"{room.base}/api/tournaments", json={"name": "Fri"}, timeout=10).json()
-    r = httpx.post(f"{room.base}/api/tournaments/{ev['id']}/register", json={"name": "Ann", "seat": 1}, timeout=10)
+    ev = HTTP.post(f"{room.base}/api/tournaments", json={"name": "Fri"}, timeout=10).json()
+    r = HTTP.post(f"{room.base}/api/tournaments/{ev['id']}/register", json={"name": "Ann", "seat": 1}, timeout=10)
     assert (r.status_code, r.json()["key"]) == (422, "room.request.extra_forbidden")
 
 
 def test_a_tournament_start_more_than_the_bound_ahead_is_refused_naming_the_bound(room: Server) -> None:
     later = time.time() + START_AHEAD_DAYS * 86400 + 3600
-    r = httpx.post(f"{room.base}/api/tournaments", json={"name": "Fri", "start_at": later}, timeout=10)
+    r = HTTP.post(f"{room.base}/api/tournaments", json={"name": "Fri", "start_at": later}, timeout=10)
     assert (r.status_code, r.json()["key"], r.json()["params"]) == (400, "event.settings.start_at_ahead", {"days": START_AHEAD_DAYS})
 
 
@@ -127,12 +127,12 @@ def test_openapi_json_is_not_served_without_the_docs(room: Server) -> None:
 @pytest.mark.parametrize("path", ["/", "/api/tables", "/static/table.js", "/t/{table}", "/api/tables/{table}"])
 def test_head_is_answered_where_get_is(room: Server, path: str) -> None:
     url = room.base + path.format(table=room.create_table())
-    got, head = httpx.get(url, timeout=10), httpx.head(url, timeout=10)
+    got, head = HTTP.get(url, timeout=10), HTTP.head(url, timeout=10)
     assert (head.status_code, head.content) == (got.status_code, b"") and got.status_code == 200
 
 
 def test_the_content_security_policy_never_repeats_the_host_header(room: Server) -> None:
-    r = httpx.get(room.base + "/", headers={"Host": "evil.example"}, timeout=10)
+    r = HTTP.get(room.base + "/", headers={"Host": "evil.example"}, timeout=10)
     assert "evil.example" not in r.headers["content-security-policy"]
 
 
@@ -168,6 +168,6 @@ def test_a_hand_number_past_the_databases_integers_is_404_not_500(room: Server, 
     table_base = hand["base"].rsplit("/", 1)[0]
     for number in (2**63, 2**63 - 1, 10**30):
         for base in (table_base, f"{room.base}/api/tables/ANY/hands"):
-            r = httpx.get(f"{base}/{number}/{what}".rstrip("/"), headers={"X-Seat-Token": hand["token"]}, timeout=10)
+            r = HTTP.get(f"{base}/{number}/{what}".rstrip("/"), headers={"X-Seat-Token": hand["token"]}, timeout=10)
             assert r.status_code == 404, (base, number, r.status_code, r.text[:200])
             assert r.json()["key"].startswith("room.error.no_"), r.text[:200]
