@@ -15,12 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tests.patience import Patience, stretch, until
-from tests.server.conftest import Client, Server, new_pg_database, total_chips
+from tests.server.conftest import HTTP, Client, Server, new_pg_database, total_chips
 from tests.server.proxy import Nginx
 from tests.server.test_tournament_shared import lease_owners
 
@@ -95,20 +94,20 @@ def wait_for(fn: Callable[[], Any], timeout: float, what: str) -> Any:
 
 
 def create(base: str, **settings: Any) -> str:
-    r = httpx.post(base + "/api/tables", json={"name": "Proxied", "bots": [], "clock": 60, **settings}, timeout=10)
+    r = HTTP.post(base + "/api/tables", json={"name": "Proxied", "bots": [], "clock": 60, **settings}, timeout=10)
     assert r.status_code == 200, r.text
     return r.json()["id"]
 
 
 def answered(base: str, path: str) -> bool:
     """The table's API answers 200 (not 409 'another process holds it') at ``base``."""
-    return httpx.get(base + path, timeout=10).status_code == 200
+    return HTTP.get(base + path, timeout=10).status_code == 200
 
 
 def join(base: str, table_id: str, name: str) -> dict[str, Any]:
     """Join through ``base``; a 409 (the table still on the other process) is asked again."""
     def ok() -> dict[str, Any] | None:
-        r = httpx.post(f"{base}/api/tables/{table_id}/join", json={"name": name}, timeout=10)
+        r = HTTP.post(f"{base}/api/tables/{table_id}/join", json={"name": name}, timeout=10)
         assert r.status_code in (200, 409), r.text
         return r.json() if r.status_code == 200 else None
 
@@ -167,9 +166,9 @@ def hand_done(number: int) -> Callable[[dict[str, Any]], bool]:
 
 def test_the_lobby_answers_through_the_proxy(room: Room) -> None:
     made = create(room.a.base, name="Listed on A", listed=True)
-    page = httpx.get(room.proxy.base + "/", timeout=10)
+    page = HTTP.get(room.proxy.base + "/", timeout=10)
     assert page.status_code == 200 and "<html" in page.text.lower()
-    wait_for(lambda: made in {t["id"] for t in httpx.get(room.proxy.base + "/api/tables", timeout=10).json()},
+    wait_for(lambda: made in {t["id"] for t in HTTP.get(room.proxy.base + "/api/tables", timeout=10).json()},
              SETTLE, "the lobby through the proxy lists a table made on A")
 
 
@@ -189,7 +188,7 @@ def test_every_request_of_a_table_reaches_the_process_holding_it(room: Room) -> 
     tid = create(room.proxy.base)
     wait_for(lambda: answered(room.proxy.base, f"/api/tables/{tid}"), SETTLE, "the table answered through the proxy")
     # Round robin would send every other request to the process that does not hold it (409).
-    codes = [httpx.get(f"{room.proxy.base}/api/tables/{tid}", timeout=10).status_code for _ in range(12)]
+    codes = [HTTP.get(f"{room.proxy.base}/api/tables/{tid}", timeout=10).status_code for _ in range(12)]
     assert codes == [200] * 12
 
 
