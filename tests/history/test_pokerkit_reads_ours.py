@@ -36,7 +36,6 @@ from pathlib import Path
 
 import httpx
 import pytest
-from pokerkit import HandHistory as PokerKitHistory
 from pokerkit.notation import parse_action
 from typer.testing import CliRunner
 
@@ -45,6 +44,7 @@ from pokerdealer.cli.replay import rule_options
 from pokerdealer.history import dumps, loads
 from pokerdealer.history.convert import ReplayError, history_to_hand
 from pokerdealer.rules import BBAPriority
+from tests.rules.pokerkit_oracle import PokerKitHistory  # PokerKit's reader, each hand evaluated once
 
 runner = CliRunner()
 

@@ -17,6 +17,7 @@ from typing import Any
 from pokerkit import (
     Automation,
     FixedLimitTexasHoldem,
+    HandHistory,
     NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
     ShortDeckHoldemHand,
@@ -79,6 +80,18 @@ class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHold
     """PokerKit has no pot-limit hold'em class; its parts make one."""
 
     hand_types = (_StandardHighHand,)
+
+
+class PokerKitHistory(HandHistory):
+    """PokerKit's reader of PHH files, whose hold'em states evaluate hands as the oracle's do
+    (:class:`_EvaluatedOnce`)."""
+
+    game_types = {
+        **HandHistory.game_types,
+        "FT": _FixedLimitTexasHoldem,
+        "NT": _NoLimitTexasHoldem,
+        "NS": _NoLimitShortDeckHoldem,
+    }
 
 
 AUTOMATIONS = (
