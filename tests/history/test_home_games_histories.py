@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from pokerkit import Automation
-from pokerkit import HandHistory as PokerKitHistory
 from pokerkit.notation import parse_action as pokerkit_parse
 
 from pokerdealer.cards import parse_cards
@@ -20,7 +19,7 @@ from pokerdealer.history.pokerstars import _EPOCH, hand_to_pokerstars
 from pokerdealer.history.pokerstars_read import load_pokerstars, read_pokerstars
 from pokerdealer.rules import Action, Hand, HandConfig, RuleOptions, Structure, deck_for_deal
 from pokerdealer.rules.bomb_pot import bomb_pot
-from tests.rules.pokerkit_oracle import random_config, random_deck
+from tests.rules.pokerkit_oracle import PokerKitHistory, random_config, random_deck
 
 CORPUS = Path(__file__).parent / "data" / "pokerstars"
 #: PokerKit chooses no runout count by itself here: the file's answers do.
