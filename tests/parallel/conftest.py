@@ -52,9 +52,10 @@ def ray_local() -> Iterator[Any]:
     with pytest.MonkeyPatch.context() as patch:
         # The tests run under `uv run`, where Ray by default starts each worker through `uv run`
         # too, in a copy of the checkout it zips up (10 MB) and syncs a new 1.2 GB environment
-        # into: about half the module's CPU (its run: 22-27 -> 12-16 s). The workers run this environment's Python
-        # on the same sources instead (what a driver started without `uv run` gets); the
-        # variable is for the processes the tests start, the constant for this one.
+        # into: about half the module's CPU (its run: 22-27 -> 12-16 s). The workers run this
+        # environment's Python on the same sources instead (what a driver started without
+        # `uv run` gets); the variable is for the processes the tests start, the constant for
+        # this one.
         patch.setenv("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
         patch.setattr(ray_constants, "RAY_ENABLE_UV_RUN_RUNTIME_ENV", False)
         with warnings.catch_warnings(), patient_node_lookup(services):

@@ -6,7 +6,8 @@ same deck order and the same random actions on both engines. At every
 decision the player to act, fold/check/call and the raise bounds must
 agree; at the end the finishing stacks must be identical.
 
-10,000 hands, about 50 s on one core; 40,000 more under the ``slow`` marker.
+10,000 hands, about 38 s of CPU (PokerKit's side most of it); 40,000 more under the ``slow``
+marker.
 """
 
 from __future__ import annotations
