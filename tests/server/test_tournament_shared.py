@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,12 @@ def pg_url(pg_admin: str) -> Iterator[str]:
     url, drop = new_pg_database(pg_admin)
     yield url
     drop()
+
+
+def two_processes(pg_url: str, folder: Path) -> tuple[Server, Server]:
+    """A and B on one database, their logs in ``folder`` (the browser test's own pair)."""
+    extra = ("--lease", str(LEASE))
+    return Server(pg_url, workdir=folder, extra=extra).start(), Server(pg_url, workdir=folder, extra=extra).start()
 
 
 @pytest.fixture(scope="module")
