@@ -255,6 +255,9 @@ def test_a_closing_table_says_it_closes_and_offers_no_pause(browser: Browser, ro
         page.goto(room.base + info["host_url"])
         _unfold(page, view)
         expect(page.locator("#host-pause")).to_be_visible()
+        # The bot's line in the host's list says it is a bot, in the host's language.
+        bot_row = page.locator("#host-players .host-item").filter(has_not_text="Ann")
+        expect(bot_row).to_contain_text(f" · {message(lang, 'room.seat.bot')}")
         patience = Patience(15)
         while _host_view(room, info["id"], info["host_token"])["hand"] is None:
             assert not patience.over(), "no hand was dealt"

@@ -58,7 +58,8 @@ const hostPanel = (() => {
   function playerText(p) {
     const row = typeof state !== "undefined" && state && state.seats[p.seat - 1];
     const stack = row && row.name === p.name ? row.stack : p.stack;
-    return t("room.host.ui.player", { name: nameSaid(p.name), seat: p.seat, stack })  // table.js: a bot in the reader's language + (p.bot ? ` · ${t("room.seat.bot")}` : "");
+    // nameSaid (table.js): a bot in the reader's language
+    return t("room.host.ui.player", { name: nameSaid(p.name), seat: p.seat, stack }) + (p.bot ? ` · ${t("room.seat.bot")}` : "");
   }
   // The stacks follow the felt at each state, not at the next read (a second later at most): put in place,
   // the players' buttons stay under the host's finger.
