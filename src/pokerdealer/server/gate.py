@@ -52,11 +52,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections import deque
 import logging
 import resource
 import socket
 import time
+from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -420,7 +420,10 @@ def gated_protocols(
                 return
             if not turns.begin(self.transport):
                 # Its turn comes later: read no more meanwhile, and the head's clock stops (the
-                # wait is the room's, not the peer's).
+                # wait is the room's, not the peer's) -- as does uvicorn's keep-alive clock, which
+                # its own data_received would stop (else a kept-alive connection's next request,
+                # waiting its turn, is closed unanswered when that clock runs out).
+                self._unset_keepalive_if_required()
                 self.held = bytearray(data)
                 self.transport.pause_reading()
                 if self.deadline is not None:

@@ -22,6 +22,7 @@ from websockets.sync.client import connect
 
 from pokerdealer.server.limits import FLOOD_CLOSE_CODE, FLOODED, Backlog, Rate, Throttle
 from pokerdealer.server.live import Conn
+from tests.patience import until
 from tests.server.conftest import Client, Server
 
 
@@ -651,6 +652,7 @@ class _Held:
 
 HELD_PLACES = 2
 HELD_REQUEST_SECONDS = 0.6
+HELD_KEEP_ALIVE_SECONDS = 0.3
 
 
 @pytest.fixture(scope="module")
@@ -668,7 +670,7 @@ def held_room() -> Iterator[tuple[int, _Held, Any]]:
                                ws=RoomWebSocketProtocol, handshakes=handshakes)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=http, ws=ws, lifespan="off",
-                                           log_level="warning"))
+                                           log_level="warning", timeout_keep_alive=HELD_KEEP_ALIVE_SECONDS))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -688,13 +690,6 @@ def _request(port: int, path: str = "/", *, websocket: bool = False) -> socket.s
     return sock
 
 
-def _until(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + 10
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.01)
-
-
 def test_a_burst_of_requests_is_worked_on_a_few_at_once_the_rest_wait_unread(held_room: tuple[int, _Held, Any]) -> None:
     # 2,100 new websockets at once were parsed, upgraded and routed in a few turns of the room's one
     # loop -- some 0.8 ms each -- and every table's work waited behind all of them (issue 40).
@@ -702,7 +697,7 @@ def test_a_burst_of_requests_is_worked_on_a_few_at_once_the_rest_wait_unread(hel
     app.most = 0
     socks = [_request(port, f"/{k}", websocket=k % 3 == 0) for k in range(9)]
     try:
-        _until(lambda: app.running + handshakes.waiting() == 9, "every request is worked on or waits its turn")
+        until(lambda: app.running + handshakes.waiting() == 9, 10, every=0.01, what="every request is worked on or waits its turn")
         assert app.most == HELD_PLACES  # 9 at once before
         deadline = time.monotonic() + 10
         while handshakes.working() or handshakes.waiting() or app.running:  # two by two
@@ -721,13 +716,13 @@ def test_a_request_that_waits_its_turn_past_the_request_timeout_is_answered(held
     # The head's clock is the peer's: a request that came whole and waited for the room is not "too slow".
     port, app, handshakes = held_room
     first = [_request(port, "/first") for _ in range(HELD_PLACES)]
-    _until(lambda: app.running == HELD_PLACES, "two requests hold both places")
+    until(lambda: app.running == HELD_PLACES, 10, every=0.01, what="two requests hold both places")
     waiting = _request(port, "/waiting")
     try:
-        _until(lambda: handshakes.waiting() == 1, "the third waits its turn")
+        until(lambda: handshakes.waiting() == 1, 10, every=0.01, what="the third waits its turn")
         time.sleep(HELD_REQUEST_SECONDS + 0.2)
         app.let_go()
-        _until(lambda: app.paths == ["/waiting"], "the third's turn")
+        until(lambda: app.paths == ["/waiting"], 10, every=0.01, what="the third's turn")
         app.let_go()
         assert waiting.recv(100).startswith(b"HTTP/1.1 200")
     finally:
@@ -735,19 +730,43 @@ def test_a_request_that_waits_its_turn_past_the_request_timeout_is_answered(held
             s.close()
 
 
+def test_a_kept_alive_connections_next_request_that_waits_its_turn_is_answered(held_room: tuple[int, _Held, Any]) -> None:
+    # uvicorn closes a kept-alive connection that sends nothing for its keep-alive seconds; a next
+    # request that came and waited for the room has sent something, and is answered.
+    port, app, handshakes = held_room
+    kept = _request(port, "/one")
+    first: list[socket.socket] = []
+    try:
+        until(lambda: app.paths == ["/one"], 10, every=0.01, what="the first request is worked on")
+        app.let_go()
+        assert kept.recv(100).startswith(b"HTTP/1.1 200")
+        first = [_request(port, "/first") for _ in range(HELD_PLACES)]
+        until(lambda: app.running == HELD_PLACES, 10, every=0.01, what="two requests hold both places")
+        kept.sendall(b"GET /two HTTP/1.1\r\nHost: room\r\n\r\n")
+        until(lambda: handshakes.waiting() == 1, 10, every=0.01, what="the next request waits its turn")
+        time.sleep(HELD_KEEP_ALIVE_SECONDS + 0.3)
+        app.let_go()
+        until(lambda: app.paths == ["/two"], 10, every=0.01, what="the next request's turn")
+        app.let_go()
+        assert kept.recv(100).startswith(b"HTTP/1.1 200")
+    finally:
+        for s in [kept, *first]:
+            s.close()
+
+
 def test_a_connection_that_sent_part_of_a_head_holds_no_place(held_room: tuple[int, _Held, Any]) -> None:
     # A stranger's slow headers (or silent sockets) must not take the places of the requests that came whole.
     port, app, handshakes = held_room
     first = [_request(port, "/first") for _ in range(HELD_PLACES)]
-    _until(lambda: app.running == HELD_PLACES, "two requests hold both places")
+    until(lambda: app.running == HELD_PLACES, 10, every=0.01, what="two requests hold both places")
     partial = socket.create_connection(("127.0.0.1", port), timeout=10)
     partial.sendall(b"GET /slow HTTP/1.1\r\nHost: room\r\n")
-    _until(lambda: handshakes.waiting() == 1, "the partial head waits its turn")
+    until(lambda: handshakes.waiting() == 1, 10, every=0.01, what="the partial head waits its turn")
     whole = _request(port, "/whole")
     try:
-        _until(lambda: handshakes.waiting() == 2, "and the whole one behind it")
+        until(lambda: handshakes.waiting() == 2, 10, every=0.01, what="and the whole one behind it")
         app.let_go(1)  # one place: the partial head's turn, then (it waits on its peer) the whole one's
-        _until(lambda: "/whole" in app.paths, "the whole request is worked on")
+        until(lambda: "/whole" in app.paths, 10, every=0.01, what="the whole request is worked on")
         partial.setblocking(False)
         with pytest.raises(BlockingIOError):  # still open: not closed by its clock to make room
             partial.recv(100)
