@@ -91,8 +91,8 @@ def test_a_parsed_hand_with_a_card_twice_is_refused_whatever_its_form(hand):
 
 @pytest.mark.parametrize("times", [2, 3, 4, 5, 7])
 def test_a_seven_card_hand_with_one_card_many_times_is_refused(times):
-    # 2c four times and 4c: the fast path's counters (3 bits a card) must not let
-    # four of a card carry into the next card's counter and pass for another card.
+    # 2c two to seven times with other cards: the fast path's counters (3 bits a card) must
+    # not let four or more of a card carry into the next card's counter and pass for another.
     others = [CARDS[i] for i in (8, 21, 34, 47, 50, 51)]
     with pytest.raises(PokerDealerError, match="twice"):
         evaluate([CARDS[0]] * times + others[: 7 - times])

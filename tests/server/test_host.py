@@ -17,29 +17,20 @@ from tests.server.test_ledger import csv_rows
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
-    """The module's one room, which a test may kill and start again (the list holds the live one):
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's one room, which a test may kill and start again (Server.restart):
     each test has tables of its own, and finds those of the tests before it restored by each
     restart. A start is 1-1.5 s of CPU (5-7 s of wall at load 9); a room of its own for each test
     that restarts was seven starts more a run."""
-    servers = [Server(tmp_path_factory.mktemp("host") / "room.db").start()]
-    yield servers
-    servers[-1].stop()
+    room = Server(tmp_path_factory.mktemp("host") / "room.db").start()
+    yield room
+    room.stop()
 
 
 @pytest.fixture
-def server(room: list[Server]) -> Server:
-    """The room as it is now (restarted or not) for a test that does not restart it."""
-    return room[-1]
-
-
-def restart(servers: list[Server]) -> Server:
-    """SIGKILL the server and start a new one on the same database and port."""
-    old = servers[-1]
-    old.kill()
-    new = Server(old.db, port=old.port).start()
-    servers.append(new)
-    return new
+def server(room: Server) -> Server:
+    """The room, for a test that does not restart it."""
+    return room
 
 
 def create(server: Server, **settings: Any) -> tuple[str, str]:
@@ -92,8 +83,8 @@ def test_host_token_is_required_for_host_commands(server: Server) -> None:
     assert host(server, table, token, "dance").status_code == 400
 
 
-def test_pause_stops_dealing_after_the_hand_and_survives_a_restart(room: list[Server]) -> None:
-    server = room[-1]
+def test_pause_stops_dealing_after_the_hand_and_survives_a_restart(room: Server) -> None:
+    server = room
     table, token = create(server, bots=["caller"])
     ann = server.join(table, "Ann")
     a = Client(server, table, ann["token"])
@@ -107,7 +98,7 @@ def test_pause_stops_dealing_after_the_hand_and_survives_a_restart(room: list[Se
     assert a.poll(0.2)["hand"] is None
     a.close()
 
-    server = restart(room)
+    server = room.restart()
     a = Client(server, table, ann["token"])
     s = a.until(lambda x: True)
     assert s["host"]["paused"] is True
@@ -119,8 +110,8 @@ def test_pause_stops_dealing_after_the_hand_and_survives_a_restart(room: list[Se
     a.close()
 
 
-def test_blind_change_applies_from_the_next_hand_across_a_restart(room: list[Server]) -> None:
-    server = room[-1]
+def test_blind_change_applies_from_the_next_hand_across_a_restart(room: Server) -> None:
+    server = room
     table, token = create(server, bots=["caller"], small_blind=1, big_blind=2, stack=200)
     ann = server.join(table, "Ann")
     a = Client(server, table, ann["token"])
@@ -132,7 +123,7 @@ def test_blind_change_applies_from_the_next_hand_across_a_restart(room: list[Ser
     assert a.until(lambda x: x["host"]["pending"])["table"]["blinds"] == [1, 2]  # not in this hand
     a.close()
 
-    server = restart(room)  # killed with the change pending, mid-hand
+    server = room.restart()  # killed with the change pending, mid-hand
     a = Client(server, table, ann["token"])
     s = a.until(lambda x: x["hand"] is not None)
     assert s["hand"]["number"] == number and s["table"]["blinds"] == [1, 2]
@@ -143,7 +134,7 @@ def test_blind_change_applies_from_the_next_hand_across_a_restart(room: list[Ser
     assert posted == [5, 10]
     a.close()
 
-    server = restart(room)  # and after it came into force (from the snapshot)
+    server = room.restart()  # and after it came into force (from the snapshot)
     a = Client(server, table, ann["token"])
     s = a.until(lambda x: True)
     assert s["table"]["blinds"] == [5, 10] and s["table"]["clock"] == 45
@@ -159,8 +150,8 @@ def test_bad_settings_change_is_refused_and_changes_nothing(server: Server) -> N
     assert host_view(server, table, token)["settings"]["big_blind"] == 2
 
 
-def test_approval_request_approve_and_refuse_survive_a_restart(room: list[Server]) -> None:
-    server = room[-1]
+def test_approval_request_approve_and_refuse_survive_a_restart(room: Server) -> None:
+    server = room
     table, token = create(server, bots=["caller"], approve_players=True)
     ann = server.join(table, "Ann", buy_in=150)
     assert ann["pending"] is True and ann["seat"] is None
@@ -168,7 +159,7 @@ def test_approval_request_approve_and_refuse_survive_a_restart(room: list[Server
     view = host_view(server, table, token)
     assert [(q["name"], q["buy_in"]) for q in view["requests"]] == [("Ann", 150), ("Bob", 200)]
 
-    server = restart(room)
+    server = room.restart()
     view = host_view(server, table, token)
     assert [q["name"] for q in view["requests"]] == ["Ann", "Bob"]
     a = Client(server, table, ann["token"])
@@ -186,15 +177,15 @@ def test_approval_request_approve_and_refuse_survive_a_restart(room: list[Server
     a.close()
     b.close()
 
-    server = restart(room)
+    server = room.restart()
     view = host_view(server, table, token)
     assert view["requests"] == [] and view["refused"] == [bob["member"]]
     assert sorted(p["name"] for p in view["players"]) == ["Ann", "CallerBot"]
     assert host(server, table, token, "approve", member=bob["member"]).status_code == 400  # no request
 
 
-def test_stand_up_after_the_hand_cashes_out_across_a_restart(room: list[Server]) -> None:
-    server = room[-1]
+def test_stand_up_after_the_hand_cashes_out_across_a_restart(room: Server) -> None:
+    server = room
     table, token = create(server, bots=["caller"])
     ann, bob = server.join(table, "Ann"), server.join(table, "Bob")
     a, b = Client(server, table, ann["token"]), Client(server, table, bob["token"])
@@ -205,7 +196,7 @@ def test_stand_up_after_the_hand_cashes_out_across_a_restart(room: list[Server])
     a.close()
     b.close()
 
-    server = restart(room)  # killed before that hand is over
+    server = room.restart()  # killed before that hand is over
     a, b = Client(server, table, ann["token"]), Client(server, table, bob["token"])
     s = play_until([a, b], lambda x: x["last_hand"] is not None and x["last_hand"]["number"] >= number)
     s = a.until(lambda x: all(r is None or r["name"] != "Bob" for r in x["seats"]))
@@ -244,8 +235,8 @@ def test_stand_up_is_refused_while_the_table_is_closing(server: Server) -> None:
     a.close()
 
 
-def test_close_after_the_hand_stands_everyone_up_and_leaves_the_lobby(room: list[Server]) -> None:
-    server = room[-1]
+def test_close_after_the_hand_stands_everyone_up_and_leaves_the_lobby(room: Server) -> None:
+    server = room
     table, token = create(server, bots=["caller"], listed=True)
     ann = server.join(table, "Ann")
     a = Client(server, table, ann["token"])
@@ -256,7 +247,7 @@ def test_close_after_the_hand_stands_everyone_up_and_leaves_the_lobby(room: list
     assert r.status_code == 400 and "closing" in r.json()["detail"]
     a.close()
 
-    server = restart(room)  # killed mid-hand, closing
+    server = room.restart()  # killed mid-hand, closing
     a = Client(server, table, ann["token"])
     play_until([a], lambda x: x["host"]["closed"])
     s = a.until(lambda x: x["host"]["closed"] and all(r is None for r in x["seats"]))
@@ -264,7 +255,7 @@ def test_close_after_the_hand_stands_everyone_up_and_leaves_the_lobby(room: list
     assert all(t["id"] != table for t in server.get("/api/tables").json())
     a.close()
 
-    server = restart(room)
+    server = room.restart()
     assert all(t["id"] != table for t in server.get("/api/tables").json())
     assert [h["number"] for h in server.get(f"/api/tables/{table}/hands").json()][0] == number  # history readable
     assert server.get(f"/api/tables/{table}/hands/{number}").status_code == 200
@@ -274,8 +265,8 @@ def test_close_after_the_hand_stands_everyone_up_and_leaves_the_lobby(room: list
     assert r.status_code == 400 and "closed" in r.json()["detail"]
 
 
-def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]) -> None:
-    server = room[-1]
+def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: Server) -> None:
+    server = room
     table, token = create(server, bots=["caller"], stack=1000)
     ann, bob = server.join(table, "Ann", buy_in=300), server.join(table, "Bob")
     a, b = Client(server, table, ann["token"]), Client(server, table, bob["token"])
@@ -296,7 +287,7 @@ def test_ledger_csv_is_the_hosts_and_adds_up_across_a_restart(room: list[Server]
     a.close()
     b.close()
 
-    server = restart(room)
+    server = room.restart()
     again = HTTP.get(url, headers={"X-Host-Token": token}, timeout=10)
     rows = csv_rows(again.content.decode("utf-8-sig"))
     by_name = {r["name"]: r for r in rows}

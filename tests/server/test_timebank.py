@@ -68,25 +68,29 @@ def test_the_state_says_each_players_time_bank_and_the_seconds_added_to_the_turn
     table = server.create_table(bots=["caller"], clock=1, time_bank=3)
     ann = server.join(table, "Ann")
     a = Client(server, table, ann["token"])
-    s = a.until(lambda x: x["hand"] is not None and bool(x["you"]["legal"]), timeout=30)
-    seat = s["you"]["seat"]
-    bot_seat = next(row["seat"] for row in s["seats"] if row and row["bot"])
-    assert s["seats"][seat - 1]["time_bank"] == 3 and s["hand"]["bank_seconds"] is None
-    assert s["seats"][bot_seat - 1]["time_bank"] is None  # a bot never waits on a clock
-    number, actions = s["hand"]["number"], s["hand"]["actions"]
-    banked = a.until(lambda x: x["hand"] is not None and x["hand"]["actions"] == actions
-                     and x["hand"]["bank_seconds"] is not None, timeout=10)
-    assert banked["hand"]["number"] == number and banked["hand"]["bank_seconds"] == 3
-    assert banked["seats"][seat - 1]["time_bank"] == 0  # spent at once, refilled by a tenth a hand
-    later = a.until(lambda x: x["hand"] is None or x["hand"]["actions"] > actions, timeout=15)
-    assert later["hand"] is None or later["hand"]["bank_seconds"] is None  # the next turn runs on the clock
-    a.close()
+    try:
+        s = a.until(lambda x: x["hand"] is not None and bool(x["you"]["legal"]), timeout=30)
+        seat = s["you"]["seat"]
+        bot_seat = next(row["seat"] for row in s["seats"] if row and row["bot"])
+        assert s["seats"][seat - 1]["time_bank"] == 3 and s["hand"]["bank_seconds"] is None
+        assert s["seats"][bot_seat - 1]["time_bank"] is None  # a bot never waits on a clock
+        number, actions = s["hand"]["number"], s["hand"]["actions"]
+        banked = a.until(lambda x: x["hand"] is not None and x["hand"]["actions"] == actions
+                         and x["hand"]["bank_seconds"] is not None, timeout=10)
+        assert banked["hand"]["number"] == number and banked["hand"]["bank_seconds"] == 3
+        assert banked["seats"][seat - 1]["time_bank"] == 0  # spent at once, refilled by a tenth a hand
+        later = a.until(lambda x: x["hand"] is None or x["hand"]["actions"] > actions, timeout=15)
+        assert later["hand"] is None or later["hand"]["bank_seconds"] is None  # the next turn runs on the clock
+    finally:
+        a.close()  # the module's room is shared: no socket left open behind a failure
 
 
 def test_a_table_without_a_time_bank_says_none(server: Server) -> None:
     table = server.create_table(bots=["caller"], clock=30)
     ann = server.join(table, "Ann")
     a = Client(server, table, ann["token"])
-    s = a.until(lambda x: x["you"] is not None and x["you"]["seat"] is not None, timeout=30)
-    assert s["seats"][s["you"]["seat"] - 1]["time_bank"] is None
-    a.close()
+    try:
+        s = a.until(lambda x: x["you"] is not None and x["you"]["seat"] is not None, timeout=30)
+        assert s["seats"][s["you"]["seat"] - 1]["time_bank"] is None
+    finally:
+        a.close()
