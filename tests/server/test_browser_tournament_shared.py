@@ -41,11 +41,9 @@ PERSON = "Ann"
 BOTS = ["caller", "random"] * 4 + ["caller"]
 FIRST_TO_BREAK = 3
 # A break first: the tables are drawn at the start, the host pauses before any hand, the tables go to B.
-# The first level is long and cheap: the levels go by the clock and the hands by the machine's load, and
-# under a full test run four-second levels from the first hand (then 25 s, then 45 s of 5/10 in CI at load) had
-# Ann, who only folds, blinded out before two bots busted (the event over before her move). At rest the random
-# bots bust each other within seconds at 5/10 and the event ends long before 90 s; then the levels rise fast.
-LEVELS = [{"break_seconds": 8}, {"small_blind": 5, "big_blind": 10, "seconds": 90}] + [
+# The first level is cheap and long enough for two busts at any load (at rest the move came 12 s after the
+# resume); then the levels rise fast, as callers left alone check it down until the blinds take them.
+LEVELS = [{"break_seconds": 8}, {"small_blind": 5, "big_blind": 10, "seconds": 45}] + [
     {"small_blind": sb, "big_blind": 2 * sb, "seconds": 4} for sb in (15, 25, 50, 75, 100, 150, 200, 300, 500)
 ]
 MOVED = re.compile(r"^(You are moved to table \d+ to balance the tables|Your table is broken up: you are moved "
@@ -113,7 +111,6 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
     ctx.set_default_timeout(15_000)
     ctx.add_init_script(KEEP_SAID)
     errors: list[str] = []
-    refused: set[str] = set()  # the tables A's websocket said another process plays
     served: set[str] = set()  # the tables A's websocket sent the state of
     try:
         ev = create(a, max_entrants=ENTRANTS, starting_stack=STACK, seats=SEATS, levels=LEVELS, clock=8, bots=BOTS)
@@ -125,9 +122,7 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
             table = ws.url.rsplit("/", 1)[1]
 
             def seen(frame: str | bytes) -> None:
-                if '"code":"elsewhere"' in str(frame):
-                    refused.add(table)
-                elif str(frame).startswith('{"type":"state"'):
+                if str(frame).startswith('{"type":"state"'):
                     served.add(table)
 
             ws.on("framereceived", seen)
@@ -168,7 +163,7 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
         shot(tv, "shared-event-tv")
         tv.close()
         conserved(a, b, eid)
-        # (2) Play on until moved to a table B plays: A refuses it at first, then takes it from B.
+        # (2) Play on until moved to a table B plays (any table but hers: B held them all when play resumed).
         here, moved_to, looked = first, None, time.monotonic()
         patience = Patience(150)
         while moved_to is None:
@@ -176,15 +171,17 @@ def test_a_person_at_one_process_is_moved_to_the_table_another_plays_and_plays_o
             assert state(a, eid)["status"] != "finished", "the event ended before the person was moved to B's table"
             check_or_fold(page)
             here = page.url.rsplit("/", 1)[1]
-            if here in refused:
+            if here in others:
                 moved_to = here
             if time.monotonic() - looked > 2:
                 conserved(a, b, eid)
                 looked = time.monotonic()
             page.wait_for_timeout(100)
-        # B hands it over (nobody reads it there) and A plays it for its reader: the page reconnects by itself.
+        # B hands it over (nobody reads it there) and A plays it for its reader. The page's own GET /t/ID asked
+        # A for it; whether B has handed it over by the time the page's websocket comes is a race (a third of a
+        # lease): if not, A refuses the websocket and the page reconnects by itself.
         patience = Patience(30)
-        while moved_to not in served:
+        while moved_to not in served or lease_owners(pg_url)[moved_to] != a_owner:
             assert not patience.over(), "A never took the table from B"
             check_or_call(page)
             page.wait_for_timeout(100)

@@ -254,7 +254,9 @@ async def _play(db: Path, seed: int, moves: int) -> Tally:
 
 
 def test_every_state_equals_the_one_built_afresh(tmp_path: Path) -> None:
-    tally = asyncio.run(_play(tmp_path / "room.db", 1, moves=600))
+    moves = 600
+    tally = asyncio.run(_play(tmp_path / "room.db", 1, moves=moves))
     assert not tally.wrong, f"{len(tally.wrong)} of {tally.compared} messages differ; the first:\n{tally.wrong[0]}"
-    # How many of the views compared were a seated player's own varies with the moves' timing (814-1,300).
-    assert tally.compared > 1500 and tally.members > 500, tally
+    # How many views were compared, and how many a seated player's own, varies with the bots' timing (here
+    # 1,751-1,814 and 814-1,300; 1,193 and 767 on a slower machine): at least one view a move, half of them own.
+    assert tally.compared > moves and tally.members > moves // 2, tally
