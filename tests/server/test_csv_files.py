@@ -36,4 +36,16 @@ def test_the_standings_csv_is_utf8_with_a_bom(room: Server) -> None:
     made = HTTP.post(room.base + "/api/tournaments", json={"name": "週五"}, timeout=10).json()
     r = HTTP.get(f"{room.base}/api/tournaments/{made['id']}/standings.csv", timeout=10)
     assert r.status_code == 200 and r.headers["content-type"] == "text/csv; charset=utf-8"
-    assert r.content.startswith(BOM + b"place,name,prize")
+    assert r.content.startswith(BOM + b"Place,Player,Prize")
+
+
+@pytest.mark.parametrize(("asked", "header"), [
+    ({"params": {"lang": "zh-Hant"}, "headers": {"Accept-Language": "en"}}, "名次,玩家,獎金"),  # the page's language
+    ({"headers": {"Accept-Language": "zh-CN"}}, "名次,玩家,奖金"),  # else the reader's browser's
+    ({"params": {"lang": "xx"}, "headers": {"Accept-Language": "en-US"}}, "Place,Player,Prize"),  # unknown: the browser's
+    ({"headers": {"Accept-Language": "fr"}}, "名次,玩家,獎金"),  # a browser reading none of ours: the event's
+])
+def test_the_standings_csv_header_is_in_the_readers_language(room: Server, asked: dict, header: str) -> None:
+    made = HTTP.post(room.base + "/api/tournaments", json={"name": "週五", "lang": "zh-Hant"}, timeout=10).json()
+    r = HTTP.get(f"{room.base}/api/tournaments/{made['id']}/standings.csv", timeout=10, **asked)
+    assert r.content.decode("utf-8-sig").splitlines()[0] == header

@@ -274,7 +274,7 @@ def test_the_csv_is_rfc_4180_and_reads_back_the_standings():
     assert text.endswith("\r\n") and "\r\n" in text.rstrip("\r\n")
     assert '"Ann, ""the rock"""' in text  # a quote doubled inside a quoted field
     rows = list(csv.reader(io.StringIO(text, newline="")))
-    assert rows[0] == ["place", "name", "prize"]
+    assert rows[0] == ["Place", "Player", "Prize"]
     assert [(int(p), n, int(z)) for p, n, z in rows[1:]] == [(s.place, s.name, s.prize) for s in ev.standings]
 
 

@@ -87,7 +87,7 @@ def test_a_small_event_is_played_to_its_winner_at_the_room_tables(tmp_path: Path
         # have been out before it, never having acted: CI once saw that).
         assert all(me(server, ev["id"], tokens[name])["moved"] is not None for name in drawn & set(tokens))
         csv = server.get(f"/api/tournaments/{ev['id']}/standings.csv").content.decode("utf-8-sig").splitlines()
-        assert csv[0] == "place,name,prize" and len(csv) == 7
+        assert csv[0] == "Place,Player,Prize" and len(csv) == 7
         for c in clients.values():
             c.close()
         # Over, its row is closed: a restart does not rebuild it, but it is still read on demand, unchanged.

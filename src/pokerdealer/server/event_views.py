@@ -32,7 +32,7 @@ The status is one of ``registering`` (not started), ``running``, ``paused``
 >>> s["status"], s["players_left"], sum(p["prize"] for p in s["standings"]) == s["prize_pool"]
 ('finished', 1, True)
 >>> print(standings_csv(event).splitlines()[0])
-place,name,prize
+Place,Player,Prize
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from pokerdealer.i18n import message
 from pokerdealer.server.csv_out import to_csv
 from pokerdealer.table.event import Clock, Event, EventTable
 from pokerdealer.table.settings import Level, TableError
@@ -494,16 +495,17 @@ def player_view(event: Event, name: str, *, now: float | None) -> dict[str, Any]
     return {**view, "state": "out", "place": latest.place, "prize": latest.prize}
 
 
-def standings_csv(event: Event) -> str:
+def standings_csv(event: Event, *, lang: str = "en") -> str:
     """The standings so far as CSV (:mod:`~pokerdealer.server.csv_out`: RFC 4180,
-    no formulas): ``place,name,prize``, best first; tied players share a place
-    and split its prizes.
+    no formulas): place, name, prize, best first, the header in ``lang`` (the
+    standings page's column names); tied players share a place and split its prizes.
 
     >>> import random
     >>> from pokerdealer.table.event import Event, EventSettings
     >>> from pokerdealer.table.structures import structure
     >>> event = Event(EventSettings(500, structure("turbo", timed=False)), rng=random.Random(1))
-    >>> standings_csv(event)
-    'place,name,prize\\r\\n'
+    >>> standings_csv(event), standings_csv(event, lang="zh-Hant")
+    ('Place,Player,Prize\\r\\n', '名次,玩家,獎金\\r\\n')
     """
-    return to_csv(("place", "name", "prize"), ((s.place, s.name, s.prize) for s in event.standings))
+    header = tuple(message(lang, f"event.col.{column}") for column in ("place", "player", "prize"))
+    return to_csv(header, ((s.place, s.name, s.prize) for s in event.standings))

@@ -47,7 +47,7 @@ from pokerdealer.server.middleware import request_language
 from pokerdealer.server.protocol import ProtocolError, visible_text
 from pokerdealer.server.room import Elsewhere, NoSuchTable, Room
 from pokerdealer.server.tournament import LiveEvent, TournamentSpec, create_event
-from pokerdealer.server.words import Refused, refusal_body
+from pokerdealer.server.words import Refused, pick_language, reader_language, refusal_body
 from pokerdealer.table import TableError
 
 __all__ = ["routes"]
@@ -224,10 +224,14 @@ def routes(room: Room, *, clock: Callable[[], float] = time.monotonic) -> APIRou
         return JSONResponse(live.host_view(), headers={"Cache-Control": "no-store"})
 
     @router.get("/api/tournaments/{event_id}/standings.csv")
-    async def standings(event_id: str) -> Response:
+    async def standings(request: Request, event_id: str) -> Response:
+        """The standings as CSV, its header in the reader's language (their page's ``lang``,
+        else their browser's, else the event's)."""
         live = await event(event_id)
+        lang = reader_language(request.query_params.get("lang"),
+                               pick_language(request.headers.get("accept-language"), live.spec.lang))
         return Response(
-            csv_file(event_views.standings_csv(live.event)), media_type=CSV_TYPE,
+            csv_file(event_views.standings_csv(live.event, lang=lang)), media_type=CSV_TYPE,
             headers={"Content-Disposition": f'attachment; filename="{live.id}-standings.csv"'},
         )
 

@@ -27,11 +27,13 @@ async function poll() {
   } catch (e) { $("load-error").textContent = e.message; }
 }
 $("event-link").href = `/e/${encodeURIComponent(eventId)}`;
-$("csv").href = `${eventApi}/standings.csv`;
+// The CSV's header in the page's language (set again when the reader picks another).
+const csvLink = () => { $("csv").href = `${eventApi}/standings.csv?lang=${encodeURIComponent(LANG)}`; };
 // Words first, the reader's as on a table page (common.js loadWords): the language chosen here, else
 // the one the link says, else the browser's; the event's (the host's) only for a browser reading none.
 fetchEvent("?counts=0").catch(() => ({})).then(s => loadWords(s.lang, new URLSearchParams(location.search).get("lang"))).then(() => {
-  langMenu("lang-slot", () => { if (state) draw(); });
+  csvLink();
+  langMenu("lang-slot", () => { csvLink(); if (state) draw(); });
   poll();
   setInterval(poll, 3000);
 });
