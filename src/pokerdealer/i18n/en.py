@@ -1699,7 +1699,7 @@ MESSAGES: dict[str, str] = {
     "room.host.approved": "The host gave you seat {seat}.",
     "room.host.refused": "The host turned down your seat request.",
     "room.host.requested": "You asked the host for a seat: you sit down as soon as they say yes.",
-    "room.host.stood_up": "The host stood {name} up: {chips} chips leave the table with them.",
+    "room.host.stood_up": "The host has asked {name} to leave the seat: {chips} chips leave the table with them.",
     "room.host.muted": "The host has muted your chat.",
     "room.host.unmuted": "The host has let you chat again.",
     "room.host.spectators_muted": "The host has muted spectators' chat.",

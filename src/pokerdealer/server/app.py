@@ -32,7 +32,7 @@ from pokerdealer.server import (
     tournament_api,
 )
 from pokerdealer.server.csv_out import CSV_TYPE, csv_file
-from pokerdealer.server.seat_names import bots_said
+from pokerdealer.server.seat_names import bot_kinds, bots_said
 from pokerdealer.server.limits import (
     FLOOD_CLOSE_CODE,
     FLOODED,
@@ -386,7 +386,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
         rows = await history_store.listing(lt)
         # Each bot among a hand's winners, by the name it sat with: its kind and number, for the list to
         # name it in the reader's language (issue 37).
-        said = bots_said({m.name: m.bot for m in lt.state.members if m.bot})
+        said = bots_said(bot_kinds(lt.state.members))
         return [row | {"bots": {w: said[w] for w in row.get("winners") or () if w in said}} for row in rows]
 
     @app.get("/api/tables/{table_id}/hands/{number}")
@@ -402,7 +402,7 @@ def create_app(options: ServerOptions | None = None) -> FastAPI:
             "boards": [[str(c) for c in board] for board in record.hand.boards],
             # Each bot the room named, by the name it sat with: its kind and number, for the page to
             # say it in the reader's language (issue 37); the frames keep the name it sat with.
-            "bots": bots_said({m.name: m.bot for m in src.state.members if m.bot}),
+            "bots": bots_said(bot_kinds(src.state.members)),
         }
 
     def personal(own: bool) -> dict[str, str]:

@@ -40,11 +40,11 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pokerdealer.i18n import LANGUAGES, message
 
-__all__ = ["bot_name", "bot_name_in", "bot_said", "bots_said", "names_said", "name_bots", "name_keys", "same_name", "skeleton", "taken_as", "unique_name"]
+__all__ = ["bot_kinds", "bot_name", "bot_name_in", "bot_said", "bots_said", "names_said", "name_bots", "name_keys", "same_name", "skeleton", "taken_as", "unique_name"]
 
 
 @functools.cache
@@ -163,6 +163,25 @@ def bot_name_in(name: str, kind: str, *, lang: str) -> str:
     """
     said = bot_said(name, kind)
     return name if said is None else bot_name(kind, said["n"], lang=lang)
+
+
+class _Seated(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def bot(self) -> str | None: ...
+
+
+def bot_kinds(members: Iterable[_Seated]) -> dict[str, str]:
+    """The bots among a table's ``members`` (anything with a ``name`` and a ``bot`` kind,
+    ``None`` for a person): each one's name -> its kind, what :func:`bots_said` and
+    :func:`names_said` take.
+
+    >>> from types import SimpleNamespace as M
+    >>> bot_kinds([M(name="Ann", bot=None), M(name="CallerBot", bot="caller")])
+    {'CallerBot': 'caller'}
+    """
+    return {m.name: m.bot for m in members if m.bot}
 
 
 def bots_said(bots: Mapping[str, str]) -> dict[str, dict[str, Any]]:

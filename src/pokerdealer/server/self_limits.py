@@ -612,9 +612,9 @@ def coach_said(state: TableState, hand: Any, lines: Iterable[Any], *, lang: str)
     """The coach's ``lines`` about ``hand`` as a reader of ``lang`` reads them: each bot
     the room named said in that language ("CallerBot 2" to a zh-Hans reader is 跟注机器人 2,
     issue 37), anyone else as they sat down; the log keeps the name the bot sat with."""
-    from pokerdealer.server.seat_names import names_said
+    from pokerdealer.server.seat_names import bot_kinds, names_said
 
-    names = names_said(hand.config.players, {m.name: m.bot for m in state.members if m.bot}, lang=lang)
+    names = names_said(hand.config.players, bot_kinds(state.members), lang=lang)
     return [line.renamed(names).to_json(lang) for line in lines]
 
 

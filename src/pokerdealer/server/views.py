@@ -24,7 +24,7 @@ from pokerdealer.server.hand_words import (
     forced_bets_words,
 )
 from pokerdealer.server.proofs import Source, facts_of, hand_reveal
-from pokerdealer.server.seat_names import bots_said, names_said
+from pokerdealer.server.seat_names import bot_kinds, bots_said, names_said
 from pokerdealer.server.settings import HOME_RULES, LANGS
 from pokerdealer.server.waiting import starts_afresh, why_not_dealing
 from pokerdealer.server.words import said_text
@@ -200,7 +200,7 @@ def summary(src: Source, number: int) -> dict[str, Any] | None:
     record = kept(src.state, number)
     if record is None:
         return None
-    out = showdown_summary(record, hand_reveal(src, record), bots={m.name: m.bot for m in src.state.members if m.bot})
+    out = showdown_summary(record, hand_reveal(src, record), bots=bot_kinds(src.state.members))
     book.summaries[number] = out
     return out
 
@@ -406,7 +406,7 @@ def table_state(lt: Reading, players: Sequence[Any] | None = None) -> dict[str, 
         "spectators": sum(1 for c in lt.conns if c.member is None),
         # Each bot the room named, by its name: its kind and number, said in each reader's language
         # (the page's room.bot.name.<kind>); the name itself stays the one in the log.
-        "bots": bots_said({m.name: m.bot for m in members if m.bot}),
+        "bots": bots_said(bot_kinds(members)),
         # Why no hand is dealt (None while one can be): the page says it, not "next hand soon".
         "waiting": why_not_dealing(ts) if record is None else None,
         # The next hand deals in everyone ready: a seat "waiting for the big blind" does not wait.
