@@ -969,7 +969,7 @@ def hand_to_history(
 
     def tabled() -> None:
         # The betting is over. The hands the rules table now (every hand when
-        # someone is all-in, TDA 16; the called river aggressor,
+        # someone is all-in, TDA 2026 17; the called river aggressor,
         # RuleOptions.reveal_called_aggressor) are shown here, in showdown
         # order and before any run-out, as the PHH data does.
         for j in probe.showdown_order:
@@ -1014,7 +1014,7 @@ def hand_to_history(
         for j in result.showdown_order:
             if j not in showed:
                 # Everyone else mucked: the last hand wins without being shown
-                # (TDA 18-B). PHH has no line for that; an unknown show keeps the
+                # (TDA 2026 18-B). PHH has no line for that; an unknown show keeps the
                 # hand in (a PHH muck would forfeit it) and reveals nothing.
                 lines.append(f"p{position[j] + 1} sm ????")
     deal_up_to(len(probe.board))

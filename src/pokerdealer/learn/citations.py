@@ -71,14 +71,14 @@ CITATIONS: dict[str, Citation] = {
     "pot-limit": Citation("56", "54"),
     "fixed-limit": Citation("50", "48"),  # the /rules section: sizes and the cap
     "fixed-limit-bets": Citation(),  # one bet size a street: no TDA rule
-    # TDA 50 keeps a cap in limit, even heads-up until two players are left in the event;
+    # TDA 2026 50 keeps a cap in limit, even heads-up until two players are left in the event;
     # how many raises is the house's ("the house limit applies").
     "fixed-limit-cap": Citation("50", "48"),
     "dead-button": Citation("34", "32"),
     # Pots and the showdown.
     "side-pots": Citation("23", "21", 4),
     "odd-chips": Citation("21-A", "20-A"),
-    # How hands compare (rankings, kickers) is no TDA rule: TDA 13 is "cards speak" (the
+    # How hands compare (rankings, kickers) is no TDA rule: TDA 2026 13 is "cards speak" (the
     # dealer reads the tabled hands; what a player says does not bind), not the order.
     "kickers": Citation(detail=5),
     "best-five": Citation(detail=5),

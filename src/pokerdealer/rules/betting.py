@@ -71,7 +71,7 @@ def raise_window(h: HandState, p: int) -> tuple[int, int, str, str]:
     else ``(0, 0, rule, reason)`` with the rule code and its reason (the
     catalog key ``rules.reason.<reason>`` of :mod:`pokerdealer.i18n`).
 
-    Rules decided here: re-opening after short all-ins (TDA 47 / PokerKit
+    Rules decided here: re-opening after short all-ins (TDA 2026 49 / PokerKit
     mode, docs/rules.md#fixed-limit, #re-opening), the fixed-limit cap and its heads-up option,
     no raise without chips beyond the call or without an opponent who can
     respond (§3.4), minimum bet and raise (§4.1), pot-limit maximum (§4.2),
@@ -141,7 +141,7 @@ def _uncapped(h: HandState) -> bool:
 
 def pot_for_limit(h: HandState) -> int:
     """The pot used for the pot-limit maximum: every chip in, bets in front
-    included; preflop, short or missing blinds count as full (TDA 54-B) under
+    included; preflop, short or missing blinds count as full (TDA 2026 56-B) under
     ``FULL_BLIND``, and the small blind as a big blind with ``SB_AS_BB``."""
     pot = sum(h._total) + h._dead
     if h._street == 0:
@@ -153,7 +153,7 @@ def pot_for_limit(h: HandState) -> int:
             and h._sb != h._bb
             and not h._config.button_blind
         ):
-            # A dead small blind counts as posted in full (TDA 54-B), then rounded up.
+            # A dead small blind counts as posted in full (TDA 2026 56-B), then rounded up.
             sb = h._sb
             posted = h._committed[sb] if sb >= 0 else h._config.blinds[0]
             gap = h._config.blinds[1] - posted

@@ -97,7 +97,7 @@ class ShortBlindCall(StrEnum):
     """What others must call when a blind is all-in for less than its size (§3.1)."""
 
     FULL_BLIND = "full_blind"
-    """WSOP-LA 150 / RRP: the full blind; pot-limit counts full blinds (TDA 54-B)."""
+    """WSOP-LA 150 / RRP: the full blind; pot-limit counts full blinds (TDA 2026 56-B)."""
     ACTUAL_POSTED = "actual_posted"
     """PokerKit: the amount actually posted."""
 
@@ -106,7 +106,7 @@ class Reopening(StrEnum):
     """How short all-ins re-open the betting (docs/rules.md#fixed-limit, #re-opening)."""
 
     TDA = "tda"
-    """TDA 47 / RRP: a player who acted may raise only when facing, since their own
+    """TDA 2026 49 / RRP: a player who acted may raise only when facing, since their own
     last action, at least one full bet or raise (cumulative short all-ins count);
     in limit, a short all-in of half a unit or more is a full raise."""
     POKERKIT = "pokerkit"
@@ -121,7 +121,7 @@ class HeadsUpCap(StrEnum):
     """Whether the fixed-limit raise cap applies heads-up (§4.3)."""
 
     CAPPED = "capped"
-    """TDA 48 / WSOP-T: the cap always applies (a hand does not know whether the
+    """TDA 2026 50 / WSOP-T: the cap always applies (a hand does not know whether the
     whole event is heads-up; the tournament layer may switch to uncapped)."""
     UNCAP_IF_ROUND_STARTS_HEADS_UP = "uncap_if_round_starts_heads_up"
     """WSOP-LA 127: no cap in a betting round that begins with two players."""
@@ -223,13 +223,13 @@ class RuleOptions:
     """Short deck: three of a kind beats a straight (Triton); PokerKit and WSOP: no."""
     reveal_called_aggressor: bool = True
     """Table the last river bettor's hand automatically when called (docs/rules.md#who-shows-first
-    ``reveal_called_aggressor = auto``, the default; TDA 18-B): the showdown
+    ``reveal_called_aggressor = auto``, the default; TDA 2026 19-B): the showdown
     starts with it tabled and the next players in order show or muck. Off: the
     called aggressor shows or mucks like everyone else (PokerKit)."""
     all_in_may_muck: bool = False
     """At a showdown with a player all-in, each player in turn shows or mucks, as
     PokerKit lets them (a muck forfeits every pot). Off (the default,
-    docs/rules.md#all-in-showdowns, TDA 16): every live hand is tabled. Either way
+    docs/rules.md#all-in-showdowns, TDA 2026 17): every live hand is tabled. Either way
     :meth:`~pokerdealer.rules.Hand.auto_showdown` tables them all, as PokerKit's
     automation does."""
     covered_all_in_acts: bool = False
@@ -242,7 +242,7 @@ class RuleOptions:
     """PokerKit's award procedure: hands beaten in every pot they are in are killed
     first and the pots rebuilt from the remaining hands, which merges pots that
     then have the same players (so odd chips can fall differently than when
-    each side pot is split on its own, TDA 21)."""
+    each side pot is split on its own, TDA 2026 23)."""
 
     def __post_init__(self) -> None:
         if self.odd_chip_unit < 1:
@@ -324,7 +324,7 @@ class HandConfig:
     :param dead_small_blind: nobody posts the small blind: the big blind is the
         player left of the button (DEAD button rule when the last big blind has
         gone, docs/rules.md#dead-or-moving-button). 3+ players only. ``blinds[0]`` stays the nominal
-        small blind (a pot-limit pot counts it, TDA 54-B).
+        small blind (a pot-limit pot counts it, TDA 2026 56-B).
     :param button_blind: the button posts the big blind, live, and acts last
         preflop (the short-deck "button blind", docs/rules.md#antes-and-straddles); no small blind
         (``blinds[0]`` must be 0) and no straddles.
@@ -504,7 +504,7 @@ class HandConfig:
         ``dead_small_blind`` says what the arrays cannot: nobody posts the small
         blind of that size (docs/rules.md#dead-or-moving-button), so index 0 posts the
         big blind and the next indices the straddles (``[2, 4, 0, 0]`` is then big blind 2 and a
-        straddle of 4), and a pot-limit pot still counts the small blind (TDA 54-B).
+        straddle of 4), and a pot-limit pot still counts the small blind (TDA 2026 56-B).
 
         >>> c = HandConfig.from_positions((100, 100, 100, 100), (1, 2, 4, 0), (0, 2, 0, 0))
         >>> c.straddles, c.ante_type, c.button

@@ -234,7 +234,7 @@ def _plan(config: HandConfig) -> _Plan:
         bb_posted = post(bb, big)
     for player, amount in zip(straddlers, config.straddles):
         post(player, amount)
-    # A dead small blind still counts in a pot-limit pot (TDA 54-B).
+    # A dead small blind still counts in a pot-limit pot (TDA 2026 56-B).
     shortfall = (small - sb_posted) + (big - bb_posted)
     # First to act: left of the largest blind or straddle posted (the last one
     # on ties: the straddler, else the big blind). Posts of players coming in
@@ -540,7 +540,7 @@ class Hand(HandState):
         if not all([stacks[i] for i in order]):
             self._all_in_showdown = True
         if self._all_in_showdown and not self._options.all_in_may_muck:
-            # Someone is all-in and the betting is over: every live hand is tabled (TDA 16).
+            # Someone is all-in and the betting is over: every live hand is tabled (TDA 2026 17).
             for i in order:
                 self._shown[i] = self._hole[i]
             self._finish()

@@ -179,7 +179,7 @@ def split_pot(
 ) -> dict[int, int]:
     """Divide one pot among tied winners: equal shares in multiples of ``unit``,
     odd units one at a time to the winners clockwise from the left of the button
-    (TDA 20; docs/rules.md#odd-chips); with ``one_each=False`` the whole remainder goes to
+    (TDA 2026 21; docs/rules.md#odd-chips); with ``one_each=False`` the whole remainder goes to
     the first of them (PokerKit).
 
     >>> split_pot(1001, [2, 5, 9], button=5, player_count=10)

@@ -109,7 +109,7 @@ class HandState:
     _options: RuleOptions
     _structure: Structure
     _tda: bool
-    """Re-opening as TDA 47 says (else as PokerKit does, docs/rules.md#re-opening)."""
+    """Re-opening as TDA 2026 49 says (else as PokerKit does, docs/rules.md#re-opening)."""
     _fixed_limit: bool
     _n: int
     _cycles: tuple[tuple[int, ...], ...]
@@ -330,7 +330,7 @@ class HandState:
     @property
     def min_increment(self) -> int:
         """What a full bet or raise must add to the current bet now: the largest
-        full bet or raise of this round, the big blind at first (TDA 43-A). In
+        full bet or raise of this round, the big blind at first (TDA 2026 45-A). In
         fixed limit, the level's bet size."""
         return self._unit if self._fixed_limit else self._min_inc
 
@@ -338,7 +338,7 @@ class HandState:
     def aggressor(self) -> int | None:
         """Who made the last bet or raise of the current (or, at the showdown,
         the last) betting round; ``None`` if nobody bet. The showdown starts
-        with this player (TDA 17-A)."""
+        with this player (TDA 2026 18-A)."""
         return self._aggressor
 
     @property

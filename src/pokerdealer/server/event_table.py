@@ -65,7 +65,7 @@ class _Seats:
 
     The pure table decides everything; this adds what a cash table has and a
     tournament table has not (buy-ins: none), shows an absent player as
-    sitting out (dealt in, posting and folded, TDA 30), and sits them out or
+    sitting out (dealt in, posting and folded, TDA 2024 30), and sits them out or
     in through the event.
     """
 
@@ -209,7 +209,7 @@ class EventTable(LiveTable):
         record = self.table.current
         state["event"] = live.strip(self)
         # The table's stakes: the hand's in play; between hands the level the next one is dealt at
-        # (TDA 23); on a break the last hand's (the table settings hold only the first level's).
+        # (TDA 2024 23); on a break the last hand's (the table settings hold only the first level's).
         level = state["event"]["blinds"]
         if record is None and level is not None:
             state["table"].update(blinds=[level["small_blind"], level["big_blind"]], ante=level["ante"], ante_type=level["ante_type"])

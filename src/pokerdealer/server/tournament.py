@@ -7,7 +7,7 @@ entered: :mod:`~pokerdealer.server.event_state`, a reducer) and one room table
 :class:`~pokerdealer.server.live.LiveTable`) per table of the event, so players use the table page ``/t/{table}`` as in a
 cash game. Each room table deals its hands through the event's table: the
 event decides whether it may deal (a break, a pause, hand-for-hand, a table
-change), the level of each hand (from the next hand, TDA 23), and, when a
+change), the level of each hand (from the next hand, TDA 2024 23), and, when a
 hand ends, the eliminations, the moves and the tables broken. The room
 tables follow at once: a player moved gets a member at the new table and
 their browser a ``moved`` message with its id (their tournament token is
