@@ -396,7 +396,7 @@ def test_a_pot_limit_dead_small_blind_counts_in_the_pot_after_a_round_trip():
     hand, history, replay = _round_trip(config, lambda h: (h.raise_to(700), h.fold(), h.fold(),
                                                            h.fold()))
     assert history.blinds_or_straddles == (200, 0, 0, 0)  # what was posted
-    assert history.metadata["_dead_small_blind"] == 100  # what the pot counts (TDA 54-B)
+    assert history.metadata["_dead_small_blind"] == 100  # what the pot counts (TDA 2026 56-B)
     assert replay.hand.config.blinds == (100, 200) and replay.hand.config.dead_small_blind
     assert replay.check == "match" and replay.hand.stacks == hand.stacks
 

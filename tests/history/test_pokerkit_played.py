@@ -105,7 +105,7 @@ def test_under_rules_pokerkit_a_caller_may_muck_at_an_all_in_showdown():
 
 
 def test_by_default_an_all_in_showdown_tables_every_hand_so_the_muck_does_not_count():
-    # TDA 16 (RULES.md §6.2): with p1 all-in every live hand is tabled; p2's kings win.
+    # TDA 2026 17 (RULES.md §6.2): with p1 all-in every live hand is tabled; p2's kings win.
     replay = history_to_hand(loads(ALL_IN_MUCK))
     assert replay.hand.stacks == (0, 180, 60)
     assert any("p2 mucks, but the hand was already tabled (all-in)" in m for _, m in replay.warnings)

@@ -15,7 +15,7 @@ refuses, and PHH has no field to say otherwise; the tests name each case:
   after the flop PokerKit allows a bet and three raises, RULES.md's default a
   bet and four (WSOP-LA 126): it refuses the fourth raise (before the flop both
   allow four raises over the big blind). It refuses a raise that RULES.md's
-  half-bet rule reopens (a short all-in of half a bet or more, TDA 49-B), and
+  half-bet rule reopens (a short all-in of half a bet or more, TDA 2026 49-B), and
   the completion of a short all-in bet to the full bet.
 - PokerKit warns of a fold when checking is free (its legal actions leave it out).
 - The dead chips of a player coming in (a missed small blind) are in our own
@@ -238,7 +238,7 @@ def test_pokerkit_refuses_only_the_fourth_raise_after_the_flop_of_our_fixed_limi
 
 def test_pokerkit_refuses_a_raise_our_half_bet_rule_reopens():
     # Blinds 1/2, p1 (small blind) has 5: p3 raises to 4, p1 is all-in for 5 (half a bet
-    # more: a full raise here, TDA 49-B), p2 calls, p3 raises again to 7. PokerKit never
+    # more: a full raise here, TDA 2026 49-B), p2 calls, p3 raises again to 7. PokerKit never
     # reopens the betting after a short all-in.
     hand = _fixed_limit((5, 9, 11))
     hand.raise_to(4)

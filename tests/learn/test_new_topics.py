@@ -310,7 +310,7 @@ def test_a_best_hand_thrown_away_unshown_wins_nothing() -> None:
 
 
 def test_the_last_hand_in_after_a_muck_wins_without_showing() -> None:
-    # Seed 004, card 7 (TDA 18-B): not "only a hand shown can win".
+    # Seed 004, card 7 (TDA 2026 18-B): not "only a hand shown can win".
     for q in at("etiquette", 2, 10):
         assert q.data["shown"] == []
         assert "without showing it" in q.explanation and "only a hand shown" not in q.explanation

@@ -128,7 +128,7 @@ def test_raise_below_minimum_to_cover_an_all_in_opponent_option():
     assert (legal.min_raise_to, legal.max_raise_to) == (900, 900)  # all-in for less
 
 
-# -- re-opening after short all-ins: TDA 47 addendum (§4.4) ------------------------
+# -- re-opening after short all-ins: TDA 2024 47 addendum (§4.4) ------------------------
 
 
 def tda_ex1():

@@ -45,7 +45,7 @@ def test_dead_small_blind_view_shows_the_real_button():
 
 
 def test_dead_small_blind_pot_limit_counts_the_full_small_blind_tda_54b():
-    """TDA 54-B: blinds 100/200 with a dead small blind, the first raise is to 700."""
+    """TDA 2026 56-B: blinds 100/200 with a dead small blind, the first raise is to 700."""
     hand = make_hand([5000] * 4, button=0, blinds=(100, 200), dead_small_blind=True,
                      structure=Structure.POT_LIMIT)
     assert hand.legal().max_raise_to == 700

@@ -48,7 +48,7 @@ def test_page_text_nodes_are_all_marked_for_translation() -> None:
         unmarked = re.sub(r"<(\w+)[^>]*data-i18n=\"[^\"]+\"[^>]*>[^<]*</\1>", "", body)
         unmarked = re.sub(r"<option[^>]*>(English|繁體中文|简体中文)</option>", "", unmarked)
         words = re.findall(r">([^<]*[A-Za-z][^<]*)<", unmarked)
-        # Allowed as they are: the room's name and rule citations (TDA 47-A).
+        # Allowed as they are: the room's name and rule citations (TDA 2026 49-A).
         left = [w.strip() for w in words if w.strip() != "♠ pokerdealer" and not re.fullmatch(r"TDA [0-9A-Z, -]+", w.strip())]
         assert left == [], html.name
 

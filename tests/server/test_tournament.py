@@ -30,7 +30,7 @@ from tests.server.tournaments import (
 
 def test_a_small_event_is_played_to_its_winner_at_the_room_tables(tmp_path: Path) -> None:
     # Two people who never act (their clock runs out, then they are sat out: dealt in and
-    # folded, TDA 30) and four bots, on tables of four seats: two tables of three, then the final table.
+    # folded, TDA 2024 30) and four bots, on tables of four seats: two tables of three, then the final table.
     server = Server(tmp_path / "room.db", extra=("--grace", "0.3")).start()
     try:
         ev = create(server, max_entrants=6, seats=4, level_seconds=3, clock=2,
