@@ -174,3 +174,18 @@ def test_a_zh_hans_tournaments_bots_are_named_in_simplified_chinese(server: Serv
     assert host(server, ev, "start").status_code == 200
     names = {p["name"] for t in state(server, ev["id"])["tables"] for p in t["players"]}
     assert names == {"阿安", "紧手机器人 1", "跟注机器人 1", "跟注机器人 2"}
+
+
+def test_a_tournaments_state_sends_each_bot_with_its_kind_and_number_for_its_pages(server: Server) -> None:
+    """The tournament pages name a bot in the reader's language as the table's do (issue 37):
+    the event's state says each bot's kind and number (the bots are entered at the start), and a
+    person is not in it."""
+    ev = post_tournament(server, {"name": "周五赛", "lang": "zh-Hans", "max_entrants": 6, "seats": 6,
+                                  "level_seconds": 60, "bots": ["tight", "caller", "caller"]})
+    r = HTTP.post(f"{server.base}/api/tournaments/{ev['id']}/register", json={"name": "阿安"}, timeout=10)
+    assert r.status_code == 200, r.text
+    assert state(server, ev["id"])["bots"] == {}
+    assert host(server, ev, "start").status_code == 200
+    assert state(server, ev["id"])["bots"] == {"紧手机器人 1": {"kind": "tight", "n": 1},
+                                               "跟注机器人 1": {"kind": "caller", "n": 1},
+                                               "跟注机器人 2": {"kind": "caller", "n": 2}}

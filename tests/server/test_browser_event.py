@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
+from pokerdealer.server.seat_names import bot_name
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_i18n import english_left
@@ -61,6 +62,11 @@ def running(room: Server) -> dict[str, Any]:
 def shots() -> Path | None:
     folder = os.environ.get("PD_SHOTS")
     return Path(folder) if folder else None
+
+
+def bots_as_read(s: dict[str, Any], lang: str) -> set[str]:
+    """Every bot of the event as a reader of ``lang`` reads it (the event's bots are named in its own)."""
+    return {bot_name(bot["kind"], bot["n"], lang=lang) for bot in s["bots"].values()}
 
 
 def open_page(browser: Browser, url: str, *, viewport: dict[str, int], accept: str) -> Page:
@@ -156,6 +162,10 @@ def test_the_tv_page_shows_the_clock_the_field_and_the_tables(
     s = state(room, running["id"])
     names = tuple(p["name"] for p in s["standings"]) + tuple(p["name"] for t in s["tables"] for p in t["players"])
     expect(page.locator("#payouts tbody tr")).to_have_count(len(s["payouts"]))
+    # The bots (named in the event's English) are said in the reader's language, in every list.
+    assert len(s["bots"]) == 12 and set(s["bots"]) >= set(names)  # the running event: twelve bots, nobody else
+    shown = page.locator("#tables .name, #counts td.name, #standings td.name").all_text_contents()
+    assert shown and set(shown) <= bots_as_read(s, lang), shown
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     if lang != "en":
         assert english_left(page, names + (running.get("name", "Friday"), "Friday")) == []
@@ -178,7 +188,10 @@ def test_the_standings_page_lists_the_places_and_links_the_csv(
     # The file's header is in the page's language (the link says it), whatever the fetch's own.
     assert rows[0] == {"en": ["Place", "Player", "Prize"], "zh-Hant": ["名次", "玩家", "獎金"]}[lang] and len(rows) > 1
     shown = page.locator("#standings tbody td.name").all_text_contents()
-    assert set(shown) <= {r[1] for r in rows[1:]} | {r[1][1:] for r in rows[1:] if r[1].startswith("'")}
+    # The CSV keeps each name as the event gave it; the page says a bot in the reader's language.
+    s = state(room, running["id"])
+    assert {r[1] for r in rows[1:]} <= set(s["bots"])
+    assert shown and set(shown) <= bots_as_read(s, lang), shown
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     if lang != "en":
         assert english_left(page, tuple(shown) + ("Friday", "CSV")) == []

@@ -171,6 +171,9 @@ def test_on_a_phone_the_replayers_seats_cover_no_card(browser: Browser, room: Se
         expect(page.locator("#step-no")).to_have_text(re.compile(r"^1 / "))
         settled(page)
         assert page.evaluate(IN_VIEW, SIZES["360"]["height"]) == {"board": True, "step-text": True, "first": True, "last": True}
+        # The step buttons are a thumb's size (44 CSS px, as the table's action bar).
+        sizes = page.eval_on_selector_all("#replayer .you-bar button", "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
+        assert len(sizes) == 4 and all(w >= 44 and h >= 44 for w, h in sizes), sizes
         page.tap("#last")
         settled(page)
         assert page.evaluate(IN_VIEW, SIZES["360"]["height"]) == {"board": True, "step-text": True, "first": True, "last": True}

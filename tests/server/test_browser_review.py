@@ -71,6 +71,9 @@ def test_an_uploaded_file_is_reviewed_street_by_street_in_the_readers_language(
         expect(page.locator("#rv-title")).to_contain_text("5343878-96-1383820687")
         # The first decision: whose turn and why, the price of the call, the coach's rules.
         page.click("#rv-next")
+        if view == "phone":  # the step buttons are a thumb's size (44 CSS px, as the table's action bar)
+            sizes = page.eval_on_selector_all("#rv-controls button", "bs => bs.map(b => [b.offsetWidth, b.offsetHeight])")
+            assert len(sizes) == 4 and all(w >= 44 and h >= 44 for w, h in sizes), sizes
         step = page.locator("#rv-step")
         expect(step).to_contain_text(message(lang, "review.turn.first_preflop", name="nico86190"))
         expect(step.locator(".cite").first).to_have_attribute("href", "/rules#action-order")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from pokerdealer.server import event_views
+from pokerdealer.server import event_views, seat_names
 from pokerdealer.server.event_base import EventBase, Field
 from pokerdealer.server.event_state import Entrant
 from pokerdealer.server.event_table import EventTable
@@ -165,3 +165,13 @@ class EventReading(EventBase):
         if self._room_tables is None or self._room_tables[0] != key:
             self._room_tables = (key, {str(k): v for k, v in self.room_tables().items()})
         return self._room_tables[1]
+
+    def bots_said(self) -> dict[str, dict[str, Any]]:
+        """The event's bots the room named (:func:`~pokerdealer.server.seat_names.bots_said`), for
+        its pages to say each in its reader's language. Kept until an entry comes or goes: every
+        registration gives a new member id, every removal takes an entrant away, so the pair
+        never comes back."""
+        key = (self.members, len(self.entrants))
+        if self._bots_said is None or self._bots_said[0] != key:
+            self._bots_said = (key, seat_names.bots_said(seat_names.bot_kinds(self.entrants.values())))
+        return self._bots_said[1]

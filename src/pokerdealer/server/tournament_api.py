@@ -86,10 +86,11 @@ def _said(status: int, error: TableError) -> Exception:
 def public(live: LiveEvent, now: float) -> dict[str, Any]:
     """The tournament page's state (:func:`~pokerdealer.server.event_views.public_state`)
     and which room table plays each of the event's tables; ``lang`` is the event's language (the
-    host's, its bots' names'), the pages' words for a browser that reads none of the room's."""
+    host's, its bots' names'), the pages' words for a browser that reads none of the room's;
+    ``bots`` the bots the room named, each said in the reader's language by the pages."""
     state = event_views.public_state(live.event, now=now, name=live.spec.name, starts_at=live.spec.start_at)
     return {**state, "id": live.id, "lang": live.spec.lang,
-            "room_tables": {str(k): v for k, v in live.room_tables().items()}}
+            "room_tables": {str(k): v for k, v in live.room_tables().items()}, "bots": live.bots_said()}
 
 
 def public_text(live: LiveEvent, now: float, *, counts: int | None = None, standings: int | None = None) -> str:
@@ -102,7 +103,7 @@ def public_text(live: LiveEvent, now: float, *, counts: int | None = None, stand
     hands: the whole field built and encoded for each read made each page cost the
     room the field's size a second, and at 10,000 entrants the event changes every few
     milliseconds, so a state kept whole until the next change was built again for nearly every read."""
-    extra = {"id": live.id, "lang": live.spec.lang, "room_tables": live.room_tables_text()}
+    extra = {"id": live.id, "lang": live.spec.lang, "room_tables": live.room_tables_text(), "bots": live.bots_said()}
     return live.tv.text(live.event, now=now, name=live.spec.name, starts_at=live.spec.start_at,
                         counts=counts, standings=standings, extra=extra)
 

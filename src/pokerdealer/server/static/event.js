@@ -12,6 +12,8 @@ let state = null, fetchedAt = 0, me = null, justRegistered = false;
 const TV_STANDINGS = 10, TV_COUNTS = 30;
 const TV_QUERY = `?counts=${TV_COUNTS}&standings=${TV_STANDINGS}`;  // what the TV shows of the field's lists
 
+// A player's name as this reader says it: a bot the room named in the reader's language (common.js).
+const nameSaid = (name) => botNameSaid(state && state.bots, name);
 function ticking() {
   // The clock runs between polls while the event runs or is on a break; it stands still otherwise.
   return state && (state.status === "running" || state.status === "break") && state.clock.seconds_left !== null;
@@ -24,7 +26,7 @@ function drawClock() {
   if (state.status === "finished") {  // the clock has nothing left to count: the winner instead
     const winner = state.standings.find(p => p.place === 1);
     $("level").textContent = t("event.winner");
-    $("time").textContent = winner ? winner.name : "";
+    $("time").textContent = winner ? nameSaid(winner.name) : "";
     $("break-in").textContent = "";
     return;
   }
@@ -66,28 +68,28 @@ function draw() {
   const started = s.status !== "registering";
   // The TV lists the biggest stacks (a big field's full list is on no screen); the tables list everyone.
   fillRows(document.querySelector("#counts tbody"), s.chip_counts.slice(0, TV_COUNTS).map(p => el("tr", {},
-    el("td", { class: "muted", text: String(p.rank) }), el("td", { class: "name", text: p.name }),
+    el("td", { class: "muted", text: String(p.rank) }), el("td", { class: "name", text: nameSaid(p.name) }),
     el("td", { class: "num", text: fmtNum(p.stack) }), el("td", { class: "num", text: String(p.table) }))),
     started ? t("event.counts.none") : t("event.counts.not_started"), 4);
   $("registered-title").classList.toggle("hidden", started || !s.registered.length);
-  $("registered").textContent = started ? "" : s.registered.join(t("list.separator"));
+  $("registered").textContent = started ? "" : s.registered.map(nameSaid).join(t("list.separator"));
   $("tables").replaceChildren(...s.tables.map(tb => el("div", { class: "ev-table" + (tb.in_hand ? " in-hand" : "") },
     // A table's heading opens it at the room (to watch), when the server says which room table plays it.
     el("h3", {}, s.room_tables && s.room_tables[tb.table] ? el("a", { href: `/t/${encodeURIComponent(s.room_tables[tb.table])}`, text: t("event.table", { n: tb.table }) }) : t("event.table", { n: tb.table })),
     el("ol", {}, ...tb.players.map(p => el("li", {},
       el("span", { class: "seat-no", text: String(p.seat) }),
-      el("span", { class: "name", text: p.name }),
+      el("span", { class: "name", text: nameSaid(p.name) }),
       tb.button === p.seat ? el("span", { class: "btn-mark", title: t("event.tables.button"), text: "D" }) : null,
       el("span", { class: "num", text: fmtNum(p.stack) })))))));
   if (!s.tables.length) $("tables").replaceChildren(el("p", { class: "muted", text: started ? t("event.tables.none") : t("event.tables.not_started") }));
   $("moves-title").classList.toggle("hidden", !s.moves.length);
-  $("moves").replaceChildren(...s.moves.map(m => el("li", { text: t(`event.move.${m.reason}`, { player: m.player, from: m.from, to: m.to, seat: m.seat }) })));
+  $("moves").replaceChildren(...s.moves.map(m => el("li", { text: t(`event.move.${m.reason}`, { player: nameSaid(m.player), from: m.from, to: m.to, seat: m.seat }) })));
   // The TV shows the best places so far (the latest out, or the final ten); the standings page has them all.
   $("standings-box").classList.toggle("hidden", !s.standings.length);
   $("standings-more").classList.toggle("hidden", s.standings_count <= TV_STANDINGS);
   $("standings-more").href = $("standings-link").href;
   fillRows(document.querySelector("#standings tbody"), s.standings.slice(0, TV_STANDINGS).map(p => el("tr", {},
-    el("td", { text: placeText(p.place) }), el("td", { class: "name", text: p.name }), el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))), t("event.standings.none"), 3);
+    el("td", { text: placeText(p.place) }), el("td", { class: "name", text: nameSaid(p.name) }), el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))), t("event.standings.none"), 3);
   // The structure around the level now (one back, ten ahead), every level a click away; a finished
   // event is at no level (its last one is not marked as being played) and has none to come: the
   // levels it played alone.

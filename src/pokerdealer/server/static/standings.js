@@ -15,7 +15,7 @@ function draw() {
     el("td", { text: placeText(p.place) }), el("td", { class: "muted", text: t("event.standings.in_play") }),
     el("td", { class: "num", text: fmtNum(p.prize) })));
   rows.push(...s.standings.map(p => el("tr", { class: p.prize ? "paid" : "" },
-    el("td", { text: placeText(p.place) }), el("td", { class: "name", text: p.name }),
+    el("td", { text: placeText(p.place) }), el("td", { class: "name", text: botNameSaid(s.bots, p.name) }),
     el("td", { class: "num", text: p.prize ? fmtNum(p.prize) : "" }))));
   fillRows($("standings").tBodies[0], rows, t("event.standings.none"), 3);
 }
