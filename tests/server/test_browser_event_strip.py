@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from pokerdealer.i18n import message
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import LANGS, SIZES, open_page, shot
@@ -67,6 +68,26 @@ def test_a_tournament_table_says_its_number_in_the_readers_words(
     # The title fits the screen (the felt's seats: test_browser_phone_felt.py).
     assert page.evaluate("document.getElementById('title').getBoundingClientRect().right") <= SIZES[size]["width"]
     shot(page, f"event-table-title-{lang}-{size}")
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "accept"), [*LANGS, ("zh-Hans", "zh-CN")])
+def test_a_players_move_is_told_in_the_readers_words_with_the_way_to_the_new_table(
+    room: Server, browser: Browser, paused: dict[str, Any], lang: str, accept: str
+) -> None:
+    """The move as the room sends it (event_base: ``moved`` with its key and the table's number):
+    the strip says it, that the page takes them there, and offers the way by hand, in the reader's words."""
+    tables = state(room, paused["id"])["room_tables"]
+    page = open_page(browser, f"{room.base}/t/{tables['1']}", size="phone", lang=lang, accept=accept)
+    expect(page.locator("#event-strip")).to_be_visible()
+    said = message(lang, "room.event.moved.balance", table=2)
+    # Read as it is drawn (the page leaves for the new table 2.5 s later).
+    shown = page.evaluate("""([table, key, message]) => {
+        eventMoved({ type: "moved", table, key, params: { table: 2 }, message }, null);
+        return [document.getElementById("event-moved").textContent, document.getElementById("event-go").getAttribute("href")];
+    }""", [tables["2"], "room.event.moved.balance", said])
+    going, go = message(lang, "room.event.going"), message(lang, "room.event.go", table=2)
+    assert shown == [f"{said} {going} {go}", f"/t/{tables['2']}"]
     page.context.close()
 
 

@@ -1,11 +1,12 @@
 """The time bank bar in real Chromium (issue 14): when the action clock runs
 out into the time bank, a second bar appears under the clock, named, and empties
-with the bank's seconds."""
+with the bank's seconds -- in the reader's language."""
 
 from __future__ import annotations
 
 import pytest
 
+from pokerdealer.i18n import message
 from tests.server.chromium import needs_chromium
 from tests.server.conftest import Server
 from tests.server.test_browser_event_words import shot
@@ -16,8 +17,10 @@ from playwright.sync_api import Browser, expect  # noqa: E402
 pytestmark = needs_chromium
 
 
-def test_the_time_bank_bar_appears_when_the_clock_runs_into_the_bank(browser: Browser, server: Server) -> None:
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_the_time_bank_bar_appears_when_the_clock_runs_into_the_bank(browser: Browser, server: Server, lang: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(f"localStorage.setItem('pd.lang', '{lang}')")
     context.set_default_timeout(20_000)
     errors: list[str] = []
     try:
@@ -42,10 +45,10 @@ def test_the_time_bank_bar_appears_when_the_clock_runs_into_the_bank(browser: Br
         assert mine.locator("#clock-fill").evaluate("f => f.getBoundingClientRect().width") == 0
         secs = int(mine.locator("#clock-secs").inner_text().split()[0])
         assert 1 <= secs <= 4
-        assert "time bank" in (bar.get_attribute("title") or "")
+        assert (bar.get_attribute("title") or "").startswith(message(lang, "room.clock.bank", n=0).split("0")[0])
         # The second bar is named on the page, not only in a tooltip no finger can hover.
-        expect(mine.locator("#bank-label")).to_have_text("Time bank")
-        shot(page, "time-bank-label-en")
+        expect(mine.locator("#bank-label")).to_have_text(message(lang, "room.clock.bank_label"))
+        shot(page, f"time-bank-label-{lang}")
         assert errors == []
     finally:
         context.close()
