@@ -4,7 +4,8 @@ played by a person in real Chromium (Debian's, driven by Playwright) at process
 A, with no proxy in front: what their strip and the tournament page at A say of
 the field is what B says; moved to the table B plays, their browser is taken
 there with the notice of the move, A asks B for the table and B hands it over
-(the page reconnecting by itself), and they play on to their place and prize.
+(the page reconnecting by itself if its websocket came first), and they play on to
+their place and prize.
 Screenshots in $PD_SHOTS if set."""
 
 from __future__ import annotations
