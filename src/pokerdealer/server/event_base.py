@@ -97,7 +97,7 @@ class EventBase:
         self.tv = event_views.PublicText(self.counts)
         """The tournament page's state, kept by parts between changes (:func:`~pokerdealer.server.tournament_api.public_text`)."""
         self._room_tables: tuple[tuple[int, int, int], dict[str, str]] | None = None
-        self._bots_said: tuple[tuple[int, int], dict[str, dict[str, Any]]] | None = None
+        self._bots_said: tuple[tuple[int, int], dict[str, dict[str, Any]], str] | None = None
         self._places: tuple[Standing, ...] = ()
         """The event's standings as :meth:`_follow_places` last read them."""
         self.best: dict[str, dict[str, Any]] = {}

@@ -5,6 +5,7 @@ places), why a table does not deal, and the room tables in play.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -168,10 +169,18 @@ class EventReading(EventBase):
 
     def bots_said(self) -> dict[str, dict[str, Any]]:
         """The event's bots the room named (:func:`~pokerdealer.server.seat_names.bots_said`), for
-        its pages to say each in its reader's language. Kept until an entry comes or goes: every
-        registration gives a new member id, every removal takes an entrant away, so the pair
-        never comes back."""
+        its pages to say each in its reader's language."""
+        return self._bots()[0]
+
+    def bots_said_text(self) -> str:
+        """:meth:`bots_said` as JSON, for :func:`~pokerdealer.server.tournament_api.public_text`."""
+        return self._bots()[1]
+
+    def _bots(self) -> tuple[dict[str, dict[str, Any]], str]:
+        # Kept until an entry comes or goes (every page polls each second): every registration
+        # gives a new member id and every removal takes an entrant away, so the pair never comes back.
         key = (self.members, len(self.entrants))
         if self._bots_said is None or self._bots_said[0] != key:
-            self._bots_said = (key, seat_names.bots_said(seat_names.bot_kinds(self.entrants.values())))
-        return self._bots_said[1]
+            said = seat_names.bots_said(seat_names.bot_kinds(self.entrants.values()))
+            self._bots_said = (key, said, json.dumps(said, separators=(",", ":"), ensure_ascii=False))
+        return self._bots_said[1], self._bots_said[2]

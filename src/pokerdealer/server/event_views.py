@@ -360,8 +360,9 @@ class PublicText:
         counts: int | None = None,
         standings: int | None = None,
         extra: dict[str, Any] | None = None,
+        encoded: dict[str, str] | None = None,
     ) -> str:
-        """:func:`public_state` (with ``extra``'s fields added), encoded."""
+        """:func:`public_state` (with ``extra``'s fields added, and ``encoded``'s: each already JSON), encoded."""
         if self._removed is None or self._removed[0] is not event:
             # Read once the event has started (nobody is removed after the start): the log grows with every hand.
             removed = _removed(event)
@@ -376,6 +377,7 @@ class PublicText:
             + ',"tables":' + self._tables_text(event)
             + ',"chip_counts":' + self._counts(event, counts)
             + ',"standings":' + self._standings(event, standings)
+            + "".join(f',"{key}":{text}' for key, text in (encoded or {}).items())
             + "}"
         )
 

@@ -103,9 +103,9 @@ def public_text(live: LiveEvent, now: float, *, counts: int | None = None, stand
     hands: the whole field built and encoded for each read made each page cost the
     room the field's size a second, and at 10,000 entrants the event changes every few
     milliseconds, so a state kept whole until the next change was built again for nearly every read."""
-    extra = {"id": live.id, "lang": live.spec.lang, "room_tables": live.room_tables_text(), "bots": live.bots_said()}
+    extra = {"id": live.id, "lang": live.spec.lang, "room_tables": live.room_tables_text()}
     return live.tv.text(live.event, now=now, name=live.spec.name, starts_at=live.spec.start_at,
-                        counts=counts, standings=standings, extra=extra)
+                        counts=counts, standings=standings, extra=extra, encoded={"bots": live.bots_said_text()})
 
 
 def routes(room: Room, *, clock: Callable[[], float] = time.monotonic) -> APIRouter:
