@@ -97,6 +97,7 @@ class EventReading(EventBase):
         now = time.time()
         clock = event_views.clock_view(ev, now=now)
         field = self.field()
+        winner = next((s.name for s in ev.standings if s.place == 1), None) if ev.is_over else None
         return {
             "id": self.id,
             "name": self.spec.name,
@@ -117,8 +118,10 @@ class EventReading(EventBase):
             "hand_for_hand": ev.hand_for_hand,
             "re_entry": self.reentry_open(now=now),
             "places": sorted((field.places[name] for name in lt.by_name if name in field.places), key=lambda x: x["place"]),
-            # A finished event names its winner on every table's strip, a broken table's too.
-            "winner": next((s.name for s in ev.standings if s.place == 1), None) if ev.is_over else None,
+            # A finished event names its winner on every table's strip, a broken table's too (a bot
+            # in the reader's language: its kind and number, as the table's own ``bots``).
+            "winner": winner,
+            "winner_bot": self.bots_said().get(winner) if winner is not None else None,
             "ranks": {name: field.counts.rank(stack) for name, stack in lt.inner.stacks.items()},
         }
 

@@ -92,7 +92,7 @@ def text(which: str, **params: Any) -> str:
     """This module's message ``which`` in English (the catalog key ``room.host.<which>``).
 
     >>> text("stood_up", name="Ann", chips=120)
-    'The host stood Ann up: 120 chips leave the table with them.'
+    'The host has asked Ann to leave the seat: 120 chips leave the table with them.'
     """
     return message("en", f"room.host.{which}", **_params(which, params))
 
