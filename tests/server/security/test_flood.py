@@ -712,6 +712,17 @@ def test_a_burst_of_requests_is_worked_on_a_few_at_once_the_rest_wait_unread(hel
             s.close()
 
 
+def _answered_after_waiting(app: _Held, handshakes: Any, sock: socket.socket, path: str, *, seconds: float) -> None:  # noqa: ANN401
+    """``sock``'s request (for ``path``) waits its turn behind the two held places for ``seconds``;
+    then the places are let go one by one, its turn comes, and it is answered."""
+    until(lambda: handshakes.waiting() == 1, 10, every=0.01, what=f"{path} waits its turn")
+    time.sleep(seconds)
+    app.let_go()
+    until(lambda: app.paths == [path], 10, every=0.01, what=f"{path}'s turn")
+    app.let_go()
+    assert sock.recv(100).startswith(b"HTTP/1.1 200")
+
+
 def test_a_request_that_waits_its_turn_past_the_request_timeout_is_answered(held_room: tuple[int, _Held, Any]) -> None:
     # The head's clock is the peer's: a request that came whole and waited for the room is not "too slow".
     port, app, handshakes = held_room
@@ -719,12 +730,7 @@ def test_a_request_that_waits_its_turn_past_the_request_timeout_is_answered(held
     until(lambda: app.running == HELD_PLACES, 10, every=0.01, what="two requests hold both places")
     waiting = _request(port, "/waiting")
     try:
-        until(lambda: handshakes.waiting() == 1, 10, every=0.01, what="the third waits its turn")
-        time.sleep(HELD_REQUEST_SECONDS + 0.2)
-        app.let_go()
-        until(lambda: app.paths == ["/waiting"], 10, every=0.01, what="the third's turn")
-        app.let_go()
-        assert waiting.recv(100).startswith(b"HTTP/1.1 200")
+        _answered_after_waiting(app, handshakes, waiting, "/waiting", seconds=HELD_REQUEST_SECONDS + 0.2)
     finally:
         for s in [*first, waiting]:
             s.close()
@@ -743,12 +749,7 @@ def test_a_kept_alive_connections_next_request_that_waits_its_turn_is_answered(h
         first = [_request(port, "/first") for _ in range(HELD_PLACES)]
         until(lambda: app.running == HELD_PLACES, 10, every=0.01, what="two requests hold both places")
         kept.sendall(b"GET /two HTTP/1.1\r\nHost: room\r\n\r\n")
-        until(lambda: handshakes.waiting() == 1, 10, every=0.01, what="the next request waits its turn")
-        time.sleep(HELD_KEEP_ALIVE_SECONDS + 0.3)
-        app.let_go()
-        until(lambda: app.paths == ["/two"], 10, every=0.01, what="the next request's turn")
-        app.let_go()
-        assert kept.recv(100).startswith(b"HTTP/1.1 200")
+        _answered_after_waiting(app, handshakes, kept, "/two", seconds=HELD_KEEP_ALIVE_SECONDS + 0.3)
     finally:
         for s in [kept, *first]:
             s.close()
