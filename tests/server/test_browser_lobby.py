@@ -323,6 +323,38 @@ def test_a_table_name_typed_before_the_words_arrive_is_kept(browser: Browser, ro
         context.close()
 
 
+@pytest.mark.parametrize(("button", "path", "default_name"), [
+    ("#create-btn", "/api/tables", "room.form.default_name"),
+    ("#create-event-btn", "/api/tournaments", "event.form.default_name"),
+])
+def test_a_form_sent_before_the_words_arrive_waits_for_them(
+    browser: Browser, room: Server, button: str, path: str, default_name: str,
+) -> None:
+    # A quick tap on a slow line: the name, a word, was still empty, so the browser refused to send
+    # and nothing said why. Now the form waits for the words and is sent named in the reader's.
+    context = _context(browser, "phone", "zh-Hant")
+    try:
+        page = context.new_page()
+        held: list[Any] = []
+        page.route("**/api/i18n*", lambda route: held.append(route))
+        page.goto(room.base + "/", wait_until="domcontentloaded")
+        for _ in range(200):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "the lobby did not ask for its words"
+        assert page.input_value(f"{button.replace('-btn', '')} input[name=name]") == ""  # no words yet
+        with page.expect_request(lambda r: r.method == "POST" and r.url.endswith(path), timeout=40_000) as got:
+            page.click(button)
+            page.wait_for_timeout(200)  # the tap is taken before the words come
+            for route in held:
+                route.continue_()
+        body = got.value.post_data_json
+        assert (body["name"], body["lang"]) == (message("zh-Hant", default_name), "zh-Hant")
+    finally:
+        context.close()
+
+
 NEW_KINDS = ("regular", "loose")
 
 

@@ -3,6 +3,9 @@ const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const LANG_NAMES = { "en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文" };
 // The room's words come from the server's message catalogs (/api/i18n): t(key, params) fills one in.
 let LANG = "en", WORDS = {};
+// Settles when the page's words first arrive: a form sent sooner waits for them (its defaults are words).
+let wordsArrived;
+const WORDS_IN = new Promise((resolve) => { wordsArrived = resolve; });
 const fmtNum = (n) => new Intl.NumberFormat(LANG).format(n);
 // Params that are chips are written in the language's way (1,000); hand and seat numbers stay as they are.
 const CHIP_FIELDS = new Set(["amount", "stack", "chips", "low", "high", "most", "limit", "buy_in", "floor", "small", "big"]);
@@ -69,6 +72,7 @@ function useWords(data) {
   document.documentElement.lang = LANG;
   applyWords(document);
   document.documentElement.dataset.words = LANG;  // the page is in its words (tests wait for this, not a time)
+  wordsArrived(LANG);
   return LANG;
 }
 // A pot's label from the server's "pot", "main", "side N", or "unmatched" (the part of an open bet

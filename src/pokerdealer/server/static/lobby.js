@@ -22,6 +22,9 @@ async function refresh() {
 document.getElementById("create").addEventListener("invalid", (ev) => { const more = ev.target.closest("details"); if (more) more.open = true; }, true);
 document.getElementById("create").addEventListener("submit", async (ev) => {
   ev.preventDefault();
+  // Sent before the words came (a quick tap, a slow line): the defaults that are words wait for them.
+  await lobbyReady;
+  if (!nameField.value.trim()) nameField.value = t_("room.form.default_name");
   const f = new FormData(ev.target);
   const body = {
     name: f.get("name"), structure: f.get("structure"), small_blind: +f.get("small_blind"), big_blind: +f.get("big_blind"),
@@ -55,7 +58,7 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
 const nameField = document.getElementById("create").elements.name;
 nameField.addEventListener("input", () => { nameField.dataset.touched = "1"; });
 function defaultName() { if (!nameField.dataset.touched) nameField.value = t_("room.form.default_name"); }
-loadWords().then(() => {
+const lobbyReady = loadWords().then(() => {
   const form = document.getElementById("create");
   defaultName();
   form.elements.lang.value = LANG;

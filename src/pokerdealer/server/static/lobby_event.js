@@ -57,6 +57,9 @@
   }
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    await WORDS_IN;  // sent before the words came: its name and language are the page's, as if it had waited
+    followWords();
+    if (!form.elements.name.value.trim()) form.elements.name.value = t("event.form.default_name");
     const error = document.getElementById("create-event-error");
     error.textContent = "";
     try {
@@ -112,7 +115,7 @@
   // The name and the tables' language start as the page's: loadWords() sets <html lang> each time
   // the words arrive (the first load and every language chosen), and an untouched name follows it.
   // The words can arrive before this script has run (its download is slow on a busy machine): then
-  // they are followed at once, or the required name would stay empty and the form never send.
+  // they are followed at once; a form sent before they came waits for them.
   let first = true;
   form.elements.name.addEventListener("input", () => { form.elements.name.dataset.touched = "1"; });
   function followWords() {
