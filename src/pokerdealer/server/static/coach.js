@@ -72,7 +72,7 @@ function stopTick() {
   const left = Math.max(0, Math.ceil((stopView.until - performance.now()) / 1000));
   const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
   const text = left > 0 ? t("room.limits.stop.wait", { time }) : t("room.limits.stop.ready");
-  if (wait.textContent !== text) wait.textContent = text;
+  putText(wait, text);
   button.disabled = left > 0;
 }
 setInterval(stopTick, 1000);

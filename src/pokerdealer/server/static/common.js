@@ -117,6 +117,9 @@ function el(tag, attrs, ...children) {
   }
   return node;
 }
+// A node's text, written only when it changes: each write makes the browser style, lay out and
+// paint again (a clock ticking four or ten times a second wrote the same text most times).
+function putText(node, text) { if (node.textContent !== text) node.textContent = text; }
 function cardEl(code, extra) {
   if (!code) return el("span", { class: "card back " + (extra || ""), "data-card": "back" });
   const rank = code[0] === "T" ? "10" : code[0];

@@ -25,16 +25,16 @@ function drawClock() {
   $("clock").classList.toggle("finished", state.status === "finished");
   if (state.status === "finished") {  // the clock has nothing left to count: the winner instead
     const winner = state.standings.find(p => p.place === 1);
-    $("level").textContent = t("event.winner");
-    $("time").textContent = winner ? nameSaid(winner.name) : "";
-    $("break-in").textContent = "";
+    putText($("level"), t("event.winner"));
+    putText($("time"), winner ? nameSaid(winner.name) : "");
+    putText($("break-in"), "");
     return;
   }
-  $("level").textContent = c.on_break ? t("event.clock.break") : t("event.level", { n: c.level });
-  if (c.seconds_left !== null) $("time").textContent = clockText(c.seconds_left - gone);
-  else $("time").textContent = c.hands_left !== null ? t("event.clock.hands_left", { n: c.hands_left }) : t("event.clock.last_level");
+  putText($("level"), c.on_break ? t("event.clock.break") : t("event.level", { n: c.level }));
+  if (c.seconds_left !== null) putText($("time"), clockText(c.seconds_left - gone));
+  else putText($("time"), c.hands_left !== null ? t("event.clock.hands_left", { n: c.hands_left }) : t("event.clock.last_level"));
   $("time").classList.toggle("paused", state.status === "paused");
-  $("break-in").textContent = c.next_break_in !== null && !c.on_break ? t("event.clock.break_in", { time: clockText(c.next_break_in - gone) }) : "";
+  putText($("break-in"), c.next_break_in !== null && !c.on_break ? t("event.clock.break_in", { time: clockText(c.next_break_in - gone) }) : "");
 }
 function draw() {
   const s = state, c = s.clock;

@@ -146,5 +146,5 @@ setInterval(() => {
   const span = document.getElementById("event-time");
   if (!span || span.dataset.paused === "1") return;
   const left = Math.max(0, +span.dataset.left - (performance.now() - eventAt) / 1000);
-  span.textContent = t("room.event.time_left", { time: clockText(left) });
+  putText(span, t("room.event.time_left", { time: clockText(left) }));  // a write only when the second changes
 }, 250);

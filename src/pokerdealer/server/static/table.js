@@ -548,16 +548,23 @@ function renderShowdown(last) {
   body.replaceChildren(...parts);
 }
 
+// The action clock, ten times a second: the bar moves by whole percents and the seconds once a
+// second, so most ticks write nothing (each write is the browser's style, layout and paint again).
 setInterval(() => {
   const fill = document.getElementById("clock-fill");
   if (!fill || clockLeft === null || !state) return;
   const left = Math.max(0, clockLeft - (performance.now() - clockAt) / 1000);
   const bank = (state.hand && state.hand.bank_seconds) || 0;  // the last `bank` seconds left are the time bank's
-  fill.style.width = `${(100 * Math.max(0, left - bank)) / state.table.clock}%`;
+  const width = (node, share) => { const w = `${Math.ceil(100 * share)}%`; if (node.style.width !== w) node.style.width = w; };
+  width(fill, Math.max(0, left - bank) / state.table.clock);
   const bankBar = document.getElementById("bank-bar");
-  if (bankBar && bank) { bankBar.firstChild.style.width = `${(100 * Math.min(left, bank)) / bank}%`; bankBar.title = t("room.clock.bank", { n: Math.ceil(left) }); }
+  if (bankBar && bank) {
+    width(bankBar.firstChild, Math.min(left, bank) / bank);
+    const title = t("room.clock.bank", { n: Math.ceil(left) });
+    if (bankBar.title !== title) bankBar.title = title;
+  }
   const secs = document.getElementById("clock-secs");
-  if (secs) { secs.textContent = t("room.clock.seconds", { n: Math.ceil(left) }); secs.classList.toggle("low", left < 5); }
+  if (secs) { putText(secs, t("room.clock.seconds", { n: Math.ceil(left) })); secs.classList.toggle("low", left < 5); }
 }, 100);
 
 // Animations: a card is dealt, a bet or pot grows only when it is new (render() redraws everything).
