@@ -36,7 +36,9 @@ BET = 12345  # five digits and a separator: a wide chip
 # once its animations are over.
 COVERS = """async (bet) => {
   if (bet && typeof state !== "undefined") { state.seats.forEach(s => { if (s) s.bet = bet; }); render(); }
-  await Promise.all(document.getAnimations().map(a => a.finished));  // a new bet's bump, a card's deal: laid out at rest
+  // A new bet's bump, a card's deal: laid out at rest. An animation cancelled meanwhile (its node drawn
+  // anew by the next state, the winner's glow on a seat redrawn) is at rest too: its promise rejects.
+  await Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)));
   const area = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left))
     * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
   const seatOf = (e) => { const seat = e.closest("[data-seat]"); return seat ? seat.dataset.seat : "pots"; };
