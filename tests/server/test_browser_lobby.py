@@ -327,7 +327,7 @@ def test_a_table_name_typed_before_the_words_arrive_is_kept(browser: Browser, ro
     ("#create-btn", "/api/tables", "room.form.default_name"),
     ("#create-event-btn", "/api/tournaments", "event.form.default_name"),
 ])
-def test_a_form_sent_before_the_words_arrive_waits_for_them(
+def test_a_form_sent_before_the_words_arrive_waits_for_them_and_is_sent_once(
     browser: Browser, room: Server, button: str, path: str, default_name: str,
 ) -> None:
     # A quick tap on a slow line: the name, a word, was still empty, so the browser refused to send
@@ -344,13 +344,18 @@ def test_a_form_sent_before_the_words_arrive_waits_for_them(
             page.wait_for_timeout(50)
         assert held, "the lobby did not ask for its words"
         assert page.input_value(f"{button.replace('-btn', '')} input[name=name]") == ""  # no words yet
+        posts: list[Any] = []
+        page.on("request", lambda r: posts.append(r) if r.method == "POST" and r.url.endswith(path) else None)
         with page.expect_request(lambda r: r.method == "POST" and r.url.endswith(path), timeout=40_000) as got:
             page.click(button)
-            page.wait_for_timeout(200)  # the tap is taken before the words come
+            page.click(button)  # nothing happened: an impatient second tap
+            page.wait_for_timeout(200)  # the taps are taken before the words come
             for route in held:
                 route.continue_()
         body = got.value.post_data_json
         assert (body["name"], body["lang"]) == (message("zh-Hant", default_name), "zh-Hant")
+        page.wait_for_url(re.compile(r"/[te]/[^/#]+#host="))
+        assert len(posts) == 1, "two taps made two"
     finally:
         context.close()
 

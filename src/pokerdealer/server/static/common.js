@@ -117,6 +117,19 @@ function el(tag, attrs, ...children) {
   }
   return node;
 }
+// A form sent once at a time: a second tap while the first is on its way sends nothing (an impatient
+// thumb made two tables). `send(ev)` returns LEFT once it has sent the browser on to another page
+// (the form stays sent while it goes); after anything else, a failure said, the form may be sent again.
+const LEFT = Symbol("left");
+function sendOnce(form, send) {
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    if (form.dataset.sending) return;
+    form.dataset.sending = "1";
+    let went = null;
+    try { went = await send(ev); } finally { if (went !== LEFT) delete form.dataset.sending; }
+  });
+}
 // A node's text, written only when it changes: each write makes the browser style, lay out and
 // paint again (a clock ticking four or ten times a second wrote the same text most times).
 function putText(node, text) { if (node.textContent !== text) node.textContent = text; }

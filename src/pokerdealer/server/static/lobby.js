@@ -20,8 +20,7 @@ async function refresh() {
 }
 // A setting folded away that the browser finds wrong is unfolded to be seen (it focuses it).
 document.getElementById("create").addEventListener("invalid", (ev) => { const more = ev.target.closest("details"); if (more) more.open = true; }, true);
-document.getElementById("create").addEventListener("submit", async (ev) => {
-  ev.preventDefault();
+sendOnce(document.getElementById("create"), async (ev) => {
   // Sent before the words came (a quick tap, a slow line): the defaults that are words wait for them.
   await lobbyReady;
   if (!nameField.value.trim()) nameField.value = t_("room.form.default_name");
@@ -51,6 +50,7 @@ document.getElementById("create").addEventListener("submit", async (ev) => {
     localStorage.setItem(`pd.host.${t.id}`, t.host_token);
     sessionStorage.setItem("pd.created", t.id);  // the table page asks to share the invite (table.js)
     location.href = t.host_url;
+    return LEFT;
   } catch (e) { document.getElementById("create-error").textContent = e.message; }
 });
 // The table's language starts as the page's (the invitees' default until they choose).

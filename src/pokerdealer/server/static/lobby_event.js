@@ -55,8 +55,7 @@
     if (f.get("start_at")) body.start_at = new Date(f.get("start_at")).getTime() / 1000;
     return body;
   }
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
+  sendOnce(form, async () => {
     await WORDS_IN;  // sent before the words came: its name and language are the page's, as if it had waited
     followWords();
     if (!form.elements.name.value.trim()) form.elements.name.value = t("event.form.default_name");
@@ -66,6 +65,7 @@
       const made = await api("/api/tournaments", settings());
       localStorage.setItem(`pd.ehost.${made.id}`, made.host_token);
       location.href = made.host_url || `/e/${encodeURIComponent(made.id)}#host=${encodeURIComponent(made.host_token)}`;
+      return LEFT;
     } catch (e) { error.textContent = e.message; }
   });
   // The list, redrawn from the last answer when the language changes (the times too: they are the reader's).
