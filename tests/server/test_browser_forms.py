@@ -95,3 +95,24 @@ def test_a_limits_form_being_typed_in_keeps_what_is_typed_when_the_settings_chan
         expect(page.locator("#limit-loss")).to_have_value("40")
     finally:
         context.close()
+
+
+def test_two_taps_on_sit_down_seat_the_player_once(browser: Browser, room: Server) -> None:
+    # The join is a request to the room: a second tap while it was on its way sat the same person
+    # again as "Ann 2" (the room tells two people of one name apart).
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        table = room.create_table(name="two taps", bots=["caller"], clock=60)
+        page.goto(f"{room.base}/t/{table}")
+        page.fill("#join-name", "Ann")
+        joins: list[Any] = []
+        page.on("request", lambda r: joins.append(r) if r.method == "POST" and r.url.endswith("/join") else None)
+        # Two taps, the second before the first is answered (as on any line, however fast).
+        page.evaluate("() => { const b = document.getElementById('join-btn'); b.click(); b.click(); }")
+        expect(page.locator("#you-line")).to_be_visible()
+        page.wait_for_timeout(500)  # a second join, had it gone, would be answered by now
+        names = page.evaluate("() => state.seats.filter(Boolean).map(s => s.name)")
+        assert len(joins) == 1 and names.count("Ann") == 1 and "Ann 2" not in names, (len(joins), names)
+    finally:
+        context.close()

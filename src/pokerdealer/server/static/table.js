@@ -659,8 +659,7 @@ document.addEventListener("keydown", (ev) => {
 // Each action button says its key on hover.
 function keyTitles() { for (const b of document.querySelectorAll("#actions button[data-key]")) b.title = t("room.act.key", { key: b.dataset.key }); }
 
-$("join-form").addEventListener("submit", async (ev) => {
-  ev.preventDefault();
+sendOnce($("join-form"), async () => {  // a second tap while the first is on its way would seat "Ann 2"
   $("join-error").textContent = "";
   const amount = Math.floor(+$("join-buyin").value) || undefined;
   const seat = chosenSeat || undefined;
