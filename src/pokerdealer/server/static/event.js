@@ -234,8 +234,7 @@ async function pollMe() {
     location.href = `/t/${encodeURIComponent(me.table)}`;
   }
 }
-$("register-form").addEventListener("submit", async (ev) => {
-  ev.preventDefault();
+sendOnce($("register-form"), async () => {  // a second tap on its way was told its own name was taken
   $("register-error").textContent = "";
   try {
     const data = await api(`${eventApi}/register`, { name: $("register-name").value.trim() });
