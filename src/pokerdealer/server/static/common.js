@@ -33,8 +33,9 @@ function saidNode(key, params) {
 // A player's name as this reader says it: a bot the room named (`bots`, the state's or a hand's: its kind
 // and number by the name it sat with) in the reader's own language -- "LooseBot 2" to an English reader
 // at a zh-Hans table, whose log says 爱玩机器人 2 -- anyone else's as it is.
-function botNameSaid(bots, name) {
-  const bot = bots ? bots[name] : null;
+function botNameSaid(bots, name) { return botSaid(bots ? bots[name] : null, name); }
+// The same for one name and its bot (its kind and number; none: a person, said as named).
+function botSaid(bot, name) {
   if (!bot) return name;
   const base = t(`room.bot.name.${bot.kind}`);
   return bot.n === null ? base : t("room.bot.name.numbered", { name: base, n: bot.n });

@@ -29,7 +29,7 @@ function renderEvent(state) {
   if (ev.status === "finished") {
     // Over: no level, clock nor next blinds (its last level's 0:00 read as a clock still running) --
     // the winner, and every place a tap away.
-    parts.push(el("b", { id: "event-finished", text: t("room.event.finished", { name: ev.winner ? botNameSaid({ [ev.winner]: ev.winner_bot }, ev.winner) : "" }) }), " · ",
+    parts.push(el("b", { id: "event-finished", text: t("room.event.finished", { name: ev.winner ? botSaid(ev.winner_bot, ev.winner) : "" }) }), " · ",
       el("a", { id: "event-standings", href: `/e/${ev.id}/standings`, text: t("room.event.standings") }));
   } else if (!ev.in_play) {
     parts.push(el("b", { id: "event-closed", text: t("room.wait.event_table_closed") }), " · ",

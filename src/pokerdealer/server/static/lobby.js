@@ -20,10 +20,32 @@ async function refresh() {
 }
 // A setting folded away that the browser finds wrong is unfolded to be seen (it focuses it).
 document.getElementById("create").addEventListener("invalid", (ev) => { const more = ev.target.closest("details"); if (more) more.open = true; }, true);
+// A lobby form's name and its tables' language start as the page's words (both forms: this one and
+// lobby_event.js's). An untouched name follows each language the page is read in (loadWords() sets
+// <html lang> each time the words arrive); a name typed before the words came is kept. The language
+// is the page's when the words first come, then the host's pick. The words can arrive before the
+// form's script has run (a slow download): then they are followed at once. What this returns is
+// awaited before the form is read: a form sent before the words came waits for them (a quick tap, a
+// slow line), and an emptied name is the default.
+function followsWords(form, defaultKey) {
+  const name = form.elements.name;
+  let first = true;
+  name.addEventListener("input", () => { name.dataset.touched = "1"; });
+  const follow = () => {
+    if (!name.dataset.touched) name.value = t_(defaultKey);
+    if (first) { form.elements.lang.value = LANG; first = false; }
+  };
+  new MutationObserver(follow).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  if (document.documentElement.dataset.words) follow();
+  return async () => {
+    await WORDS_IN;
+    follow();
+    if (!name.value.trim()) name.value = t_(defaultKey);
+  };
+}
+const tableFormReady = followsWords(document.getElementById("create"), "room.form.default_name");
 sendOnce(document.getElementById("create"), async (ev) => {
-  // Sent before the words came (a quick tap, a slow line): the defaults that are words wait for them.
-  await lobbyReady;
-  if (!nameField.value.trim()) nameField.value = t_("room.form.default_name");
+  await tableFormReady();
   const f = new FormData(ev.target);
   const body = {
     name: f.get("name"), structure: f.get("structure"), small_blind: +f.get("small_blind"), big_blind: +f.get("big_blind"),
@@ -53,15 +75,7 @@ sendOnce(document.getElementById("create"), async (ev) => {
     return LEFT;
   } catch (e) { document.getElementById("create-error").textContent = e.message; }
 });
-// The table's language starts as the page's (the invitees' default until they choose).
-// A name typed before the words arrived (or before another language is chosen) is kept.
-const nameField = document.getElementById("create").elements.name;
-nameField.addEventListener("input", () => { nameField.dataset.touched = "1"; });
-function defaultName() { if (!nameField.dataset.touched) nameField.value = t_("room.form.default_name"); }
-const lobbyReady = loadWords().then(() => {
-  const form = document.getElementById("create");
-  defaultName();
-  form.elements.lang.value = LANG;
-  langMenu("lang-slot", () => { defaultName(); refresh(); });
+loadWords().then(() => {
+  langMenu("lang-slot", () => refresh());
   refresh(); setInterval(refresh, 5000);
 });

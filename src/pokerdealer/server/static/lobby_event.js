@@ -55,10 +55,9 @@
     if (f.get("start_at")) body.start_at = new Date(f.get("start_at")).getTime() / 1000;
     return body;
   }
+  const ready = followsWords(form, "event.form.default_name");  // lobby.js: the name and language start as the page's
   sendOnce(form, async () => {
-    await WORDS_IN;  // sent before the words came: its name and language are the page's, as if it had waited
-    followWords();
-    if (!form.elements.name.value.trim()) form.elements.name.value = t("event.form.default_name");
+    await ready();
     const error = document.getElementById("create-event-error");
     error.textContent = "";
     try {
@@ -111,17 +110,4 @@
   }
   refreshEvents(); setInterval(refreshEvents, 5000);
   new MutationObserver(drawEvents).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
-
-  // The name and the tables' language start as the page's: loadWords() sets <html lang> each time
-  // the words arrive (the first load and every language chosen), and an untouched name follows it.
-  // The words can arrive before this script has run (its download is slow on a busy machine): then
-  // they are followed at once; a form sent before they came waits for them.
-  let first = true;
-  form.elements.name.addEventListener("input", () => { form.elements.name.dataset.touched = "1"; });
-  function followWords() {
-    if (!form.elements.name.dataset.touched) form.elements.name.value = t("event.form.default_name");
-    if (first) { form.elements.lang.value = LANG; first = false; }
-  }
-  new MutationObserver(followWords).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
-  if (document.documentElement.dataset.words) followWords();
 })();
