@@ -20,9 +20,10 @@ the build's ``random_eval``). Without it, its rate recorded here on 4 December
 
 Rates are by CPU time by default (``--clock cpu``: this process's, and the
 driver's own CPU clock for OMPEval), which is what the wall time would be
-on a quiet machine; the load average is printed with the figures. Each
-row's figure is the median of the rounds, and the best round beside it (on
-a shared machine the best is the one least disturbed). The goals (issue 42):
+on a quiet machine; the load average is printed with the figures. A round
+times each row three times and keeps the median, as OMPEval's driver does
+its passes; each row's figure is the median of the rounds, and the best
+round beside it (on a shared machine the best is the one least disturbed). The goals (issue 42):
 OMPEval's rate, and 100x eval7's per call.
 """
 
@@ -46,16 +47,24 @@ OMPEVAL_RATE = 217e6
 clock = time.process_time
 
 
+#: Passes a round takes of each row, its median kept: OMPEval's driver does the same.
+PASSES = 3
+
+
 def seconds(run: Callable[[], object]) -> float:
-    start = clock()
-    run()
-    return clock() - start
+    """The median of :data:`PASSES` timed calls of ``run``."""
+    taken = []
+    for _ in range(PASSES):
+        start = clock()
+        run()
+        taken.append(clock() - start)
+    return statistics.median(taken)
 
 
 def ompeval_seconds(driver: str, hands: int) -> float:
-    """OMPEval's seconds for ``hands`` random hands (median of 3 passes in one run)."""
+    """OMPEval's seconds for ``hands`` random hands (median of :data:`PASSES` passes in one run)."""
     line = subprocess.run(
-        [driver, str(hands), "3"], check=True, capture_output=True, text=True
+        [driver, str(hands), str(PASSES)], check=True, capture_output=True, text=True
     ).stdout.split("\t")
     return float(line[1] if clock is time.process_time else line[2])
 
