@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import numpy as np
 import pytest
 
 from pokerdealer.equity import _montecarlo_numba, equity
@@ -74,6 +75,30 @@ def test_a_seed_reproduces_a_kernel_run(
     assert sum(kernel_calls) == 3 * long_run
     assert [p.equity for p in first.players] == [p.equity for p in again.players]
     assert [p.equity for p in first.players] != [p.equity for p in other.players]
+
+
+def test_a_range_of_equal_weights_is_drawn_without_its_coin_and_deals_the_same(
+    kernel_calls: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The heads-up loop skips the alias coin when every chance of a range is 1. With
+    # the chances nudged below 1 the coin is tossed and can never move a draw: the
+    # same generator outputs must give the same deals, so the same tally.
+    monkeypatch.setattr(_montecarlo_numba, "MIN_SAMPLES", SAMPLES)
+    even = equity(["AsKs", "QQ+,AKo"], samples=SAMPLES, seed=11)
+    compiled = _montecarlo_numba.kernel()
+    chances: list[np.ndarray] = []
+
+    def tossed(*args: object) -> int:
+        chance = np.nextafter(args[9], 0.0)  # type: ignore[call-overload]
+        chances.append(chance)
+        return compiled(*args[:9], chance, *args[10:])  # type: ignore[misc]
+
+    monkeypatch.setattr(_montecarlo_numba, "kernel", lambda: tossed)
+    coin = equity(["AsKs", "QQ+,AKo"], samples=SAMPLES, seed=11)
+    assert chances and all((c < 1.0).all() for c in chances)
+    assert [(p.win, p.tie, p.equity) for p in even.players] == [
+        (p.win, p.tie, p.equity) for p in coin.players
+    ]
 
 
 def test_without_numba_the_numpy_path_samples_the_same_question(

@@ -84,14 +84,30 @@ def _deal(deck: Any, size: Any, used: Any, cards: Any, needed: Any, s0: Any, s1:
 
 
 @njit(cache=True, nogil=True)
+def _column(z: Any, first: Any, count: Any) -> Any:  # noqa: ANN401
+    """The column of ``first:first + count`` that a generator output's high 32 bits pick."""
+    return first + np.int64(((z >> np.uint64(32)) * np.uint64(count)) >> np.uint64(32))
+
+
+@njit(cache=True, nogil=True)
 def _draw_combo(s0: Any, s1: Any, first: Any, count: Any, chance: Any, alias: Any) -> tuple[Any, Any, Any]:  # noqa: ANN401
     """A combo of ``first:first + count`` drawn by weight (Walker's alias method, one
     output for both the column and the coin), and the generator's next state."""
     z, s0, s1 = _step(s0, s1)
-    i = first + np.int64(((z >> np.uint64(32)) * np.uint64(count)) >> np.uint64(32))
+    i = _column(z, first, count)
     if np.float64(z & np.uint64(0xFFFFFFFF)) * (1.0 / 4294967296.0) >= chance[i]:
         i = alias[i]
     return i, s0, s1
+
+
+@njit(cache=True, nogil=True)
+def _even(chance: Any, first: Any, count: Any) -> bool:  # noqa: ANN401
+    """Whether no coin of ``first:first + count`` can send a draw to its alias (every
+    chance is 1: the combos' weights are equal), so the column alone is the draw."""
+    for i in range(first, first + count):
+        if chance[i] < 1.0:
+            return False
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -228,11 +244,16 @@ def _sample_heads_up(
     player, the commonest question (a hand against a range): the same draws from the same
     generator outputs in the same order, so the same deals and tallies, with both players
     kept in registers (no per-player arrays or loops: 1.2x the general loop's deals a
-    second on AsKs v QQ+,AKo)."""
+    second on AsKs v QQ+,AKo), and a range of equal weights drawn without its coin
+    (14-17% more deals a second on that question, the same deals)."""
     size = len(deck)
     first0, count0 = offsets[0], offsets[1] - offsets[0]
     first1, count1 = offsets[1], offsets[2] - offsets[1]
     pick0, pick1 = first0, first1  # a one-combo player keeps his
+    # A range of equal weights (the commonest: QQ+,AKo) skips the coin: the same output
+    # picks the same column, and a coin with a chance of 1 never moves it.
+    even0 = _even(chance, first0, count0)
+    even1 = _even(chance, first1, count1)
     cards = np.zeros(k, np.int64)
     outcomes = np.zeros(4, np.int64)
     s0 = state[0]
@@ -246,14 +267,22 @@ def _sample_heads_up(
             used = fixed
             placed = True
             if count0 > 1:
-                i, s0, s1 = _draw_combo(s0, s1, first0, count0, chance, alias)
+                if even0:
+                    z, s0, s1 = _step(s0, s1)
+                    i = _column(z, first0, count0)
+                else:
+                    i, s0, s1 = _draw_combo(s0, s1, first0, count0, chance, alias)
                 if used & combo_cards[i]:
                     placed = False
                     continue
                 used |= combo_cards[i]
                 pick0 = i
             if count1 > 1:
-                i, s0, s1 = _draw_combo(s0, s1, first1, count1, chance, alias)
+                if even1:
+                    z, s0, s1 = _step(s0, s1)
+                    i = _column(z, first1, count1)
+                else:
+                    i, s0, s1 = _draw_combo(s0, s1, first1, count1, chance, alias)
                 if used & combo_cards[i]:
                     placed = False
                     continue
