@@ -141,7 +141,8 @@ def _seven_pass(
     multiplier and two 64-bit constants to the stack, reloading them for every hand. Here
     every value the loop reads stays in a register, indices are unsigned (no test for a
     negative index) and no branch is taken: each row is written at the end of ``pending``,
-    which only grows when the row is flagged. 23% more hands a second than that loop."""
+    which only grows when the row is flagged. 24% more hands a second than that loop
+    (277.7 M against 224.3 M, the two in one process)."""
     count = np.uint64(0)
     row = start
     at = np.uint64(7) * start
