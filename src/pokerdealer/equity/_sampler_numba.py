@@ -251,7 +251,8 @@ def _sample_heads_up(
     first1, count1 = offsets[1], offsets[2] - offsets[1]
     pick0, pick1 = first0, first1  # a one-combo player keeps his
     # A range of equal weights (the commonest: QQ+,AKo) skips the coin: the same output
-    # picks the same column, and a coin with a chance of 1 never moves it.
+    # picks the same column, and a coin with a chance of 1 never moves it. (Written out
+    # below, not as a flag of _draw_combo: with the flag the loop ran 20% slower.)
     even0 = _even(chance, first0, count0)
     even1 = _even(chance, first1, count1)
     cards = np.zeros(k, np.int64)
