@@ -369,8 +369,44 @@ def _alias(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return chance, alias  # what is left keeps itself (chance 1: rounding)
 
 
+def _pair_table(
+    sets: list[np.ndarray], words: list[np.ndarray], bits: list[np.ndarray],
+    weights: list[np.ndarray], deck: np.ndarray,
+) -> tuple[np.ndarray, int, np.ndarray, np.ndarray, np.ndarray] | None:  # fmt: skip
+    """Two players' table of pairs for :func:`~._sampler_numba.sample_pairs`: the
+    decks (one row of ``width`` cards a pair: the deck without the pair's cards),
+    the width, each pair's words and bits, and the alias tables of the pairs'
+    joint weights; ``None`` past :data:`~._montecarlo_numba.PAIR_LIMIT` pairs.
+
+    Every pair of combos that share no card is listed once, with the product of
+    their weights: exactly the joint distribution that redrawing a clash gives.
+    """
+    first, second = (np.arange(len(s)) for s in sets)
+    if len(first) * len(second) > 4 * _montecarlo_numba.PAIR_LIMIT:
+        return None  # too many even before the clashes are counted
+    mine = np.repeat(first, len(second))
+    theirs = np.tile(second, len(first))
+    held = sets[0][mine] | sets[1][theirs]
+    apart = (sets[0][mine] & sets[1][theirs]) == 0
+    mine, theirs, held = mine[apart], theirs[apart], held[apart]
+    if not 0 < len(mine) <= _montecarlo_numba.PAIR_LIMIT:
+        return None
+    free = (held[:, None] >> deck[None, :]) & 1 == 0
+    width = int(free[0].sum())
+    # A player's cards outside the deck are the ones all his combos hold, so every
+    # pair leaves the same number of cards (checked: the rows are cut at width).
+    if not (free.sum(axis=1) == width).all():
+        return None
+    rows = np.broadcast_to(deck, free.shape)[free].astype(np.uint8)
+    pairs = np.stack(
+        [words[0][mine], words[1][theirs], bits[0][mine], bits[1][theirs]], axis=1
+    ).astype(np.int64)
+    chance, alias = _alias(weights[0][mine] * weights[1][theirs])
+    return rows, width, pairs, chance, alias
+
+
 def _compiled_tally(
-    compiled: Callable[..., int],
+    compiled: _montecarlo_numba.Kernels,
     players: Players,
     deck: np.ndarray,
     k: int,
@@ -405,15 +441,25 @@ def _compiled_tally(
     known = [c for c in range(52) if players.board_mask >> ((c & 3) * 13 + (c >> 2)) & 1]
     board_word = int(EMPTY + compact.word[known].sum())
     board_bits = int(np.bitwise_or.reduce(compact.bit[known])) if known else 0
+    cards = deck.astype(np.int64)  # shuffled in place, sample after sample
+    table = None
+    if count == 2 and not dealt.any():
+        table = _pair_table(sets, words, bits, [players.weights[0], players.weights[1]], cards)
 
     def joined(parts: list[np.ndarray], dtype: type) -> np.ndarray:
         return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype)
 
-    arrays = (
-        offsets, joined(words, np.int64), joined(bits, np.int64), joined(sets, np.int64),
-        joined(chances, np.float64), joined(aliases, np.int64), fixed, board_word, board_bits,
-    )  # fmt: skip
-    cards = deck.astype(np.int64)  # shuffled in place, sample after sample
+    if table is not None:
+        rows, *rest = table
+        sampler, deck_or_rows = compiled.sample_pairs, rows
+        arrays: tuple[object, ...] = (k, *rest, board_word, board_bits)
+    else:
+        sampler, deck_or_rows = compiled.sample, cards
+        arrays = (
+            k, dealt, offsets, joined(words, np.int64), joined(bits, np.int64),
+            joined(sets, np.int64), joined(chances, np.float64), joined(aliases, np.int64),
+            fixed, board_word, board_bits,
+        )  # fmt: skip
     state = rng.integers(1, 1 << 62, size=2).astype(np.uint64)
     tally = Tally(count)
     kept = deepcopy(tally)  # as of the last whole batch: what Ctrl-C reports
@@ -423,8 +469,8 @@ def _compiled_tally(
             batch = MC_BATCH if samples is None else min(MC_BATCH, samples - drawn)
             if batch <= 0:
                 break
-            scored += compiled(
-                state, cards, batch, k, dealt, *arrays, *compact.arguments(),
+            scored += sampler(
+                state, deck_or_rows, batch, *arrays, *compact.arguments(),
                 tally.win, tally.tie, tally.share, tally.share_sq,
             )  # fmt: skip
             drawn += batch
