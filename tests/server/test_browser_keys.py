@@ -21,7 +21,7 @@ from tests.server.chromium import needs_chromium, show_when_asked
 from tests.server.conftest import Server
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Browser, Page, Route, expect  # noqa: E402
 
 pytestmark = needs_chromium
 
@@ -154,5 +154,29 @@ def test_copy_invite_link_and_copy_host_link_put_the_links_on_the_clipboard(brow
         page.click("#host-invite")
         expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.invite.copied"))
         assert page.evaluate(clipboard) == f"{room.base}/t/{info['id']}"
+    finally:
+        context.close()
+
+
+def test_an_invite_copied_before_the_pages_words_arrive_is_said_in_words_once_they_do(browser: Browser, room: Server) -> None:
+    # A slow phone: the page's words (/api/i18n) are held back while the host copies the invite.
+    # The note waits for them: it never shows the catalog's key (it did, under a loaded CI).
+    info = httpx.post(room.base + "/api/tables", json={"name": "slow", "bots": ["caller"], "lang": "zh-Hant"}, timeout=10).json()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="zh-TW")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=room.base)
+    context.set_default_timeout(15_000)
+    held: list[Route] = []
+    context.route("**/api/i18n*", lambda route: held.append(route))
+    try:
+        page = context.new_page()
+        with page.expect_request("**/api/i18n*"):
+            page.goto(room.base + info["host_url"])
+        page.click("#btn-menu")
+        page.click("#btn-invite")
+        assert page.evaluate("() => navigator.clipboard.readText()") == f"{room.base}/t/{info['id']}"
+        assert page.evaluate("() => document.documentElement.dataset.words") is None  # no words yet
+        expect(page.locator("#error")).not_to_have_text(re.compile(r"room\."))
+        held.pop().continue_()
+        expect(page.locator("#error")).to_have_text(message("zh-Hant", "room.invite.copied"))
     finally:
         context.close()

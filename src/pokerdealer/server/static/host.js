@@ -152,9 +152,9 @@ const hostPanel = (() => {
       el("td", { text: nameSaid(r.name) }), ...["buy_ins", "top_ups", "cash_outs", "on_table", "net"].map(f => el("td", { class: "num", text: fmtNum(r[f]) })))));
   }
 
-  async function copy(text, done) {
-    try { await navigator.clipboard.writeText(text); showNote(t(done)); }
-    catch (e) { prompt(t(done === "room.host.ui.copied" ? "room.host.ui.copy" : "room.invite.copy"), text); }
+  async function copy(text, done) {  // in words, not keys, if clicked before they arrived (table.js copyInvite)
+    try { await navigator.clipboard.writeText(text); await WORDS_IN; showNote(t(done)); }
+    catch (e) { await WORDS_IN; prompt(t(done === "room.host.ui.copied" ? "room.host.ui.copy" : "room.invite.copy"), text); }
   }
 
   // The CSV needs the host's header, so it is fetched here and saved from this page; its column

@@ -605,10 +605,11 @@ document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { setMen
 // The invitation: a tournament table's is the tournament's page (its seats are drawn there); never the
 // host's link (the address bar holds that one).
 const inviteLink = () => (state && state.event ? `${location.origin}/e/${state.event.id}` : `${location.origin}/t/${tableId}`);
+// A click before the page's words arrive (a slow phone) says it in words once they are here, not as keys.
 async function copyInvite() {
   const link = inviteLink();
-  try { await navigator.clipboard.writeText(link); showNote(t("room.invite.copied")); return true; }
-  catch (e) { prompt(t("room.invite.copy"), link); return false; }
+  try { await navigator.clipboard.writeText(link); await WORDS_IN; showNote(t("room.invite.copied")); return true; }
+  catch (e) { await WORDS_IN; prompt(t("room.invite.copy"), link); return false; }
 }
 $("btn-invite").addEventListener("click", copyInvite);
 // Just created here (lobby.js says so for this tab): the banner asks the host to share the invite, with
