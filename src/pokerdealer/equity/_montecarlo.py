@@ -393,10 +393,9 @@ def _pair_table(
         return None
     free = (held[:, None] >> deck[None, :]) & 1 == 0
     width = int(free[0].sum())
-    # A player's cards outside the deck are the ones all his combos hold, so every
-    # pair leaves the same number of cards (checked: the rows are cut at width).
-    if not (free.sum(axis=1) == width).all():
-        return None
+    # A player's cards outside the deck are the ones all his combos hold (the calculator
+    # takes them out of it), so every pair leaves the same number of cards.
+    assert (free.sum(axis=1) == width).all(), "pairs leaving decks of different sizes"
     rows = np.broadcast_to(deck, free.shape)[free].astype(np.uint8)
     pairs = np.stack(
         [words[0][mine], words[1][theirs], bits[0][mine], bits[1][theirs]], axis=1
